@@ -1,0 +1,185 @@
+// trainledger-cli: the command-line front on the engine (CONTRACT.md section 3).
+// Bad input exits with status 2 and one line on stderr naming the key, the value and what is allowed.
+
+#include "app/cli/report.h"
+#include "app/cli/sweep.h"
+#include "engine/evaluate.h"
+#include "engine/fields.h"
+#include "engine/ledgerfields.h"
+#include "engine/units.h"
+#include "io/scenariojson.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace {
+
+using namespace tl;
+
+int fail(const QString& message) {
+    QTextStream(stderr) << "trainledger-cli: " << message << Qt::endl;
+    return 2;
+}
+
+void print(const QByteArray& bytes) {
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+}
+
+QByteArray csvCell(const engine::LedgerValue& v) {
+    if (auto b = std::get_if<bool>(&v))
+        return *b ? "true" : "false";
+    if (auto i = std::get_if<std::int64_t>(&v))
+        return QByteArray::number(qint64(*i));
+    if (auto d = std::get_if<double>(&v))
+        return QByteArray::number(*d, 'g', 17);
+    if (auto s = std::get_if<std::string>(&v))
+        return QByteArray::fromStdString(*s);
+    return {};
+}
+
+QByteArray errorsLine(const engine::Ledger& l) {
+    QByteArray out;
+    for (const auto& e : l.errors)
+        out += (out.isEmpty() ? "" : "; ") + QByteArray::fromStdString(e.message);
+    return out;
+}
+
+int runSweep(const engine::Scenario& base, const cli::Sweep& sweep, bool csv, bool json) {
+    QByteArray out;
+    QJsonArray rows;
+    if (csv) {
+        out += sweep.key.toUtf8() + ",valid,error";
+        for (const auto& f : engine::ledgerFields())
+            out += QByteArray(",") + f.key;
+        out += '\n';
+    } else if (!json) {
+        out += QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                   .arg(sweep.key, 24)
+                   .arg(QStringLiteral("GPUs"), 8)
+                   .arg(QStringLiteral("days"), 10)
+                   .arg(QStringLiteral("cost"), 16)
+                   .arg(QStringLiteral("memory/GPU"), 24)
+                   .arg(QStringLiteral("verdict"))
+                   .toUtf8();
+    }
+    for (double v : sweep.values) {
+        engine::Scenario s = base;
+        if (auto e = engine::setField(s, sweep.key.toStdString(), engine::FieldValue(v)))
+            return fail(QString::fromStdString(e->message));
+        const engine::Ledger l = engine::evaluate(s);
+        const QByteArray value = QByteArray::number(v, 'g', 15);
+        if (json) {
+            rows.append(io::ledgerToJson(l, s));
+        } else if (csv) {
+            QByteArray err = errorsLine(l);
+            err.replace('"', "\"\"");
+            out += value + (l.valid ? ",true," : ",false,") + "\"" + err + "\"";
+            for (const auto& f : engine::ledgerFields())
+                out += "," + (l.valid ? csvCell(f.get(l)) : QByteArray());
+            out += '\n';
+        } else if (!l.valid) {
+            out += QStringLiteral("%1  %2\n")
+                       .arg(QString::fromUtf8(value), 24)
+                       .arg(QString::fromUtf8(errorsLine(l)))
+                       .toUtf8();
+        } else {
+            out += QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                       .arg(QString::fromUtf8(value), 24)
+                       .arg(l.time.gpus, 8)
+                       .arg(l.time.days, 10, 'f', 1)
+                       .arg(QString::fromStdString("$" + engine::groupDigits(l.cost.usd)), 16)
+                       .arg(QString::fromStdString(engine::formatBytesBoth(l.memory.total)), 24)
+                       .arg(QStringLiteral("%1, %2").arg(
+                           l.memory.fits ? QStringLiteral("fits") : QStringLiteral("does not fit"),
+                           l.time.finishes ? QStringLiteral("finishes") : QStringLiteral("late")))
+                       .toUtf8();
+        }
+    }
+    if (json)
+        out = QJsonDocument(rows).toJson(QJsonDocument::Indented);
+    print(out);
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("trainledger-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("What-if ledger for the cost of training a large language model."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("A scenario.json (default: the built-in scenario)."));
+    const QCommandLineOption setOpt(QStringLiteral("set"),
+                                    QStringLiteral("Set a scenario key: KEY=VALUE (JSON or text)."),
+                                    QStringLiteral("KEY=VALUE"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Print the ledger as JSON."));
+    const QCommandLineOption reportOpt(QStringLiteral("report"), QStringLiteral("Print the human ledger (default)."));
+    const QCommandLineOption sweepOpt(QStringLiteral("sweep"),
+                                      QStringLiteral("Evaluate KEY over FROM:TO[:STEP|xFACTOR]."),
+                                      QStringLiteral("KEY=FROM:TO[:STEP|xFACTOR]"));
+    const QCommandLineOption csvOpt(QStringLiteral("csv"), QStringLiteral("With --sweep: CSV, one row per value."));
+    parser.addOptions({setOpt, jsonOpt, reportOpt, sweepOpt, csvOpt});
+    if (!parser.parse(QCoreApplication::arguments()))
+        return fail(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        print(parser.helpText().toUtf8());
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        print("trainledger-cli 0.1.0\n");
+        return 0;
+    }
+    if (parser.positionalArguments().size() > 1)
+        return fail(QStringLiteral("expected at most one FILE, got %1").arg(parser.positionalArguments().size()));
+    if (parser.isSet(jsonOpt) && parser.isSet(reportOpt))
+        return fail(QStringLiteral("--json and --report: choose one"));
+    if (parser.isSet(csvOpt) && !parser.isSet(sweepOpt))
+        return fail(QStringLiteral("--csv goes with --sweep"));
+
+    engine::Scenario scenario;
+    if (!parser.positionalArguments().isEmpty()) {
+        const QString path = parser.positionalArguments().first();
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return fail(QStringLiteral("%1: cannot open: %2").arg(path, file.errorString()));
+        const QByteArray bytes = file.read(io::kMaxScenarioJsonBytes + 1);
+        const io::ScenarioResult r = io::scenarioFromJson(bytes, false);
+        if (!r.scenario)
+            return fail(QStringLiteral("%1: %2").arg(path, r.error));
+        for (const auto& w : r.warnings)
+            QTextStream(stderr) << "trainledger-cli: warning: " << path << ": " << w << Qt::endl;
+        scenario = *r.scenario;
+    }
+    for (const QString& assignment : parser.values(setOpt)) {
+        if (auto e = io::applyAssignment(scenario, assignment))
+            return fail(*e);
+    }
+
+    if (parser.isSet(sweepOpt)) {
+        QString error;
+        const auto sweep = cli::parseSweep(parser.value(sweepOpt), error);
+        if (!sweep)
+            return fail(error);
+        return runSweep(scenario, *sweep, parser.isSet(csvOpt), parser.isSet(jsonOpt));
+    }
+
+    const engine::Ledger ledger = engine::evaluate(scenario);
+    if (!ledger.valid)
+        return fail(QString::fromUtf8(errorsLine(ledger)));
+    if (parser.isSet(jsonOpt))
+        print(QJsonDocument(io::ledgerToJson(ledger, scenario)).toJson(QJsonDocument::Indented));
+    else
+        print(QByteArray::fromStdString(cli::renderReport(scenario)));
+    return 0;
+}

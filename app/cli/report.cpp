@@ -1,0 +1,200 @@
+#include "app/cli/report.h"
+
+#include "engine/evaluate.h"
+#include "engine/precision.h"
+#include "engine/units.h"
+
+#include <cstdarg>
+#include <cstdio>
+
+namespace tl::cli {
+namespace {
+
+using namespace tl::engine;
+
+struct Out {
+    std::string text;
+    void blank() { text += '\n'; }
+    void line(const char* format, ...) __attribute__((format(printf, 2, 3))) {
+        char buf[1024];
+        va_list args;
+        va_start(args, format);
+        std::vsnprintf(buf, sizeof buf, format, args);
+        va_end(args);
+        text += buf;
+        text += '\n';
+    }
+};
+
+const char* c(const std::string& s) {
+    return s.c_str();
+}
+
+void task(Out& o, const Scenario& s, const Ledger& l) {
+    const auto& t = l.time;
+    o.line("Task (seed 000 §2)");
+    o.line("  tokens per step       %d x %d = %s", s.data.globalBatch, s.data.seqLen, c(groupDigits(t.tokensPerStep)));
+    o.line("  steps                 ceil(%.4g / %s) = %s", s.data.tokens, c(groupDigits(t.tokensPerStep)),
+           c(groupDigits(double(t.steps))));
+    o.line("  calendar              %g days, %g kept in reserve -> %g days of training", s.schedule.deadlineDays,
+           s.schedule.reserveDays, t.trainingDays);
+    o.line("  step budget           %g x 86,400 / %s = %.1f s", t.trainingDays, c(groupDigits(double(t.steps))),
+           t.stepBudgetS);
+    o.line("  required throughput   %s tokens/s (reserve kept) / %s tokens/s (whole %g days)",
+           c(groupDigits(t.requiredTokensPerS)), c(groupDigits(t.requiredTokensPerSFullDeadline)),
+           s.schedule.deadlineDays);
+    o.line("  micro-batches         %d per pipeline per step (gradient accumulation %d)", t.microBatchesPerStep,
+           t.gradientAccumulation);
+}
+
+void state(Out& o, const Scenario& s, const Ledger& l) {
+    const double n = double(l.params.total);
+    o.line("Training state (seed 000 §3, seed 003 §3)");
+    o.line("  %-22s %8s %18s", "state", "B/param", "whole model");
+    auto row = [&](const char* name, const std::string& format, double bytes) {
+        o.line("  %-22s %8.2f %18s", (std::string(name) + " " + format).c_str(), bytes, c(formatGB(bytes * n)));
+    };
+    row("weights", s.precision.weights, l.state.weightBytesPerParam);
+    row("gradients", s.precision.grads, l.state.gradBytesPerParam);
+    row("master weights", s.precision.master, l.state.masterBytesPerParam);
+    row("optimizer", s.precision.optimizer, l.state.optimizerBytesPerParam);
+    o.line("  %-22s %8.2f %18s = %s", "total", l.state.bytesPerParam, c(formatGB(l.state.totalBytes)),
+           c(formatGiB(l.state.totalBytes)));
+    o.line("  Recipes for this model:");
+    for (const auto& r : precisionRecipes()) {
+        Scenario alt = s;
+        alt.precision = r.spec;
+        const Ledger al = evaluate(alt);
+        if (al.valid)
+            o.line("    %-9s %5.1f B/param %12s = %s  %s", r.id, al.state.bytesPerParam,
+                   c(formatGB(al.state.totalBytes)), c(formatGiB(al.state.totalBytes)), r.note);
+    }
+}
+
+void compute(Out& o, const Scenario& s, const Ledger& l) {
+    const auto& f = l.flops;
+    o.line("Compute (seed 000 §4, seed 003 §2 and §4)");
+    o.line("  forward per sequence  %.3f TFLOPs = matmuls %.3f + causal attention %.3f + LM head %.3f",
+           f.forwardPerSequence / 1e12, f.forwardLayerMatmuls / 1e12, f.forwardAttention / 1e12,
+           f.forwardLmHead / 1e12);
+    o.line("  backward per sequence %.3f TFLOPs (2 x forward)", f.backwardPerSequence / 1e12);
+    o.line("  causal pairs          %s per sequence", c(groupDigits(f.attentionPairsPerSequence)));
+    o.line("  per token             %.2f GFLOPs (itemized) vs 6N = %.2f GFLOPs: %+.1f%%", f.trainingPerToken / 1e9,
+           f.sixNdPerToken / 1e9, f.sixNdGap * 100);
+    o.line("  6N x seq_len          %.2f TFLOPs per sequence vs itemized %.2f", f.sixNdPerToken * s.data.seqLen / 1e12,
+           3 * f.forwardPerSequence / 1e12);
+    o.line("  full-s^2 convention   %.2f GFLOPs/token (Megatron/PaLM MFU); MFU here applies to the causal count",
+           f.trainingPerTokenFullAttention / 1e9);
+    if (f.recomputePerToken > 0)
+        o.line("  recompute (%s)    +%.2f GFLOPs/token of hardware work, not model FLOPs",
+               s.activations.recompute.c_str(), f.recomputePerToken / 1e9);
+    o.line("  total                 %.3g FLOPs for %s tokens", f.total, c(groupDigits(l.time.tokensProcessed)));
+    o.line("  per GPU               %.0f%% of %g TFLOP/s -> %s tokens/s per GPU", s.efficiency.mfu * 100,
+           s.hardware.peakTflops, c(groupDigits(l.time.tokensPerSPerGpu)));
+    // The GPU counts around the time gate, as seed 000 §4 lists them.
+    const auto curve = scaleCurve(s, l.time.minGpusCompute + 1);
+    for (const auto& p : curve) {
+        if (p.gpus + 1 < l.time.minGpusComputeFullDeadline || p.gpus > l.time.minGpusCompute)
+            continue;
+        const bool enough = p.tokensPerS >= l.time.requiredTokensPerSFullDeadline;
+        const bool enoughReserve = p.tokensPerS >= l.time.requiredTokensPerS;
+        o.line("  %4lld GPUs             %s tokens/s -> %.1f days: %s", p.gpus, c(groupDigits(p.tokensPerS)), p.days,
+               enoughReserve ? "enough, reserve kept"
+                             : (enough ? "enough only by spending the reserve" : "too slow for the whole deadline"));
+    }
+}
+
+void zero(Out& o, const Scenario& s, const Ledger& l) {
+    const double n = double(l.params.total);
+    o.line("ZeRO per GPU at dp x cp = %d (seed 000 §5, seed 001)", s.parallel.dp * s.parallel.cp);
+    o.line("  %-7s %12s %12s %12s %12s %14s %8s", "stage", "weights", "gradients", "master", "optimizer", "state/GPU",
+           "x N");
+    for (int z = 0; z <= 3; ++z) {
+        Scenario alt = s;
+        alt.parallel.zero = z;
+        const Ledger al = evaluate(alt);
+        if (!al.valid)
+            continue;
+        const auto& m = al.memory;
+        const double st = m.weights + m.gradients + m.masterWeights + m.optimizer;
+        o.line("  ZeRO-%d %12s %12s %12s %12s %14s %7.2fN%s", z, c(formatGB(m.weights)), c(formatGB(m.gradients)),
+               c(formatGB(m.masterWeights)), c(formatGB(m.optimizer)), c(formatGiB(st, 2)), st / n,
+               z == s.parallel.zero ? "  <- this plan" : "");
+    }
+}
+
+void memory(Out& o, const Scenario& s, const Ledger& l) {
+    const auto& m = l.memory;
+    o.line("Memory per GPU (pipeline stage %d, %.2f micro-batches in flight)", m.stage, m.inFlightMicroBatches);
+    auto row = [&](const char* name, double bytes) { o.line("  %-22s %s", name, c(formatBytesBoth(bytes))); };
+    row("weights", m.weights);
+    row("gradients", m.gradients);
+    row("master weights", m.masterWeights);
+    row("optimizer state", m.optimizer);
+    row("activations", m.activations);
+    row("  layers", m.activationsLayers);
+    row("  LM-head logits", m.activationsLogits);
+    row("buffers and overhead", m.buffers);
+    row("total", m.total);
+    o.line("  capacity               %s (%s)  -> %s", c(formatBytesBoth(m.capacity)), s.hardware.preset.c_str(),
+           m.fits ? "fits" : "DOES NOT FIT");
+    if (m.offloadedPerGpu > 0)
+        o.line("  offloaded to %s       %s per GPU, %s per node", s.offload.optimizer.c_str(),
+               c(formatGB(m.offloadedPerGpu)), c(formatGB(m.hostMemoryPerNode)));
+}
+
+void gates(Out& o, const Scenario& s, const Ledger& l) {
+    const auto& t = l.time;
+    o.line("Gates (seed 000 §1: memory and time are two separate gates)");
+    o.line("  memory: fewest GPUs    %s (only dp varies); the state alone needs %lld x %g GB",
+           t.minGpusMemory ? c(groupDigits(double(*t.minGpusMemory))) : "none fits (raise zero, tp or pp)",
+           static_cast<long long>(t.minGpusState), s.hardware.memoryGb);
+    o.line("  time: fewest GPUs      %s inside %g days (%s inside the whole %g)",
+           c(groupDigits(double(t.minGpusCompute))), t.trainingDays,
+           c(groupDigits(double(t.minGpusComputeFullDeadline))), s.schedule.deadlineDays);
+    o.line("  binding gate           %s", t.bindingGate.c_str());
+    o.line("  this plan              %d GPUs (tp %d x pp %d x dp %d x cp %d): %.1f days, %s GPU-hours, $%s", t.gpus,
+           s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp, t.days, c(groupDigits(t.gpuHours)),
+           c(groupDigits(l.cost.usd)));
+    o.line("  verdict                memory %s, time %s", l.memory.fits ? "fits" : "does NOT fit",
+           t.finishes ? "finishes in time" : "does NOT finish in time");
+    if (s.parallel.pp > 1)
+        o.line("  pipeline bubble        %.1f%% of the pipeline's time (%s, %d micro-batches)",
+               l.pipeline.bubbleFraction * 100, s.parallel.schedule.c_str(), t.microBatchesPerStep);
+}
+
+} // namespace
+
+std::string renderReport(const Scenario& s) {
+    const Ledger l = evaluate(s);
+    Out o;
+    if (!l.valid) {
+        for (const auto& e : l.errors)
+            o.line("error: %s", e.message.c_str());
+        return o.text;
+    }
+    o.line("TrainLedger: %s", s.title.c_str());
+    o.line("Model %s: %s parameters (%s active)%s", s.model.preset.c_str(), c(groupDigits(double(l.params.total))),
+           c(groupDigits(double(l.params.active))), l.params.derivedShape ? ", shape derived from model.params" : "");
+    o.blank();
+    task(o, s, l);
+    o.blank();
+    state(o, s, l);
+    o.blank();
+    compute(o, s, l);
+    o.blank();
+    zero(o, s, l);
+    o.blank();
+    memory(o, s, l);
+    o.blank();
+    gates(o, s, l);
+    if (!l.warnings.empty()) {
+        o.blank();
+        o.line("Warnings");
+        for (const auto& w : l.warnings)
+            o.line("  [%s] %s", w.code.c_str(), w.message.c_str());
+    }
+    return o.text;
+}
+
+} // namespace tl::cli

@@ -1,0 +1,262 @@
+#include "engine/evaluate.h"
+
+#include "engine/flops.h"
+#include "engine/memory.h"
+#include "engine/model.h"
+#include "engine/pipeline_sim.h"
+#include "engine/precision.h"
+#include "engine/validate.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace tl::engine {
+namespace {
+
+constexpr double kSecondsPerDay = 86400.0;
+constexpr double kMaxGpuCount = 1e15; // gates beyond this are reported at the cap, never as infinity
+constexpr int kMaxDp = 1 << 20;
+
+// Numbers in warning sentences: whole numbers without decimals, others with one. std::to_chars, not printf:
+// evaluate() runs on every slider tick and printf's float formatting would dominate it.
+std::string num(double v) {
+    char buf[48];
+    const double r = std::round(v);
+    const auto res = std::fabs(v - r) < 1e-9 && std::fabs(v) < 1e15
+                         ? std::to_chars(buf, buf + sizeof buf, static_cast<long long>(r))
+                         : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 1);
+    return std::string(buf, res.ptr);
+}
+
+int microBatchesPerPipeline(const Scenario& s, int dp) {
+    return std::max(1, int(s.data.globalBatch / (double(s.data.microBatch) * dp)));
+}
+
+// Fewest GPUs (a multiple of the model-parallel size) whose throughput finishes the work in `seconds`.
+std::int64_t minGpusForTime(double flops, double seconds, double ratePerGpu, int modelParallel) {
+    const double gpus = flops / (seconds * ratePerGpu);
+    const double groups = std::ceil(gpus / modelParallel - 1e-9);
+    return std::int64_t(std::min(kMaxGpuCount, std::max(1.0, groups) * modelParallel));
+}
+
+void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w) {
+    const auto& p = s.parallel;
+    if (s.model.params > 0)
+        w.push_back({"derived-shape", "model.params is set: the layers, widths and heads come from the documented "
+                                      "Llama-style shape rule, scaled to exactly the requested count."});
+    if (p.tp > s.hardware.gpusPerNode)
+        w.push_back({"tp-across-nodes", "Tensor parallelism of " + num(p.tp) + " spans more than one " +
+                                            num(s.hardware.gpusPerNode) +
+                                            "-GPU node: every layer then waits on the inter-node network."});
+    if (p.pp > 1 && l.time.microBatchesPerStep < p.pp)
+        w.push_back({"few-microbatches", "Only " + num(l.time.microBatchesPerStep) + " micro-batches per step for " +
+                                             num(p.pp) + " pipeline stages: most of each step is pipeline bubble."});
+    if (s.efficiency.mfu > 0.6)
+        w.push_back({"mfu-high", "MFU " + num(std::round(s.efficiency.mfu * 100)) +
+                                     "% is above what large runs report (Llama 3 405B: 38-43%)."});
+    if (p.zero >= 3 && double(p.dp) * p.cp * p.tp > s.hardware.gpusPerNode)
+        w.push_back({"zero3-across-nodes", "ZeRO-3 gathers every layer's weights over the network twice per step "
+                                           "(forward and backward); across nodes this all-gather often becomes the "
+                                           "bottleneck (seed 000 §5)."});
+    if (p.cp > 1 && p.tp * p.cp > s.hardware.gpusPerNode)
+        w.push_back({"cp-across-nodes", "Context and tensor parallelism together span more than one node."});
+    if (s.model.learnedPositions > 0 && s.data.seqLen > s.model.learnedPositions)
+        w.push_back({"seq-beyond-positions", "data.seq_len " + num(s.data.seqLen) + " exceeds the model's " +
+                                                 num(s.model.learnedPositions) + " learned positions."});
+    if (s.offload.optimizer == "cpu" && l.memory.hostMemoryPerNode > 512e9)
+        w.push_back({"host-memory", "CPU offload needs " + num(std::round(l.memory.hostMemoryPerNode / 1e9)) +
+                                        " GB of host memory per node; seed 004 assumes 512 GB."});
+    if (s.offload.optimizer == "nvme" && l.memory.hostMemoryPerNode > 2e12)
+        w.push_back({"nvme-capacity", "NVMe offload needs " + num(l.memory.hostMemoryPerNode / 1e12) +
+                                          " TB per node; seed 004 assumes 2 TB."});
+    if (s.precision.master == "none" && s.precision.weights != "fp32" && s.precision.optimizer != "none")
+        w.push_back({"no-master-copy", "Updates are applied to 16-bit weights without an FP32 master copy: small "
+                                       "updates can round away."});
+    if (l.time.minGpusCompute >= std::int64_t(kMaxGpuCount))
+        w.push_back({"gpus-cap", "The time gate needs more than 10^15 GPUs: the figure is shown at that cap."});
+    const std::int64_t gateDp = l.time.minGpusCompute / std::max(1, p.tp * p.pp * p.cp);
+    if (gateDp > 0 && s.data.globalBatch % (std::int64_t(s.data.microBatch) * gateDp) != 0)
+        w.push_back({"gate-batch", "At the time gate's " + num(double(l.time.minGpusCompute)) +
+                                       " GPUs, data.global_batch (" + num(s.data.globalBatch) +
+                                       ") does not split evenly over the replicas; a layout that divides it needs "
+                                       "more GPUs."});
+}
+
+} // namespace
+
+Ledger evaluate(const Scenario& s) {
+    Ledger l;
+    l.errors = validate(s);
+    if (!l.errors.empty())
+        return l;
+    l.valid = true;
+
+    // Parameters.
+    const ModelCounts m = countModel(s.model);
+    l.params.total = std::llround(m.total);
+    l.params.active = std::llround(m.active);
+    l.params.embedding = std::llround(m.embedding);
+    l.params.lmHead = std::llround(m.lmHead);
+    l.params.derivedShape = m.derived;
+
+    // FLOPs: itemized forward, backward = 2 x forward, model FLOPs per token, the 6N comparison.
+    const FlopsBreakdown fb = forwardFlops(m, s.data);
+    const double seq = s.data.seqLen;
+    auto& f = l.flops;
+    f.forwardLayerMatmuls = fb.layerMatmuls;
+    f.forwardAttention = fb.attention;
+    f.forwardLmHead = fb.lmHead;
+    f.forwardPerSequence = fb.forward();
+    f.backwardPerSequence = 2.0 * f.forwardPerSequence;
+    f.attentionPairsPerSequence = fb.pairs;
+    f.trainingPerToken = 3.0 * f.forwardPerSequence / seq;
+    f.sixNdPerToken = 6.0 * m.active;
+    f.sixNdGap = f.trainingPerToken / f.sixNdPerToken - 1.0;
+    f.trainingPerTokenFullAttention = 3.0 * (fb.layerMatmuls + fb.attentionFull + fb.lmHead) / seq;
+    f.recomputePerToken = recomputeFlops(fb, s.activations) / seq;
+    f.hardwarePerToken = f.trainingPerToken + f.recomputePerToken;
+
+    // Training state.
+    const StateBytes sb = stateBytes(s.precision, m.hidden);
+    l.state.weightBytesPerParam = sb.weights;
+    l.state.gradBytesPerParam = sb.grads;
+    l.state.masterBytesPerParam = sb.master;
+    l.state.optimizerBytesPerParam = sb.optimizer;
+    l.state.bytesPerParam = sb.total();
+    l.state.totalBytes = sb.total() * m.total; // MoE: every expert has state
+
+    // Steps.
+    auto& t = l.time;
+    const auto& d = s.data;
+    const auto& p = s.parallel;
+    t.tokensPerStep = std::int64_t(d.globalBatch) * d.seqLen;
+    t.steps = std::int64_t(std::ceil(d.tokens / double(t.tokensPerStep)));
+    t.tokensProcessed = double(t.steps) * double(t.tokensPerStep);
+    t.microBatchesPerStep = microBatchesPerPipeline(s, p.dp);
+    t.gradientAccumulation = t.microBatchesPerStep;
+    f.total = f.trainingPerToken * t.tokensProcessed;
+
+    // Memory on the most loaded stage.
+    const double capacity = s.hardware.memoryGb * 1e9;
+    const MemoryBreakdown mb = perGpuMemory(s, m, sb, p.dp, t.microBatchesPerStep);
+    auto& mem = l.memory;
+    mem.weights = mb.weights;
+    mem.gradients = mb.gradients;
+    mem.masterWeights = mb.master;
+    mem.optimizer = mb.optimizer;
+    mem.activationsLayers = mb.activationsLayers;
+    mem.activationsLogits = mb.activationsLogits;
+    mem.activations = mb.activations();
+    mem.buffers = mb.buffers;
+    mem.total = mem.weights + mem.gradients + mem.masterWeights + mem.optimizer + mem.activations + mem.buffers;
+    mem.capacity = capacity;
+    mem.fits = mem.total <= capacity;
+    mem.stage = mb.stage;
+    mem.inFlightMicroBatches = mb.inFlight;
+    mem.offloadedPerGpu = mb.offloaded;
+    t.gpus = gpuCount(s);
+    mem.hostMemoryPerNode = mb.offloaded * std::min(t.gpus, s.hardware.gpusPerNode);
+
+    // Time and money (seed 000 §2 and §4): T = F / (gpus x peak x MFU); offload stretches the step.
+    t.trainingDays = s.schedule.deadlineDays - s.schedule.reserveDays;
+    const double budgetS = t.trainingDays * kSecondsPerDay;
+    const double fullS = s.schedule.deadlineDays * kSecondsPerDay;
+    t.stepBudgetS = budgetS / double(t.steps);
+    t.requiredTokensPerS = t.tokensProcessed / budgetS;
+    t.requiredTokensPerSFullDeadline = t.tokensProcessed / fullS;
+    t.offloadSlowdown = offloadSlowdown(s.offload);
+    const double rate = s.hardware.peakTflops * 1e12 * s.efficiency.mfu / t.offloadSlowdown; // model FLOP/s per GPU
+    t.tokensPerSPerGpu = rate / f.trainingPerToken;
+    const double seconds = f.total / (double(t.gpus) * rate);
+    t.stepTimeS = seconds / double(t.steps);
+    t.days = seconds / kSecondsPerDay;
+    t.gpuHours = double(t.gpus) * seconds / 3600.0;
+    l.cost.usd = t.gpuHours * s.hardware.usdPerGpuHour;
+    t.finishes = t.days <= t.trainingDays;
+
+    // Gates: the compute lower bound, and the memory lower bound when only dp varies.
+    const int modelParallel = p.tp * p.pp * p.cp;
+    t.minGpusCompute = minGpusForTime(f.total, budgetS, rate, modelParallel);
+    t.minGpusComputeFullDeadline = minGpusForTime(f.total, fullS, rate, modelParallel);
+    t.minGpusState = std::int64_t(std::min(kMaxGpuCount, std::max(1.0, std::ceil(l.state.totalBytes / capacity))));
+    auto fitsAt = [&](int dp) {
+        return perGpuMemory(s, m, sb, dp, microBatchesPerPipeline(s, dp)).total() <= capacity;
+    };
+    // Memory falls as dp rises, except that dp = 1 has no gradient buckets: test it alone, then gallop up by
+    // doubling and bisect the last doubling.
+    if (fitsAt(1)) {
+        t.minGpusMemory = modelParallel;
+    } else {
+        int lo = 1, hi = 2; // lo does not fit
+        while (hi < kMaxDp && !fitsAt(hi)) {
+            lo = hi;
+            hi *= 2;
+        }
+        if (hi < kMaxDp || fitsAt(kMaxDp)) {
+            while (hi - lo > 1) {
+                const int mid = lo + (hi - lo) / 2;
+                (fitsAt(mid) ? hi : lo) = mid;
+            }
+            t.minGpusMemory = std::int64_t(hi) * modelParallel;
+        }
+    }
+    const double memoryNeed = t.minGpusMemory ? double(*t.minGpusMemory) : kMaxGpuCount * 10;
+    const double timeNeed = double(t.minGpusCompute);
+    if (std::max(memoryNeed, timeNeed) <= modelParallel)
+        t.bindingGate = "none";
+    else
+        t.bindingGate = memoryNeed >= timeNeed ? "memory" : "time";
+
+    // Pipeline bubble with F = 1, B + W = 2 (backward is twice the forward).
+    if (p.pp > 1) {
+        PipelineSpec ps;
+        ps.stages = p.pp;
+        ps.microBatches = t.microBatchesPerStep;
+        ps.virtualStages = p.virtualStages;
+        parseSchedule(p.schedule, ps.schedule);
+        const PipelineClosedForm cf = closedForm(ps);
+        l.pipeline.bubbleFraction = cf.bubbleFraction;
+        l.pipeline.bubbleOverIdeal = cf.bubbleOverIdeal;
+        l.pipeline.peakInFlightStage0 = cf.peakInFlightStagesRank0;
+    } else {
+        l.pipeline.peakInFlightStage0 = 1;
+    }
+
+    addWarnings(s, l, l.warnings);
+    return l;
+}
+
+std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus) {
+    std::vector<ScalePoint> out;
+    if (!validate(s).empty())
+        return out;
+    const ModelCounts m = countModel(s.model);
+    const StateBytes sb = stateBytes(s.precision, m.hidden);
+    const int modelParallel = s.parallel.tp * s.parallel.pp * s.parallel.cp;
+    const long long maxDp = std::max(1LL, std::min<long long>(kMaxDp, maxGpus / modelParallel));
+    const double perToken = 3.0 * forwardFlops(m, s.data).forward() / s.data.seqLen;
+    const double tokensPerStep = double(s.data.globalBatch) * s.data.seqLen;
+    const double flops = perToken * std::ceil(s.data.tokens / tokensPerStep) * tokensPerStep;
+    const double rate = s.hardware.peakTflops * 1e12 * s.efficiency.mfu / offloadSlowdown(s.offload);
+    const double capacity = s.hardware.memoryGb * 1e9;
+    long long dp = 1;
+    while (dp <= maxDp) {
+        ScalePoint pt;
+        pt.dp = int(dp);
+        pt.gpus = dp * modelParallel;
+        const double seconds = flops / (double(pt.gpus) * rate);
+        pt.days = seconds / kSecondsPerDay;
+        pt.usd = double(pt.gpus) * seconds / 3600.0 * s.hardware.usdPerGpuHour;
+        pt.tokensPerS = double(pt.gpus) * rate / perToken;
+        pt.memoryTotal = perGpuMemory(s, m, sb, int(dp), microBatchesPerPipeline(s, int(dp))).total();
+        pt.fits = pt.memoryTotal <= capacity;
+        out.push_back(pt);
+        // Every integer up to 64, then about 12 points per doubling, always landing on powers of two.
+        const long long step = dp < 64 ? 1 : std::max(1LL, (1LL << (63 - __builtin_clzll(dp))) / 8);
+        dp += step;
+    }
+    return out;
+}
+
+} // namespace tl::engine

@@ -1,0 +1,372 @@
+#include "engine/fields.h"
+
+#include "engine/presets.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace tl::engine {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Table rows. Each macro spells the member once for reading and once for writing.
+#define TL_NUM(KEY, TYPE, MEMBER, LO, HI, UNIT, HELP)                                                                  \
+    Field {                                                                                                            \
+        KEY, FieldType::TYPE, LO, HI, UNIT, HELP, {},                                                                  \
+            [](const Scenario& s) -> FieldValue { return double(s.MEMBER); },                                          \
+            [](Scenario& s, const FieldValue& v) { s.MEMBER = decltype(s.MEMBER)(std::get<double>(v)); }               \
+    }
+#define TL_BOOL(KEY, MEMBER, HELP)                                                                                     \
+    Field {                                                                                                            \
+        KEY, FieldType::Bool, 0, 1, "", HELP, {}, [](const Scenario& s) -> FieldValue { return s.MEMBER; },            \
+            [](Scenario& s, const FieldValue& v) { s.MEMBER = std::get<bool>(v); }                                     \
+    }
+#define TL_TEXT(KEY, TYPE, MEMBER, HELP, ...)                                                                          \
+    Field {                                                                                                            \
+        KEY, FieldType::TYPE, 0, 0, "", HELP, {__VA_ARGS__}, [](const Scenario& s) -> FieldValue { return s.MEMBER; }, \
+            [](Scenario& s, const FieldValue& v) { s.MEMBER = std::get<std::string>(v); }                              \
+    }
+
+std::vector<Field> buildFields() {
+    std::vector<std::string> modelIds = {"custom"};
+    for (const auto& p : modelPresets())
+        modelIds.push_back(p.id);
+    std::vector<std::string> gpuIds = {"custom"};
+    for (const auto& g : gpuPresets())
+        gpuIds.push_back(g.id);
+
+    std::vector<Field> f = {
+        TL_TEXT("title", Text, title, "A short name for the scenario."),
+        TL_TEXT("notes", Text, notes, "Free text shown beside the scenario."),
+        TL_TEXT("model.preset", Choice, model.preset, "A published architecture; choosing one sets every model key."),
+        Field{"model.params",
+              FieldType::NullableReal,
+              1e7,
+              1e13,
+              "parameters",
+              "A raw parameter count; the architecture is derived from it by the documented shape rule.",
+              {},
+              [](const Scenario& s) -> FieldValue {
+                  return s.model.params > 0 ? FieldValue(s.model.params) : FieldValue(std::monostate{});
+              },
+              [](Scenario& s, const FieldValue& v) {
+                  s.model.params = std::holds_alternative<double>(v) ? std::get<double>(v) : 0.0;
+              }},
+        TL_NUM("model.layers", Int, model.layers, 1, 1000, "layers", "Transformer layers (blocks)."),
+        TL_NUM("model.hidden", Int, model.hidden, 1, 131072, "", "Model width h: the size of each token's vector."),
+        TL_NUM("model.ffn_hidden", Int, model.ffnHidden, 1, 1048576, "", "Width of the MLP's intermediate layer."),
+        TL_NUM("model.heads", Int, model.heads, 1, 4096, "heads", "Query heads of attention."),
+        TL_NUM("model.kv_heads", Int, model.kvHeads, 1, 4096, "heads",
+               "Key/value heads (grouped-query attention); must divide the query heads."),
+        TL_NUM("model.head_dim", Int, model.headDim, 1, 1024, "", "Width of one attention head."),
+        TL_NUM("model.vocab", Int, model.vocab, 1, 10000000, "tokens", "Vocabulary size: the LM head's width."),
+        TL_BOOL("model.tied_embeddings", model.tiedEmbeddings, "The LM head reuses the input embedding matrix."),
+        TL_BOOL("model.gated_mlp", model.gatedMlp, "SwiGLU-style MLP with three matrices instead of two."),
+        TL_BOOL("model.qk_norm", model.qkNorm, "Per-head normalisation of queries and keys (Qwen3)."),
+        TL_BOOL("model.bias", model.bias, "Linear layers and LayerNorms carry biases (GPT-2)."),
+        TL_NUM("model.learned_positions", Int, model.learnedPositions, 0, 10000000, "positions",
+               "Learned position embeddings (0 = rotary or none)."),
+        TL_NUM("model.moe.experts", Int, model.moe.experts, 0, 4096, "experts",
+               "Routed experts per MoE layer (0 = dense)."),
+        TL_NUM("model.moe.active_experts", Int, model.moe.activeExperts, 0, 4096, "experts",
+               "Routed experts each token uses."),
+        TL_NUM("model.moe.shared_experts", Int, model.moe.sharedExperts, 0, 64, "experts",
+               "Experts every token passes through."),
+        TL_NUM("model.moe.expert_ffn_hidden", Int, model.moe.expertFfnHidden, 0, 1048576, "",
+               "MLP width of one expert."),
+        TL_NUM("model.moe.dense_layers", Int, model.moe.denseLayers, 0, 1000, "layers",
+               "Leading layers with a dense MLP instead of experts."),
+        TL_NUM("data.tokens", Real, data.tokens, 1e6, 1e16, "tokens", "Total training tokens D."),
+        TL_NUM("data.seq_len", Int, data.seqLen, 1, 10485760, "tokens", "Tokens per training sequence."),
+        TL_NUM("data.global_batch", Int, data.globalBatch, 1, 10000000, "sequences",
+               "Sequences per optimizer step, across all data-parallel replicas."),
+        TL_NUM("data.micro_batch", Int, data.microBatch, 1, 1000000, "sequences",
+               "Sequences one forward/backward pass processes on one pipeline."),
+        Field{"data.documents",
+              FieldType::IntList,
+              1,
+              10485760,
+              "tokens",
+              "Lengths of the documents packed into one sequence; they must add up to data.seq_len.",
+              {},
+              [](const Scenario& s) -> FieldValue {
+                  return s.data.documents.empty() ? std::vector<int>{s.data.seqLen} : s.data.documents;
+              },
+              [](Scenario& s, const FieldValue& v) { s.data.documents = std::get<std::vector<int>>(v); }},
+        Field{"data.supervised_fraction",
+              FieldType::Real,
+              0,
+              1,
+              "",
+              "Share of tokens that enter the loss (SFT masks prompts).",
+              {},
+              [](const Scenario& s) -> FieldValue { return s.data.supervisedFraction; },
+              [](Scenario& s, const FieldValue& v) { s.data.supervisedFraction = std::get<double>(v); },
+              true},
+        TL_BOOL("data.vocab_on_supervised_only", data.vocabOnSupervisedOnly,
+                "The LM-head projection runs only on supervised tokens."),
+        Field{"schedule.deadline_days",
+              FieldType::Real,
+              0,
+              3650,
+              "days",
+              "Calendar days until the run must be done.",
+              {},
+              [](const Scenario& s) -> FieldValue { return s.schedule.deadlineDays; },
+              [](Scenario& s, const FieldValue& v) { s.schedule.deadlineDays = std::get<double>(v); },
+              true},
+        TL_NUM("schedule.reserve_days", Real, schedule.reserveDays, 0, 3650, "days",
+               "Days kept for checkpoints and failures; training gets the rest."),
+        TL_TEXT("precision.weights", Choice, precision.weights, "Format of the weights used in compute.", "bf16",
+                "fp16", "fp32", "fp8"),
+        TL_TEXT("precision.grads", Choice, precision.grads, "Format of the gradients.", "bf16", "fp16", "fp32"),
+        TL_TEXT("precision.master", Choice, precision.master, "High-precision master copy of the weights.", "fp32",
+                "none"),
+        TL_TEXT("precision.optimizer", Choice, precision.optimizer, "Optimizer and the state it keeps per parameter.",
+                "adam", "adam-8bit", "sgd-momentum", "adafactor", "none"),
+        TL_NUM("parallel.tp", Int, parallel.tp, 1, 65536, "GPUs",
+               "Tensor parallel: each layer's matrices split over tp GPUs."),
+        TL_NUM("parallel.pp", Int, parallel.pp, 1, 65536, "stages", "Pipeline parallel: layers split into pp stages."),
+        TL_NUM("parallel.dp", Int, parallel.dp, 1, 1048576, "replicas",
+               "Data parallel: model replicas on different data."),
+        TL_NUM("parallel.cp", Int, parallel.cp, 1, 65536, "GPUs",
+               "Context parallel: each sequence split over cp GPUs."),
+        TL_NUM("parallel.zero", Int, parallel.zero, 0, 3, "",
+               "ZeRO stage: 1 shards optimizer state, 2 also gradients, 3 (FSDP) also weights, over dp x cp."),
+        TL_BOOL("parallel.sequence_parallel", parallel.sequenceParallel,
+                "Megatron sequence parallelism: norms and dropout activations split over the TP group."),
+        TL_TEXT("parallel.schedule", Choice, parallel.schedule, "Pipeline schedule.", "gpipe", "1f1b", "interleaved",
+                "zb-h1", "zb-h2", "zb-v", "dualpipev"),
+        TL_NUM("parallel.virtual_stages", Int, parallel.virtualStages, 1, 1000, "chunks",
+               "Model chunks per pipeline rank (interleaved schedule)."),
+        TL_TEXT("activations.recompute", Choice, activations.recompute,
+                "Activation recompute: none keeps everything, selective redoes core attention, full keeps only "
+                "each layer's input.",
+                "none", "selective", "full"),
+        TL_BOOL("activations.flash_attention", activations.flashAttention,
+                "Flash attention: the softmax matrix is never stored."),
+        TL_TEXT("offload.optimizer", Choice, offload.optimizer, "Move optimizer state and master weights off the GPU.",
+                "none", "cpu", "nvme"),
+        TL_TEXT("hardware.preset", Choice, hardware.preset, "A GPU model; choosing one sets the hardware keys."),
+        Field{"hardware.memory_gb",
+              FieldType::Real,
+              0,
+              100000,
+              "GB",
+              "Memory per GPU in decimal GB (1e9 bytes).",
+              {},
+              [](const Scenario& s) -> FieldValue { return s.hardware.memoryGb; },
+              [](Scenario& s, const FieldValue& v) { s.hardware.memoryGb = std::get<double>(v); },
+              true},
+        Field{"hardware.peak_tflops",
+              FieldType::Real,
+              0,
+              1e7,
+              "TFLOP/s",
+              "Dense BF16 peak per GPU.",
+              {},
+              [](const Scenario& s) -> FieldValue { return s.hardware.peakTflops; },
+              [](Scenario& s, const FieldValue& v) { s.hardware.peakTflops = std::get<double>(v); },
+              true},
+        TL_NUM("hardware.gpus_per_node", Int, hardware.gpusPerNode, 1, 1024, "GPUs", "GPUs in one server node."),
+        TL_NUM("hardware.usd_per_gpu_hour", Real, hardware.usdPerGpuHour, 0, 100000, "USD/GPU-hour",
+               "Price of one GPU for one hour."),
+        Field{"efficiency.mfu",
+              FieldType::Real,
+              0,
+              1,
+              "",
+              "Model FLOPs utilisation: the share of peak the run really achieves on model FLOPs.",
+              {},
+              [](const Scenario& s) -> FieldValue { return s.efficiency.mfu; },
+              [](Scenario& s, const FieldValue& v) { s.efficiency.mfu = std::get<double>(v); },
+              true},
+    };
+    for (auto& field : f) {
+        if (std::string_view(field.key) == "model.preset")
+            field.choices = modelIds;
+        if (std::string_view(field.key) == "hardware.preset")
+            field.choices = gpuIds;
+    }
+    return f;
+}
+
+#undef TL_NUM
+#undef TL_BOOL
+#undef TL_TEXT
+
+std::string number(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.15g", v);
+    return buf;
+}
+
+const char* typeName(FieldType t) {
+    switch (t) {
+    case FieldType::Int:
+        return "an integer";
+    case FieldType::Real:
+        return "a number";
+    case FieldType::NullableReal:
+        return "a number or null";
+    case FieldType::Bool:
+        return "true or false";
+    case FieldType::Text:
+    case FieldType::Choice:
+        return "a string";
+    case FieldType::IntList:
+        return "a list of integers";
+    }
+    return "a value";
+}
+
+FieldError error(const Field& f, const FieldValue& v) {
+    return {FieldError::Kind::OutOfRange, f.key,
+            std::string(f.key) + ": " + formatValue(v) + " is not allowed; allowed: " + describeAllowed(f)};
+}
+
+} // namespace
+
+const std::vector<Field>& scenarioFields() {
+    static const std::vector<Field> fields = buildFields();
+    return fields;
+}
+
+const Field* findField(std::string_view key) {
+    for (const auto& f : scenarioFields())
+        if (key == f.key)
+            return &f;
+    return nullptr;
+}
+
+std::string formatValue(const FieldValue& v) {
+    if (std::holds_alternative<std::monostate>(v))
+        return "null";
+    if (auto b = std::get_if<bool>(&v))
+        return *b ? "true" : "false";
+    if (auto d = std::get_if<double>(&v))
+        return number(*d);
+    if (auto s = std::get_if<std::string>(&v))
+        return "\"" + *s + "\"";
+    std::string out = "[";
+    for (int x : std::get<std::vector<int>>(v))
+        out += (out.size() > 1 ? "," : "") + std::to_string(x);
+    return out + "]";
+}
+
+std::string describeAllowed(const Field& f) {
+    switch (f.type) {
+    case FieldType::Bool:
+        return "true or false";
+    case FieldType::Text:
+        return "any text";
+    case FieldType::Choice: {
+        std::string out = "one of ";
+        for (size_t i = 0; i < f.choices.size(); ++i)
+            out += (i ? ", " : "") + f.choices[i];
+        return out;
+    }
+    case FieldType::IntList:
+        return "a non-empty list of integers from " + number(f.min) + " to " + number(f.max);
+    case FieldType::Int:
+        return "an integer from " + number(f.min) + " to " + number(f.max);
+    case FieldType::NullableReal:
+        return "null or a number from " + number(f.min) + " to " + number(f.max);
+    case FieldType::Real:
+        return std::string("a number ") + (f.minExclusive ? "above " : "from ") + number(f.min) + " to " +
+               number(f.max);
+    }
+    return "";
+}
+
+std::optional<FieldError> checkRange(const Field& f, const FieldValue& v) {
+    auto inRange = [&](double x) {
+        return std::isfinite(x) && (f.minExclusive ? x > f.min : x >= f.min) && x <= f.max;
+    };
+    switch (f.type) {
+    case FieldType::Int: {
+        const double x = std::get<double>(v);
+        if (!inRange(x) || x != std::floor(x))
+            return error(f, v);
+        return std::nullopt;
+    }
+    case FieldType::Real:
+        return inRange(std::get<double>(v)) ? std::nullopt : std::optional(error(f, v));
+    case FieldType::NullableReal:
+        if (std::holds_alternative<std::monostate>(v))
+            return std::nullopt;
+        return inRange(std::get<double>(v)) ? std::nullopt : std::optional(error(f, v));
+    case FieldType::Choice: {
+        const auto& s = std::get<std::string>(v);
+        for (const auto& c : f.choices)
+            if (c == s)
+                return std::nullopt;
+        return error(f, v);
+    }
+    case FieldType::IntList: {
+        const auto& list = std::get<std::vector<int>>(v);
+        if (list.empty() || list.size() > 100000)
+            return error(f, v);
+        for (int x : list)
+            if (!inRange(x))
+                return error(f, v);
+        return std::nullopt;
+    }
+    case FieldType::Bool:
+    case FieldType::Text:
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+std::optional<FieldError> setField(Scenario& s, std::string_view key, const FieldValue& value) {
+    const Field* f = findField(key);
+    if (!f)
+        return FieldError{FieldError::Kind::UnknownKey, std::string(key),
+                          std::string(key) + ": unknown key; see docs/scenario.md for the keys"};
+    bool typeOk = false;
+    switch (f->type) {
+    case FieldType::Int:
+    case FieldType::Real:
+        typeOk = std::holds_alternative<double>(value);
+        break;
+    case FieldType::NullableReal:
+        typeOk = std::holds_alternative<double>(value) || std::holds_alternative<std::monostate>(value);
+        break;
+    case FieldType::Bool:
+        typeOk = std::holds_alternative<bool>(value);
+        break;
+    case FieldType::Text:
+    case FieldType::Choice:
+        typeOk = std::holds_alternative<std::string>(value);
+        break;
+    case FieldType::IntList:
+        typeOk = std::holds_alternative<std::vector<int>>(value);
+        break;
+    }
+    if (!typeOk)
+        return FieldError{FieldError::Kind::WrongType, f->key,
+                          std::string(f->key) + ": " + formatValue(value) + " is not " + typeName(f->type) +
+                              "; allowed: " + describeAllowed(*f)};
+    // Integers and finite numbers are checked here too: a struct member cannot hold 1e300 or NaN as an int.
+    if (f->type == FieldType::Int || f->type == FieldType::IntList || f->type == FieldType::Choice ||
+        ((f->type == FieldType::Real || f->type == FieldType::NullableReal) && std::holds_alternative<double>(value) &&
+         !std::isfinite(std::get<double>(value)))) {
+        if (auto e = checkRange(*f, value))
+            return e;
+    }
+    if (key == "model.preset" && std::get<std::string>(value) != "custom") {
+        applyModelPreset(s, std::get<std::string>(value));
+        return std::nullopt;
+    }
+    if (key == "hardware.preset" && std::get<std::string>(value) != "custom") {
+        applyGpuPreset(s, std::get<std::string>(value));
+        return std::nullopt;
+    }
+    f->set(s, value);
+    return std::nullopt;
+}
+
+} // namespace tl::engine

@@ -1,0 +1,107 @@
+#pragma once
+// The engine's output: a plain value struct mirroring CONTRACT.md section 2.
+// Base units everywhere: bytes, FLOPs, seconds, days, US dollars. Memory is per GPU unless named otherwise.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tl::engine {
+
+struct Diagnostic {
+    std::string code;    // stable identifier, e.g. "tp-across-nodes"
+    std::string message; // one sentence for people
+};
+
+struct ParamsLedger {
+    std::int64_t total = 0;
+    std::int64_t active = 0;
+    std::int64_t embedding = 0; // input embedding (+ learned positions)
+    std::int64_t lmHead = 0;    // separate output projection (0 when tied)
+    bool derivedShape = false;  // model.params was set: the shape comes from the documented rule
+};
+
+struct FlopsLedger {
+    double forwardPerSequence = 0; // itemized: matmuls + causal attention pairs + LM head
+    double forwardLayerMatmuls = 0;
+    double forwardAttention = 0; // QK^T and AV over causal pairs
+    double forwardLmHead = 0;
+    double backwardPerSequence = 0; // 2 x forward
+    double trainingPerToken = 0;    // model FLOPs: (forward + backward) / seq_len
+    double sixNdPerToken = 0;       // 6 x active parameters
+    double sixNdGap = 0;            // trainingPerToken / sixNdPerToken - 1
+    double attentionPairsPerSequence = 0;
+    double trainingPerTokenFullAttention = 0; // Megatron/PaLM convention: full s^2 attention
+    double recomputePerToken = 0;             // extra hardware FLOPs from activation recompute
+    double hardwarePerToken = 0;              // model + recompute
+    double total = 0;                         // model FLOPs for all processed tokens
+};
+
+struct StateLedger {
+    double bytesPerParam = 0;
+    double weightBytesPerParam = 0, gradBytesPerParam = 0, masterBytesPerParam = 0, optimizerBytesPerParam = 0;
+    double totalBytes = 0; // unsharded state of the whole model
+};
+
+struct MemoryLedger {
+    double weights = 0, gradients = 0, masterWeights = 0, optimizer = 0, activations = 0, buffers = 0;
+    double total = 0;
+    double capacity = 0;
+    bool fits = false;
+    int stage = 0;                   // the most loaded pipeline stage these figures belong to
+    double activationsLayers = 0;    // transformer layers' share of activations
+    double activationsLogits = 0;    // LM-head logits and loss share
+    double inFlightMicroBatches = 0; // on that stage, in units of a whole stage's layers
+    double offloadedPerGpu = 0;      // optimizer state moved to host or NVMe
+    double hostMemoryPerNode = 0;    // bytes of host RAM (or NVMe) a node needs for the offload
+};
+
+struct TimeLedger {
+    std::int64_t tokensPerStep = 0;
+    std::int64_t steps = 0;
+    double tokensProcessed = 0; // steps x tokens per step
+    int gradientAccumulation = 0;
+    int microBatchesPerStep = 0; // per pipeline: global / (micro x dp)
+    double trainingDays = 0;     // deadline less reserve
+    double stepBudgetS = 0;
+    double requiredTokensPerS = 0; // inside deadline less reserve
+    double requiredTokensPerSFullDeadline = 0;
+    double tokensPerSPerGpu = 0;
+    int gpus = 0;
+    double stepTimeS = 0;
+    double days = 0;
+    double gpuHours = 0;
+    double offloadSlowdown = 1;
+    std::int64_t minGpusCompute = 0;             // inside deadline less reserve
+    std::int64_t minGpusComputeFullDeadline = 0; // inside the whole deadline
+    std::optional<std::int64_t> minGpusMemory;   // only dp varies; nullopt when no dp fits
+    std::int64_t minGpusState = 0;               // state alone, fully sharded (the seeds' "fits" count)
+    bool finishes = false;
+    std::string bindingGate = "none"; // "memory" | "time" | "none"
+};
+
+struct CostLedger {
+    double usd = 0;
+};
+
+struct PipelineLedger {
+    double bubbleFraction = 0;  // idle share of the pipeline's total time
+    double bubbleOverIdeal = 0; // (makespan - ideal) / ideal
+    double peakInFlightStage0 = 0;
+};
+
+struct Ledger {
+    bool valid = false;
+    std::vector<Diagnostic> errors; // non-empty when invalid: every number below is then zero
+    ParamsLedger params;
+    FlopsLedger flops;
+    StateLedger state;
+    MemoryLedger memory;
+    TimeLedger time;
+    CostLedger cost;
+    PipelineLedger pipeline;
+    std::vector<Diagnostic> warnings;
+};
+
+} // namespace tl::engine

@@ -1,0 +1,187 @@
+#include "engine/ledgerfields.h"
+
+#include "engine/units.h"
+
+#include <cmath>
+
+namespace tl::engine {
+namespace {
+
+#define TL_FIELD(KEY, UNIT, LABEL, HELP, EXPR)                                                                         \
+    LedgerField {                                                                                                      \
+        KEY, Unit::UNIT, LABEL, HELP, [](const Ledger& l) -> LedgerValue { return EXPR; }                              \
+    }
+
+std::vector<LedgerField> build() {
+    using I = std::int64_t;
+    return {
+        TL_FIELD("params.total", Count, "Parameters", "Every weight of the model (MoE: all experts).",
+                 I(l.params.total)),
+        TL_FIELD("params.active", Count, "Active parameters",
+                 "Weights one token passes through (MoE: routed experts only).", I(l.params.active)),
+        TL_FIELD("params.embedding", Count, "Embedding parameters", "Token (and learned position) embeddings.",
+                 I(l.params.embedding)),
+        TL_FIELD("params.lm_head", Count, "LM-head parameters", "The separate output projection; 0 when tied.",
+                 I(l.params.lmHead)),
+        TL_FIELD("params.derived_shape", Bool, "Shape derived",
+                 "The architecture came from model.params by the shape rule.", l.params.derivedShape),
+        TL_FIELD("flops.forward_per_sequence", Flops, "Forward per sequence",
+                 "Itemized: 2 x matmul weights x tokens + 4 x causal pairs x heads x head_dim x layers + LM head.",
+                 l.flops.forwardPerSequence),
+        TL_FIELD("flops.forward_layer_matmuls", Flops, "  layer matmuls", "2 x layer matrix weights x tokens.",
+                 l.flops.forwardLayerMatmuls),
+        TL_FIELD("flops.forward_attention", Flops, "  causal attention",
+                 "QK^T and AV: 4 x pairs x heads x head_dim x layers.", l.flops.forwardAttention),
+        TL_FIELD("flops.forward_lm_head", Flops, "  LM head", "2 x vocab x hidden x projected tokens.",
+                 l.flops.forwardLmHead),
+        TL_FIELD("flops.backward_per_sequence", Flops, "Backward per sequence",
+                 "Input and weight gradients: 2 x forward.", l.flops.backwardPerSequence),
+        TL_FIELD("flops.training_per_token", FlopsPerToken, "Training per token",
+                 "(forward + backward) / seq_len: the model FLOPs that efficiency.mfu is applied to.",
+                 l.flops.trainingPerToken),
+        TL_FIELD("flops.six_nd_per_token", FlopsPerToken, "6N per token",
+                 "The 6ND rule of thumb: 6 x active parameters.", l.flops.sixNdPerToken),
+        TL_FIELD("flops.six_nd_gap", Ratio, "Itemized vs 6N",
+                 "How far the itemized count lies above 6N (attention, LM head).", l.flops.sixNdGap),
+        TL_FIELD("flops.training_per_token_full_attention", FlopsPerToken, "Per token, full-s^2 convention",
+                 "Megatron/PaLM MFU convention: attention over all s^2 pairs, not the causal half.",
+                 l.flops.trainingPerTokenFullAttention),
+        TL_FIELD("flops.recompute_per_token", FlopsPerToken, "Recompute per token",
+                 "Extra hardware FLOPs from activation recompute (not model FLOPs).", l.flops.recomputePerToken),
+        TL_FIELD("flops.hardware_per_token", FlopsPerToken, "Hardware FLOPs per token", "Model FLOPs plus recompute.",
+                 l.flops.hardwarePerToken),
+        TL_FIELD("flops.attention_pairs_per_sequence", Count, "Causal attention pairs",
+                 "Sum over packed documents of d(d+1)/2.", I(std::llround(l.flops.attentionPairsPerSequence))),
+        TL_FIELD("flops.total", Flops, "Training FLOPs", "Per token x tokens processed (whole steps).", l.flops.total),
+        TL_FIELD("state.bytes_per_param", BytesPerParam, "State per parameter", "Weights + grads + master + optimizer.",
+                 l.state.bytesPerParam),
+        TL_FIELD("state.weight_bytes_per_param", BytesPerParam, "  weights", "precision.weights.",
+                 l.state.weightBytesPerParam),
+        TL_FIELD("state.grad_bytes_per_param", BytesPerParam, "  gradients", "precision.grads.",
+                 l.state.gradBytesPerParam),
+        TL_FIELD("state.master_bytes_per_param", BytesPerParam, "  master copy", "precision.master.",
+                 l.state.masterBytesPerParam),
+        TL_FIELD("state.optimizer_bytes_per_param", BytesPerParam, "  optimizer", "precision.optimizer.",
+                 l.state.optimizerBytesPerParam),
+        TL_FIELD("state.total_bytes", Bytes, "Training state, unsharded", "bytes per parameter x parameters.",
+                 l.state.totalBytes),
+        TL_FIELD("memory.weights", Bytes, "Weights per GPU", "Sharded by TP, PP and (ZeRO-3) dp x cp.",
+                 l.memory.weights),
+        TL_FIELD("memory.gradients", Bytes, "Gradients per GPU", "Sharded by TP, PP and (ZeRO >= 2) dp x cp.",
+                 l.memory.gradients),
+        TL_FIELD("memory.master_weights", Bytes, "Master weights per GPU", "Sharded by TP, PP and (ZeRO >= 1) dp x cp.",
+                 l.memory.masterWeights),
+        TL_FIELD("memory.optimizer", Bytes, "Optimizer state per GPU", "Sharded by TP, PP and (ZeRO >= 1) dp x cp.",
+                 l.memory.optimizer),
+        TL_FIELD("memory.activations", Bytes, "Activations per GPU", "Layers in flight plus LM-head logits.",
+                 l.memory.activations),
+        TL_FIELD("memory.activations_layers", Bytes, "  transformer layers",
+                 "Korthikanti et al. 2022 accounting x layers per stage x micro-batches in flight.",
+                 l.memory.activationsLayers),
+        TL_FIELD("memory.activations_logits", Bytes, "  LM-head logits", "FP32 logits: tokens x vocab x 4 B / tp.",
+                 l.memory.activationsLogits),
+        TL_FIELD("memory.buffers", Bytes, "Buffers and overhead per GPU",
+                 "Runtime reserve, gradient buckets, ZeRO-3 gathers, TP all-gather, allocator fragmentation.",
+                 l.memory.buffers),
+        TL_FIELD("memory.total", Bytes, "Total per GPU", "The sum of the six categories above.", l.memory.total),
+        TL_FIELD("memory.capacity", Bytes, "Capacity per GPU", "hardware.memory_gb x 1e9.", l.memory.capacity),
+        TL_FIELD("memory.fits", Bool, "Fits in memory", "total <= capacity.", l.memory.fits),
+        TL_FIELD("memory.stage", Count, "Most loaded stage", "The pipeline stage these figures belong to.",
+                 I(l.memory.stage)),
+        TL_FIELD("memory.in_flight_micro_batches", Ratio, "Micro-batches in flight",
+                 "On that stage, in units of a whole stage's layers.", l.memory.inFlightMicroBatches),
+        TL_FIELD("memory.offloaded", Bytes, "Offloaded per GPU", "Optimizer state and master copy moved off the GPU.",
+                 l.memory.offloadedPerGpu),
+        TL_FIELD("memory.host_per_node", Bytes, "Host memory per node", "Offloaded bytes x GPUs per node.",
+                 l.memory.hostMemoryPerNode),
+        TL_FIELD("time.tokens_per_step", Count, "Tokens per step", "global_batch x seq_len.", I(l.time.tokensPerStep)),
+        TL_FIELD("time.steps", Count, "Steps", "ceil(tokens / tokens per step).", I(l.time.steps)),
+        TL_FIELD("time.tokens_processed", Count, "Tokens processed", "steps x tokens per step.",
+                 I(std::llround(l.time.tokensProcessed))),
+        TL_FIELD("time.gradient_accumulation", Count, "Gradient accumulation", "global_batch / (micro_batch x dp).",
+                 I(l.time.gradientAccumulation)),
+        TL_FIELD("time.training_days", Days, "Days for training", "deadline - reserve.", l.time.trainingDays),
+        TL_FIELD("time.step_budget_s", Seconds, "Step budget", "training days x 86,400 / steps.", l.time.stepBudgetS),
+        TL_FIELD("time.required_tokens_per_s", TokensPerS, "Required throughput", "tokens / (training days x 86,400).",
+                 l.time.requiredTokensPerS),
+        TL_FIELD("time.required_tokens_per_s_full_deadline", TokensPerS, "Required over the whole deadline",
+                 "tokens / (deadline x 86,400), spending the reserve too.", l.time.requiredTokensPerSFullDeadline),
+        TL_FIELD("time.tokens_per_s_per_gpu", TokensPerS, "Throughput per GPU", "peak x MFU / FLOPs per token.",
+                 l.time.tokensPerSPerGpu),
+        TL_FIELD("time.gpus", Count, "GPUs", "tp x pp x dp x cp.", I(l.time.gpus)),
+        TL_FIELD("time.step_time_s", Seconds, "Step time", "FLOPs per step / (GPUs x peak x MFU).", l.time.stepTimeS),
+        TL_FIELD("time.days", Days, "Days to train", "FLOPs / (GPUs x peak x MFU) / 86,400.", l.time.days),
+        TL_FIELD("time.gpu_hours", Hours, "GPU-hours", "GPUs x wall-clock hours.", l.time.gpuHours),
+        TL_FIELD("time.offload_slowdown", Ratio, "Offload slowdown", "Step-time factor from optimizer offload.",
+                 l.time.offloadSlowdown),
+        TL_FIELD("time.min_gpus_compute", Count, "Fewest GPUs for time", "Finish inside deadline - reserve.",
+                 I(l.time.minGpusCompute)),
+        TL_FIELD("time.min_gpus_compute_full_deadline", Count, "Fewest GPUs, whole deadline",
+                 "Finish inside the whole deadline, reserve spent.", I(l.time.minGpusComputeFullDeadline)),
+        TL_FIELD("time.min_gpus_memory", Count, "Fewest GPUs for memory",
+                 "Fewest GPUs that fit when only dp varies; null when none does.",
+                 l.time.minGpusMemory ? LedgerValue(I(*l.time.minGpusMemory)) : LedgerValue(std::monostate{})),
+        TL_FIELD("time.min_gpus_state", Count, "Fewest GPUs for the state alone",
+                 "ceil(unsharded state / capacity): the seeds' fully sharded count, activations not included.",
+                 I(l.time.minGpusState)),
+        TL_FIELD("time.finishes", Bool, "Finishes in time", "days <= deadline - reserve.", l.time.finishes),
+        TL_FIELD("time.binding_gate", Text, "Binding gate", "The gate that needs more GPUs: memory or time.",
+                 l.time.bindingGate),
+        TL_FIELD("cost.usd", Usd, "Cost", "GPU-hours x price per GPU-hour.", l.cost.usd),
+        TL_FIELD("pipeline.bubble_fraction", Ratio, "Pipeline bubble (share of time)",
+                 "1 - busy / (stages x makespan).", l.pipeline.bubbleFraction),
+        TL_FIELD("pipeline.bubble_over_ideal", Ratio, "Pipeline bubble (over ideal)", "(makespan - ideal) / ideal.",
+                 l.pipeline.bubbleOverIdeal),
+        TL_FIELD("pipeline.peak_in_flight_stage0", Ratio, "Peak in flight, stage 0",
+                 "Micro-batches stage 0 holds at once, in stage units.", l.pipeline.peakInFlightStage0),
+    };
+}
+
+#undef TL_FIELD
+
+} // namespace
+
+const std::vector<LedgerField>& ledgerFields() {
+    static const std::vector<LedgerField> fields = build();
+    return fields;
+}
+
+std::string formatLedgerValue(const LedgerValue& v, Unit unit) {
+    if (std::holds_alternative<std::monostate>(v))
+        return "none";
+    if (auto b = std::get_if<bool>(&v))
+        return *b ? "yes" : "no";
+    if (auto s = std::get_if<std::string>(&v))
+        return *s;
+    const double x = std::holds_alternative<std::int64_t>(v) ? double(std::get<std::int64_t>(v)) : std::get<double>(v);
+    switch (unit) {
+    case Unit::Count:
+        return groupDigits(x);
+    case Unit::Bytes:
+        return formatBytesBoth(x);
+    case Unit::Flops:
+        return formatSi(x, "FLOPs");
+    case Unit::FlopsPerToken:
+        return formatSi(x, "FLOPs/token");
+    case Unit::Seconds:
+        return formatFixed(x, 1) + " s";
+    case Unit::Days:
+        return formatFixed(x, 1) + " days";
+    case Unit::Hours:
+        return groupDigits(x) + " GPU-hours";
+    case Unit::Usd:
+        return "$" + groupDigits(x);
+    case Unit::TokensPerS:
+        return groupDigits(x) + " tokens/s";
+    case Unit::BytesPerParam:
+        return formatFixed(x, 2) + " B/param";
+    case Unit::Ratio:
+        return formatFixed(x, 4);
+    case Unit::Bool:
+    case Unit::Text:
+        break;
+    }
+    return formatFixed(x, 4);
+}
+
+} // namespace tl::engine

@@ -1,0 +1,46 @@
+#pragma once
+// Per-GPU memory: training state sharded by TP, PP and ZeRO over DP x CP (seed 000 §5 and §7, seed 001),
+// transformer activations after Korthikanti et al. 2022, LM-head logits, and a buffers allowance (docs/formulas.md).
+
+#include "engine/model.h"
+#include "engine/precision.h"
+#include "engine/scenario.h"
+
+namespace tl::engine {
+
+struct MemoryBreakdown {
+    double weights = 0, gradients = 0, master = 0, optimizer = 0;
+    double activationsLayers = 0, activationsLogits = 0, buffers = 0;
+    double offloaded = 0; // optimizer state (and master copy) moved off the GPU
+    double inFlight = 0;  // micro-batches held, in units of one stage's layers
+    int stage = 0;
+    double activations() const { return activationsLayers + activationsLogits; }
+    double total() const { return weights + gradients + master + optimizer + activations() + buffers; }
+};
+
+// Bytes one transformer layer keeps for the backward pass of one micro-batch on one GPU.
+struct LayerActivations {
+    double stored = 0;  // what the layer keeps between forward and backward under the recompute policy
+    double working = 0; // everything the layer holds at once without recompute (its peak while recomputing)
+};
+LayerActivations layerActivations(const ModelCounts& m, const Scenario& s);
+
+// Peak in-flight micro-batches (in stage units) for the schedule on rank 0 and on the last rank.
+struct InFlight {
+    double first = 1, last = 1;
+};
+InFlight inFlightMicroBatches(const ParallelSpec& p, int microBatches);
+
+// The most loaded pipeline stage's per-GPU memory when the data-parallel degree is dp and each pipeline runs
+// microBatches micro-batches per step.
+MemoryBreakdown perGpuMemory(const Scenario& s, const ModelCounts& m, const StateBytes& b, int dp, int microBatches);
+
+// Buffers allowance constants (docs/formulas.md, "Buffers").
+inline constexpr double kRuntimeReserveBytes = 1e9; // CUDA context, cuBLAS and NCCL workspaces
+inline constexpr double kGradBucketElements = 40e6; // Megatron's default DDP bucket size
+inline constexpr double kAllocatorOverhead = 0.05;  // of activations: caching-allocator fragmentation
+
+// Offload slowdown factors on the step time (seed 004 exercise 5: "optimizer step 30-50% slower").
+double offloadSlowdown(const OffloadSpec& o);
+
+} // namespace tl::engine

@@ -1,0 +1,44 @@
+#include "engine/planner.h"
+
+#include <cmath>
+
+namespace tl::engine {
+namespace {
+constexpr double kE = 1.69, kA = 406.4, kB = 410.7, kAlpha = 0.34, kBeta = 0.28;
+constexpr double kPfDay = 1e15 * 86400.0;
+constexpr double kNc = 8.8e13, kDc = 5.4e13, kAlphaN = 0.076, kAlphaD = 0.095;
+} // namespace
+
+double chinchillaLoss(double n, double d) {
+    return kE + kA / std::pow(n, kAlpha) + kB / std::pow(d, kBeta);
+}
+
+Allocation chinchillaAllocation(double c) {
+    Allocation a;
+    const double g = std::pow(kAlpha * kA / (kBeta * kB), 1.0 / (kAlpha + kBeta));
+    a.params = g * std::pow(c / 6.0, kBeta / (kAlpha + kBeta));
+    a.tokens = c / (6.0 * a.params);
+    a.loss = chinchillaLoss(a.params, a.tokens);
+    return a;
+}
+
+double kaplanLoss(double n, double d) {
+    return std::pow(std::pow(kNc / n, kAlphaN / kAlphaD) + kDc / d, kAlphaD);
+}
+
+Allocation kaplanAllocation(double c) {
+    Allocation a;
+    a.params = 1.3e9 * std::pow(c / kPfDay, 0.73);
+    a.tokens = c / (6.0 * a.params);
+    a.loss = kaplanLoss(a.params, a.tokens);
+    return a;
+}
+
+long long rolloutsToGenerate(long long keep, double acceptance) {
+    if (keep <= 0 || !(acceptance > 0) || acceptance > 1)
+        return 0;
+    // A small tolerance keeps 16 / 0.5 at 32 despite binary fractions.
+    return static_cast<long long>(std::ceil(double(keep) / acceptance - 1e-9));
+}
+
+} // namespace tl::engine

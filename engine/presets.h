@@ -1,0 +1,39 @@
+#pragma once
+// Model and GPU presets. The data lives in resources/presets/*.csv and is compiled in at build time,
+// so the CLI, the window and the tests see the same table without looking for files at run time.
+
+#include "engine/scenario.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tl::engine {
+
+struct ModelPreset {
+    std::string id;
+    std::string name;
+    ModelShape shape; // preset field set to id, params = 0
+    std::string source;
+};
+
+struct GpuPreset {
+    std::string id;
+    std::string name;
+    double memoryGb = 0;
+    double peakTflops = 0;
+    int gpusPerNode = 8;
+    double usdPerGpuHour = 0;
+    std::string source;
+};
+
+const std::vector<ModelPreset>& modelPresets();
+const std::vector<GpuPreset>& gpuPresets();
+const ModelPreset* findModelPreset(std::string_view id);
+const GpuPreset* findGpuPreset(std::string_view id);
+
+// Copy a preset's figures into the scenario (the preset key too). False when the id is unknown.
+bool applyModelPreset(Scenario& s, std::string_view id);
+bool applyGpuPreset(Scenario& s, std::string_view id);
+
+} // namespace tl::engine

@@ -1,0 +1,130 @@
+#pragma once
+// The what-if inputs: a plain value struct, one member per CONTRACT.md section 1 key.
+// Defaults are the seeds' example (seed 000): Qwen3-8B, 100B tokens, 30-day deadline, H100 SXM, MFU 40%.
+
+#include <string>
+#include <vector>
+
+namespace tl::engine {
+
+struct MoeShape {
+    int experts = 0; // 0 = dense
+    int activeExperts = 0;
+    int sharedExperts = 0;
+    int expertFfnHidden = 0;
+    int denseLayers = 0; // leading layers with a dense MLP
+
+    bool operator==(const MoeShape&) const = default;
+};
+
+struct ModelShape {
+    std::string preset = "qwen3-8b";
+    double params = 0; // > 0: raw parameter count, shape derived by the documented rule
+    int layers = 36;
+    int hidden = 4096;
+    int ffnHidden = 12288;
+    int heads = 32;
+    int kvHeads = 8;
+    int headDim = 128;
+    int vocab = 151936;
+    bool tiedEmbeddings = false;
+    bool gatedMlp = true;
+    bool qkNorm = true;
+    bool bias = false;
+    int learnedPositions = 0;
+    MoeShape moe;
+
+    bool operator==(const ModelShape&) const = default;
+};
+
+struct DataSpec {
+    double tokens = 1e11;
+    int seqLen = 8192;
+    int globalBatch = 384;
+    int microBatch = 1;
+    std::vector<int> documents; // empty = one document filling the sequence
+    double supervisedFraction = 1.0;
+    bool vocabOnSupervisedOnly = false;
+
+    bool operator==(const DataSpec&) const = default;
+};
+
+struct ScheduleSpec {
+    double deadlineDays = 30;
+    double reserveDays = 5;
+
+    bool operator==(const ScheduleSpec&) const = default;
+};
+
+struct PrecisionSpec {
+    std::string weights = "bf16";
+    std::string grads = "bf16";
+    std::string master = "fp32";
+    std::string optimizer = "adam";
+
+    bool operator==(const PrecisionSpec&) const = default;
+};
+
+struct ParallelSpec {
+    int tp = 1;
+    int pp = 1;
+    int dp = 8;
+    int cp = 1;
+    int zero = 3;
+    bool sequenceParallel = false;
+    std::string schedule = "1f1b";
+    int virtualStages = 1;
+
+    bool operator==(const ParallelSpec&) const = default;
+};
+
+struct ActivationSpec {
+    std::string recompute = "full";
+    bool flashAttention = true;
+
+    bool operator==(const ActivationSpec&) const = default;
+};
+
+struct OffloadSpec {
+    std::string optimizer = "none";
+
+    bool operator==(const OffloadSpec&) const = default;
+};
+
+struct HardwareSpec {
+    std::string preset = "h100-sxm";
+    double memoryGb = 80;
+    double peakTflops = 989;
+    int gpusPerNode = 8;
+    double usdPerGpuHour = 3.5;
+
+    bool operator==(const HardwareSpec&) const = default;
+};
+
+struct EfficiencySpec {
+    double mfu = 0.40;
+
+    bool operator==(const EfficiencySpec&) const = default;
+};
+
+struct Scenario {
+    std::string title = "Qwen3-8B, 100B tokens in 30 days";
+    std::string notes;
+    ModelShape model;
+    DataSpec data;
+    ScheduleSpec schedule;
+    PrecisionSpec precision;
+    ParallelSpec parallel;
+    ActivationSpec activations;
+    OffloadSpec offload;
+    HardwareSpec hardware;
+    EfficiencySpec efficiency;
+
+    bool operator==(const Scenario&) const = default;
+};
+
+inline int gpuCount(const Scenario& s) {
+    return s.parallel.tp * s.parallel.pp * s.parallel.dp * s.parallel.cp;
+}
+
+} // namespace tl::engine

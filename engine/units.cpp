@@ -1,0 +1,56 @@
+#include "engine/units.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace tl::engine {
+
+std::string formatFixed(double x, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+    return buf;
+}
+
+std::string groupDigits(double x) {
+    if (!std::isfinite(x))
+        return "n/a";
+    if (std::fabs(x) >= 1e18)
+        return formatSi(x, "");
+    const long long n = std::llround(x);
+    std::string digits = std::to_string(n < 0 ? -n : n);
+    std::string out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return n < 0 ? "-" + out : out;
+}
+
+std::string formatSi(double x, const char* unit) {
+    static const char* prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+    int i = 0;
+    double v = x;
+    while (std::fabs(v) >= 1000 && i < 6) {
+        v /= 1000;
+        ++i;
+    }
+    char buf[96];
+    if (std::fabs(v) >= 1000) // beyond exa: scientific
+        std::snprintf(buf, sizeof buf, "%.3e %s", x, unit);
+    else
+        std::snprintf(buf, sizeof buf, "%.4g %s%s", v, prefixes[i], unit);
+    return buf;
+}
+
+std::string formatGB(double bytes, int decimals) {
+    return formatFixed(bytes / kGB, decimals) + " GB";
+}
+std::string formatGiB(double bytes, int decimals) {
+    return formatFixed(bytes / kGiB, decimals) + " GiB";
+}
+std::string formatBytesBoth(double bytes) {
+    return formatGB(bytes) + " (" + formatGiB(bytes) + ")";
+}
+
+} // namespace tl::engine

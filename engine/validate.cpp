@@ -1,0 +1,111 @@
+#include "engine/validate.h"
+
+#include "engine/fields.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace tl::engine {
+namespace {
+
+std::string num(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.15g", v);
+    return buf;
+}
+
+struct Checker {
+    std::vector<Diagnostic> errors;
+    void fail(const char* key, double value, const std::string& allowed) {
+        errors.push_back({key, std::string(key) + ": " + num(value) + " is not allowed; " + allowed});
+    }
+    void fail(const char* key, const std::string& value, const std::string& allowed) {
+        errors.push_back({key, std::string(key) + ": \"" + value + "\" is not allowed; " + allowed});
+    }
+};
+
+} // namespace
+
+std::vector<Diagnostic> validate(const Scenario& s) {
+    Checker c;
+    // 1. Each key against its own range (the field table is the single source of ranges).
+    for (const Field& f : scenarioFields()) {
+        if (f.type == FieldType::Text || f.type == FieldType::Bool)
+            continue; // any text and either bool are allowed; skipping them also skips copying the notes
+        if (auto e = checkRange(f, f.get(s)))
+            c.errors.push_back({e->key, e->message});
+    }
+    if (!c.errors.empty())
+        return c.errors; // cross-field rules below assume each value is in range
+
+    const auto& m = s.model;
+    const auto& d = s.data;
+    const auto& p = s.parallel;
+    // 2. Architecture consistency (a raw parameter count derives its own shape, so skip those rules then).
+    if (!(m.params > 0)) {
+        if (m.heads % m.kvHeads != 0)
+            c.fail("model.kv_heads", m.kvHeads, "allowed: a divisor of model.heads (" + num(m.heads) + ")");
+        const bool moe = m.moe.experts > 0;
+        if (moe) {
+            if (!(m.moe.activeExperts >= 1 && m.moe.activeExperts <= m.moe.experts))
+                c.fail("model.moe.active_experts", m.moe.activeExperts,
+                       "allowed: 1 to model.moe.experts (" + num(m.moe.experts) + ")");
+            if (m.moe.expertFfnHidden < 1)
+                c.fail("model.moe.expert_ffn_hidden", m.moe.expertFfnHidden,
+                       "allowed: at least 1 when the model has experts");
+            if (m.moe.denseLayers > m.layers)
+                c.fail("model.moe.dense_layers", m.moe.denseLayers,
+                       "allowed: at most model.layers (" + num(m.layers) + ")");
+        }
+        if (m.heads % p.tp != 0)
+            c.fail("parallel.tp", p.tp,
+                   "allowed: a divisor of model.heads (" + num(m.heads) + ") and of model.kv_heads (" + num(m.kvHeads) +
+                       ")");
+        if (m.heads % p.tp == 0 && m.kvHeads % p.tp != 0)
+            c.fail("parallel.tp", p.tp, "allowed: a divisor of model.kv_heads (" + num(m.kvHeads) + ")");
+        if (m.layers % p.pp != 0)
+            c.fail("parallel.pp", p.pp, "allowed: a divisor of model.layers (" + num(m.layers) + ")");
+        if (p.schedule == "interleaved" && m.layers % p.pp == 0 && m.layers % (p.pp * p.virtualStages) != 0)
+            c.fail("parallel.virtual_stages", p.virtualStages,
+                   "allowed: model.layers (" + num(m.layers) + ") must divide into parallel.pp x virtual_stages");
+    }
+    // 3. Data and batch divisibility.
+    if (!d.documents.empty()) {
+        double sum = 0;
+        std::string list;
+        for (int x : d.documents) {
+            sum += x;
+            list += (list.empty() ? "" : ",") + std::to_string(x);
+        }
+        if (sum != d.seqLen)
+            c.errors.push_back(
+                {"data.documents", "data.documents: [" + list + "] adds up to " + num(sum) +
+                                       " tokens; allowed: document lengths that add up to data.seq_len (" +
+                                       num(d.seqLen) + ")"});
+    }
+    if (d.microBatch > d.globalBatch)
+        c.fail("data.micro_batch", d.microBatch, "allowed: at most data.global_batch (" + num(d.globalBatch) + ")");
+    const double perStep = double(d.microBatch) * p.dp;
+    if (std::fmod(double(d.globalBatch), perStep) != 0)
+        c.fail("data.global_batch", d.globalBatch,
+               "allowed: a multiple of data.micro_batch x parallel.dp (" + num(perStep) + ")");
+    if (p.cp > 1 && d.seqLen % (2 * p.cp) != 0)
+        c.fail("parallel.cp", p.cp,
+               "allowed: data.seq_len (" + num(d.seqLen) + ") must split into 2 x cp equal chunks");
+    // 4. Schedule and layout.
+    if (s.schedule.reserveDays >= s.schedule.deadlineDays)
+        c.fail("schedule.reserve_days", s.schedule.reserveDays,
+               "allowed: less than schedule.deadline_days (" + num(s.schedule.deadlineDays) + ")");
+    if (p.virtualStages != 1 && p.schedule != "interleaved")
+        c.fail("parallel.virtual_stages", p.virtualStages, "allowed: 1 unless parallel.schedule is \"interleaved\"");
+    const double gpus = double(p.tp) * p.pp * p.dp * p.cp;
+    if (gpus > 10'000'000)
+        c.fail("parallel.dp", p.dp, "allowed: tp x pp x dp x cp at most 10,000,000 GPUs");
+    if (s.precision.weights == "fp32" && s.precision.master == "fp32")
+        c.fail("precision.master", s.precision.master,
+               "allowed: \"none\" when precision.weights is fp32 (the weights are already the master copy)");
+    return c.errors;
+}
+
+} // namespace tl::engine

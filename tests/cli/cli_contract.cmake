@@ -1,0 +1,88 @@
+# The command line as scripts use it (CONTRACT.md section 3). Run with -DCLI=<trainledger-cli> -DSRC=<source dir>.
+
+function(run_cli expected_rc out_var err_var)
+  execute_process(COMMAND ${CLI} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL expected_rc)
+    message(FATAL_ERROR "trainledger-cli ${ARGN}: exit ${rc}, expected ${expected_rc}\n${out}\n${err}")
+  endif()
+  set(${out_var} "${out}" PARENT_SCOPE)
+  set(${err_var} "${err}" PARENT_SCOPE)
+endfunction()
+
+function(expect_contains text fragment what)
+  string(FIND "${text}" "${fragment}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${what}: '${fragment}' not found in:\n${text}")
+  endif()
+endfunction()
+
+function(expect_one_line text what)
+  string(STRIP "${text}" stripped)
+  string(FIND "${stripped}" "\n" nl)
+  if(NOT nl EQUAL -1 OR stripped STREQUAL "")
+    message(FATAL_ERROR "${what}: expected one line on stderr, got:\n${text}")
+  endif()
+endfunction()
+
+# The report reproduces seed 000's and seed 003's numbers.
+run_cli(0 out err --report)
+foreach(f "3,145,728" "31,790" "67.9 s" "131.1 GB = 122.1 GiB" "143.789 TFLOPs" "287.579 TFLOPs" "52.66 GFLOPs"
+          "147.4 GB" "7,513 tokens/s" "binding gate           time" "ZeRO-3")
+  expect_contains("${out}" "${f}" "--report")
+endforeach()
+run_cli(0 default_out err)
+if(NOT default_out STREQUAL out)
+  message(FATAL_ERROR "--report is not the default output")
+endif()
+
+# --json has the CONTRACT keys with the seed's values.
+run_cli(0 out err --json)
+string(JSON total GET "${out}" params total)
+string(JSON steps GET "${out}" time steps)
+string(JSON gate GET "${out}" time binding_gate)
+string(JSON fits GET "${out}" memory fits)
+string(JSON dp GET "${out}" scenario parallel dp)
+if(NOT total STREQUAL "8190735360" OR NOT steps STREQUAL "31790" OR NOT gate STREQUAL "time" OR NOT fits STREQUAL "ON"
+   OR NOT dp STREQUAL "8")
+  message(FATAL_ERROR "--json values: params.total=${total} time.steps=${steps} gate=${gate} fits=${fits} dp=${dp}")
+endif()
+
+# --set reaches the scenario and the ledger.
+run_cli(0 out err --json --set parallel.dp=2 --set "title=Two GPUs")
+string(JSON days GET "${out}" time days)
+string(JSON title GET "${out}" scenario title)
+if(days LESS 76.5 OR days GREATER 77.5 OR NOT title STREQUAL "Two GPUs")
+  message(FATAL_ERROR "--set parallel.dp=2: days=${days} title=${title}")
+endif()
+
+# Bad input: exit 2, one line naming the key, the value and what is allowed.
+run_cli(2 out err --set parallel.zero=7)
+expect_one_line("${err}" "bad --set")
+expect_contains("${err}" "parallel.zero: 7 is not allowed; allowed: an integer from 0 to 3" "bad --set")
+run_cli(2 out err --set efficiency.mfu=1.5)
+expect_contains("${err}" "efficiency.mfu: 1.5" "mfu")
+run_cli(2 out err --set parallel.tp=3)
+expect_one_line("${err}" "tp=3")
+expect_contains("${err}" "divisor of model.heads (32)" "tp=3")
+run_cli(2 out err --set model.wings=2)
+expect_contains("${err}" "model.wings: unknown key" "unknown key")
+run_cli(2 out err --set nothing)
+expect_one_line("${err}" "--set without =")
+run_cli(2 out err ${SRC}/does-not-exist.json)
+expect_one_line("${err}" "missing file")
+run_cli(2 out err --csv)
+expect_one_line("${err}" "--csv alone")
+
+# Sweeps: CSV with a header and one row per value; invalid rows say why.
+run_cli(0 out err --sweep parallel.dp=1:8 --csv)
+string(REGEX MATCHALL "\n" lines "${out}")
+list(LENGTH lines nlines)
+if(NOT nlines EQUAL 9)
+  message(FATAL_ERROR "--sweep parallel.dp=1:8 --csv: ${nlines} lines\n${out}")
+endif()
+expect_contains("${out}" "parallel.dp,valid,error,params.total" "csv header")
+expect_contains("${out}" "5,false,\"data.global_batch: 384" "csv invalid row")
+run_cli(0 out err --sweep parallel.dp=1:64:x2)
+expect_contains("${out}" "fits, late" "sweep table")
+run_cli(2 out err --sweep parallel.dp=8:1)
+expect_one_line("${err}" "bad sweep")
