@@ -3,7 +3,7 @@
 #include "engine/flops.h"
 #include "engine/memory.h"
 #include "engine/model.h"
-#include "engine/pipeline_sim.h"
+#include "engine/layout.h"
 #include "engine/precision.h"
 #include "engine/validate.h"
 
@@ -27,10 +27,6 @@ std::string num(double v) {
                          ? std::to_chars(buf, buf + sizeof buf, static_cast<long long>(r))
                          : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 1);
     return std::string(buf, res.ptr);
-}
-
-int microBatchesPerPipeline(const Scenario& s, int dp) {
-    return std::max(1, int(s.data.globalBatch / (double(s.data.microBatch) * dp)));
 }
 
 // Fewest GPUs (a multiple of the model-parallel size) whose throughput finishes the work in `seconds`.
@@ -139,7 +135,7 @@ Ledger evaluate(const Scenario& s) {
 
     // Memory on the most loaded stage.
     const double capacity = s.hardware.memoryGb * 1e9;
-    const MemoryBreakdown mb = perGpuMemory(s, m, sb, p.dp, t.microBatchesPerStep);
+    const MemoryBreakdown mb = perGpuMemory(s, m, sb, p.dp);
     auto& mem = l.memory;
     mem.weights = mb.weights;
     mem.gradients = mb.gradients;
@@ -181,7 +177,7 @@ Ledger evaluate(const Scenario& s) {
     t.minGpusComputeFullDeadline = minGpusForTime(f.total, fullS, rate, modelParallel);
     t.minGpusState = std::int64_t(std::min(kMaxGpuCount, std::max(1.0, std::ceil(l.state.totalBytes / capacity))));
     auto fitsAt = [&](int dp) {
-        return perGpuMemory(s, m, sb, dp, microBatchesPerPipeline(s, dp)).total() <= capacity;
+        return perGpuMemory(s, m, sb, dp).total() <= capacity;
     };
     // Memory falls as dp rises, except that dp = 1 has no gradient buckets: test it alone, then gallop up by
     // doubling and bisect the last doubling.
@@ -210,12 +206,7 @@ Ledger evaluate(const Scenario& s) {
 
     // Pipeline bubble with F = 1, B + W = 2 (backward is twice the forward).
     if (p.pp > 1) {
-        PipelineSpec ps;
-        ps.stages = p.pp;
-        ps.microBatches = t.microBatchesPerStep;
-        ps.virtualStages = p.virtualStages;
-        parseSchedule(p.schedule, ps.schedule);
-        const PipelineClosedForm cf = closedForm(ps);
+        const PipelineClosedForm cf = closedForm(pipelineSpecFor(s));
         l.pipeline.bubbleFraction = cf.bubbleFraction;
         l.pipeline.bubbleOverIdeal = cf.bubbleOverIdeal;
         l.pipeline.peakInFlightStage0 = cf.peakInFlightStagesRank0;
@@ -249,7 +240,7 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus) {
         pt.days = seconds / kSecondsPerDay;
         pt.usd = double(pt.gpus) * seconds / 3600.0 * s.hardware.usdPerGpuHour;
         pt.tokensPerS = double(pt.gpus) * rate / perToken;
-        pt.memoryTotal = perGpuMemory(s, m, sb, int(dp), microBatchesPerPipeline(s, int(dp))).total();
+        pt.memoryTotal = perGpuMemory(s, m, sb, int(dp)).total();
         pt.fits = pt.memoryTotal <= capacity;
         out.push_back(pt);
         // Every integer up to 64, then about 12 points per doubling, always landing on powers of two.

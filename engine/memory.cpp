@@ -1,6 +1,6 @@
 #include "engine/memory.h"
 
-#include "engine/pipeline_sim.h"
+#include "engine/layout.h"
 
 #include <algorithm>
 
@@ -60,19 +60,13 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s) {
     return out;
 }
 
-InFlight inFlightMicroBatches(const ParallelSpec& p, int microBatches) {
+InFlight inFlightMicroBatches(const Scenario& s, int dp) {
     InFlight f;
-    if (p.pp <= 1)
+    if (s.parallel.pp <= 1)
         return f; // gradient accumulation runs micro-batches one after another
-    PipelineSpec spec;
-    spec.stages = p.pp;
-    spec.microBatches = std::max(1, microBatches);
-    spec.virtualStages = std::max(1, p.virtualStages);
-    Schedule sched = Schedule::OneFOneB;
-    parseSchedule(p.schedule, sched);
-    spec.schedule = sched;
+    const PipelineSpec spec = pipelineSpecFor(s, dp);
     f.first = closedForm(spec).peakInFlightStagesRank0;
-    f.last = sched == Schedule::GPipe ? double(spec.microBatches) : 1.0;
+    f.last = spec.schedule == Schedule::GPipe ? double(spec.microBatches) : 1.0;
     return f;
 }
 
@@ -84,7 +78,7 @@ double offloadSlowdown(const OffloadSpec& o) {
     return 1.0;
 }
 
-MemoryBreakdown perGpuMemory(const Scenario& s, const ModelCounts& m, const StateBytes& b, int dp, int microBatches) {
+MemoryBreakdown perGpuMemory(const Scenario& s, const ModelCounts& m, const StateBytes& b, int dp) {
     const auto& par = s.parallel;
     const double t = par.tp;
     const int p = std::max(1, par.pp);
@@ -106,7 +100,7 @@ MemoryBreakdown perGpuMemory(const Scenario& s, const ModelCounts& m, const Stat
     }
 
     const LayerActivations la = layerActivations(m, s);
-    const InFlight inflight = inFlightMicroBatches(par, microBatches);
+    const InFlight inflight = inFlightMicroBatches(s, dp);
     const double a = activationBytes(s.precision);
     const double tokensLocal = double(s.data.seqLen) / par.cp * s.data.microBatch;
     const double lossTokens = s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction * tokensLocal : tokensLocal;

@@ -29,11 +29,11 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s);
 struct InFlight {
     double first = 1, last = 1;
 };
-InFlight inFlightMicroBatches(const ParallelSpec& p, int microBatches);
+InFlight inFlightMicroBatches(const Scenario& s, int dp);
 
-// The most loaded pipeline stage's per-GPU memory when the data-parallel degree is dp and each pipeline runs
-// microBatches micro-batches per step.
-MemoryBreakdown perGpuMemory(const Scenario& s, const ModelCounts& m, const StateBytes& b, int dp, int microBatches);
+// The most loaded pipeline stage's per-GPU memory when the data-parallel degree is dp (which also sets the
+// micro-batches per pipeline, and so the schedule's in-flight count).
+MemoryBreakdown perGpuMemory(const Scenario& s, const ModelCounts& m, const StateBytes& b, int dp);
 
 // Buffers allowance constants (docs/formulas.md, "Buffers").
 inline constexpr double kRuntimeReserveBytes = 1e9; // CUDA context, cuBLAS and NCCL workspaces

@@ -2,6 +2,7 @@
 
 #include "engine/fields.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -97,6 +98,15 @@ std::vector<Diagnostic> validate(const Scenario& s) {
     if (s.schedule.reserveDays >= s.schedule.deadlineDays)
         c.fail("schedule.reserve_days", s.schedule.reserveDays,
                "allowed: less than schedule.deadline_days (" + num(s.schedule.deadlineDays) + ")");
+    const int micro = std::max(1, int(d.globalBatch / perStep));
+    if (p.pp > 1 && p.schedule == "interleaved" && p.virtualStages > 1 && micro % p.pp != 0)
+        c.fail("data.global_batch", d.globalBatch,
+               "allowed: the interleaved schedule needs micro-batches per pipeline (" + num(micro) +
+                   ") to be a multiple of parallel.pp (" + num(p.pp) + ")");
+    if (p.pp > 1 && p.schedule == "dualpipev" && micro < 2 * p.pp)
+        c.fail("data.global_batch", d.globalBatch,
+               "allowed: dualpipev needs at least 2 x parallel.pp (" + num(2 * p.pp) +
+                   ") micro-batches per pipeline, got " + num(micro));
     if (p.virtualStages != 1 && p.schedule != "interleaved")
         c.fail("parallel.virtual_stages", p.virtualStages, "allowed: 1 unless parallel.schedule is \"interleaved\"");
     const double gpus = double(p.tp) * p.pp * p.dp * p.cp;

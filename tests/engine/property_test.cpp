@@ -57,7 +57,9 @@ struct Generator {
         s.data.seqLen = 1 << pick(9, 17);
         p.cp = 1 << pick(0, 2);
         s.data.microBatch = 1 << pick(0, 2);
-        s.data.globalBatch = s.data.microBatch * p.dp * pick(1, 64);
+        // Interleaved needs micro-batches in multiples of pp, dualpipev at least 2 x pp (Megatron, DualPipe).
+        const int unit = p.schedule == "interleaved" ? p.pp : (p.schedule == "dualpipev" ? 2 * p.pp : 1);
+        s.data.globalBatch = s.data.microBatch * p.dp * unit * pick(1, 64);
         s.data.tokens = logUniform(1e8, 1e13);
         s.data.supervisedFraction = std::uniform_real_distribution<double>(0.05, 1.0)(rng);
         s.data.vocabOnSupervisedOnly = pick(0, 1) == 1;
