@@ -1,5 +1,6 @@
 #include "engine/fields.h"
 
+#include "engine/model.h"
 #include "engine/presets.h"
 
 #include <cmath>
@@ -52,7 +53,11 @@ std::vector<Field> buildFields() {
                   return s.model.params > 0 ? FieldValue(s.model.params) : FieldValue(std::monostate{});
               },
               [](Scenario& s, const FieldValue& v) {
-                  s.model.params = std::holds_alternative<double>(v) ? std::get<double>(v) : 0.0;
+                  // A count derives its shape (the model keys then show it); null keeps that shape as a custom one.
+                  if (std::holds_alternative<double>(v) && std::get<double>(v) > 0)
+                      s.model = shapeForParams(std::get<double>(v));
+                  else
+                      s.model.params = 0;
               }},
         TL_NUM("model.layers", Int, model.layers, 1, 1000, "layers", "Transformer layers (blocks)."),
         TL_NUM("model.hidden", Int, model.hidden, 1, 131072, "", "Model width h: the size of each token's vector."),

@@ -130,11 +130,10 @@ ModelShape shapeForParams(double params) {
 }
 
 ModelCounts countModel(const ModelShape& shape) {
+    ModelCounts c = exactCounts(shape);
     if (!(shape.params > 0))
-        return exactCounts(shape);
-    ModelShape derived = shapeForParams(shape.params);
-    ModelCounts c = exactCounts(derived);
-    // Spread the remainder over the layers so the total is exactly the requested count.
+        return c;
+    // A raw count: spread the difference over the layers so that the total is exactly the requested count.
     const double layers = std::max(1.0, shape.params - c.embedding - c.lmHead - c.finalNorm);
     const double scale = layers / c.layersTotal;
     c.layersTotal *= scale;

@@ -26,8 +26,8 @@ struct ModelCounts {
     bool derived = false; // shape came from model.params by the shape rule
 };
 
-// Exact counts for a shape; when shape.params > 0, the shape rule is applied first and the counts are scaled
-// so that the total equals the requested parameter count exactly.
+// Exact counts for a shape; when shape.params > 0 (a raw count, whose shape setField derived with shapeForParams),
+// the layers' counts are scaled so that the total equals the requested parameter count exactly.
 ModelCounts countModel(const ModelShape& shape);
 
 // The documented shape rule (docs/formulas.md, "Shape from a parameter count"): a Llama-style decoder family.

@@ -43,8 +43,8 @@ std::vector<Diagnostic> validate(const Scenario& s) {
     const auto& m = s.model;
     const auto& d = s.data;
     const auto& p = s.parallel;
-    // 2. Architecture consistency (a raw parameter count derives its own shape, so skip those rules then).
-    if (!(m.params > 0)) {
+    // 2. Architecture consistency and its divisibility by the layout.
+    {
         if (m.heads % m.kvHeads != 0)
             c.fail("model.kv_heads", m.kvHeads, "allowed: a divisor of model.heads (" + num(m.heads) + ")");
         const bool moe = m.moe.experts > 0;

@@ -55,9 +55,7 @@ TEST(Model, TiedEmbeddingsHaveNoSeparateHeadButStillProject) {
 
 TEST(ShapeRule, HitsTheRequestedCountExactly) {
     for (double n : {1e7, 1.24e8, 7e9, 7e10, 4.05e11, 1e12, 1e13}) {
-        ModelShape shape;
-        shape.params = n;
-        const ModelCounts c = countModel(shape);
+        const ModelCounts c = countModel(shapeForParams(n));
         EXPECT_TRUE(c.derived);
         EXPECT_DOUBLE_EQ(c.total, n);
         EXPECT_GE(c.layers, 1);

@@ -38,13 +38,12 @@ struct Generator {
     Scenario next() {
         Scenario s;
         if (pick(0, 4) == 0) {
-            s.model.params = logUniform(1e7, 1e13);
-            s.model.preset = "custom";
+            setField(s, "model.params", logUniform(1e7, 1e13));
         } else {
             applyModelPreset(s, choose(modelPresets()).id);
         }
         applyGpuPreset(s, choose(gpuPresets()).id);
-        const ModelShape shape = s.model.params > 0 ? shapeForParams(s.model.params) : s.model;
+        const ModelShape shape = s.model;
         auto& p = s.parallel;
         p.tp = divisorUpTo(std::gcd(shape.heads, shape.kvHeads), 16);
         p.pp = divisorUpTo(shape.layers, 16);
