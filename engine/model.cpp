@@ -89,22 +89,24 @@ ModelCounts exactCounts(const ModelShape& m) {
 } // namespace
 
 ModelShape shapeForParams(double params) {
-    // A Llama-style family: 64-wide heads below 1024 wide and 128-wide above, as many KV heads as divide the
-    // query heads up to 8, SwiGLU MLP at 8/3 of the width rounded to 256, and depth = width / 128 (Llama 2 7B:
-    // 4096 / 32). Small models (< 1B) use a 32,000 vocabulary with tied embeddings, larger ones Llama 3's 128,256
+    // A Llama-style family: 64-wide heads below 1024 wide and 128-wide above, KV heads the largest power of two up
+    // to 8 that divides the query heads, SwiGLU MLP at 8/3 of the width rounded to 256, and depth = width / 128 (Llama
+    // 2 7B: 4096 / 32). Small models (< 1B) use a 32,000 vocabulary with tied embeddings, larger ones Llama 3's 128,256
     // untied. The width whose family member comes closest to the requested count wins; depth absorbs the rest.
     ModelShape best;
     double bestError = -1;
     const bool small = params < 1e9;
-    for (int h = 64; h <= 65536; h += h < 1024 ? 64 : 128) {
+    // Widths 128 to 1,024 by 128, then 1,536, then multiples of 1,024, so that head counts stay even (multiples of
+    // 8 from 2,048) and common TP degrees divide them.
+    for (int h = 128; h <= 65536; h += h < 1024 ? 128 : (h < 2048 ? 512 : 1024)) {
         ModelShape m;
         m.preset = "custom";
         m.hidden = h;
         m.headDim = h < 1024 ? 64 : 128;
         m.heads = h / m.headDim;
-        m.kvHeads = std::min(m.heads, 8);
+        m.kvHeads = 8; // the largest power of two up to 8 that divides the query heads
         while (m.heads % m.kvHeads != 0)
-            --m.kvHeads;
+            m.kvHeads /= 2;
         m.ffnHidden = std::max(256, int(std::lround(8.0 * h / 3.0 / 256.0)) * 256);
         m.vocab = small ? 32000 : 128256;
         m.tiedEmbeddings = small;

@@ -65,22 +65,29 @@ TEST(ShapeRule, HitsTheRequestedCountExactly) {
 }
 
 TEST(ShapeRule, WalksAFamily) {
-    // Within each vocabulary regime (32,000 tied below 1B, 128,256 untied from 1B), larger counts never give a
-    // narrower model, and depth dips by at most a couple of layers when the width steps up.
+    // Within each vocabulary regime (32,000 tied below 1B, 128,256 untied from 1B) larger counts never give a
+    // narrower model; every member keeps a believable aspect ratio and heads that TP 1, 2, 4 (8 from 2,048 wide)
+    // divide.
     for (auto [from, to] : {std::pair{1e7, 9.9e8}, std::pair{1e9, 1e13}}) {
-        int lastHidden = 0, lastLayers = 0;
+        int lastHidden = 0;
         for (double n = from; n <= to; n *= 1.25) {
             const ModelShape s = shapeForParams(n);
             EXPECT_GE(s.hidden, lastHidden) << n;
-            EXPECT_GE(s.layers + 3, lastLayers) << n;
+            const double aspect = double(s.hidden) / s.layers;
+            EXPECT_GE(aspect, 32) << n;
+            EXPECT_LE(aspect, 256) << n;
+            EXPECT_EQ(s.heads % 2, 0) << n;
+            EXPECT_EQ(s.heads % s.kvHeads, 0) << n;
+            if (s.hidden >= 2048) {
+                EXPECT_EQ(s.heads % 8, 0) << n;
+            }
             lastHidden = s.hidden;
-            lastLayers = s.layers;
         }
     }
-    // Near Llama 2 7B: about 4096 wide and 32 deep.
+    // Near Llama 2 7B: 4096 wide and about 32 deep.
     const ModelShape seven = shapeForParams(7e9);
-    EXPECT_NEAR(seven.hidden, 4096, 256);
-    EXPECT_NEAR(seven.layers, 32, 4);
+    EXPECT_EQ(seven.hidden, 4096);
+    EXPECT_NEAR(seven.layers, 32, 3);
 }
 
 } // namespace
