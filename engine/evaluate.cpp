@@ -1,9 +1,9 @@
 #include "engine/evaluate.h"
 
 #include "engine/flops.h"
+#include "engine/layout.h"
 #include "engine/memory.h"
 #include "engine/model.h"
-#include "engine/layout.h"
 #include "engine/precision.h"
 #include "engine/validate.h"
 
@@ -176,9 +176,7 @@ Ledger evaluate(const Scenario& s) {
     t.minGpusCompute = minGpusForTime(f.total, budgetS, rate, modelParallel);
     t.minGpusComputeFullDeadline = minGpusForTime(f.total, fullS, rate, modelParallel);
     t.minGpusState = std::int64_t(std::min(kMaxGpuCount, std::max(1.0, std::ceil(l.state.totalBytes / capacity))));
-    auto fitsAt = [&](int dp) {
-        return perGpuMemory(s, m, sb, dp).total() <= capacity;
-    };
+    auto fitsAt = [&](int dp) { return perGpuMemory(s, m, sb, dp).total() <= capacity; };
     // Memory falls as dp rises, except that dp = 1 has no gradient buckets: test it alone, then gallop up by
     // doubling and bisect the last doubling.
     if (fitsAt(1)) {

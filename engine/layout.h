@@ -23,6 +23,8 @@ inline PipelineSpec pipelineSpecFor(const Scenario& s, int dp) {
     return spec;
 }
 
-inline PipelineSpec pipelineSpecFor(const Scenario& s) { return pipelineSpecFor(s, s.parallel.dp); }
+inline PipelineSpec pipelineSpecFor(const Scenario& s) {
+    return pipelineSpecFor(s, s.parallel.dp);
+}
 
 } // namespace tl::engine
