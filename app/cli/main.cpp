@@ -8,6 +8,7 @@
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
 #include "io/scenariojson.h"
+#include "io/schema.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -129,7 +130,9 @@ int main(int argc, char** argv) {
                                       QStringLiteral("Evaluate KEY over FROM:TO[:STEP|xFACTOR]."),
                                       QStringLiteral("KEY=FROM:TO[:STEP|xFACTOR]"));
     const QCommandLineOption csvOpt(QStringLiteral("csv"), QStringLiteral("With --sweep: CSV, one row per value."));
-    parser.addOptions({setOpt, jsonOpt, reportOpt, sweepOpt, csvOpt});
+    const QCommandLineOption schemaOpt(QStringLiteral("schema"),
+                                       QStringLiteral("Print the JSON Schema of a scenario file and exit."));
+    parser.addOptions({setOpt, jsonOpt, reportOpt, sweepOpt, csvOpt, schemaOpt});
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -138,6 +141,10 @@ int main(int argc, char** argv) {
     }
     if (parser.isSet(QStringLiteral("version"))) {
         print("trainledger-cli 0.1.0\n");
+        return 0;
+    }
+    if (parser.isSet(schemaOpt)) {
+        print(QJsonDocument(io::scenarioSchema()).toJson(QJsonDocument::Indented));
         return 0;
     }
     if (parser.positionalArguments().size() > 1)
