@@ -1,28 +1,650 @@
 #include "ui/views/pipelineview.h"
 
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QLabel>
+#include <QPainter>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
+#include <vector>
 
 namespace tl::ui {
 
+namespace {
+
+using tl::engine::Block;
+using tl::engine::BlockKind;
+using tl::engine::PipelineSpec;
+using tl::engine::Schedule;
+using tl::engine::Timeline;
+
+// Okabe-Ito colours (distinguishable with the common colour-vision deficiencies).
+const QColor kForward(0x00, 0x72, 0xB2);
+const QColor kBackward(0xE6, 0x9F, 0x00);
+const QColor kWeight(0x00, 0x9E, 0x73);
+const QColor kIdle(0xE6, 0xE6, 0xE6);
+const QColor kHatch(0xA0, 0xA0, 0xA0);
+const QColor kError(0xB0, 0x00, 0x20);
+const QColor kCursor(0xCC, 0x00, 0x66);
+
+constexpr int kSliderSteps = 1000;
+constexpr int kTimerMs = 33;
+constexpr double kPlaySeconds = 10.0;   // one sweep of the whole step while playing
+constexpr double kSummaryBelowPx = 1.5; // narrowest block thinner than this: draw per-pixel busy/idle bands
+
+QColor kindColour(BlockKind kind) {
+    switch (kind) {
+    case BlockKind::Forward:
+        return kForward;
+    case BlockKind::Backward:
+        return kBackward;
+    case BlockKind::WeightGrad:
+        return kWeight;
+    }
+    return kForward;
+}
+
+QColor mixWithWhite(const QColor& c, double t) {
+    return QColor::fromRgbF(float(c.redF() + (1 - c.redF()) * t), float(c.greenF() + (1 - c.greenF()) * t),
+                            float(c.blueF() + (1 - c.blueF()) * t));
+}
+
+// Later chunks of a rank (v > 1) get a lighter shade of their kind's colour.
+QColor blockColour(const Block& b, int v) {
+    return mixWithWhite(kindColour(b.kind), v > 1 ? 0.55 * b.chunk / (v - 1) : 0.0);
+}
+
+QColor textOn(const QColor& fill) {
+    const double luminance = 0.2126 * fill.redF() + 0.7152 * fill.greenF() + 0.0722 * fill.blueF();
+    return luminance > 0.45 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+QString chunkLetter(int chunk) {
+    return chunk < 26 ? QString(QChar(u'a' + chunk)) : QString::number(chunk);
+}
+
+QString blockLabel(const Block& b, int v) {
+    return v > 1 ? QString::number(b.micro) + chunkLetter(b.chunk) : QString::number(b.micro);
+}
+
+// 1, 2 or 5 times a power of ten, at least raw.
+double niceStep(double raw) {
+    if (!(raw > 0))
+        return 1;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double k : {1.0, 2.0, 5.0, 10.0})
+        if (k * mag >= raw)
+            return k * mag;
+    return 10 * mag;
+}
+
+// Shortest positive block duration the spec can produce (decides between blocks and the summarised bands).
+double shortestBlock(const PipelineSpec& spec) {
+    const bool split = tl::engine::splitsWeightGrad(spec.schedule);
+    double out = std::numeric_limits<double>::infinity();
+    for (double d : {spec.f, split ? spec.b : spec.b + spec.w, split ? spec.w : 0.0})
+        if (d > 0)
+            out = std::min(out, d);
+    return out;
+}
+
+QString formatUnits(double x) {
+    return QString::number(x, 'g', 6);
+}
+
+QString peakList(const std::vector<int>& peaks) {
+    QStringList parts;
+    const int n = int(peaks.size());
+    for (int r = 0; r < n; ++r) {
+        if (n > 16 && r == 6) {
+            parts << QStringLiteral("\u2026");
+            r = n - 3;
+            continue;
+        }
+        parts << QString::number(peaks[size_t(r)]);
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+// The drawing surface under the controls. All geometry lives here; every number it shows comes from the view's
+// engine::Timeline and PipelineMetrics.
+class PipelineCanvas : public QWidget {
+public:
+    explicit PipelineCanvas(PipelineView* view) : QWidget(view), m_view(view) {
+        setObjectName(QStringLiteral("pipelineCanvas"));
+        setAttribute(Qt::WA_OpaquePaintEvent);
+        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    }
+
+    QSize sizeHint() const override {
+        const int line = fontMetrics().height();
+        return {line * 60, line * 24};
+    }
+    QSize minimumSizeHint() const override {
+        const int line = fontMetrics().height();
+        return {line * 24, line * 12};
+    }
+
+    void invalidate() {
+        for (auto& c : m_cache)
+            c.valid = false;
+        update();
+    }
+
+    int rows = 0;
+    bool summarised = false;
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+
+private:
+    struct SummaryCache {
+        bool valid = false;
+        int width = 0;
+        double pxPerUnit = 0;
+        QImage image;
+    };
+    const QImage& summary(int index, const PipelineView::Panel& panel, double pxPerDevicePixelUnit, int width);
+    double drawLegend(QPainter& p, const QRectF& area, bool anySplit, bool anyFused, bool anyChunks, bool draw);
+
+    PipelineView* m_view;
+    SummaryCache m_cache[2];
+};
+
+const QImage& PipelineCanvas::summary(int index, const PipelineView::Panel& panel, double pxd, int width) {
+    SummaryCache& c = m_cache[index];
+    if (c.valid && c.width == width && c.pxPerUnit == pxd)
+        return c.image;
+    const Timeline& t = panel.timeline;
+    const int p = t.spec.stages;
+    std::vector<float> acc(size_t(p) * size_t(width) * 3, 0.0f);
+    for (const Block& b : t.blocks) {
+        const double a = (b.start - panel.origin) * pxd, e = (b.end - panel.origin) * pxd;
+        const int c0 = std::clamp(int(std::floor(a)), 0, width - 1);
+        const int c1 = std::clamp(int(std::ceil(e)) - 1, c0, width - 1);
+        float* row = acc.data() + (size_t(b.rank) * size_t(width)) * 3 + int(b.kind);
+        for (int col = c0; col <= c1; ++col)
+            row[size_t(col) * 3] += float(std::max(0.0, std::min(e, col + 1.0) - std::max(a, double(col))));
+    }
+    c.image = QImage(width, p, QImage::Format_RGB32);
+    const QColor colours[3] = {kForward, kBackward, kWeight};
+    for (int r = 0; r < p; ++r) {
+        auto* line = reinterpret_cast<QRgb*>(c.image.scanLine(r));
+        for (int col = 0; col < width; ++col) {
+            const float* a = acc.data() + (size_t(r) * size_t(width) + size_t(col)) * 3;
+            const double busy = std::min(1.0, double(a[0] + a[1] + a[2]));
+            double rgb[3] = {kIdle.redF() * (1 - busy), kIdle.greenF() * (1 - busy), kIdle.blueF() * (1 - busy)};
+            const double total = a[0] + a[1] + a[2];
+            if (total > 0)
+                for (int k = 0; k < 3; ++k) {
+                    const double share = busy * a[k] / total;
+                    rgb[0] += share * colours[k].redF();
+                    rgb[1] += share * colours[k].greenF();
+                    rgb[2] += share * colours[k].blueF();
+                }
+            line[col] = qRgb(int(rgb[0] * 255 + 0.5), int(rgb[1] * 255 + 0.5), int(rgb[2] * 255 + 0.5));
+        }
+    }
+    c.valid = true;
+    c.width = width;
+    c.pxPerUnit = pxd;
+    return c.image;
+}
+
+// Lays out (and, when draw is true, paints) the legend as a flowing row of swatches; returns its height.
+double PipelineCanvas::drawLegend(QPainter& p, const QRectF& area, bool anySplit, bool anyFused, bool anyChunks,
+                                  bool draw) {
+    struct Item {
+        QColor colour;
+        bool hatched;
+        QString text;
+    };
+    std::vector<Item> items;
+    items.push_back({kForward, false, PipelineView::tr("Forward (F)")});
+    if (anyFused)
+        items.push_back({kBackward, false, PipelineView::tr("Backward (B+W fused)")});
+    if (anySplit) {
+        items.push_back({kBackward, false, PipelineView::tr("Input gradient (B)")});
+        items.push_back({kWeight, false, PipelineView::tr("Weight gradient (W)")});
+    }
+    items.push_back({kIdle, true, PipelineView::tr("Idle")});
+    if (anyChunks)
+        items.push_back({mixWithWhite(kForward, 0.55), false,
+                         PipelineView::tr("Lighter: later chunk (\u201c3b\u201d = micro-batch 3, chunk b)")});
+    if (summarised)
+        items.push_back({QColor(0x80, 0x80, 0xB0), false,
+                         PipelineView::tr("Summarised: each pixel column mixes its busy and idle time")});
+    const QFontMetricsF fm(font());
+    const double line = fm.height(), swatch = std::round(line * 0.8), gap = std::round(line * 0.4);
+    double x = area.left(), y = area.top();
+    for (const Item& it : items) {
+        const double w = swatch + gap * 0.5 + fm.horizontalAdvance(it.text);
+        if (x > area.left() && x + w > area.right()) {
+            x = area.left();
+            y += line * 1.2;
+        }
+        if (draw) {
+            const QRectF sw(x, y + (line - swatch) / 2, swatch, swatch);
+            p.fillRect(sw, it.colour);
+            if (it.hatched)
+                p.fillRect(sw, QBrush(kHatch, Qt::BDiagPattern));
+            p.setPen(palette().color(QPalette::Text));
+            p.drawText(QRectF(x + swatch + gap * 0.5, y, w, line), Qt::AlignLeft | Qt::AlignVCenter, it.text);
+        }
+        x += w + gap * 2;
+    }
+    return y + line - area.top();
+}
+
+void PipelineCanvas::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    const QPalette pal = palette();
+    const QColor base = pal.color(QPalette::Base), text = pal.color(QPalette::Text);
+    p.fillRect(rect(), base);
+
+    const QFontMetricsF fm(font());
+    const double line = fm.height(), pad = std::round(line * 0.5);
+    const QRectF area = QRectF(rect()).adjusted(pad, pad, -pad, -pad);
+
+    std::vector<const PipelineView::Panel*> panels{&m_view->m_main};
+    if (m_view->m_compareSchedule)
+        panels.push_back(&m_view->m_compare);
+
+    int maxStages = 1;
+    bool anySplit = false, anyFused = false, anyChunks = false;
+    double shortest = std::numeric_limits<double>::infinity();
+    rows = 0;
+    for (const auto* panel : panels) {
+        if (!panel->valid)
+            continue;
+        const auto& spec = panel->timeline.spec;
+        maxStages = std::max(maxStages, spec.stages);
+        rows += spec.stages;
+        (tl::engine::splitsWeightGrad(spec.schedule) ? anySplit : anyFused) = true;
+        anyChunks = anyChunks || spec.virtualStages > 1;
+        shortest = std::min(shortest, shortestBlock(spec));
+    }
+
+    const double labelW = fm.horizontalAdvance(PipelineView::tr("rank %1").arg(maxStages - 1)) + pad;
+    const double plotLeft = area.left() + labelW, plotW = std::max(1.0, area.right() - plotLeft);
+    const double span = m_view->timeSpan();
+    const double px = span > 0 ? plotW / span : 0;
+    summarised = rows > 0 && shortest * px < kSummaryBelowPx;
+
+    double y = area.top();
+    y += drawLegend(p, area, anySplit || !anyFused, anyFused, anyChunks, true) + pad;
+
+    // Heights: captions and axes first, the rows share what is left.
+    const QRectF wrapBox(area.left(), 0, area.width(), 1e6);
+    const double axisH = line * 1.4;
+    double fixed = 0;
+    std::vector<double> captionH;
+    for (const auto* panel : panels) {
+        captionH.push_back(fm.boundingRect(wrapBox, Qt::TextWordWrap, panel->caption).height());
+        fixed += captionH.back() + pad * 0.5 + (panel->valid ? axisH : 0) + pad;
+    }
+    double rowH = rows > 0 ? std::clamp((area.bottom() - y - fixed) / rows, 1.0, line * 1.8) : 0;
+    if (rowH >= 3)
+        rowH = std::floor(rowH);
+
+    QFont small = font();
+    if (small.pointSizeF() > 0)
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+    else
+        small.setPixelSize(std::max(6, int(small.pixelSize() * 0.85)));
+    const QFontMetricsF fms(small);
+    const double cursorT = m_view->m_cursor;
+    const bool fade = span > 0 && cursorT < span;
+    const qreal dpr = devicePixelRatioF();
+
+    for (size_t i = 0; i < panels.size(); ++i) {
+        const PipelineView::Panel& panel = *panels[i];
+        p.setPen(panel.valid ? text : kError);
+        p.setFont(font());
+        p.drawText(QRectF(area.left(), y, area.width(), captionH[i]), Qt::TextWordWrap | Qt::AlignLeft, panel.caption);
+        y += captionH[i] + pad * 0.5;
+        if (!panel.valid) {
+            y += pad;
+            continue;
+        }
+        const Timeline& t = panel.timeline;
+        const int stages = t.spec.stages, v = t.spec.virtualStages;
+        const double makespanW = t.metrics.makespan * px;
+        const double rowsTop = y, rowsH = stages * rowH;
+
+        // Row labels (every k-th when rows are thinner than the text).
+        const int every = std::max(1, int(std::ceil(line * 0.9 / rowH)));
+        p.setPen(text);
+        for (int r = 0; r < stages; r += every)
+            p.drawText(QRectF(area.left(), rowsTop + r * rowH + rowH / 2 - line / 2, labelW - pad * 0.5, line),
+                       Qt::AlignRight | Qt::AlignVCenter, PipelineView::tr("rank %1").arg(r));
+
+        const double gap = rowH >= 8 ? std::max(1.0, std::round(rowH * 0.08)) : 0.0;
+        if (summarised) {
+            const int width = std::max(1, int(std::ceil(makespanW * dpr)));
+            const QImage& img = summary(int(i), panel, px * dpr, width);
+            p.drawImage(QRectF(plotLeft, rowsTop, width / dpr, rowsH), img, QRectF(0, 0, width, stages));
+            if (rowH >= 4) {
+                p.setPen(QPen(base, 1));
+                for (int r = 1; r < stages; ++r)
+                    p.drawLine(QPointF(plotLeft, rowsTop + r * rowH),
+                               QPointF(plotLeft + makespanW, rowsTop + r * rowH));
+            }
+        } else {
+            for (int r = 0; r < stages; ++r) {
+                const QRectF bg(plotLeft, rowsTop + r * rowH + gap, makespanW, rowH - 2 * gap);
+                p.fillRect(bg, kIdle);
+                p.fillRect(bg, QBrush(kHatch, Qt::BDiagPattern));
+            }
+            p.setFont(small);
+            for (const Block& b : t.blocks) {
+                const double x0 = plotLeft + (b.start - panel.origin) * px, x1 = plotLeft + (b.end - panel.origin) * px;
+                const double w = x1 - x0;
+                if (w <= 0)
+                    continue;
+                const QRectF r(x0, rowsTop + b.rank * rowH + gap, w >= 4 ? w - 1 : w, rowH - 2 * gap);
+                const QColor fill = blockColour(b, v);
+                p.fillRect(r, fill);
+                const QString label = blockLabel(b, v);
+                if (fms.horizontalAdvance(label) + 2 <= r.width() && fms.height() <= r.height() + 2) {
+                    p.setPen(textOn(fill));
+                    p.drawText(r, Qt::AlignCenter, label);
+                }
+            }
+            p.setFont(font());
+        }
+
+        // Time axis under the rows.
+        const double axisY = rowsTop + rowsH + std::round(line * 0.2);
+        p.setPen(text);
+        p.drawLine(QPointF(plotLeft, axisY), QPointF(plotLeft + plotW, axisY));
+        const double labelSpace = fm.horizontalAdvance(QStringLiteral("00000")) * 1.6;
+        const double step = niceStep(span / std::max(1.0, std::floor(plotW / labelSpace)));
+        double lastRight = -1e9;
+        for (double tick = 0; tick <= span + step * 1e-9; tick += step) {
+            const double x = plotLeft + tick * px;
+            p.drawLine(QPointF(x, axisY), QPointF(x, axisY + line * 0.25));
+            const QString s = formatUnits(tick);
+            const double sw = fm.horizontalAdvance(s);
+            const double left = std::min(x - sw / 2, area.right() - sw);
+            if (left > lastRight + fm.horizontalAdvance(QLatin1Char(' '))) {
+                p.drawText(QRectF(left, axisY + line * 0.2, sw + 1, line), Qt::AlignLeft | Qt::AlignTop, s);
+                lastRight = left + sw;
+            }
+        }
+        p.drawText(QRectF(area.left(), axisY + line * 0.2, labelW - pad * 0.5, line), Qt::AlignRight | Qt::AlignTop,
+                   PipelineView::tr("time"));
+
+        // Everything after the cursor fades, so the past reads as "done" and the future as "waiting".
+        if (fade) {
+            const double cx = plotLeft + cursorT * px;
+            QColor veil = base;
+            veil.setAlpha(185);
+            p.fillRect(QRectF(cx, rowsTop, plotLeft + plotW - cx, rowsH), veil);
+            p.setPen(QPen(kCursor, std::max(2.0, line / 8)));
+            p.drawLine(QPointF(cx, rowsTop - line * 0.2), QPointF(cx, axisY));
+        }
+        y = axisY + axisH + pad;
+    }
+}
+
 PipelineView::PipelineView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("pipelineView"));
+
+    m_compareLabel = new QLabel(this);
+    m_compareCombo = new QComboBox(this);
+    m_compareCombo->setObjectName(QStringLiteral("compareCombo"));
+    m_compareCombo->addItem(QString(), -1);
+    for (Schedule s : tl::engine::allSchedules())
+        m_compareCombo->addItem(QString::fromUtf8(tl::engine::scheduleName(s)), int(s));
+    m_compareLabel->setBuddy(m_compareCombo);
+
+    m_playButton = new QPushButton(this);
+    m_playButton->setObjectName(QStringLiteral("playButton"));
+    m_stepButton = new QPushButton(this);
+    m_stepButton->setObjectName(QStringLiteral("stepButton"));
+    m_timeSlider = new QSlider(Qt::Horizontal, this);
+    m_timeSlider->setObjectName(QStringLiteral("timeSlider"));
+    m_timeSlider->setRange(0, kSliderSteps);
+    m_timeSlider->setValue(kSliderSteps);
+    m_timeLabel = new QLabel(this);
+    m_timeLabel->setObjectName(QStringLiteral("timeLabel"));
+    m_timer = new QTimer(this);
+    m_timer->setInterval(kTimerMs);
+
+    m_canvas = new PipelineCanvas(this);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_compareLabel);
+    controls->addWidget(m_compareCombo);
+    controls->addSpacing(fontMetrics().height());
+    controls->addWidget(m_playButton);
+    controls->addWidget(m_stepButton);
+    controls->addWidget(m_timeSlider, 1);
+    controls->addWidget(m_timeLabel);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(controls);
+    layout->addWidget(m_canvas, 1);
+
+    connect(m_compareCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const int data = m_compareCombo->itemData(index).toInt();
+        setComparisonSchedule(data < 0 ? std::nullopt : std::optional<Schedule>(Schedule(data)));
+    });
+    connect(m_playButton, &QPushButton::clicked, this, [this] { isPlaying() ? pause() : play(); });
+    connect(m_stepButton, &QPushButton::clicked, this, &PipelineView::step);
+    connect(m_timeSlider, &QSlider::valueChanged, this,
+            [this](int value) { setCursorTime(timeSpan() * value / double(kSliderSteps)); });
+    connect(m_timer, &QTimer::timeout, this, &PipelineView::advance);
+
+    retranslate();
+    setSpec(PipelineSpec{});
 }
 
-void PipelineView::setSpec(const tl::engine::PipelineSpec& spec) {
-    m_spec = spec;
+PipelineView::~PipelineView() = default;
+
+void PipelineView::retranslate() {
+    m_compareLabel->setText(tr("Compare with:"));
+    m_compareCombo->setItemText(0, tr("No comparison"));
+    m_playButton->setText(isPlaying() ? tr("Pause") : tr("Play"));
+    m_stepButton->setText(tr("Step"));
+    m_stepButton->setToolTip(tr("Move the time cursor to the next block start or end"));
+    m_timeSlider->setToolTip(tr("Time cursor: blocks after it are faded"));
+    rebuildCaptions();
+    syncSlider();
+}
+
+void PipelineView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
+        m_canvas->invalidate();
+    QWidget::changeEvent(event);
+}
+
+void PipelineView::simulatePanel(Panel& panel, const PipelineSpec& spec) {
     try {
-        m_timeline = tl::engine::simulate(spec);
-        m_error.clear();
+        panel.timeline = tl::engine::simulate(spec);
+        panel.error.clear();
+        panel.valid = true;
+        panel.origin = panel.timeline.blocks.empty() ? 0.0 : panel.timeline.blocks.front().start;
+        for (const Block& b : panel.timeline.blocks)
+            panel.origin = std::min(panel.origin, b.start);
     } catch (const std::invalid_argument& e) {
-        m_timeline = {};
-        m_error = QString::fromUtf8(e.what());
+        panel.timeline = Timeline{};
+        panel.timeline.spec = spec;
+        panel.error = QString::fromUtf8(e.what());
+        panel.valid = false;
+        panel.origin = 0;
     }
-    update();
 }
 
-void PipelineView::setComparisonSchedule(std::optional<tl::engine::Schedule> other) {
-    (void)other;
-    update();
+void PipelineView::setSpec(const PipelineSpec& spec) {
+    m_spec = spec;
+    simulatePanel(m_main, spec);
+    setComparisonSchedule(m_compareSchedule); // re-simulates the comparison on the new p and m, redraws
+}
+
+void PipelineView::setComparisonSchedule(std::optional<Schedule> other) {
+    const bool changed = other != m_compareSchedule;
+    m_compareSchedule = other;
+    if (other) {
+        // The same p and m under the other schedule, with durations rescaled so that both panels do the same work per
+        // rank (the engine's f, b, w are per chunk; docs/pipeline.md "Model").
+        PipelineSpec spec = m_spec;
+        spec.schedule = *other;
+        if (*other == Schedule::Interleaved && spec.virtualStages < 2)
+            spec.virtualStages = 2;
+        if (m_main.valid && spec.virtualStages >= 1 && m_spec.virtualStages >= 1) {
+            const double scale =
+                double(tl::engine::effectiveVirtualStages(m_spec)) / double(tl::engine::effectiveVirtualStages(spec));
+            spec.f *= scale;
+            spec.b *= scale;
+            spec.w *= scale;
+        }
+        simulatePanel(m_compare, spec);
+    } else {
+        m_compare = Panel{};
+    }
+    {
+        const QSignalBlocker block(m_compareCombo);
+        m_compareCombo->setCurrentIndex(std::max(0, m_compareCombo->findData(other ? int(*other) : -1)));
+    }
+    if (m_cursorAtEnd)
+        m_cursor = timeSpan();
+    m_cursor = std::clamp(m_cursor, 0.0, timeSpan());
+    rebuildCaptions();
+    syncSlider();
+    m_canvas->invalidate();
+    if (changed)
+        emit comparisonScheduleChanged(other);
+}
+
+const Timeline* PipelineView::comparisonTimeline() const {
+    return m_compareSchedule && m_compare.valid ? &m_compare.timeline : nullptr;
+}
+
+void PipelineView::rebuildCaptions() {
+    for (Panel* panel : {&m_main, &m_compare}) {
+        if (panel == &m_compare && !m_compareSchedule)
+            continue;
+        const PipelineSpec& spec = panel->timeline.spec;
+        const QString name = QString::fromUtf8(tl::engine::scheduleName(spec.schedule));
+        if (!panel->valid) {
+            panel->caption = tr("%1: cannot simulate: %2").arg(name, panel->error);
+            continue;
+        }
+        const auto& m = panel->timeline.metrics;
+        const QString head = spec.virtualStages > 1
+                                 ? tr("%1, p = %2, m = %3, v = %4")
+                                       .arg(name)
+                                       .arg(spec.stages)
+                                       .arg(spec.microBatches)
+                                       .arg(spec.virtualStages)
+                                 : tr("%1, p = %2, m = %3").arg(name).arg(spec.stages).arg(spec.microBatches);
+        const QString peaks = spec.virtualStages > 1 ? tr("peak micro-batch chunks in flight per rank: %1")
+                                                     : tr("peak micro-batches in flight per rank: %1");
+        panel->caption = tr("%1: bubble %2% of total time, %3% over ideal; makespan %4 units (ideal %5); %6")
+                             .arg(head, QString::number(m.bubbleFraction * 100, 'f', 1),
+                                  QString::number(m.bubbleOverIdeal * 100, 'f', 1), formatUnits(m.makespan),
+                                  formatUnits(m.ideal), peaks.arg(peakList(m.peakInFlight)));
+    }
+}
+
+QString PipelineView::caption() const {
+    return m_compareSchedule ? m_main.caption + QLatin1Char('\n') + m_compare.caption : m_main.caption;
+}
+
+int PipelineView::rowCount() const {
+    int rows = m_main.valid ? m_main.timeline.spec.stages : 0;
+    if (m_compareSchedule && m_compare.valid)
+        rows += m_compare.timeline.spec.stages;
+    return rows;
+}
+
+bool PipelineView::isSummarised() const {
+    return m_canvas->summarised;
+}
+
+double PipelineView::timeSpan() const {
+    double span = m_main.valid ? m_main.timeline.metrics.makespan : 0.0;
+    if (m_compareSchedule && m_compare.valid)
+        span = std::max(span, m_compare.timeline.metrics.makespan);
+    return span;
+}
+
+void PipelineView::setCursorTime(double t) {
+    const double span = timeSpan();
+    m_cursor = std::clamp(t, 0.0, span);
+    m_cursorAtEnd = m_cursor >= span;
+    syncSlider();
+    m_canvas->update();
+}
+
+void PipelineView::syncSlider() {
+    const double span = timeSpan();
+    {
+        const QSignalBlocker block(m_timeSlider);
+        m_timeSlider->setValue(span > 0 ? int(std::lround(m_cursor / span * kSliderSteps)) : kSliderSteps);
+    }
+    m_timeLabel->setText(tr("t = %1 of %2").arg(formatUnits(m_cursor), formatUnits(span)));
+}
+
+bool PipelineView::isPlaying() const {
+    return m_timer->isActive();
+}
+
+void PipelineView::play() {
+    if (timeSpan() <= 0)
+        return;
+    if (m_cursor >= timeSpan())
+        setCursorTime(0);
+    m_timer->start();
+    m_playButton->setText(tr("Pause"));
+}
+
+void PipelineView::pause() {
+    m_timer->stop();
+    m_playButton->setText(tr("Play"));
+}
+
+void PipelineView::advance() {
+    const double span = timeSpan();
+    setCursorTime(m_cursor + span * kTimerMs / (kPlaySeconds * 1000.0));
+    if (m_cursor >= span)
+        pause();
+}
+
+void PipelineView::step() {
+    pause();
+    const double span = timeSpan();
+    const double from = m_cursor >= span ? 0.0 : m_cursor;
+    const double eps = span * 1e-12;
+    double next = span;
+    for (const Panel* panel : {&m_main, &m_compare}) {
+        if (!panel->valid || (panel == &m_compare && !m_compareSchedule))
+            continue;
+        for (const Block& b : panel->timeline.blocks) {
+            const double s = b.start - panel->origin, e = b.end - panel->origin;
+            if (s > from + eps)
+                next = std::min(next, s);
+            if (e > from + eps)
+                next = std::min(next, e);
+        }
+    }
+    setCursorTime(next);
 }
 
 } // namespace tl::ui

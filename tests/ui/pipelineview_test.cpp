@@ -1,0 +1,234 @@
+// PipelineView: rows, caption figures from the engine, comparison mode, the time cursor, and a non-blank drawing.
+// Set TL_SCREENSHOT_DIR to write PNGs of the views it draws (for looking at them; see docs/pipeline.md).
+
+#include "ui/views/pipelineview.h"
+
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPushButton>
+#include <QSlider>
+#include <QtTest>
+
+using tl::engine::PipelineSpec;
+using tl::engine::Schedule;
+using tl::ui::PipelineView;
+
+namespace {
+
+PipelineSpec spec(int p, int m, Schedule s, int v = 1) {
+    PipelineSpec out;
+    out.stages = p;
+    out.microBatches = m;
+    out.schedule = s;
+    out.virtualStages = v;
+    return out;
+}
+
+// Number of distinct colours in the image (capped): a blank or single-colour widget has 1.
+int distinctColours(const QImage& img, int cap = 64) {
+    QSet<QRgb> seen;
+    for (int y = 0; y < img.height(); y += 2)
+        for (int x = 0; x < img.width(); x += 2) {
+            seen.insert(img.pixel(x, y));
+            if (seen.size() >= cap)
+                return cap;
+        }
+    return int(seen.size());
+}
+
+void maybeSave(QWidget& w, const char* name) {
+    const QByteArray dir = qgetenv("TL_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(w.grab().save(QString::fromUtf8(dir + '/' + name)));
+}
+
+} // namespace
+
+class PipelineViewTest : public QObject {
+    Q_OBJECT
+private slots:
+    void rowsAndCaption();
+    void captionFollowsPpAndSchedule();
+    void invalidSpecShowsMessage();
+    void comparisonMode();
+    void playAndStep();
+    void drawsSomething();
+    void screenshots();
+    void bigPipelineSummarisedPaintTime();
+};
+
+void PipelineViewTest::rowsAndCaption() {
+    PipelineView view;
+    QCOMPARE(view.objectName(), QStringLiteral("pipelineView"));
+    view.setSpec(spec(4, 8, Schedule::OneFOneB));
+    QCOMPARE(view.rowCount(), 4);
+    QCOMPARE(view.timeline().spec.stages, 4);
+    QCOMPARE(view.timeline().blocks.size(), size_t(4 * 8 * 2));
+    QVERIFY2(view.caption().contains(QStringLiteral("27.3%")), qPrintable(view.caption()));
+    QVERIFY2(view.caption().contains(QStringLiteral("37.5%")), qPrintable(view.caption()));
+    QVERIFY2(view.caption().contains(QStringLiteral("makespan 33 units")), qPrintable(view.caption()));
+    QVERIFY2(view.caption().contains(QStringLiteral("4, 3, 2, 1")), qPrintable(view.caption()));
+    QVERIFY(view.errorMessage().isEmpty());
+}
+
+void PipelineViewTest::captionFollowsPpAndSchedule() {
+    PipelineView view;
+    view.setSpec(spec(4, 8, Schedule::OneFOneB));
+    view.setSpec(spec(8, 8, Schedule::OneFOneB));
+    QCOMPARE(view.rowCount(), 8);
+    // 1f1b p=8, m=8: bubble (p-1)/(m+p-1) = 7/15 = 46.7%, over ideal (p-1)/m = 87.5%, peaks 8..1.
+    QVERIFY2(view.caption().contains(QStringLiteral("46.7%")), qPrintable(view.caption()));
+    QVERIFY2(view.caption().contains(QStringLiteral("87.5%")), qPrintable(view.caption()));
+    QVERIFY2(view.caption().contains(QStringLiteral("8, 7, 6, 5, 4, 3, 2, 1")), qPrintable(view.caption()));
+
+    view.setSpec(spec(4, 8, Schedule::GPipe));
+    QCOMPARE(view.rowCount(), 4);
+    QVERIFY2(view.caption().startsWith(QStringLiteral("gpipe")), qPrintable(view.caption()));
+    QVERIFY2(view.caption().contains(QStringLiteral("8, 8, 8, 8")), qPrintable(view.caption()));
+
+    view.setSpec(spec(4, 8, Schedule::ZbH1));
+    // zb-h1 p=4 m=8: makespan 27, ideal 24, bubble over ideal 12.5%.
+    QVERIFY2(view.caption().contains(QStringLiteral("makespan 27 units")), qPrintable(view.caption()));
+    QVERIFY2(view.caption().contains(QStringLiteral("12.5%")), qPrintable(view.caption()));
+
+    view.setSpec(spec(4, 16, Schedule::Interleaved, 2));
+    QVERIFY2(view.caption().contains(QStringLiteral("9.4%")), qPrintable(view.caption())); // 0.09375
+    QVERIFY2(view.caption().contains(QStringLiteral("11, 9, 7, 5")), qPrintable(view.caption()));
+}
+
+void PipelineViewTest::invalidSpecShowsMessage() {
+    PipelineView view;
+    view.resize(800, 400);
+    view.setSpec(spec(4, 6, Schedule::Interleaved, 2)); // m not a multiple of p
+    QVERIFY(!view.errorMessage().isEmpty());
+    QCOMPARE(view.rowCount(), 0);
+    QVERIFY2(view.caption().contains(view.errorMessage()), qPrintable(view.caption()));
+    QVERIFY(!view.grab().isNull());
+    view.setSpec(spec(4, 8, Schedule::OneFOneB));
+    QVERIFY(view.errorMessage().isEmpty());
+    QCOMPARE(view.rowCount(), 4);
+}
+
+void PipelineViewTest::comparisonMode() {
+    PipelineView view;
+    view.setSpec(spec(4, 8, Schedule::OneFOneB));
+    auto* combo = view.findChild<QComboBox*>(QStringLiteral("compareCombo"));
+    QVERIFY(combo);
+    QCOMPARE(combo->itemText(0), QStringLiteral("No comparison"));
+    QVERIFY(!view.comparisonTimeline());
+
+    combo->setCurrentIndex(combo->findText(QStringLiteral("gpipe")));
+    QVERIFY(view.comparisonSchedule() == Schedule::GPipe);
+    QVERIFY(view.comparisonTimeline());
+    QCOMPARE(view.comparisonTimeline()->spec.microBatches, 8);
+    QCOMPARE(view.rowCount(), 8);
+    const QStringList lines = view.caption().split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines[1].startsWith(QStringLiteral("gpipe")) && lines[1].contains(QStringLiteral("8, 8, 8, 8")),
+             qPrintable(lines[1]));
+
+    // Changing p re-simulates both panels.
+    view.setSpec(spec(2, 8, Schedule::OneFOneB));
+    QCOMPARE(view.rowCount(), 4);
+    QCOMPARE(view.comparisonTimeline()->spec.stages, 2);
+
+    view.setComparisonSchedule(std::nullopt);
+    QCOMPARE(combo->currentIndex(), 0);
+    QCOMPARE(view.rowCount(), 2);
+    QCOMPARE(view.caption().count(QLatin1Char('\n')), 0);
+}
+
+void PipelineViewTest::playAndStep() {
+    PipelineView view;
+    view.resize(900, 400);
+    view.show();
+    view.setSpec(spec(4, 8, Schedule::OneFOneB));
+    QCOMPARE(view.cursorTime(), 33.0); // everything shown
+
+    auto* stepButton = view.findChild<QPushButton*>(QStringLiteral("stepButton"));
+    auto* playButton = view.findChild<QPushButton*>(QStringLiteral("playButton"));
+    auto* slider = view.findChild<QSlider*>(QStringLiteral("timeSlider"));
+    QVERIFY(stepButton && playButton && slider);
+
+    view.setCursorTime(0);
+    QCOMPARE(slider->value(), 0);
+    QTest::mouseClick(stepButton, Qt::LeftButton);
+    QCOMPARE(view.cursorTime(), 1.0); // rank 0's first forward ends
+    QTest::mouseClick(stepButton, Qt::LeftButton);
+    QCOMPARE(view.cursorTime(), 2.0);
+    QVERIFY(slider->value() > 0);
+
+    slider->setValue(500);
+    QCOMPARE(view.cursorTime(), 16.5);
+
+    QTest::mouseClick(playButton, Qt::LeftButton);
+    QVERIFY(view.isPlaying());
+    QTRY_VERIFY(view.cursorTime() > 16.5);
+    QTest::mouseClick(playButton, Qt::LeftButton);
+    QVERIFY(!view.isPlaying());
+    const double paused = view.cursorTime();
+    QTest::qWait(100);
+    QCOMPARE(view.cursorTime(), paused);
+}
+
+void PipelineViewTest::drawsSomething() {
+    PipelineView view;
+    view.resize(1000, 500);
+    view.setSpec(spec(4, 8, Schedule::OneFOneB));
+    const QImage img = view.grab().toImage();
+    QVERIFY(!img.isNull());
+    QVERIFY2(distinctColours(img) > 8, "the diagram looks blank");
+    QVERIFY(!view.isSummarised());
+}
+
+void PipelineViewTest::screenshots() {
+    PipelineView view;
+    view.resize(1366, 560);
+    view.setSpec(spec(4, 8, Schedule::OneFOneB));
+    maybeSave(view, "pipeline-1f1b.png");
+    view.setComparisonSchedule(Schedule::GPipe);
+    maybeSave(view, "pipeline-1f1b-vs-gpipe.png");
+    view.setComparisonSchedule(std::nullopt);
+    view.setSpec(spec(4, 16, Schedule::Interleaved, 2));
+    maybeSave(view, "pipeline-interleaved.png");
+    view.setSpec(spec(4, 8, Schedule::ZbH1));
+    view.setCursorTime(12);
+    maybeSave(view, "pipeline-zbh1-cursor.png");
+    view.setSpec(spec(4, 8, Schedule::ZbV));
+    view.setComparisonSchedule(Schedule::DualPipeV);
+    maybeSave(view, "pipeline-zbv-vs-dualpipev.png");
+}
+
+void PipelineViewTest::bigPipelineSummarisedPaintTime() {
+    PipelineView view;
+    view.resize(1366, 768);
+    view.show();
+    QElapsedTimer sim;
+    sim.start();
+    view.setSpec(spec(64, 512, Schedule::Interleaved, 4));
+    const qint64 simMs = sim.elapsed();
+    QCOMPARE(view.rowCount(), 64);
+    QImage target(view.size(), QImage::Format_ARGB32_Premultiplied);
+    QElapsedTimer first;
+    first.start();
+    view.render(&target);
+    const double firstMs = first.nsecsElapsed() / 1e6;
+    QVERIFY(view.isSummarised());
+    // Repaints with the cached bands (cursor moves, expose events).
+    constexpr int kRepaints = 20;
+    QElapsedTimer again;
+    again.start();
+    for (int i = 0; i < kRepaints; ++i) {
+        view.setCursorTime(view.timeline().metrics.makespan * i / kRepaints);
+        view.render(&target);
+    }
+    const double repaintMs = again.nsecsElapsed() / 1e6 / kRepaints;
+    qInfo("p=64 m=512 v=4 interleaved (%zu blocks): setSpec %lld ms, first paint %.1f ms, repaint %.2f ms",
+          view.timeline().blocks.size(), simMs, firstMs, repaintMs);
+    QVERIFY2(distinctColours(target) > 4, "the summarised diagram looks blank");
+    maybeSave(view, "pipeline-p64-m512-v4.png");
+}
+
+QTEST_MAIN(PipelineViewTest)
+#include "pipelineview_test.moc"
