@@ -153,19 +153,23 @@ private:
     struct SummaryCache {
         bool valid = false;
         int width = 0;
+        int sub = 0;
         double pxPerUnit = 0;
         QImage image;
     };
-    const QImage& summary(int index, const PipelineView::Panel& panel, double pxPerDevicePixelUnit, int width);
+    const QImage& summary(int index, const PipelineView::Panel& panel, double pxPerDevicePixelUnit, int width, int sub);
     double drawLegend(QPainter& p, const QRectF& area, bool anySplit, bool anyFused, bool anyChunks, bool draw);
 
     PipelineView* m_view;
     SummaryCache m_cache[2];
 };
 
-const QImage& PipelineCanvas::summary(int index, const PipelineView::Panel& panel, double pxd, int width) {
+// Summarised diagram for blocks thinner than a pixel: one image column per device pixel, `sub` image rows per rank.
+// Each column is a small stacked bar of the rank's time in that column: F, then B, then W from the bottom up, idle
+// (light grey) on top, so both the bubbles and the work mix stay visible.
+const QImage& PipelineCanvas::summary(int index, const PipelineView::Panel& panel, double pxd, int width, int sub) {
     SummaryCache& c = m_cache[index];
-    if (c.valid && c.width == width && c.pxPerUnit == pxd)
+    if (c.valid && c.width == width && c.sub == sub && c.pxPerUnit == pxd)
         return c.image;
     const Timeline& t = panel.timeline;
     const int p = t.spec.stages;
@@ -178,27 +182,30 @@ const QImage& PipelineCanvas::summary(int index, const PipelineView::Panel& pane
         for (int col = c0; col <= c1; ++col)
             row[size_t(col) * 3] += float(std::max(0.0, std::min(e, col + 1.0) - std::max(a, double(col))));
     }
-    c.image = QImage(width, p, QImage::Format_RGB32);
-    const QColor colours[3] = {kForward, kBackward, kWeight};
+    c.image = QImage(width, p * sub, QImage::Format_RGB32);
+    const QRgb colours[4] = {kForward.rgb(), kBackward.rgb(), kWeight.rgb(), kIdle.rgb()};
+    std::vector<int> kindOfRow(static_cast<size_t>(sub));
     for (int r = 0; r < p; ++r) {
-        auto* line = reinterpret_cast<QRgb*>(c.image.scanLine(r));
         for (int col = 0; col < width; ++col) {
             const float* a = acc.data() + (size_t(r) * size_t(width) + size_t(col)) * 3;
-            const double busy = std::min(1.0, double(a[0] + a[1] + a[2]));
-            double rgb[3] = {kIdle.redF() * (1 - busy), kIdle.greenF() * (1 - busy), kIdle.blueF() * (1 - busy)};
-            const double total = a[0] + a[1] + a[2];
-            if (total > 0)
-                for (int k = 0; k < 3; ++k) {
-                    const double share = busy * a[k] / total;
-                    rgb[0] += share * colours[k].redF();
-                    rgb[1] += share * colours[k].greenF();
-                    rgb[2] += share * colours[k].blueF();
-                }
-            line[col] = qRgb(int(rgb[0] * 255 + 0.5), int(rgb[1] * 255 + 0.5), int(rgb[2] * 255 + 0.5));
+            // Cumulative shares rounded to whole sub-rows, from the bottom of the rank's band.
+            double cum = 0;
+            int filled = 0;
+            for (int k = 0; k < 3; ++k) {
+                cum += a[k];
+                const int upTo = std::min(sub, int(std::lround(std::min(1.0, cum) * sub)));
+                for (; filled < upTo; ++filled)
+                    kindOfRow[size_t(filled)] = k;
+            }
+            for (; filled < sub; ++filled)
+                kindOfRow[size_t(filled)] = 3;
+            for (int s = 0; s < sub; ++s)
+                reinterpret_cast<QRgb*>(c.image.scanLine(r * sub + sub - 1 - s))[col] = colours[kindOfRow[size_t(s)]];
         }
     }
     c.valid = true;
     c.width = width;
+    c.sub = sub;
     c.pxPerUnit = pxd;
     return c.image;
 }
@@ -220,28 +227,32 @@ double PipelineCanvas::drawLegend(QPainter& p, const QRectF& area, bool anySplit
         items.push_back({kWeight, false, PipelineView::tr("Weight gradient (W)")});
     }
     items.push_back({kIdle, true, PipelineView::tr("Idle")});
-    if (anyChunks)
+    if (anyChunks && !summarised)
         items.push_back({mixWithWhite(kForward, 0.55), false,
                          PipelineView::tr("Lighter: later chunk (\u201c3b\u201d = micro-batch 3, chunk b)")});
     if (summarised)
-        items.push_back({QColor(0x80, 0x80, 0xB0), false,
-                         PipelineView::tr("Summarised: each pixel column mixes its busy and idle time")});
+        items.push_back({QColor(), false,
+                         PipelineView::tr("Summarised (blocks thinner than a pixel): each column stacks F, B, W and "
+                                          "idle time")});
     const QFontMetricsF fm(font());
     const double line = fm.height(), swatch = std::round(line * 0.8), gap = std::round(line * 0.4);
     double x = area.left(), y = area.top();
     for (const Item& it : items) {
-        const double w = swatch + gap * 0.5 + fm.horizontalAdvance(it.text);
+        const double sw = it.colour.isValid() ? swatch + gap * 0.5 : 0.0;
+        const double w = sw + fm.horizontalAdvance(it.text);
         if (x > area.left() && x + w > area.right()) {
             x = area.left();
             y += line * 1.2;
         }
         if (draw) {
-            const QRectF sw(x, y + (line - swatch) / 2, swatch, swatch);
-            p.fillRect(sw, it.colour);
-            if (it.hatched)
-                p.fillRect(sw, QBrush(kHatch, Qt::BDiagPattern));
+            if (it.colour.isValid()) {
+                const QRectF box(x, y + (line - swatch) / 2, swatch, swatch);
+                p.fillRect(box, it.colour);
+                if (it.hatched)
+                    p.fillRect(box, QBrush(kHatch, Qt::BDiagPattern));
+            }
             p.setPen(palette().color(QPalette::Text));
-            p.drawText(QRectF(x + swatch + gap * 0.5, y, w, line), Qt::AlignLeft | Qt::AlignVCenter, it.text);
+            p.drawText(QRectF(x + sw, y, w, line), Qt::AlignLeft | Qt::AlignVCenter, it.text);
         }
         x += w + gap * 2;
     }
@@ -295,7 +306,7 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
         captionH.push_back(fm.boundingRect(wrapBox, Qt::TextWordWrap, panel->caption).height());
         fixed += captionH.back() + pad * 0.5 + (panel->valid ? axisH : 0) + pad;
     }
-    double rowH = rows > 0 ? std::clamp((area.bottom() - y - fixed) / rows, 1.0, line * 1.8) : 0;
+    double rowH = rows > 0 ? std::clamp((area.bottom() - y - fixed) / rows, 1.0, line * 2.2) : 0;
     if (rowH >= 3)
         rowH = std::floor(rowH);
 
@@ -331,11 +342,14 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
             p.drawText(QRectF(area.left(), rowsTop + r * rowH + rowH / 2 - line / 2, labelW - pad * 0.5, line),
                        Qt::AlignRight | Qt::AlignVCenter, PipelineView::tr("rank %1").arg(r));
 
-        const double gap = rowH >= 8 ? std::max(1.0, std::round(rowH * 0.08)) : 0.0;
+        const double gap = rowH >= 8 ? std::max(1.0, std::round(rowH * 0.08)) : rowH >= 4 ? 0.5 : 0.0;
         if (summarised) {
             const int width = std::max(1, int(std::ceil(makespanW * dpr)));
-            const QImage& img = summary(int(i), panel, px * dpr, width);
-            p.drawImage(QRectF(plotLeft, rowsTop, width / dpr, rowsH), img, QRectF(0, 0, width, stages));
+            const int sub = std::clamp(int(std::floor((rowH - 2 * gap) * dpr)), 1, 32);
+            const QImage& img = summary(int(i), panel, px * dpr, width, sub);
+            for (int r = 0; r < stages; ++r)
+                p.drawImage(QRectF(plotLeft, rowsTop + r * rowH + gap, width / dpr, rowH - 2 * gap), img,
+                            QRectF(0, r * sub, width, sub));
             if (rowH >= 4) {
                 p.setPen(QPen(base, 1));
                 for (int r = 1; r < stages; ++r)
@@ -384,8 +398,9 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
                 lastRight = left + sw;
             }
         }
-        p.drawText(QRectF(area.left(), axisY + line * 0.2, labelW - pad * 0.5, line), Qt::AlignRight | Qt::AlignTop,
-                   PipelineView::tr("time"));
+        const double titleRight = plotLeft - fm.horizontalAdvance(QStringLiteral("0")) / 2 - pad * 0.5;
+        p.drawText(QRectF(area.left(), axisY + line * 0.2, titleRight - area.left(), line),
+                   Qt::AlignRight | Qt::AlignTop, PipelineView::tr("time"));
 
         // Everything after the cursor fades, so the past reads as "done" and the future as "waiting".
         if (fade) {
@@ -427,6 +442,8 @@ PipelineView::PipelineView(QWidget* parent) : QWidget(parent) {
     m_canvas = new PipelineCanvas(this);
 
     auto* controls = new QHBoxLayout;
+    const int margin = fontMetrics().height() / 2;
+    controls->setContentsMargins(margin, margin / 2, margin, 0);
     controls->addWidget(m_compareLabel);
     controls->addWidget(m_compareCombo);
     controls->addSpacing(fontMetrics().height());
