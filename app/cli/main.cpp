@@ -3,10 +3,12 @@
 
 #include "app/cli/report.h"
 #include "app/cli/sweep.h"
+#include "engine/compare.h"
 #include "engine/evaluate.h"
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
+#include "io/archive.h"
 #include "io/scenariojson.h"
 #include "io/schema.h"
 
@@ -49,6 +51,21 @@ QByteArray errorsLine(const engine::Ledger& l) {
     for (const auto& e : l.errors)
         out += (out.isEmpty() ? "" : "; ") + QByteArray::fromStdString(e.message);
     return out;
+}
+
+struct Loaded {
+    std::optional<engine::Scenario> scenario;
+    QString error;
+};
+
+// A .trainledger archive or a bare scenario.json; warnings go to stderr, errors name the file.
+Loaded load(const QString& path) {
+    const io::ArchiveResult r = io::loadScenarioFile(path);
+    for (const auto& w : r.warnings)
+        QTextStream(stderr) << "trainledger-cli: warning: " << path << ": " << w << Qt::endl;
+    if (!r.archive)
+        return {std::nullopt, QStringLiteral("%1: %2").arg(path, r.error)};
+    return {r.archive->scenario, {}};
 }
 
 int runSweep(const engine::Scenario& base, const cli::Sweep& sweep, bool csv, bool json) {
@@ -119,8 +136,9 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription(QStringLiteral("What-if ledger for the cost of training a large language model."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("FILE"),
-                                 QStringLiteral("A scenario.json (default: the built-in scenario)."));
+    parser.addPositionalArgument(
+        QStringLiteral("FILE"),
+        QStringLiteral("A .trainledger file or a scenario.json (default: the built-in scenario)."));
     const QCommandLineOption setOpt(QStringLiteral("set"),
                                     QStringLiteral("Set a scenario key: KEY=VALUE (JSON or text)."),
                                     QStringLiteral("KEY=VALUE"));
@@ -132,7 +150,13 @@ int main(int argc, char** argv) {
     const QCommandLineOption csvOpt(QStringLiteral("csv"), QStringLiteral("With --sweep: CSV, one row per value."));
     const QCommandLineOption schemaOpt(QStringLiteral("schema"),
                                        QStringLiteral("Print the JSON Schema of a scenario file and exit."));
-    parser.addOptions({setOpt, jsonOpt, reportOpt, sweepOpt, csvOpt, schemaOpt});
+    const QCommandLineOption saveOpt(QStringLiteral("save"),
+                                     QStringLiteral("Write the scenario (after --set) as a .trainledger archive."),
+                                     QStringLiteral("OUT"));
+    const QCommandLineOption diffOpt(QStringLiteral("diff"),
+                                     QStringLiteral("Print the scenario and ledger keys that differ between two files: "
+                                                    "--diff A B."));
+    parser.addOptions({setOpt, jsonOpt, reportOpt, sweepOpt, csvOpt, schemaOpt, saveOpt, diffOpt});
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -147,26 +171,35 @@ int main(int argc, char** argv) {
         print(QJsonDocument(io::scenarioSchema()).toJson(QJsonDocument::Indented));
         return 0;
     }
-    if (parser.positionalArguments().size() > 1)
+    if (parser.positionalArguments().size() > 1 && !parser.isSet(diffOpt))
         return fail(QStringLiteral("expected at most one FILE, got %1").arg(parser.positionalArguments().size()));
     if (parser.isSet(jsonOpt) && parser.isSet(reportOpt))
         return fail(QStringLiteral("--json and --report: choose one"));
     if (parser.isSet(csvOpt) && !parser.isSet(sweepOpt))
         return fail(QStringLiteral("--csv goes with --sweep"));
 
+    if (parser.isSet(diffOpt)) {
+        if (parser.positionalArguments().size() != 2)
+            return fail(QStringLiteral("--diff takes two files: --diff A B"));
+        const auto a = load(parser.positionalArguments().at(0));
+        const auto b = load(parser.positionalArguments().at(1));
+        if (!a.scenario)
+            return fail(a.error);
+        if (!b.scenario)
+            return fail(b.error);
+        QByteArray out;
+        for (const auto& d : engine::compareScenarios(*a.scenario, *b.scenario))
+            out += QByteArray::fromStdString(d.key + ": " + d.a + " -> " + d.b + "\n");
+        print(out.isEmpty() ? QByteArray("no differences\n") : out);
+        return 0;
+    }
+
     engine::Scenario scenario;
     if (!parser.positionalArguments().isEmpty()) {
-        const QString path = parser.positionalArguments().first();
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return fail(QStringLiteral("%1: cannot open: %2").arg(path, file.errorString()));
-        const QByteArray bytes = file.read(io::kMaxScenarioJsonBytes + 1);
-        const io::ScenarioResult r = io::scenarioFromJson(bytes, false);
-        if (!r.scenario)
-            return fail(QStringLiteral("%1: %2").arg(path, r.error));
-        for (const auto& w : r.warnings)
-            QTextStream(stderr) << "trainledger-cli: warning: " << path << ": " << w << Qt::endl;
-        scenario = *r.scenario;
+        const auto loaded = load(parser.positionalArguments().first());
+        if (!loaded.scenario)
+            return fail(loaded.error);
+        scenario = *loaded.scenario;
     }
     for (const QString& assignment : parser.values(setOpt)) {
         if (auto e = io::applyAssignment(scenario, assignment))
@@ -179,6 +212,12 @@ int main(int argc, char** argv) {
         if (!sweep)
             return fail(error);
         return runSweep(scenario, *sweep, parser.isSet(csvOpt), parser.isSet(jsonOpt));
+    }
+
+    if (parser.isSet(saveOpt)) {
+        if (auto e = io::saveArchive(parser.value(saveOpt), scenario))
+            return fail(QStringLiteral("%1: cannot save: %2").arg(parser.value(saveOpt), *e));
+        return 0;
     }
 
     const engine::Ledger ledger = engine::evaluate(scenario);

@@ -1,0 +1,251 @@
+#include "io/archive.h"
+
+#include "io/scenariojson.h"
+
+#include <QBuffer>
+#include <QDateTime>
+#include <QFile>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QSet>
+#include <QtEndian>
+
+#include <quazip/quazip.h>
+#include <quazip/quazipfile.h>
+#include <quazip/quazipfileinfo.h>
+#include <quazip/quazipnewinfo.h>
+
+namespace tl::io {
+namespace {
+
+const QString kScenarioEntry = QStringLiteral("scenario.json");
+const QString kNotesEntry = QStringLiteral("notes.md");
+const QString kPreviewEntry = QStringLiteral("preview.png");
+
+ArchiveResult fail(const QString& category, const QString& error) {
+    ArchiveResult r;
+    r.category = category;
+    r.error = error;
+    return r;
+}
+
+bool isZip(const QByteArray& bytes) {
+    return bytes.startsWith(QByteArrayLiteral("PK\x03\x04")) || bytes.startsWith(QByteArrayLiteral("PK\x05\x06"));
+}
+
+// Entry names are compared, never used as paths: anything with a directory part or a drive is refused.
+bool pathLike(const QString& name) {
+    return name.isEmpty() || name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\')) ||
+           name.contains(QLatin1Char(':')) || name.startsWith(QLatin1Char('.'));
+}
+
+qint64 limitFor(const QString& name) {
+    if (name == kScenarioEntry)
+        return kMaxScenarioEntry;
+    if (name == kNotesEntry)
+        return kMaxNotesEntry;
+    return kMaxPreviewEntry;
+}
+
+// Width and height from a PNG's IHDR chunk, without decoding the image.
+std::optional<QString> checkPng(const QByteArray& png) {
+    static const QByteArray signature = QByteArrayLiteral("\x89PNG\r\n\x1a\n");
+    if (png.size() < 33 || !png.startsWith(signature) || png.mid(12, 4) != QByteArrayLiteral("IHDR"))
+        return QStringLiteral("preview.png is not a PNG image");
+    const quint32 width = qFromBigEndian<quint32>(png.constData() + 16);
+    const quint32 height = qFromBigEndian<quint32>(png.constData() + 20);
+    if (width == 0 || height == 0 || width > quint32(kMaxPreviewSide) || height > quint32(kMaxPreviewSide))
+        return QStringLiteral("preview.png says it is %1 x %2 pixels; allowed: 1 to %3 on each side")
+            .arg(width)
+            .arg(height)
+            .arg(kMaxPreviewSide);
+    return std::nullopt;
+}
+
+QDateTime fixedTimestamp() {
+    return QDateTime(QDate(2000, 1, 1), QTime(0, 0), Qt::UTC);
+}
+
+} // namespace
+
+QByteArray archiveBytes(const engine::Scenario& s, const QByteArray& previewPng) {
+    // notes.md carries the notes, so scenario.json does not repeat them.
+    QJsonObject json = scenarioToObject(s);
+    json.remove(QStringLiteral("notes"));
+    const QByteArray scenarioJson = QJsonDocument(json).toJson(QJsonDocument::Indented);
+
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QuaZip zip(&buffer);
+        if (!zip.open(QuaZip::mdCreate))
+            return {};
+        auto add = [&](const QString& name, const QByteArray& data) {
+            QuaZipNewInfo info(name);
+            info.dateTime = fixedTimestamp();
+            info.externalAttr = 0644u << 16;
+            QuaZipFile out(&zip);
+            if (!out.open(QIODevice::WriteOnly, info))
+                return false;
+            out.write(data);
+            out.close();
+            return out.getZipError() == UNZ_OK;
+        };
+        bool ok = add(kScenarioEntry, scenarioJson) && add(kNotesEntry, QByteArray::fromStdString(s.notes));
+        if (ok && !previewPng.isEmpty())
+            ok = add(kPreviewEntry, previewPng);
+        zip.close();
+        if (!ok || zip.getZipError() != UNZ_OK)
+            return {};
+    }
+    return buffer.data();
+}
+
+std::optional<QString> saveArchive(const QString& path, const engine::Scenario& s, const QByteArray& previewPng) {
+    const QByteArray bytes = archiveBytes(s, previewPng);
+    if (bytes.isEmpty())
+        return QStringLiteral("could not build the archive");
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return file.errorString();
+    if (file.write(bytes) != bytes.size()) {
+        const QString error = file.errorString();
+        file.cancelWriting();
+        return error;
+    }
+    if (!file.commit())
+        return file.errorString();
+    return std::nullopt;
+}
+
+ArchiveResult readArchive(const QByteArray& bytes) {
+    if (bytes.size() > kMaxArchiveBytes)
+        return fail(
+            QStringLiteral("too-large"),
+            QStringLiteral("the file is %1 bytes; allowed: at most %2").arg(bytes.size()).arg(kMaxArchiveBytes));
+    if (!isZip(bytes))
+        return fail(QStringLiteral("not-zip"), QStringLiteral("not a TrainLedger file (not a zip archive)"));
+
+    QByteArray copy = bytes; // QBuffer needs a non-const array
+    QBuffer buffer(&copy);
+    QuaZip zip(&buffer);
+    if (!zip.open(QuaZip::mdUnzip))
+        return fail(QStringLiteral("corrupt"),
+                    QStringLiteral("the zip archive is damaged or truncated (error %1)").arg(zip.getZipError()));
+    if (zip.getEntriesCount() > kMaxEntries)
+        return fail(QStringLiteral("too-many-entries"),
+                    QStringLiteral("the archive has %1 entries; allowed: at most %2")
+                        .arg(zip.getEntriesCount())
+                        .arg(kMaxEntries));
+
+    ArchiveResult r;
+    QSet<QString> seen;
+    QByteArray scenarioJson, notes, preview;
+    bool haveScenario = false, haveNotes = false;
+    qint64 total = 0;
+    for (bool more = zip.goToFirstFile(); more; more = zip.goToNextFile()) {
+        QuaZipFileInfo64 info;
+        if (!zip.getCurrentFileInfo(&info))
+            return fail(QStringLiteral("corrupt"), QStringLiteral("an entry of the archive cannot be read"));
+        const QString name = info.name;
+        if (pathLike(name))
+            return fail(QStringLiteral("entry-name"),
+                        QStringLiteral("entry \"%1\" looks like a path; allowed: scenario.json, notes.md, preview.png")
+                            .arg(name.left(80)));
+        if (seen.contains(name))
+            return fail(QStringLiteral("duplicate-entry"), QStringLiteral("entry \"%1\" appears twice").arg(name));
+        seen.insert(name);
+        if (name != kScenarioEntry && name != kNotesEntry && name != kPreviewEntry) {
+            r.warnings << QStringLiteral("entry \"%1\" is not a TrainLedger entry; ignored").arg(name.left(80));
+            continue;
+        }
+        // Read at most the limit + 1 byte, whatever the header declares.
+        const qint64 limit = limitFor(name);
+        QuaZipFile entry(&zip);
+        if (!entry.open(QIODevice::ReadOnly))
+            return fail(QStringLiteral("corrupt"), QStringLiteral("entry \"%1\" cannot be opened").arg(name));
+        QByteArray data;
+        char chunk[65536];
+        for (;;) {
+            const qint64 n = entry.read(chunk, sizeof chunk);
+            if (n < 0) {
+                entry.close();
+                return fail(QStringLiteral("corrupt"), QStringLiteral("entry \"%1\" is damaged").arg(name));
+            }
+            if (n == 0)
+                break;
+            data.append(chunk, n);
+            if (data.size() > limit || total + data.size() > kMaxTotalUncompressed) {
+                entry.close();
+                return fail(QStringLiteral("too-large"),
+                            QStringLiteral("entry \"%1\" unpacks to more than %2 bytes").arg(name).arg(limit));
+            }
+        }
+        entry.close();
+        // The CRC is checked on close.
+        if (entry.getZipError() != UNZ_OK)
+            return fail(QStringLiteral("crc"), QStringLiteral("entry \"%1\" fails its checksum (CRC)").arg(name));
+        if (quint64(data.size()) != info.uncompressedSize)
+            return fail(QStringLiteral("corrupt"), QStringLiteral("entry \"%1\" declares %2 bytes but holds %3")
+                                                       .arg(name)
+                                                       .arg(info.uncompressedSize)
+                                                       .arg(data.size()));
+        total += data.size();
+        if (name == kScenarioEntry) {
+            scenarioJson = data;
+            haveScenario = true;
+        } else if (name == kNotesEntry) {
+            notes = data;
+            haveNotes = true;
+        } else {
+            preview = data;
+        }
+    }
+    if (zip.getZipError() != UNZ_OK)
+        return fail(QStringLiteral("corrupt"),
+                    QStringLiteral("the zip archive is damaged (error %1)").arg(zip.getZipError()));
+    zip.close();
+    if (!haveScenario)
+        return fail(QStringLiteral("missing-scenario"), QStringLiteral("the archive has no scenario.json"));
+    if (!preview.isEmpty()) {
+        if (auto e = checkPng(preview))
+            return fail(QStringLiteral("preview"), *e);
+    }
+
+    ScenarioResult parsed = scenarioFromJson(scenarioJson, true);
+    if (!parsed.scenario)
+        return fail(parsed.category, parsed.error);
+    r.warnings << parsed.warnings;
+    Archive a;
+    a.scenario = *parsed.scenario;
+    if (haveNotes)
+        a.scenario.notes = QString::fromUtf8(notes).toStdString();
+    a.previewPng = preview;
+    r.archive = a;
+    return r;
+}
+
+ArchiveResult loadArchive(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(QStringLiteral("io"), file.errorString());
+    return readArchive(file.read(kMaxArchiveBytes + 1));
+}
+
+ArchiveResult loadScenarioFile(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(QStringLiteral("io"), file.errorString());
+    const QByteArray bytes = file.read(kMaxArchiveBytes + 1);
+    if (isZip(bytes) || path.endsWith(QStringLiteral(".trainledger")))
+        return readArchive(bytes);
+    ScenarioResult parsed = scenarioFromJson(bytes, false);
+    if (!parsed.scenario)
+        return fail(parsed.category, parsed.error);
+    ArchiveResult r;
+    r.warnings = parsed.warnings;
+    r.archive = Archive{*parsed.scenario, {}};
+    return r;
+}
+
+} // namespace tl::io
