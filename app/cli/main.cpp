@@ -1,6 +1,7 @@
 // trainledger-cli: the command-line front on the engine (CONTRACT.md section 3).
 // Bad input exits with status 2 and one line on stderr naming the key, the value and what is allowed.
 
+#include "app/cli/pipelinesvg.h"
 #include "app/cli/report.h"
 #include "app/cli/sweep.h"
 #include "engine/compare.h"
@@ -157,6 +158,10 @@ int main(int argc, char** argv) {
                                      QStringLiteral("Print the scenario and ledger keys that differ between two files: "
                                                     "--diff A B."));
     parser.addOptions({setOpt, jsonOpt, reportOpt, sweepOpt, csvOpt, schemaOpt, saveOpt, diffOpt});
+    const QCommandLineOption pipelineSvgOpt(QStringLiteral("pipeline-svg"),
+                                            QStringLiteral("Write the scenario's pipeline schedule diagram as SVG."),
+                                            QStringLiteral("FILE"));
+    parser.addOption(pipelineSvgOpt);
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -204,6 +209,12 @@ int main(int argc, char** argv) {
     for (const QString& assignment : parser.values(setOpt)) {
         if (auto e = io::applyAssignment(scenario, assignment))
             return fail(*e);
+    }
+
+    if (parser.isSet(pipelineSvgOpt)) {
+        if (auto e = cli::writePipelineSvg(scenario, parser.value(pipelineSvgOpt)))
+            return fail(*e);
+        return 0;
     }
 
     if (parser.isSet(sweepOpt)) {
