@@ -195,6 +195,14 @@ void PipelineViewTest::screenshots() {
     view.setSpec(spec(4, 8, Schedule::ZbH1));
     view.setCursorTime(12);
     maybeSave(view, "pipeline-zbh1-cursor.png");
+    // docs/screenshots/pipeline.png: seed 004's exercise 2, 1F1B against GPipe, mid-step.
+    view.resize(1366, 440);
+    view.setSpec(spec(4, 8, Schedule::OneFOneB));
+    view.setComparisonSchedule(Schedule::GPipe);
+    view.setCursorTime(14);
+    maybeSave(view, "pipeline.png");
+    view.setComparisonSchedule(std::nullopt);
+    view.resize(1366, 560);
     view.setSpec(spec(4, 8, Schedule::ZbV));
     view.setComparisonSchedule(Schedule::DualPipeV);
     maybeSave(view, "pipeline-zbv-vs-dualpipev.png");

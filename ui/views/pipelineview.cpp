@@ -38,6 +38,7 @@ const QColor kError(0xB0, 0x00, 0x20);
 const QColor kCursor(0xCC, 0x00, 0x66);
 
 constexpr int kSliderSteps = 1000;
+constexpr int kFadeAlpha = 185; // how much of the background covers what happens after the cursor
 constexpr int kTimerMs = 33;
 constexpr double kPlaySeconds = 10.0;   // one sweep of the whole step while playing
 constexpr double kSummaryBelowPx = 1.5; // narrowest block thinner than this: draw per-pixel busy/idle bands
@@ -62,6 +63,14 @@ QColor mixWithWhite(const QColor& c, double t) {
 // Later chunks of a rank (v > 1) get a lighter shade of their kind's colour.
 QColor blockColour(const Block& b, int v) {
     return mixWithWhite(kindColour(b.kind), v > 1 ? 0.55 * b.chunk / (v - 1) : 0.0);
+}
+
+// c seen through the fade veil (kFadeAlpha of the background over it).
+QColor blend(const QColor& c, const QColor& background) {
+    const double a = kFadeAlpha / 255.0;
+    return QColor::fromRgbF(float(c.redF() * (1 - a) + background.redF() * a),
+                            float(c.greenF() * (1 - a) + background.greenF() * a),
+                            float(c.blueF() * (1 - a) + background.blueF() * a));
 }
 
 QColor textOn(const QColor& fill) {
@@ -319,6 +328,8 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
     const double cursorT = m_view->m_cursor;
     const bool fade = span > 0 && cursorT < span;
     const qreal dpr = devicePixelRatioF();
+    QColor veil = base;
+    veil.setAlpha(kFadeAlpha);
 
     for (size_t i = 0; i < panels.size(); ++i) {
         const PipelineView::Panel& panel = *panels[i];
@@ -350,11 +361,9 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
             for (int r = 0; r < stages; ++r)
                 p.drawImage(QRectF(plotLeft, rowsTop + r * rowH + gap, width / dpr, rowH - 2 * gap), img,
                             QRectF(0, r * sub, width, sub));
-            if (rowH >= 4) {
-                p.setPen(QPen(base, 1));
-                for (int r = 1; r < stages; ++r)
-                    p.drawLine(QPointF(plotLeft, rowsTop + r * rowH),
-                               QPointF(plotLeft + makespanW, rowsTop + r * rowH));
+            if (fade) { // the bands after the cursor are veiled as a whole
+                const double cx = plotLeft + cursorT * px;
+                p.fillRect(QRectF(cx, rowsTop, plotLeft + plotW - cx, rowsH), veil);
             }
         } else {
             for (int r = 0; r < stages; ++r) {
@@ -362,6 +371,9 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
                 p.fillRect(bg, kIdle);
                 p.fillRect(bg, QBrush(kHatch, Qt::BDiagPattern));
             }
+            const double cx = plotLeft + cursorT * px;
+            if (fade) // idle time after the cursor
+                p.fillRect(QRectF(cx, rowsTop, plotLeft + plotW - cx, rowsH), veil);
             p.setFont(small);
             for (const Block& b : t.blocks) {
                 const double x0 = plotLeft + (b.start - panel.origin) * px, x1 = plotLeft + (b.end - panel.origin) * px;
@@ -369,12 +381,22 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
                 if (w <= 0)
                     continue;
                 const QRectF r(x0, rowsTop + b.rank * rowH + gap, w >= 4 ? w - 1 : w, rowH - 2 * gap);
+                // A block that has not started at the cursor is faded; a running one fades right of the cursor but
+                // keeps its label readable.
                 const QColor fill = blockColour(b, v);
-                p.fillRect(r, fill);
+                const bool future = fade && x0 >= cx;
+                p.fillRect(r, future ? blend(fill, base) : fill);
+                if (fade && !future && r.right() > cx)
+                    p.fillRect(QRectF(cx, r.top(), r.right() - cx, r.height()), blend(fill, base));
                 const QString label = blockLabel(b, v);
-                if (fms.horizontalAdvance(label) + 2 <= r.width() && fms.height() <= r.height() + 2) {
-                    p.setPen(textOn(fill));
-                    p.drawText(r, Qt::AlignCenter, label);
+                const double labelW = fms.horizontalAdvance(label) + 2;
+                if (labelW <= r.width() && fms.height() <= r.height() + 2) {
+                    // A running block's label sits in its done part when it fits there, clear of the cursor line.
+                    QRectF box = r;
+                    if (fade && !future && r.right() > cx && cx - x0 >= labelW + 2)
+                        box.setRight(cx - 1);
+                    p.setPen(future ? blend(textOn(fill), base) : textOn(fill));
+                    p.drawText(box, Qt::AlignCenter, label);
                 }
             }
             p.setFont(font());
@@ -405,9 +427,6 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
         // Everything after the cursor fades, so the past reads as "done" and the future as "waiting".
         if (fade) {
             const double cx = plotLeft + cursorT * px;
-            QColor veil = base;
-            veil.setAlpha(185);
-            p.fillRect(QRectF(cx, rowsTop, plotLeft + plotW - cx, rowsH), veil);
             p.setPen(QPen(kCursor, std::max(2.0, line / 8)));
             p.drawLine(QPointF(cx, rowsTop - line * 0.2), QPointF(cx, axisY));
         }
