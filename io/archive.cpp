@@ -102,6 +102,13 @@ QByteArray archiveBytes(const engine::Scenario& s, const QByteArray& previewPng)
 }
 
 std::optional<QString> saveArchive(const QString& path, const engine::Scenario& s, const QByteArray& previewPng) {
+    // Never write what the reader would refuse.
+    if (qint64(s.notes.size()) > kMaxNotesEntry)
+        return QStringLiteral("the notes are %1 bytes; allowed: at most %2").arg(s.notes.size()).arg(kMaxNotesEntry);
+    if (qint64(previewPng.size()) > kMaxPreviewEntry)
+        return QStringLiteral("the preview is %1 bytes; allowed: at most %2")
+            .arg(previewPng.size())
+            .arg(kMaxPreviewEntry);
     const QByteArray bytes = archiveBytes(s, previewPng);
     if (bytes.isEmpty())
         return QStringLiteral("could not build the archive");

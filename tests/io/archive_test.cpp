@@ -1,0 +1,162 @@
+// .trainledger archives: round trips to identical ledgers and bytes, and every bad file rejected with its category.
+
+#include "tests/engine/random_scenarios.h"
+#include "tests/io/badfiles.h"
+
+#include "engine/evaluate.h"
+#include "engine/ledgerfields.h"
+#include "engine/presets.h"
+#include "io/archive.h"
+
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using namespace tl;
+
+// Two ledgers are identical when every ledger key formats and compares the same.
+void expectSameLedger(const engine::Ledger& a, const engine::Ledger& b) {
+    ASSERT_EQ(a.valid, b.valid);
+    for (const auto& f : engine::ledgerFields())
+        EXPECT_EQ(f.get(a), f.get(b)) << f.key;
+}
+
+engine::Scenario roundTrip(const engine::Scenario& s, QByteArray* bytesOut = nullptr) {
+    const QByteArray bytes = io::archiveBytes(s);
+    const io::ArchiveResult r = io::readArchive(bytes);
+    EXPECT_TRUE(r.archive.has_value()) << r.error.toStdString();
+    EXPECT_TRUE(r.warnings.isEmpty());
+    if (bytesOut)
+        *bytesOut = bytes;
+    return r.archive ? r.archive->scenario : engine::Scenario{};
+}
+
+TEST(Archive, EveryPresetRoundTripsToIdenticalLedgerAndBytes) {
+    for (const auto& p : engine::modelPresets()) {
+        engine::Scenario s;
+        engine::applyModelPreset(s, p.id);
+        s.parallel.tp = 1;
+        s.notes = "Notes for " + p.id + ":\nline two, ünïcödé";
+        QByteArray first;
+        const engine::Scenario back = roundTrip(s, &first);
+        EXPECT_EQ(back, s) << p.id;
+        expectSameLedger(engine::evaluate(back), engine::evaluate(s));
+        EXPECT_EQ(io::archiveBytes(back), first) << p.id; // saving the same scenario twice: identical bytes
+    }
+}
+
+TEST(Archive, ThousandsOfRandomScenariosRoundTrip) {
+    test::RandomScenarios g(7);
+    for (int i = 0; i < 2000; ++i) {
+        engine::Scenario s = g.next();
+        s.title = "random " + std::to_string(i);
+        QByteArray first;
+        const engine::Scenario back = roundTrip(s, &first);
+        ASSERT_EQ(back, s) << i;
+        ASSERT_EQ(io::archiveBytes(back), first) << i;
+        if (i % 10 == 0)
+            expectSameLedger(engine::evaluate(back), engine::evaluate(s));
+    }
+}
+
+TEST(Archive, PreviewIsKeptAndChecked) {
+    const QByteArray png = test::pngHeader(640, 400);
+    const io::ArchiveResult r = io::readArchive(io::archiveBytes(engine::Scenario{}, png));
+    ASSERT_TRUE(r.archive.has_value()) << r.error.toStdString();
+    EXPECT_EQ(r.archive->previewPng, png);
+}
+
+TEST(Archive, UnknownEntriesWarnAndContinue) {
+    const QByteArray bytes = test::zipOf(
+        {{QStringLiteral("scenario.json"), test::validScenarioJson()}, {QStringLiteral("thumbnail.jpg"), "x"}});
+    const io::ArchiveResult r = io::readArchive(bytes);
+    ASSERT_TRUE(r.archive.has_value());
+    ASSERT_EQ(r.warnings.size(), 1);
+    EXPECT_TRUE(r.warnings.front().contains(QStringLiteral("thumbnail.jpg")));
+}
+
+TEST(Archive, UnknownKeysWarnAndContinue) {
+    const QByteArray bytes = test::zipOf(
+        {{QStringLiteral("scenario.json"), test::scenarioWith("\"parallel\":{\"dp\":4},\"future\":{\"key\":1}")}});
+    const io::ArchiveResult r = io::readArchive(bytes);
+    ASSERT_TRUE(r.archive.has_value()) << r.error.toStdString();
+    EXPECT_EQ(r.archive->scenario.parallel.dp, 4);
+    EXPECT_EQ(r.warnings.size(), 1);
+}
+
+class BadArchive : public ::testing::TestWithParam<test::BadFile> {};
+
+TEST_P(BadArchive, RejectedWithItsCategoryAndNothingChanges) {
+    const test::BadFile& bad = GetParam();
+    engine::Scenario current;
+    current.parallel.dp = 16; // what the user was working on
+    const engine::Scenario before = current;
+    const io::ArchiveResult r = io::readArchive(bad.bytes);
+    EXPECT_FALSE(r.archive.has_value()) << bad.name;
+    EXPECT_EQ(r.category.toStdString(), bad.category) << bad.name << ": " << r.error.toStdString();
+    EXPECT_FALSE(r.error.isEmpty());
+    EXPECT_FALSE(r.error.contains(QLatin1Char('\n'))) << "one line";
+    if (r.archive)
+        current = r.archive->scenario; // what a caller does on success only
+    EXPECT_EQ(current, before);
+}
+
+INSTANTIATE_TEST_SUITE_P(Issue5, BadArchive, ::testing::ValuesIn(test::badFiles()), [](const auto& info) {
+    std::string n = info.param.name;
+    for (char& c : n)
+        if (c == '-')
+            c = '_';
+    return n;
+});
+
+TEST(Archive, JsonErrorsSayLineAndColumn) {
+    const io::ArchiveResult r =
+        io::readArchive(test::zipOf({{QStringLiteral("scenario.json"), "{\n  \"format\": \n  oops}"}}));
+    EXPECT_TRUE(r.error.contains(QStringLiteral("line 3"))) << r.error.toStdString();
+}
+
+TEST(Archive, NewerVersionSaysWhichIsNeeded) {
+    const io::ArchiveResult r = io::readArchive(
+        test::zipOf({{QStringLiteral("scenario.json"), "{\"format\":\"trainledger.scenario\",\"version\":3}"}}));
+    EXPECT_TRUE(r.error.contains(QStringLiteral("version 3"))) << r.error.toStdString();
+}
+
+TEST(Archive, BareScenarioJsonAlsoLoads) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("plan.json"));
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("{\"parallel.dp\": 2}");
+    f.close();
+    const io::ArchiveResult r = io::loadScenarioFile(path);
+    ASSERT_TRUE(r.archive.has_value()) << r.error.toStdString();
+    EXPECT_EQ(r.archive->scenario.parallel.dp, 2);
+}
+
+// A child process saves in a loop and is killed at random moments: the file on disk always loads.
+TEST(AtomicSave, KilledChildLeavesALoadableFile) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("plan.trainledger"));
+    ASSERT_FALSE(io::saveArchive(path, engine::Scenario{}).has_value());
+    int killedWhileRunning = 0;
+    for (int i = 0; i < 15; ++i) {
+        QProcess child;
+        child.start(QStringLiteral(TL_SAVE_LOOP), {path});
+        ASSERT_TRUE(child.waitForStarted());
+        QThread::msleep(20 + QRandomGenerator::global()->bounded(60));
+        if (child.state() == QProcess::Running)
+            ++killedWhileRunning;
+        child.kill();
+        child.waitForFinished();
+        const io::ArchiveResult r = io::loadArchive(path);
+        ASSERT_TRUE(r.archive.has_value()) << i << ": " << r.error.toStdString();
+    }
+    EXPECT_GT(killedWhileRunning, 10);
+}
+
+} // namespace
