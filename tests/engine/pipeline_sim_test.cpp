@@ -554,3 +554,34 @@ TEST(PipelineScale, LargeInterleavedSpecRuns) {
 
 } // namespace
 } // namespace tl::engine
+
+// The ledger's stage-0 activation count follows the simulated schedule (issue 4: "the ledger's activation memory
+// on the first stage follows the schedule's peak in-flight count").
+#include "engine/evaluate.h"
+#include "engine/layout.h"
+#include "engine/presets.h"
+
+namespace {
+
+TEST(LedgerPipeline, StageZeroInFlightMatchesTheSimulator) {
+    for (const char* schedule : {"gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2", "zb-v", "dualpipev"}) {
+        tl::engine::Scenario s;
+        tl::engine::applyModelPreset(s, "llama3-8b"); // 32 layers: 4 stages x 2 chunks
+        s.parallel.pp = 4;
+        s.parallel.dp = 2;
+        s.parallel.schedule = schedule;
+        s.parallel.virtualStages = std::string(schedule) == "interleaved" ? 2 : 1;
+        s.data.globalBatch = 32; // 16 micro-batches per pipeline
+        const tl::engine::Ledger l = tl::engine::evaluate(s);
+        ASSERT_TRUE(l.valid) << schedule << ": " << l.errors.front().message;
+        const tl::engine::Timeline t = tl::engine::simulate(tl::engine::pipelineSpecFor(s));
+        EXPECT_DOUBLE_EQ(l.pipeline.peakInFlightStage0, t.metrics.peakInFlightStages[0]) << schedule;
+        EXPECT_NEAR(l.pipeline.bubbleFraction, t.metrics.bubbleFraction, 1e-12) << schedule;
+        // Stage 0's activations grow with its in-flight count: more in flight, more memory.
+        if (l.memory.stage == 0) {
+            EXPECT_DOUBLE_EQ(l.memory.inFlightMicroBatches, t.metrics.peakInFlightStages[0]) << schedule;
+        }
+    }
+}
+
+} // namespace
