@@ -5,6 +5,7 @@
 #include <QSaveFile>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -176,7 +177,7 @@ std::string renderPipelineSvg(const Timeline& t) {
 
     const std::string lastLabel = "rank " + std::to_string(p - 1);
     const double labelW = double(lastLabel.size()) * kCharW + kMargin;
-    const double plotLeft = kMargin + labelW, plotW = kWidth - kMargin - plotLeft;
+    const double plotLeft = std::round(kMargin + labelW), plotW = kWidth - kMargin - plotLeft;
     const double span = m.makespan > 0 ? m.makespan : 1.0;
     const double px = plotW / span;
     const bool summarised = int(t.blocks.size()) > kMaxDetailedBlocks || shortest * px < 1.0;
@@ -219,7 +220,7 @@ std::string renderPipelineSvg(const Timeline& t) {
     if (v > 1 && !summarised)
         items.push_back({hex(mixWhite(kForward, 0.55)), "Lighter: later chunk (3b = micro-batch 3, chunk b)"});
     if (summarised)
-        items.push_back({"", "Summarised: each rank's busy time per pixel column, coloured by its main block kind"});
+        items.push_back({"", "Summarised (blocks thinner than a unit): each column stacks F, B, W and idle time"});
     s += "<g class=\"legend\">\n";
     double x = kMargin;
     for (const Item& it : items) {
@@ -246,7 +247,9 @@ std::string renderPipelineSvg(const Timeline& t) {
         s += "</g>\n";
     }
 
-    s += "<g class=\"blocks\" font-size=\"" + num(kSmallFont) + "\" text-anchor=\"middle\">\n";
+    // Bands touch each other: crisp edges keep anti-aliased seams (and the hatch under them) from showing through.
+    s += "<g class=\"blocks\" font-size=\"" + num(kSmallFont) + "\" text-anchor=\"middle\"" +
+         (summarised ? " shape-rendering=\"crispEdges\"" : "") + ">\n";
     if (!summarised) {
         for (const Block& b : t.blocks) {
             const double x0 = plotLeft + (b.start - origin) * px, w = (b.end - b.start) * px;
@@ -263,8 +266,10 @@ std::string renderPipelineSvg(const Timeline& t) {
                 s += text(x0 + w / 2, y + h / 2 + kSmallFont * 0.35, label, darkText(fill) ? "" : " fill=\"#ffffff\"");
         }
     } else {
-        // One column per unit of width; a column is drawn in its main kind's colour when the rank is busy for at
-        // least half of it. Equal neighbours merge into one rect.
+        // One column per unit of width, drawn like the window's summarised mode: a small stacked bar of the rank's F,
+        // B and W share of that column from the bottom up (in twelfths of the row), idle (the hatched row) on top.
+        // Neighbouring columns with the same stack merge into one rect per kind.
+        constexpr int kLevels = 12;
         const int cols = std::max(1, int(std::ceil(m.makespan * px)));
         std::vector<float> acc(size_t(p) * size_t(cols) * 3, 0.0f);
         for (const Block& b : t.blocks) {
@@ -276,25 +281,34 @@ std::string renderPipelineSvg(const Timeline& t) {
                     float(std::max(0.0, std::min(e, c + 1.0) - std::max(a, double(c))));
         }
         const std::string fills[3] = {hex(kForward), hex(kBackward), hex(kWeight)};
+        const double h = rowH - 2 * gap;
         for (int r = 0; r < p; ++r) {
-            int runStart = 0, runKind = -1;
-            auto flush = [&](int end) {
-                if (runKind >= 0)
-                    s += rect(plotLeft + runStart, rowsTop + r * rowH + gap, end - runStart, rowH - 2 * gap,
-                              fills[runKind], "band");
+            const double bottom = rowsTop + r * rowH + gap + h;
+            auto stack = [&](int c) {
+                std::array<int, 3> cum{};
+                double sum = 0;
+                for (int k = 0; k < 3; ++k) {
+                    sum += acc[(size_t(r) * size_t(cols) + size_t(c)) * 3 + size_t(k)];
+                    cum[size_t(k)] = int(std::lround(std::min(1.0, sum) * kLevels));
+                }
+                return cum;
             };
-            for (int c = 0; c <= cols; ++c) {
-                int kind = -1;
-                if (c < cols) {
-                    const float* a = &acc[(size_t(r) * size_t(cols) + size_t(c)) * 3];
-                    if (a[0] + a[1] + a[2] >= 0.5f)
-                        kind = int(std::max_element(a, a + 3) - a);
+            int runStart = 0;
+            std::array<int, 3> run = stack(0);
+            for (int c = 1; c <= cols; ++c) {
+                const std::array<int, 3> cur = c < cols ? stack(c) : std::array<int, 3>{-1, -1, -1};
+                if (cur == run)
+                    continue;
+                // Each kind's rect reaches down to the bottom, drawn W first, so the lower kinds cover it without
+                // seams.
+                for (int k = 2; k >= 0; --k) {
+                    const bool own = run[size_t(k)] > (k > 0 ? run[size_t(k - 1)] : 0);
+                    if (own)
+                        s += rect(plotLeft + runStart, bottom - h * run[size_t(k)] / kLevels, c - runStart,
+                                  h * run[size_t(k)] / kLevels, fills[k], "band");
                 }
-                if (c == cols || kind != runKind) {
-                    flush(c);
-                    runStart = c;
-                    runKind = kind;
-                }
+                runStart = c;
+                run = cur;
             }
         }
     }
