@@ -1,0 +1,110 @@
+#include "ui/controller.h"
+
+#include <QElapsedTimer>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+#include <algorithm>
+
+namespace tl::ui {
+
+namespace {
+constexpr qint64 kMergeWindowMs = 1500; // edits of one key closer than this are one undo step (a slider drag)
+constexpr long long kCurveMinGpus = 16384;
+} // namespace
+
+// One edit: the scenario before and after. Storing whole scenarios keeps preset changes (many keys) exact.
+class SetScenarioCommand : public QUndoCommand {
+public:
+    SetScenarioCommand(Controller* c, const QString& key, engine::Scenario before, engine::Scenario after)
+        : m_controller(c), m_key(key), m_before(std::move(before)), m_after(std::move(after)) {
+        setText(QObject::tr("change %1").arg(key));
+        m_clock.start();
+    }
+    void undo() override { m_controller->apply(m_before, m_key); }
+    void redo() override { m_controller->apply(m_after, m_key); }
+    int id() const override { return 1; }
+    bool mergeWith(const QUndoCommand* other) override {
+        const auto* o = static_cast<const SetScenarioCommand*>(other);
+        if (o->m_key != m_key || m_clock.elapsed() > kMergeWindowMs)
+            return false;
+        m_after = o->m_after;
+        m_clock.restart();
+        setObsolete(m_before == m_after);
+        return true;
+    }
+
+private:
+    Controller* m_controller;
+    QString m_key;
+    engine::Scenario m_before;
+    engine::Scenario m_after;
+    QElapsedTimer m_clock;
+};
+
+Controller::Controller(QObject* parent) : QObject(parent), m_undo(new QUndoStack(this)) {
+    m_undo->setObjectName(QStringLiteral("undoStack"));
+    apply(engine::Scenario{}, QString());
+}
+
+Controller::~Controller() = default;
+
+bool Controller::setValues(const std::vector<Assignment>& assignments) {
+    if (assignments.empty())
+        return true;
+    engine::Scenario next = m_scenario;
+    for (const auto& [key, value] : assignments) {
+        if (auto e = engine::setField(next, key, value)) {
+            m_lastKey = QString::fromStdString(key);
+            m_errors = {engine::Diagnostic{e->key, e->message}};
+            emit errorsChanged(m_errors);
+            return false;
+        }
+    }
+    // The key a user touched is the last one (preset keys that accompany it come first).
+    const QString key = QString::fromStdString(assignments.back().first);
+    if (next == m_scenario) {
+        m_lastKey = key;
+        return m_errors.empty();
+    }
+    m_undo->push(new SetScenarioCommand(this, key, m_scenario, next));
+    return m_errors.empty();
+}
+
+void Controller::replaceScenario(const engine::Scenario& s) {
+    if (s != m_scenario)
+        m_undo->push(new SetScenarioCommand(this, QStringLiteral("scenario"), m_scenario, s));
+}
+
+void Controller::setScenario(const engine::Scenario& s) {
+    m_undo->clear();
+    apply(s, QString());
+}
+
+void Controller::apply(const engine::Scenario& s, const QString& key) {
+    m_lastKey = key;
+    m_scenario = s;
+    engine::Ledger l = engine::evaluate(s);
+    if (!l.valid) {
+        m_errors = std::move(l.errors);
+        emit scenarioChanged(m_scenario);
+        emit errorsChanged(m_errors);
+        return;
+    }
+    m_validScenario = s;
+    m_ledger = std::move(l);
+    for (int z = 0; z < 4; ++z) {
+        engine::Scenario copy = s;
+        copy.parallel.zero = z;
+        m_zeroLedgers[size_t(z)] = engine::evaluate(copy);
+    }
+    m_curve = engine::scaleCurve(s, std::max<long long>(kCurveMinGpus, 4LL * engine::gpuCount(s)));
+    const bool hadErrors = !m_errors.empty();
+    m_errors.clear();
+    emit scenarioChanged(m_scenario);
+    emit ledgerChanged(m_ledger);
+    if (hadErrors || key.isEmpty())
+        emit errorsChanged(m_errors);
+}
+
+} // namespace tl::ui

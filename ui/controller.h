@@ -1,0 +1,77 @@
+#pragma once
+// The only writer of the Scenario. Every edit goes through setValues(): the engine type-checks it (setField) and
+// evaluates it; a valid result replaces the ledger on screen, an invalid one keeps the last valid ledger and
+// reports the engine's sentences through errorsChanged(). Edits are undoable (a QUndoStack; consecutive edits of
+// the same key within a short time, such as a slider drag, merge into one step).
+
+#include "engine/evaluate.h"
+#include "engine/fields.h"
+#include "engine/ledger.h"
+#include "engine/scenario.h"
+
+#include <QObject>
+#include <QString>
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+class QUndoStack;
+
+namespace tl::ui {
+
+class Controller : public QObject {
+    Q_OBJECT
+public:
+    using Assignment = std::pair<std::string, engine::FieldValue>;
+
+    explicit Controller(QObject* parent = nullptr);
+    ~Controller() override;
+
+    // The scenario as edited: it may hold a value the engine rejected (see errors()).
+    const engine::Scenario& scenario() const { return m_scenario; }
+    // The last scenario the engine accepted, and its ledger: what the views show.
+    const engine::Scenario& validScenario() const { return m_validScenario; }
+    const engine::Ledger& ledger() const { return m_ledger; }
+    // Errors of the last edit: the engine's diagnostics (code = the offending key). Empty when the scenario is valid.
+    const std::vector<engine::Diagnostic>& errors() const { return m_errors; }
+    // The valid scenario evaluated with parallel.zero = 0, 1, 2, 3 (the memory view's comparison bars).
+    const std::array<engine::Ledger, 4>& zeroLedgers() const { return m_zeroLedgers; }
+    // engine::scaleCurve of the valid scenario up to max(16,384, 4 x its GPUs) GPUs (the time view).
+    const std::vector<engine::ScalePoint>& scaleCurve() const { return m_curve; }
+    // The key of the most recent edit ("" after setScenario): where the panel shows errors that name another key.
+    const QString& lastEditedKey() const { return m_lastKey; }
+
+    QUndoStack* undoStack() const { return m_undo; }
+
+    // One undoable step that assigns every key in order. False when the engine refused a value's type (the
+    // scenario is then unchanged) or when the result does not validate (the scenario holds it, the ledger does not).
+    bool setValues(const std::vector<Assignment>& assignments);
+    bool setValue(const std::string& key, const engine::FieldValue& value) { return setValues({{key, value}}); }
+
+    // Replace the whole scenario as one undoable step (File > Reset).
+    void replaceScenario(const engine::Scenario& s);
+    // Replace the whole scenario (a file was opened): clears the undo history.
+    void setScenario(const engine::Scenario& s);
+
+signals:
+    void scenarioChanged(const tl::engine::Scenario& scenario);
+    void ledgerChanged(const tl::engine::Ledger& ledger);
+    void errorsChanged(const std::vector<tl::engine::Diagnostic>& errors);
+
+private:
+    friend class SetScenarioCommand;
+    void apply(const engine::Scenario& s, const QString& key);
+
+    engine::Scenario m_scenario;
+    engine::Scenario m_validScenario;
+    engine::Ledger m_ledger;
+    std::vector<engine::Diagnostic> m_errors;
+    std::array<engine::Ledger, 4> m_zeroLedgers;
+    std::vector<engine::ScalePoint> m_curve;
+    QString m_lastKey;
+    QUndoStack* m_undo = nullptr;
+};
+
+} // namespace tl::ui

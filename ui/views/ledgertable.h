@@ -1,0 +1,48 @@
+#pragma once
+// Every ledger number with its unit: a table model over engine::ledgerFields() (label, value, key; the help sentence
+// as tooltip) and a view that copies the selected rows as tab-separated text.
+
+#include "engine/ledger.h"
+
+#include <QAbstractTableModel>
+#include <QTableView>
+
+namespace tl::ui {
+
+class LedgerTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Label, Value, Key, ColumnCount };
+
+    explicit LedgerTableModel(QObject* parent = nullptr);
+
+    void setLedger(const engine::Ledger& ledger); // values change in place: one dataChanged for the value column
+    const engine::Ledger& ledger() const { return m_ledger; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    engine::Ledger m_ledger;
+};
+
+class LedgerTable : public QTableView {
+    Q_OBJECT
+public:
+    explicit LedgerTable(QWidget* parent = nullptr); // objectName "ledgerTable"
+
+    LedgerTableModel* ledgerModel() const { return m_model; }
+    // The selected rows as "label<TAB>value<TAB>key" lines (what Ctrl+C puts on the clipboard).
+    QString selectedText() const;
+    void copySelection() const;
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    LedgerTableModel* m_model;
+};
+
+} // namespace tl::ui

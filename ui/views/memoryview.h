@@ -1,0 +1,72 @@
+#pragma once
+// Per-GPU memory as stacked bars, one colour per category, for this plan and for the same scenario under ZeRO 0-3
+// (seed 000 §5), with a line at the GPU's capacity. Values on hover; GB (1e9) or GiB (2^30) on the axis.
+// Updates replace the bar values and the line's points in place: the chart is built once.
+
+#include "engine/ledger.h"
+
+#include <QString>
+#include <QWidget>
+
+#include <array>
+
+class QCheckBox;
+class QLabel;
+
+class QBarCategoryAxis;
+class QBarSet;
+class QGraphicsSimpleTextItem;
+class QChart;
+class QChartView;
+class QLineSeries;
+class QStackedBarSeries;
+class QValueAxis;
+
+namespace tl::ui {
+
+class MemoryView : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kCategories = 6; // weights, gradients, master, optimizer, activations, buffers
+    static constexpr int kBars = 5;       // this plan, ZeRO-0, -1, -2, -3
+
+    explicit MemoryView(QWidget* parent = nullptr); // objectName "memoryView"
+
+    // plan: the ledger on screen; zero: the same scenario evaluated with parallel.zero = 0..3.
+    void setLedgers(const engine::Ledger& plan, const std::array<engine::Ledger, 4>& zero);
+    void setBinaryUnits(bool gib);
+    bool binaryUnits() const { return m_gib; }
+
+    // For tests: the bar set of one category (values in the axis unit, GB or GiB) and the capacity line.
+    QBarSet* barSet(int category) const { return m_sets[size_t(category)]; }
+    QLineSeries* capacitySeries() const { return m_capacity; }
+    QChart* chart() const { return m_chart; }
+    QChartView* chartView() const { return m_view; }
+    QString caption() const;
+    QStringList totalTexts() const; // the totals printed above the bars
+    double unitBytes() const;
+
+signals:
+    void binaryUnitsToggled(bool gib);
+
+private:
+    void render();
+    void placeTotals();
+    QString hoverText(int category, int bar) const;
+
+    std::array<engine::Ledger, kBars> m_ledgers;
+    bool m_gib = false;
+    QChart* m_chart;
+    QChartView* m_view;
+    QStackedBarSeries* m_series;
+    std::array<QBarSet*, kCategories> m_sets{};
+    QBarCategoryAxis* m_x;
+    QValueAxis* m_y;
+    QLineSeries* m_capacity;
+    QCheckBox* m_unitToggle;
+    QLabel* m_caption;
+    QLabel* m_legend;
+    std::array<QGraphicsSimpleTextItem*, kBars> m_totals{};
+};
+
+} // namespace tl::ui

@@ -1,0 +1,329 @@
+#include "ui/views/timeview.h"
+
+#include "engine/ledgerfields.h"
+#include "engine/units.h"
+
+#include <QBrush>
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QFontMetricsF>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPen>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tl::ui {
+
+namespace {
+
+QString str(const std::string& s) {
+    return QString::fromStdString(s);
+}
+QString days(double d) {
+    return str(engine::formatLedgerValue(d, engine::Unit::Days));
+}
+QString usd(double d) {
+    return str(engine::formatLedgerValue(d, engine::Unit::Usd));
+}
+QString gpus(long long n) {
+    return str(engine::groupDigits(double(n)));
+}
+
+QPen pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine) {
+    QPen p(c);
+    p.setWidthF(width);
+    p.setStyle(style);
+    return p;
+}
+
+const engine::ScalePoint* pointAt(const std::vector<engine::ScalePoint>& curve, long long n) {
+    for (const auto& p : curve)
+        if (p.gpus == n)
+            return &p;
+    return nullptr;
+}
+
+} // namespace
+
+TimeView::TimeView(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("timeView"));
+    m_chart = new QChart;
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->hide(); // a wrapping legend below the chart never truncates names
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart->setTitle(tr("Days to train against the number of GPUs (only data parallelism varies)"));
+
+    m_fit = new QLineSeries;
+    m_fit->setName(tr("Days to train (fits in memory)"));
+    m_fit->setPen(pen(QColor(0x3b, 0x75, 0xaf), 2.5));
+    m_noFit = new QLineSeries;
+    m_noFit->setName(tr("Does not fit in memory"));
+    m_noFit->setPen(pen(QColor(0xc6, 0x28, 0x28), 2.5, Qt::DashLine));
+    m_deadline = new QLineSeries;
+    m_deadline->setPen(pen(QColor(0x30, 0x30, 0x30), 1.5, Qt::DashLine));
+    m_window = new QLineSeries;
+    m_window->setPen(pen(QColor(0x2e, 0x7d, 0x32), 1.5, Qt::DashDotLine));
+    m_gates = new QScatterSeries;
+    m_gates->setName(tr("Fewest GPUs per gate"));
+    m_gates->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    m_gates->setMarkerSize(11);
+    m_gates->setColor(QColor(0xef, 0x8a, 0x3c));
+    m_gates->setBorderColor(QColor(0x60, 0x30, 0x00));
+    m_current = new QScatterSeries;
+    m_current->setName(tr("This plan"));
+    m_current->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    m_current->setMarkerSize(14);
+    m_current->setColor(QColor(0x1a, 0x1a, 0x1a));
+    m_current->setBorderColor(Qt::white);
+
+    m_x = new QLogValueAxis;
+    m_x->setBase(2);
+    m_x->setLabelFormat(QStringLiteral("%g"));
+    m_x->setTitleText(tr("GPUs (log scale)"));
+    m_x->setMinorTickCount(0);
+    m_y = new QLogValueAxis;
+    m_y->setBase(10);
+    m_y->setLabelFormat(QStringLiteral("%g"));
+    m_y->setTitleText(tr("Days to train (log scale)"));
+    m_y->setMinorTickCount(8);
+    QPen minor = m_y->minorGridLinePen();
+    minor.setColor(QColor(0xe4, 0xe4, 0xe4));
+    m_y->setMinorGridLinePen(minor);
+    m_chart->addAxis(m_x, Qt::AlignBottom);
+    m_chart->addAxis(m_y, Qt::AlignLeft);
+    for (QXYSeries* s : std::initializer_list<QXYSeries*>{m_window, m_deadline, m_noFit, m_fit, m_gates, m_current}) {
+        m_chart->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    for (QLineSeries* s : {m_fit, m_noFit})
+        connect(s, &QLineSeries::hovered, this, [this](const QPointF& p, bool on) {
+            if (on)
+                QToolTip::showText(QCursor::pos(), hoverText(p.x()), m_view);
+            else
+                QToolTip::hideText();
+        });
+    for (QScatterSeries* s : {m_gates, m_current})
+        connect(s, &QScatterSeries::hovered, this, [this](const QPointF& p, bool on) {
+            if (on)
+                QToolTip::showText(QCursor::pos(), hoverText(p.x()), m_view);
+            else
+                QToolTip::hideText();
+        });
+
+    for (int i = 0; i < 3; ++i) {
+        Callout c;
+        c.box = new QGraphicsRectItem(m_chart);
+        c.box->setBrush(QColor(255, 255, 255, 225));
+        c.box->setPen(QPen(QColor(0x90, 0x90, 0x90)));
+        c.box->setZValue(20);
+        c.text = new QGraphicsSimpleTextItem(c.box);
+        c.box->hide();
+        m_callouts.push_back(c);
+    }
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] {
+        chooseXBase();
+        placeCallouts();
+    });
+
+    m_view = new QChartView(m_chart, this);
+    m_view->setObjectName(QStringLiteral("timeChart"));
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumSize(320, 240);
+    m_legend = new QLabel(this);
+    m_legend->setObjectName(QStringLiteral("timeLegend"));
+    m_legend->setWordWrap(true);
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setAlignment(Qt::AlignHCenter);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
+}
+
+void TimeView::setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, double deadlineDays,
+                       double reserveDays) {
+    m_ledger = ledger;
+    m_curve = curve;
+    QList<QPointF> fit, noFit;
+    fit.reserve(qsizetype(curve.size()));
+    double lo = deadlineDays, hi = deadlineDays;
+    for (size_t i = 0; i < curve.size(); ++i) {
+        const auto& p = curve[i];
+        const QPointF pt(double(p.gpus), p.days);
+        lo = std::min(lo, p.days);
+        hi = std::max(hi, p.days);
+        if (p.fits) {
+            fit << pt;
+        } else {
+            noFit << pt;
+            // Join the red dashes to the blue line where memory starts to fit.
+            if (i + 1 < curve.size() && curve[i + 1].fits)
+                noFit << QPointF(double(curve[i + 1].gpus), curve[i + 1].days);
+        }
+    }
+    m_fit->replace(fit);
+    m_noFit->replace(noFit);
+
+    const double x0 = curve.empty() ? 1 : double(curve.front().gpus);
+    const double x1 = curve.empty() ? 2 : std::max(x0 * 2, double(curve.back().gpus));
+    if (m_x->min() != x0 || m_x->max() != x1)
+        m_x->setRange(x0, x1);
+    const double y0 = std::pow(10.0, std::floor(std::log10(std::max(lo, 1e-6))));
+    const double y1 = std::pow(10.0, std::ceil(std::log10(std::max(hi * 1.2, 1e-6))));
+    if (m_y->min() != y0 || m_y->max() != y1)
+        m_y->setRange(y0, y1);
+
+    const double window = std::max(0.0, deadlineDays - reserveDays);
+    m_deadline->replace({QPointF(x0, deadlineDays), QPointF(x1, deadlineDays)});
+    m_deadline->setName(tr("Deadline: %1").arg(days(deadlineDays)));
+    m_window->replace({QPointF(x0, std::max(window, y0)), QPointF(x1, std::max(window, y0))});
+    m_window->setName(tr("Training window: %1 (%2 reserve)").arg(days(window), days(reserveDays)));
+
+    const auto& t = ledger.time;
+    m_current->replace({QPointF(double(t.gpus), t.days)});
+
+    // Labels: the memory gate and this plan above-right of their points, the time gate below-left (the curve falls
+    // from left to right, so both corners are empty). Points at the same GPU count share one label.
+    struct Label {
+        long long gpus;
+        double days;
+        QString text;
+        bool above;
+    };
+    std::vector<Label> labels;
+    QList<QPointF> gatePoints;
+    if (t.minGpusMemory) {
+        if (const auto* p = pointAt(curve, *t.minGpusMemory)) {
+            labels.push_back({p->gpus, p->days,
+                              tr("%1 GPUs fit in memory: %2, %3").arg(gpus(p->gpus), days(p->days), usd(p->usd)),
+                              true});
+            gatePoints << QPointF(double(p->gpus), p->days);
+        }
+    }
+    if (const auto* p = pointAt(curve, t.minGpusCompute)) {
+        QString text = tr("%1 GPUs finish in time: %2, %3").arg(gpus(p->gpus), days(p->days), usd(p->usd));
+        const auto* q = pointAt(curve, t.minGpusComputeFullDeadline);
+        if (q && q != p)
+            text +=
+                QLatin1Char('\n') + tr("%1 GPUs only by spending the reserve: %2").arg(gpus(q->gpus), days(q->days));
+        labels.push_back({p->gpus, p->days, text, false});
+        gatePoints << QPointF(double(p->gpus), p->days);
+    }
+    m_gates->replace(gatePoints);
+    labels.push_back(
+        {t.gpus, t.days, tr("This plan: %1 GPUs, %2, %3").arg(gpus(t.gpus), days(t.days), usd(ledger.cost.usd)), true});
+    // Merge labels at one GPU count.
+    std::vector<Label> merged;
+    for (const auto& l : labels) {
+        auto it = std::find_if(merged.begin(), merged.end(), [&](const Label& m) { return m.gpus == l.gpus; });
+        if (it == merged.end())
+            merged.push_back(l);
+        else
+            it->text += QLatin1Char('\n') + l.text;
+    }
+    for (size_t i = 0; i < m_callouts.size(); ++i) {
+        Callout& c = m_callouts[i];
+        if (i < merged.size() && ledger.valid) {
+            c.text->setText(merged[i].text);
+            c.at = QPointF(double(merged[i].gpus), merged[i].days);
+            c.above = merged[i].above;
+            c.box->show();
+        } else {
+            c.box->hide();
+        }
+    }
+    placeCallouts();
+
+    auto line = [](const QPen& p, const QString& text) {
+        const QString glyph =
+            p.style() == Qt::SolidLine ? QStringLiteral("\u2501\u2501") : QStringLiteral("\u254d\u254d");
+        return QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>&nbsp;%3")
+            .arg(p.color().name(), glyph, text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+    };
+    auto marker = [](const QColor& c, const QString& glyph, const QString& text) {
+        return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+            .arg(c.name(), glyph, text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+    };
+    const QStringList legend = {line(m_fit->pen(), m_fit->name()),
+                                line(m_noFit->pen(), m_noFit->name()),
+                                line(m_deadline->pen(), m_deadline->name()),
+                                line(m_window->pen(), m_window->name()),
+                                marker(m_current->color(), QStringLiteral("\u25cf"), m_current->name()),
+                                marker(m_gates->color(), QStringLiteral("\u25a0"), m_gates->name())};
+    m_legend->setText(legend.join(QStringLiteral(" &nbsp; ")));
+}
+
+void TimeView::chooseXBase() {
+    // Powers of two when they fit under the axis, else every second or fourth power of two.
+    const double first = std::max(1.0, m_x->min());
+    const double labels = std::log2(std::max(2.0, m_x->max() / first)) + 1;
+    const double width = m_chart->plotArea().width();
+    const double label = QFontMetricsF(m_x->labelsFont()).horizontalAdvance(QStringLiteral("16384")) * 1.3;
+    double base = 2;
+    while (base < 16 && labels * label * std::log(2.0) / std::log(base) > width)
+        base *= 2;
+    if (m_x->base() != base)
+        m_x->setBase(base);
+}
+
+void TimeView::placeCallouts() {
+    const QRectF plot = m_chart->plotArea();
+    for (Callout& c : m_callouts) {
+        if (!c.box->isVisible())
+            continue;
+        c.text->setFont(m_chart->font());
+        const QRectF tr = c.text->boundingRect();
+        const QPointF p = m_chart->mapToPosition(c.at, m_fit);
+        const double pad = 4, gap = 10;
+        QRectF box(0, 0, tr.width() + 2 * pad, tr.height() + 2 * pad);
+        if (c.above)
+            box.moveBottomLeft(p + QPointF(gap, -gap));
+        else
+            box.moveTopRight(p + QPointF(-gap, gap));
+        // Keep the label inside the plot area.
+        if (box.right() > plot.right())
+            box.moveRight(plot.right() - 2);
+        if (box.left() < plot.left())
+            box.moveLeft(plot.left() + 2);
+        if (box.top() < plot.top())
+            box.moveTop(plot.top() + 2);
+        if (box.bottom() > plot.bottom())
+            box.moveBottom(plot.bottom() - 2);
+        c.box->setRect(0, 0, box.width(), box.height());
+        c.box->setPos(box.topLeft());
+        c.text->setPos(pad, pad);
+    }
+}
+
+QStringList TimeView::calloutTexts() const {
+    QStringList out;
+    for (const Callout& c : m_callouts)
+        if (c.box->isVisible())
+            out << c.text->text();
+    return out;
+}
+
+QString TimeView::hoverText(double x) const {
+    if (m_curve.empty())
+        return {};
+    const auto it = std::min_element(m_curve.begin(), m_curve.end(), [x](const auto& a, const auto& b) {
+        return std::abs(std::log(double(a.gpus) / x)) < std::abs(std::log(double(b.gpus) / x));
+    });
+    return tr("%1 GPUs (DP %2): %3, %4\n%5 tokens/s; memory %6 per GPU \u2014 %7")
+        .arg(gpus(it->gpus))
+        .arg(it->dp)
+        .arg(days(it->days), usd(it->usd), str(engine::groupDigits(it->tokensPerS)),
+             str(engine::formatGB(it->memoryTotal)), it->fits ? tr("fits") : tr("does not fit"));
+}
+
+} // namespace tl::ui

@@ -1,0 +1,72 @@
+#pragma once
+// Days to train against the number of GPUs (engine::scaleCurve: only dp varies), on log-log axes from the
+// model-parallel size up to 16,384 GPUs or more. The deadline and the deadline less reserve are horizontal lines;
+// GPU counts whose memory does not fit are a red dashed line; this plan and the fewest GPUs for each gate are
+// marked and labelled. Dollars are in the labels and the hover text. Updates replace series data in place.
+
+#include "engine/evaluate.h"
+#include "engine/ledger.h"
+
+#include <QString>
+#include <QWidget>
+
+#include <vector>
+
+class QChart;
+class QLabel;
+class QChartView;
+class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+
+namespace tl::ui {
+
+class TimeView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimeView(QWidget* parent = nullptr); // objectName "timeView"
+
+    void setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, double deadlineDays,
+                 double reserveDays);
+
+    // For tests.
+    QLineSeries* fitSeries() const { return m_fit; }
+    QLineSeries* noFitSeries() const { return m_noFit; }
+    QLineSeries* deadlineSeries() const { return m_deadline; }
+    QLineSeries* windowSeries() const { return m_window; }
+    QScatterSeries* currentSeries() const { return m_current; }
+    QScatterSeries* gateSeries() const { return m_gates; }
+    QChart* chart() const { return m_chart; }
+    QChartView* chartView() const { return m_view; }
+    QStringList calloutTexts() const;
+    QString hoverText(double gpus) const;
+
+private:
+    struct Callout {
+        QGraphicsRectItem* box = nullptr;
+        QGraphicsSimpleTextItem* text = nullptr;
+        QPointF at;        // data coordinates
+        bool above = true; // right and above the point, else left and below
+    };
+    void placeCallouts();
+    void chooseXBase();
+
+    std::vector<engine::ScalePoint> m_curve;
+    engine::Ledger m_ledger;
+    QChart* m_chart;
+    QChartView* m_view;
+    QLogValueAxis* m_x;
+    QLogValueAxis* m_y;
+    QLineSeries* m_fit;
+    QLineSeries* m_noFit;
+    QLineSeries* m_deadline;
+    QLineSeries* m_window;
+    QScatterSeries* m_gates;
+    QScatterSeries* m_current;
+    std::vector<Callout> m_callouts;
+    QLabel* m_legend;
+};
+
+} // namespace tl::ui

@@ -1,0 +1,45 @@
+#pragma once
+// The two gates of seed 000 in words a manager understands: does the plan fit in memory, does it finish in time,
+// the fewest GPUs for each, which one binds and what the plan costs. Green when a gate passes, red when it fails.
+
+#include "engine/ledger.h"
+
+#include <QFrame>
+#include <QString>
+
+#include <vector>
+
+class QLabel;
+
+namespace tl::ui {
+
+class VerdictBanner : public QFrame {
+    Q_OBJECT
+public:
+    explicit VerdictBanner(QWidget* parent = nullptr); // objectName "verdictBanner"
+
+    void setLedger(const engine::Ledger& ledger, int tp, int pp, int dp, int cp);
+    void setErrors(const std::vector<engine::Diagnostic>& errors);
+    void setBinaryUnits(bool gib);
+
+    // Everything the banner says, one line per label (tests and screen readers).
+    QString text() const;
+
+private:
+    void render();
+
+    engine::Ledger m_ledger;
+    int m_tp = 1, m_pp = 1, m_dp = 1, m_cp = 1;
+    bool m_gib = false;
+    QFrame* m_memoryCard;
+    QFrame* m_timeCard;
+    QLabel* m_memoryHead;
+    QLabel* m_memoryDetail;
+    QLabel* m_timeHead;
+    QLabel* m_timeDetail;
+    QLabel* m_summary;
+    QLabel* m_errors;
+    QLabel* m_warnings;
+};
+
+} // namespace tl::ui
