@@ -1,0 +1,549 @@
+// The explorer window driven the way a user drives it (widgets found by object name), offscreen: each slider writes
+// its scenario key, the numbers on screen equal the engine's, bad values are explained and change nothing else,
+// undo and redo, the ledger table model, QSettings, and the --screenshot command line.
+
+#include "engine/evaluate.h"
+#include "engine/fields.h"
+#include "engine/ledgerfields.h"
+#include "engine/precision.h"
+#include "engine/presets.h"
+#include "engine/units.h"
+#include "io/scenariojson.h"
+#include "ui/controller.h"
+#include "ui/mainwindow.h"
+#include "ui/panels/parameterpanel.h"
+#include "ui/panels/sliderfield.h"
+#include "ui/views/ledgertable.h"
+#include "ui/views/memoryview.h"
+#include "ui/views/timeview.h"
+#include "ui/views/verdictbanner.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QBarSet>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QImage>
+#include <QLabel>
+#include <QLineSeries>
+#include <QProcess>
+#include <QScatterSeries>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSet>
+#include <QSettings>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <cmath>
+#include <memory>
+
+using namespace tl;
+
+namespace {
+
+QString str(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+double scenarioNumber(const engine::Scenario& s, const QString& key) {
+    const engine::FieldValue v = engine::findField(key.toStdString())->get(s);
+    return std::holds_alternative<double>(v) ? std::get<double>(v) : 0.0;
+}
+
+int distinctColours(const QImage& img, int cap = 256) {
+    QSet<QRgb> seen;
+    for (int y = 0; y < img.height(); y += 2)
+        for (int x = 0; x < img.width(); x += 2) {
+            seen.insert(img.pixel(x, y));
+            if (seen.size() >= cap)
+                return cap;
+        }
+    return int(seen.size());
+}
+
+double memoryCategory(const engine::MemoryLedger& m, int c) {
+    const double values[] = {m.weights, m.gradients, m.masterWeights, m.optimizer, m.activations, m.buffers};
+    return values[c];
+}
+
+} // namespace
+
+class WindowTest : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<ui::Controller> m_controller;
+    std::unique_ptr<ui::MainWindow> m_window;
+
+    template <typename T> T* find(const QString& name) {
+        T* w = m_window->findChild<T*>(name);
+        if (!w)
+            qWarning("no widget named %s", qPrintable(name));
+        return w;
+    }
+    // Everything a user could read off the panel, other than the named key's own controls.
+    QStringList controlStates(const QString& exceptKey) {
+        QStringList out;
+        for (auto* spin : m_window->findChildren<QDoubleSpinBox*>())
+            if (spin->objectName() != QStringLiteral("spin:") + exceptKey)
+                out << spin->objectName() + QLatin1Char('=') + spin->text();
+        for (auto* slider : m_window->findChildren<QSlider*>())
+            if (slider->objectName() != QStringLiteral("slider:") + exceptKey)
+                out << slider->objectName() + QLatin1Char('=') + QString::number(slider->value());
+        for (auto* combo : m_window->findChildren<QComboBox*>())
+            out << combo->objectName() + QLatin1Char('=') + combo->currentText();
+        for (auto* check : m_window->findChildren<QCheckBox*>())
+            out << check->objectName() + QLatin1Char('=') + QString::number(check->isChecked());
+        return out;
+    }
+    QStringList tableValues() {
+        auto* table = find<ui::LedgerTable>(QStringLiteral("ledgerTable"));
+        QStringList out;
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            out << table->model()->index(r, ui::LedgerTableModel::Value).data().toString();
+        return out;
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("TrainLedgerTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("window_test"));
+        QSettings().clear();
+    }
+
+    void init() {
+        m_controller = std::make_unique<ui::Controller>();
+        m_window = std::make_unique<ui::MainWindow>(m_controller.get(), ui::MainWindow::Options{false});
+        m_window->resize(1600, 1000);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup() {
+        m_window.reset();
+        m_controller.reset();
+    }
+
+    void opensOnTheSeedScenario() {
+        QCOMPARE(m_controller->scenario(), engine::Scenario{});
+        QVERIFY(m_controller->ledger().valid);
+        auto* count = find<QLabel>(QStringLiteral("gpuCount"));
+        QVERIFY(count->text().startsWith(QStringLiteral("8 GPUs")));
+        QCOMPARE(find<QComboBox>(QStringLiteral("combo:model.preset"))->currentData().toString(),
+                 QStringLiteral("qwen3-8b"));
+        QCOMPARE(find<QComboBox>(QStringLiteral("combo:hardware.preset"))->currentData().toString(),
+                 QStringLiteral("h100-sxm"));
+        QCOMPARE(find<QDoubleSpinBox>(QStringLiteral("spin:efficiency.mfu"))->value(), 40.0);
+        QCOMPARE(find<QDoubleSpinBox>(QStringLiteral("spin:parallel.dp"))->value(), 8.0);
+    }
+
+    // Every slider on the panel writes its own key (the value the slider shows), table-driven over the panel.
+    void eachSliderChangesItsKey() {
+        const auto fields = m_window->findChildren<ui::SliderField*>();
+        QVERIFY(fields.size() >= 25);
+        for (ui::SliderField* field : fields) {
+            const QString key = field->spec().key;
+            m_controller->setScenario(engine::Scenario{});
+            find<QComboBox>(QStringLiteral("combo:model.preset")); // panel alive
+            if (key.startsWith(QStringLiteral("model.")) && key != QStringLiteral("model.params"))
+                QVERIFY(field->isEnabled());
+            QSlider* slider = field->slider();
+            const double before = scenarioNumber(m_controller->scenario(), key);
+            const int target = slider->value() == slider->maximum()
+                                   ? slider->minimum()
+                                   : std::min(slider->maximum(), slider->value() + slider->pageStep());
+            slider->setValue(target);
+            const double after = scenarioNumber(m_controller->scenario(), key);
+            QVERIFY2(after != before, qPrintable(key));
+            QVERIFY2(std::abs(after - field->value()) <= 1e-9 * std::max(1.0, std::abs(after)), qPrintable(key));
+            QCOMPARE(field->spinBox()->value(), field->value() * field->spec().displayScale);
+            // The spin box too: typing a value writes it.
+            const double typed = key == QStringLiteral("parallel.zero") ? 1 : before > 0 ? before : 5e9;
+            field->spinBox()->setValue(typed * field->spec().displayScale);
+            QVERIFY2(std::abs(scenarioNumber(m_controller->scenario(), key) - typed) <= 1e-9 * std::max(1.0, typed),
+                     qPrintable(key));
+        }
+    }
+
+    void parameterSliderDerivesTheShape() {
+        auto* params = find<QDoubleSpinBox>(QStringLiteral("spin:model.params"));
+        params->setValue(70); // billions
+        QCOMPARE(m_controller->scenario().model.params, 70e9);
+        QCOMPARE(m_controller->ledger().params.total, std::int64_t(70e9));
+        QCOMPARE(find<QComboBox>(QStringLiteral("combo:model.preset"))->currentData().toString(),
+                 QStringLiteral("params"));
+        QVERIFY(!find<ui::SliderField>(QStringLiteral("field:model.layers"))->isEnabled());
+        // A preset clears it.
+        auto* presets = find<QComboBox>(QStringLiteral("combo:model.preset"));
+        const int llama = presets->findData(QStringLiteral("llama3-70b"));
+        QVERIFY(llama >= 0);
+        presets->setCurrentIndex(llama);
+        emit presets->activated(llama);
+        QCOMPARE(m_controller->scenario().model.params, 0.0);
+        QCOMPARE(m_controller->scenario().model.preset, std::string("llama3-70b"));
+        QCOMPARE(m_controller->scenario().model.layers, 80);
+        QCOMPARE(find<ui::SliderField>(QStringLiteral("field:model.layers"))->value(), 80.0);
+    }
+
+    void gpuAndRecipeCombos() {
+        auto* gpus = find<QComboBox>(QStringLiteral("combo:hardware.preset"));
+        const int a100 = gpus->findData(QStringLiteral("a100-80gb"));
+        QVERIFY(a100 >= 0);
+        emit gpus->activated(a100);
+        engine::Scenario expected;
+        QVERIFY(engine::applyGpuPreset(expected, "a100-80gb"));
+        QCOMPARE(m_controller->scenario().hardware, expected.hardware);
+        QCOMPARE(find<ui::SliderField>(QStringLiteral("field:hardware.peak_tflops"))->value(),
+                 expected.hardware.peakTflops);
+        // Its figures stay editable: editing one makes the GPU custom.
+        find<QDoubleSpinBox>(QStringLiteral("spin:hardware.usd_per_gpu_hour"))->setValue(2.25);
+        QCOMPARE(m_controller->scenario().hardware.usdPerGpuHour, 2.25);
+        QCOMPARE(m_controller->scenario().hardware.preset, std::string("custom"));
+        QCOMPARE(gpus->currentData().toString(), QStringLiteral("custom"));
+
+        auto* recipes = find<QComboBox>(QStringLiteral("combo:precision.recipe"));
+        for (const auto& r : engine::precisionRecipes()) {
+            const int i = recipes->findData(QString::fromUtf8(r.id));
+            QVERIFY(i >= 0);
+            emit recipes->activated(i);
+            QCOMPARE(m_controller->scenario().precision, r.spec);
+            QCOMPARE(recipes->currentData().toString(), QString::fromUtf8(r.id));
+        }
+    }
+
+    void numbersOnScreenEqualTheLedger_data() {
+        QTest::addColumn<int>("dp");
+        QTest::newRow("dp 8") << 8;
+        QTest::newRow("dp 2") << 2;
+        QTest::newRow("dp 1 (does not fit)") << 1;
+        QTest::newRow("dp 64") << 64;
+    }
+    void numbersOnScreenEqualTheLedger() {
+        QFETCH(int, dp);
+        find<QDoubleSpinBox>(QStringLiteral("spin:parallel.dp"))->setValue(dp);
+        engine::Scenario s;
+        s.parallel.dp = dp;
+        const engine::Ledger l = engine::evaluate(s);
+        QVERIFY(l.valid);
+        QCOMPARE(m_controller->scenario(), s);
+
+        const QString banner = find<ui::VerdictBanner>(QStringLiteral("verdictBanner"))->text();
+        for (const std::string& figure : {engine::formatGB(l.memory.total), engine::formatGB(l.memory.capacity),
+                                          engine::formatLedgerValue(l.time.days, engine::Unit::Days),
+                                          engine::formatLedgerValue(l.cost.usd, engine::Unit::Usd),
+                                          engine::formatLedgerValue(l.time.gpuHours, engine::Unit::Hours)})
+            QVERIFY2(banner.contains(str(figure)), qPrintable(str(figure) + QStringLiteral(" in ") + banner));
+        QVERIFY(banner.contains(l.memory.fits ? QStringLiteral("\u2014 fits") : QStringLiteral("does not fit")));
+        QVERIFY(banner.contains(l.time.finishes ? QStringLiteral("\u2014 finishes") : QStringLiteral("\u2014 late")));
+        QVERIFY(banner.contains(QStringLiteral("Fewest GPUs that fit: %1").arg(*l.time.minGpusMemory)));
+        QVERIFY(banner.contains(QStringLiteral("finish in time: %1").arg(l.time.minGpusCompute)));
+        QVERIFY(banner.contains(QStringLiteral("Time is the binding gate")));
+
+        // Ledger table: every row, formatted by the engine.
+        auto* table = find<ui::LedgerTable>(QStringLiteral("ledgerTable"));
+        const auto& fields = engine::ledgerFields();
+        QCOMPARE(table->model()->rowCount(), int(fields.size()));
+        for (int r = 0; r < int(fields.size()); ++r) {
+            const auto& f = fields[size_t(r)];
+            QCOMPARE(table->model()->index(r, ui::LedgerTableModel::Key).data().toString(), QString::fromUtf8(f.key));
+            QCOMPARE(table->model()->index(r, ui::LedgerTableModel::Label).data().toString(),
+                     QString::fromUtf8(f.label));
+            QCOMPARE(table->model()->index(r, ui::LedgerTableModel::Value).data().toString(),
+                     str(engine::formatLedgerValue(f.get(l), f.unit)));
+            QCOMPARE(table->model()->index(r, 0).data(Qt::ToolTipRole).toString(), QString::fromUtf8(f.help));
+        }
+
+        // GPU count.
+        QVERIFY(find<QLabel>(QStringLiteral("gpuCount"))->text().startsWith(QStringLiteral("%1 GPUs").arg(dp)));
+    }
+
+    void memoryBarsEqualTheLedger() {
+        auto* view = find<ui::MemoryView>(QStringLiteral("memoryView"));
+        for (bool gib : {false, true}) {
+            m_window->setBinaryUnits(gib);
+            const double unit = gib ? engine::kGiB : engine::kGB;
+            engine::Scenario s;
+            const engine::Ledger plan = engine::evaluate(s);
+            for (int c = 0; c < ui::MemoryView::kCategories; ++c) {
+                QBarSet* set = view->barSet(c);
+                QCOMPARE(set->count(), ui::MemoryView::kBars);
+                QCOMPARE(set->at(0), memoryCategory(plan.memory, c) / unit);
+                for (int z = 0; z < 4; ++z) {
+                    engine::Scenario copy = s;
+                    copy.parallel.zero = z;
+                    const engine::Ledger lz = engine::evaluate(copy);
+                    QCOMPARE(set->at(z + 1), memoryCategory(lz.memory, c) / unit);
+                }
+            }
+            QCOMPARE(view->capacitySeries()->at(0).y(), plan.memory.capacity / unit);
+            QCOMPARE(view->totalTexts().at(0),
+                     str(gib ? engine::formatGiB(plan.memory.total) : engine::formatGB(plan.memory.total)));
+            QVERIFY(
+                find<ui::VerdictBanner>(QStringLiteral("verdictBanner"))
+                    ->text()
+                    .contains(str(gib ? engine::formatGiB(plan.memory.total) : engine::formatGB(plan.memory.total))));
+        }
+        // The ZeRO slider moves the plan's bar: optimizer state grows when ZeRO drops to 0.
+        find<QDoubleSpinBox>(QStringLiteral("spin:parallel.zero"))->setValue(0);
+        engine::Scenario s;
+        s.parallel.zero = 0;
+        QCOMPARE(view->barSet(3)->at(0), engine::evaluate(s).memory.optimizer / engine::kGiB);
+    }
+
+    void timeViewShowsTheScaleCurve() {
+        auto* view = find<ui::TimeView>(QStringLiteral("timeView"));
+        const engine::Scenario s;
+        const engine::Ledger l = engine::evaluate(s);
+        const auto curve = engine::scaleCurve(s, 16384);
+        QVERIFY(curve.back().gpus >= 16384);
+        int fit = 0;
+        for (const auto& p : curve)
+            fit += p.fits;
+        QCOMPARE(view->fitSeries()->count(), fit);
+        QVERIFY(view->noFitSeries()->count() >= 1);
+        QCOMPARE(view->noFitSeries()->at(0), QPointF(1, curve.front().days)); // 1 GPU does not fit
+        // 2 GPUs fit and take about 77 days; the time gate is 7.
+        QCOMPARE(view->fitSeries()->at(0).x(), 2.0);
+        QVERIFY(std::abs(view->fitSeries()->at(0).y() - 77) < 1);
+        QCOMPARE(view->currentSeries()->at(0), QPointF(8, l.time.days));
+        QCOMPARE(view->deadlineSeries()->at(0).y(), 30.0);
+        QCOMPARE(view->windowSeries()->at(0).y(), 25.0);
+        const QString callouts = view->calloutTexts().join(QLatin1Char('\n'));
+        QVERIFY2(callouts.contains(QStringLiteral("2 GPUs fit in memory: 77.0 days")), qPrintable(callouts));
+        QVERIFY2(callouts.contains(QStringLiteral("7 GPUs finish in time: 22.0 days")), qPrintable(callouts));
+        QVERIFY2(callouts.contains(QStringLiteral("6 GPUs only by spending the reserve: 25.7 days")),
+                 qPrintable(callouts));
+        QVERIFY(callouts.contains(str(engine::formatLedgerValue(l.cost.usd, engine::Unit::Usd))));
+        QVERIFY(view->hoverText(2).contains(QStringLiteral("77.0 days")));
+        QVERIFY(view->hoverText(1).contains(QStringLiteral("does not fit")));
+    }
+
+    // TP = 3 on 32 heads: the engine's sentence next to TP and in the banner; nothing else moves.
+    void invalidValueIsExplainedAndChangesNothingElse() {
+        const engine::Ledger before = m_controller->ledger();
+        const QStringList table = tableValues();
+        const QStringList controls = controlStates(QStringLiteral("parallel.tp"));
+        auto* memory = find<ui::MemoryView>(QStringLiteral("memoryView"));
+        const double optimizerBar = memory->barSet(3)->at(0);
+        const QString gpuCount = find<QLabel>(QStringLiteral("gpuCount"))->text();
+        (void)gpuCount;
+
+        find<QDoubleSpinBox>(QStringLiteral("spin:parallel.tp"))->setValue(3);
+        engine::Scenario bad;
+        bad.parallel.tp = 3;
+        const engine::Ledger rejected = engine::evaluate(bad);
+        QVERIFY(!rejected.valid);
+        const QString sentence = str(rejected.errors.front().message);
+        QVERIFY(sentence.contains(QStringLiteral("divisor of model.heads")));
+
+        auto* error = find<QLabel>(QStringLiteral("error:parallel.tp"));
+        QVERIFY(error->isVisible());
+        QCOMPARE(error->text(), sentence);
+        QPalette pal = error->palette();
+        QCOMPARE(pal.color(QPalette::WindowText), QColor(0xc6, 0x28, 0x28));
+        QVERIFY(find<ui::VerdictBanner>(QStringLiteral("verdictBanner"))->text().contains(sentence));
+
+        QCOMPARE(m_controller->ledger().time.days, before.time.days);
+        QCOMPARE(m_controller->ledger().memory.total, before.memory.total);
+        QCOMPARE(tableValues(), table);
+        QCOMPARE(controlStates(QStringLiteral("parallel.tp")), controls);
+        QCOMPARE(memory->barSet(3)->at(0), optimizerBar);
+        QCOMPARE(m_controller->validScenario(), engine::Scenario{});
+
+        // A valid value clears the sentence and moves the numbers.
+        find<QDoubleSpinBox>(QStringLiteral("spin:parallel.tp"))->setValue(2);
+        QVERIFY(!error->isVisible());
+        QVERIFY(m_controller->errors().empty());
+        QCOMPARE(m_controller->scenario().parallel.tp, 2);
+        QVERIFY(tableValues() != table);
+    }
+
+    // dp = 7 breaks data.global_batch: the sentence shows next to DP (the control moved) and next to global batch.
+    void errorOnAnotherKeyShowsNextToTheMovedControl() {
+        find<QDoubleSpinBox>(QStringLiteral("spin:parallel.dp"))->setValue(7);
+        auto* dpError = find<QLabel>(QStringLiteral("error:parallel.dp"));
+        auto* batchError = find<QLabel>(QStringLiteral("error:data.global_batch"));
+        QVERIFY(dpError->isVisible());
+        QVERIFY(batchError->isVisible());
+        QVERIFY(dpError->text().contains(QStringLiteral("data.global_batch")));
+        QCOMPARE(m_controller->ledger().time.gpus, 8);
+    }
+
+    void undoRedoOfASliderEdit() {
+        QUndoStack* stack = m_controller->undoStack();
+        QCOMPARE(stack->count(), 0);
+        auto* dp = find<QSlider>(QStringLiteral("slider:parallel.dp"));
+        auto* dpSpin = find<QDoubleSpinBox>(QStringLiteral("spin:parallel.dp"));
+        // A drag: many values of one key in quick succession merge into one step.
+        dp->setSliderDown(true);
+        for (int position : {286, 300, 357, 400, 429}) // 16, ..., 32, ..., 64 replicas on the log slider
+            dp->setValue(position);
+        dp->setSliderDown(false);
+        const int dragged = m_controller->scenario().parallel.dp;
+        QCOMPARE(dragged, 64);
+        QCOMPARE(stack->count(), 1);
+        find<QDoubleSpinBox>(QStringLiteral("spin:efficiency.mfu"))->setValue(50);
+        QCOMPARE(stack->count(), 2);
+
+        auto* undo = m_window->findChild<QAction*>(QStringLiteral("undoAction"));
+        auto* redo = m_window->findChild<QAction*>(QStringLiteral("redoAction"));
+        QVERIFY(undo && redo);
+        QCOMPARE(undo->shortcut(), QKeySequence(QKeySequence::Undo));
+        QVERIFY(redo->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)));
+        undo->trigger();
+        QCOMPARE(m_controller->scenario().efficiency.mfu, 0.40);
+        undo->trigger();
+        QCOMPARE(m_controller->scenario().parallel.dp, 8);
+        QCOMPARE(dpSpin->value(), 8.0);
+        QCOMPARE(m_controller->ledger().time.gpus, 8);
+        redo->trigger();
+        QCOMPARE(m_controller->scenario().parallel.dp, dragged);
+        QCOMPARE(dpSpin->value(), double(dragged));
+        QCOMPARE(m_controller->ledger().time.gpus, dragged);
+    }
+
+    void ledgerTableModelAndCopy() {
+        auto* table = find<ui::LedgerTable>(QStringLiteral("ledgerTable"));
+        QAbstractItemModelTester tester(table->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        find<QDoubleSpinBox>(QStringLiteral("spin:parallel.dp"))->setValue(16);
+        find<QDoubleSpinBox>(QStringLiteral("spin:data.tokens"))->setValue(1000);
+        m_window->tabs()->setCurrentWidget(table);
+        table->selectRow(0);
+        table->selectionModel()->select(table->model()->index(2, 0),
+                                        QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        const QString text = table->selectedText();
+        const QStringList lines = text.trimmed().split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 2);
+        const auto& f0 = engine::ledgerFields()[0];
+        QCOMPARE(lines[0], QString::fromUtf8(f0.label) + QLatin1Char('\t') +
+                               str(engine::formatLedgerValue(f0.get(m_controller->ledger()), f0.unit)) +
+                               QLatin1Char('\t') + QString::fromUtf8(f0.key));
+        table->setFocus();
+        QTest::keySequence(table, QKeySequence::Copy);
+        QCOMPARE(QApplication::clipboard()->text(), text);
+    }
+
+    void rememberedInSettings() {
+        QSettings().clear();
+        {
+            ui::Controller c;
+            ui::MainWindow w(&c);
+            w.show();
+            c.setValue("parallel.dp", 32.0);
+            w.close();
+        }
+        const QByteArray saved = ui::MainWindow::savedScenario();
+        QVERIFY(!saved.isEmpty());
+        const io::ScenarioResult r = io::scenarioFromJson(saved, false);
+        QVERIFY(r.scenario);
+        QCOMPARE(r.scenario->parallel.dp, 32);
+        QVERIFY(!QSettings().value(QStringLiteral("window/geometry")).toByteArray().isEmpty());
+        QSettings().clear();
+    }
+
+    void readableAt1366x768() {
+        m_window->resize(1366, 768);
+        QTest::qWait(20);
+        QVERIFY(m_window->width() <= 1366 && m_window->height() <= 768);
+        auto* scroll = find<QScrollArea>(QStringLiteral("parameterScroll"));
+        QVERIFY(scroll->verticalScrollBar()->maximum() > 0); // the panel scrolls instead of squeezing
+        auto* panel = find<QWidget>(QStringLiteral("parameterPanel"));
+        QVERIFY(panel->width() < 1366 / 2);
+        QVERIFY(find<QWidget>(QStringLiteral("memoryChart"))->width() >= 300);
+        QVERIFY(find<QWidget>(QStringLiteral("timeChart"))->width() >= 300);
+    }
+
+    void keyboardOperable() {
+        // Labels carry mnemonics that focus their spin box; tab moves between panel controls.
+        auto* dp = find<QDoubleSpinBox>(QStringLiteral("spin:parallel.dp"));
+        QVERIFY(dp->focusPolicy() & Qt::TabFocus);
+        QVERIFY(find<QSlider>(QStringLiteral("slider:parallel.dp"))->focusPolicy() & Qt::TabFocus);
+        dp->setFocus();
+        QTest::keyClick(dp, Qt::Key_Up);
+        QTest::keyClick(dp, Qt::Key_Enter);
+        QVERIFY(m_controller->scenario().parallel.dp > 8);
+    }
+
+    void screenshotCommand_data() {
+        QTest::addColumn<QString>("view");
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("all") << QStringLiteral("all") << QSize(1600, 1000);
+        QTest::newRow("memory") << QStringLiteral("memory") << QSize(1200, 750);
+        QTest::newRow("time") << QStringLiteral("time") << QSize(1200, 750);
+        QTest::newRow("verdict") << QStringLiteral("verdict") << QSize(1400, 300);
+        QTest::newRow("pipeline") << QStringLiteral("pipeline") << QSize(1400, 700);
+    }
+    void screenshotCommand() {
+        QFETCH(QString, view);
+        QFETCH(QSize, size);
+        QTemporaryDir dir;
+        const QString png = dir.filePath(view + QStringLiteral(".png"));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("QT_QPA_PLATFORM")); // --screenshot picks offscreen itself
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(TL_TRAINLEDGER), {QStringLiteral("--screenshot"), png, QStringLiteral("--view"), view});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QImage image(png);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), size);
+        QVERIFY2(distinctColours(image) > 8, qPrintable(QString::number(distinctColours(image))));
+    }
+
+    void screenshotOfAScenarioFile() {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("s.json"));
+        QFile f(json);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"parallel": {"dp": 2}, "hardware": {"preset": "a100-80gb"}})");
+        f.close();
+        QProcess p;
+        p.start(QStringLiteral(TL_TRAINLEDGER), {QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("v.png")),
+                                                 json, QStringLiteral("--view"), QStringLiteral("verdict")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(!QImage(dir.filePath(QStringLiteral("v.png"))).isNull());
+    }
+
+    void badArgumentsExit2_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("unknown view") << QStringList{QStringLiteral("--screenshot"), QStringLiteral("x.png"),
+                                                     QStringLiteral("--view"), QStringLiteral("sideways")};
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("--screenshot"), QStringLiteral("x.png"),
+                                                       QStringLiteral("--frobnicate")};
+        QTest::newRow("missing file") << QStringList{QStringLiteral("--screenshot"), QStringLiteral("x.png"),
+                                                     QStringLiteral("/nonexistent/s.json")};
+        QTest::newRow("two files") << QStringList{QStringLiteral("--screenshot"), QStringLiteral("x.png"),
+                                                  QStringLiteral("a.json"), QStringLiteral("b.json")};
+        QTest::newRow("view without screenshot") << QStringList{QStringLiteral("--view"), QStringLiteral("time")};
+    }
+    void badArgumentsExit2() {
+        QFETCH(QStringList, args);
+        QTemporaryDir dir;
+        QProcess p;
+        p.setWorkingDirectory(dir.path());
+        p.start(QStringLiteral(TL_TRAINLEDGER), args);
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        const QStringList lines = err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(!lines.isEmpty(), qPrintable(err));
+        // Qt's platform chatter (XDG_RUNTIME_DIR) aside, one line from us.
+        int ours = 0;
+        for (const QString& line : lines)
+            ours += line.startsWith(QStringLiteral("trainledger: "));
+        QVERIFY2(ours == 1, qPrintable(err));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
+    }
+};
+
+QTEST_MAIN(WindowTest)
+#include "window_test.moc"
