@@ -30,7 +30,7 @@ Scenario layout405b() {
     s.parallel.sequenceParallel = true;
     s.parallel.schedule = "interleaved";
     s.parallel.virtualStages = 3;
-    s.data.globalBatch = 2048;
+    s.data.globalBatch = 1792; // 14 micro-batches per pipeline: the interleaved schedule needs a multiple of pp
     s.data.tokens = 15.6e12;
     s.activations.recompute = "selective";
     return s;

@@ -4,6 +4,7 @@
 #include "engine/layout.h"
 #include "engine/memory.h"
 #include "engine/model.h"
+#include "engine/planner.h"
 #include "engine/precision.h"
 #include "engine/validate.h"
 
@@ -79,6 +80,38 @@ void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w)
                                        "more GPUs."});
 }
 
+// Fewest dp whose per-GPU memory fits, or nullopt. Memory falls as dp rises, except that dp = 1 has no gradient
+// buckets, so dp = 1 is tried alone. From dp = 2 on, memory is F + S/dp as long as the pipeline's in-flight count
+// does not change: two probes give F and S and so a candidate, which is accepted only when it checks out (it fits,
+// dp - 1 does not). Otherwise, gallop by doubling and bisect the last doubling.
+std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacity) {
+    auto fitsAt = [&](int dp) { return memory.at(dp).total() <= capacity; };
+    if (fitsAt(1))
+        return 1;
+    const double m2 = memory.at(2).total(), m4 = memory.at(4).total();
+    const double shardable = 4.0 * (m2 - m4), fixed = m2 - shardable / 2.0;
+    if (capacity > fixed && shardable > 0) {
+        const double candidate = std::ceil(shardable / (capacity - fixed) - 1e-9);
+        if (candidate >= 2 && candidate <= kMaxDp) {
+            const int dp = int(candidate);
+            if (fitsAt(dp) && (dp == 2 || !fitsAt(dp - 1)))
+                return dp;
+        }
+    }
+    int lo = 1, hi = 2; // lo does not fit
+    while (hi < kMaxDp && !fitsAt(hi)) {
+        lo = hi;
+        hi *= 2;
+    }
+    if (hi >= kMaxDp && !fitsAt(kMaxDp))
+        return std::nullopt;
+    while (hi - lo > 1) {
+        const int mid = lo + (hi - lo) / 2;
+        (fitsAt(mid) ? hi : lo) = mid;
+    }
+    return hi;
+}
+
 } // namespace
 
 Ledger evaluate(const Scenario& s) {
@@ -135,7 +168,8 @@ Ledger evaluate(const Scenario& s) {
 
     // Memory on the most loaded stage.
     const double capacity = s.hardware.memoryGb * 1e9;
-    const MemoryBreakdown mb = perGpuMemory(s, m, sb, p.dp);
+    const MemoryModel memoryModel(s, m, sb);
+    const MemoryBreakdown mb = memoryModel.at(p.dp);
     auto& mem = l.memory;
     mem.weights = mb.weights;
     mem.gradients = mb.gradients;
@@ -176,25 +210,9 @@ Ledger evaluate(const Scenario& s) {
     t.minGpusCompute = minGpusForTime(f.total, budgetS, rate, modelParallel);
     t.minGpusComputeFullDeadline = minGpusForTime(f.total, fullS, rate, modelParallel);
     t.minGpusState = std::int64_t(std::min(kMaxGpuCount, std::max(1.0, std::ceil(l.state.totalBytes / capacity))));
-    auto fitsAt = [&](int dp) { return perGpuMemory(s, m, sb, dp).total() <= capacity; };
-    // Memory falls as dp rises, except that dp = 1 has no gradient buckets: test it alone, then gallop up by
-    // doubling and bisect the last doubling.
-    if (fitsAt(1)) {
-        t.minGpusMemory = modelParallel;
-    } else {
-        int lo = 1, hi = 2; // lo does not fit
-        while (hi < kMaxDp && !fitsAt(hi)) {
-            lo = hi;
-            hi *= 2;
-        }
-        if (hi < kMaxDp || fitsAt(kMaxDp)) {
-            while (hi - lo > 1) {
-                const int mid = lo + (hi - lo) / 2;
-                (fitsAt(mid) ? hi : lo) = mid;
-            }
-            t.minGpusMemory = std::int64_t(hi) * modelParallel;
-        }
-    }
+    t.minGpusMemory = memoryGate(memoryModel, capacity);
+    if (t.minGpusMemory)
+        *t.minGpusMemory *= modelParallel;
     const double memoryNeed = t.minGpusMemory ? double(*t.minGpusMemory) : kMaxGpuCount * 10;
     const double timeNeed = double(t.minGpusCompute);
     if (std::max(memoryNeed, timeNeed) <= modelParallel)
@@ -211,6 +229,19 @@ Ledger evaluate(const Scenario& s) {
     } else {
         l.pipeline.peakInFlightStage0 = 1;
     }
+
+    // Scaling-law allocation of this plan's compute (seed 003 §6).
+    auto& bg = l.budget;
+    bg.compute6nd = 6.0 * m.active * s.data.tokens;
+    bg.tokensPerParam = s.data.tokens / m.active;
+    const Allocation chinchilla = chinchillaAllocation(bg.compute6nd);
+    bg.chinchillaParams = chinchilla.params;
+    bg.chinchillaTokens = chinchilla.tokens;
+    bg.chinchillaLoss = chinchilla.loss;
+    bg.planLossChinchilla = chinchillaLoss(m.active, s.data.tokens);
+    const Allocation kaplan = kaplanAllocation(bg.compute6nd);
+    bg.kaplanParams = kaplan.params;
+    bg.kaplanTokens = kaplan.tokens;
 
     addWarnings(s, l, l.warnings);
     return l;
@@ -229,6 +260,7 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus) {
     const double flops = perToken * std::ceil(s.data.tokens / tokensPerStep) * tokensPerStep;
     const double rate = s.hardware.peakTflops * 1e12 * s.efficiency.mfu / offloadSlowdown(s.offload);
     const double capacity = s.hardware.memoryGb * 1e9;
+    const MemoryModel memoryModel(s, m, sb);
     long long dp = 1;
     while (dp <= maxDp) {
         ScalePoint pt;
@@ -238,7 +270,7 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus) {
         pt.days = seconds / kSecondsPerDay;
         pt.usd = double(pt.gpus) * seconds / 3600.0 * s.hardware.usdPerGpuHour;
         pt.tokensPerS = double(pt.gpus) * rate / perToken;
-        pt.memoryTotal = perGpuMemory(s, m, sb, int(dp)).total();
+        pt.memoryTotal = memoryModel.at(int(dp)).total();
         pt.fits = pt.memoryTotal <= capacity;
         out.push_back(pt);
         // Every integer up to 64, then about 12 points per doubling, always landing on powers of two.

@@ -10,7 +10,6 @@
 namespace tl::engine {
 namespace {
 
-
 // Table rows. Each macro spells the member once for reading and once for writing.
 #define TL_NUM(KEY, TYPE, MEMBER, LO, HI, UNIT, HELP)                                                                  \
     Field {                                                                                                            \

@@ -91,6 +91,14 @@ struct PipelineLedger {
     double peakInFlightStage0 = 0;
 };
 
+// Seed 003 §6: how a compute budget of C = 6ND would be split by the two scaling-law fits.
+struct BudgetLedger {
+    double compute6nd = 0; // 6 x active parameters x tokens, FLOPs
+    double tokensPerParam = 0;
+    double chinchillaParams = 0, chinchillaTokens = 0, chinchillaLoss = 0, planLossChinchilla = 0;
+    double kaplanParams = 0, kaplanTokens = 0;
+};
+
 struct Ledger {
     bool valid = false;
     std::vector<Diagnostic> errors; // non-empty when invalid: every number below is then zero
@@ -101,6 +109,7 @@ struct Ledger {
     TimeLedger time;
     CostLedger cost;
     PipelineLedger pipeline;
+    BudgetLedger budget;
     std::vector<Diagnostic> warnings;
 };
 

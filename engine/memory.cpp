@@ -60,13 +60,13 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s) {
     return out;
 }
 
-InFlight inFlightMicroBatches(const Scenario& s, int dp) {
+InFlight inFlightMicroBatches(PipelineSpec spec, int microBatches) {
     InFlight f;
-    if (s.parallel.pp <= 1)
+    if (spec.stages <= 1)
         return f; // gradient accumulation runs micro-batches one after another
-    const PipelineSpec spec = pipelineSpecFor(s, dp);
+    spec.microBatches = microBatches;
     f.first = closedForm(spec).peakInFlightStagesRank0;
-    f.last = spec.schedule == Schedule::GPipe ? double(spec.microBatches) : 1.0;
+    f.last = spec.schedule == Schedule::GPipe ? double(microBatches) : 1.0;
     return f;
 }
 
@@ -78,72 +78,82 @@ double offloadSlowdown(const OffloadSpec& o) {
     return 1.0;
 }
 
-MemoryBreakdown perGpuMemory(const Scenario& s, const ModelCounts& m, const StateBytes& b, int dp) {
+MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateBytes& b)
+    : m_scenario(s), m_bytes(b), m_largestLayer(m.largestLayer) {
     const auto& par = s.parallel;
-    const double t = par.tp;
-    const int p = std::max(1, par.pp);
-    const double shard = double(dp) * par.cp; // ZeRO shards over the data-parallel group, CP included
-    const double layersPerStage = double(m.layers) / p;
-    const double perLayer = m.layersTotal / std::max(1, m.layers);
-    const bool v = vShaped(par.schedule) && p > 1;
+    m_stages = std::max(1, par.pp);
+    m_vShape = vShaped(par.schedule) && m_stages > 1;
+    m_offload = s.offload.optimizer != "none";
+    m_fullRecompute = s.activations.recompute == "full";
+    m_layersPerStage = double(m.layers) / m_stages;
+    m_pipeline = pipelineSpecFor(s);
 
     // Parameters a GPU of the first and of the last stage owns (TP splits every matrix, vocab-parallel head too).
-    const double stageLayers = layersPerStage * perLayer;
-    const double headOnLast = m.lmHead > 0 ? m.lmHead : (p > 1 ? m.embedding : 0.0); // tied: a copy on the last stage
-    double firstParams = stageLayers + m.embedding;
-    double lastParams = stageLayers + m.finalNorm + headOnLast;
-    if (p == 1) {
-        firstParams = lastParams = m.total;
-    } else if (v) {
-        firstParams = stageLayers + m.embedding + m.lmHead + m.finalNorm; // the V brings the last chunk home
-        lastParams = stageLayers;
+    const double stageLayers = m_layersPerStage * m.layersTotal / std::max(1, m.layers);
+    const double headOnLast = m.lmHead > 0 ? m.lmHead : (m_stages > 1 ? m.embedding : 0.0); // tied: a copy there
+    m_firstParams = stageLayers + m.embedding;
+    m_lastParams = stageLayers + m.finalNorm + headOnLast;
+    if (m_stages == 1) {
+        m_firstParams = m_lastParams = m.total;
+    } else if (m_vShape) {
+        m_firstParams = stageLayers + m.embedding + m.lmHead + m.finalNorm; // the V brings the last chunk home
+        m_lastParams = stageLayers;
     }
 
-    const LayerActivations la = layerActivations(m, s);
-    const InFlight inflight = inFlightMicroBatches(s, dp);
-    const double a = activationBytes(s.precision);
-    const double tokensLocal = double(s.data.seqLen) / par.cp * s.data.microBatch;
-    const double lossTokens = s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction * tokensLocal : tokensLocal;
+    m_layer = layerActivations(m, s);
+    m_activationBytes = activationBytes(s.precision);
+    m_tokensLocal = double(s.data.seqLen) / par.cp * s.data.microBatch;
+    m_hidden = m.hidden;
+    const double lossTokens = s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction * m_tokensLocal : m_tokensLocal;
     // Logits in FP32 for the softmax-cross-entropy plus the head's input, vocab-parallel over TP.
-    const double logits = (4.0 * lossTokens * m.vocab + a * tokensLocal * m.hidden) / t;
+    m_logits = (4.0 * lossTokens * m.vocab + m_activationBytes * m_tokensLocal * m.hidden) / par.tp;
+}
 
-    auto stageMemory = [&](int stage, double params, double inFlightUnits, bool holdsHead) {
-        MemoryBreakdown mb;
-        mb.stage = stage;
-        mb.inFlight = inFlightUnits;
-        const double local = params / t;
-        mb.weights = b.weights * local / (par.zero >= 3 ? shard : 1.0);
-        mb.gradients = b.grads * local / (par.zero >= 2 ? shard : 1.0);
-        mb.master = b.master * local / (par.zero >= 1 ? shard : 1.0);
-        mb.optimizer = b.optimizer * local / (par.zero >= 1 ? shard : 1.0);
-        if (s.offload.optimizer != "none") {
-            mb.offloaded = mb.master + mb.optimizer;
-            mb.master = mb.optimizer = 0;
-        }
-        const double chunkLayers = layersPerStage; // in stage units already
-        mb.activationsLayers = inFlightUnits * chunkLayers * la.stored;
-        if (s.activations.recompute == "full")
-            mb.activationsLayers += la.working; // one layer rebuilt during backward
-        mb.activationsLogits = holdsHead ? logits : 0.0;
-        // Buffers: runtime reserve, gradient buckets for the DP all-reduce / reduce-scatter, ZeRO-3's gathered
-        // layer and its prefetch, the TP/SP all-gather of one activation, and allocator fragmentation.
-        double buffers = kRuntimeReserveBytes;
-        if (shard > 1)
-            buffers += 2.0 * std::min(kGradBucketElements, local) * b.grads;
-        if (par.zero >= 3 && shard > 1)
-            buffers += 2.0 * (m.largestLayer / t) * b.weights;
-        if (par.tp > 1)
-            buffers += a * tokensLocal * m.hidden;
-        buffers += kAllocatorOverhead * mb.activations();
-        mb.buffers = buffers;
-        return mb;
-    };
+MemoryBreakdown MemoryModel::stage(int index, double params, double inFlightUnits, bool holdsHead, double shard) const {
+    const auto& par = m_scenario.parallel;
+    const StateBytes& b = m_bytes;
+    MemoryBreakdown mb;
+    mb.stage = index;
+    mb.inFlight = inFlightUnits;
+    const double local = params / par.tp;
+    mb.weights = b.weights * local / (par.zero >= 3 ? shard : 1.0);
+    mb.gradients = b.grads * local / (par.zero >= 2 ? shard : 1.0);
+    mb.master = b.master * local / (par.zero >= 1 ? shard : 1.0);
+    mb.optimizer = b.optimizer * local / (par.zero >= 1 ? shard : 1.0);
+    if (m_offload) {
+        mb.offloaded = mb.master + mb.optimizer;
+        mb.master = mb.optimizer = 0;
+    }
+    mb.activationsLayers = inFlightUnits * m_layersPerStage * m_layer.stored;
+    if (m_fullRecompute)
+        mb.activationsLayers += m_layer.working; // one layer rebuilt during backward
+    mb.activationsLogits = holdsHead ? m_logits : 0.0;
+    // Buffers: runtime reserve, gradient buckets for the DP all-reduce / reduce-scatter, ZeRO-3's gathered layer and
+    // its prefetch, the TP/SP all-gather of one activation, and allocator fragmentation.
+    double buffers = kRuntimeReserveBytes;
+    if (shard > 1)
+        buffers += 2.0 * std::min(kGradBucketElements, local) * b.grads;
+    if (par.zero >= 3 && shard > 1)
+        buffers += 2.0 * (m_largestLayer / par.tp) * b.weights;
+    if (par.tp > 1)
+        buffers += m_activationBytes * m_tokensLocal * m_hidden;
+    buffers += kAllocatorOverhead * mb.activations();
+    mb.buffers = buffers;
+    return mb;
+}
 
-    const MemoryBreakdown first = stageMemory(0, firstParams, inflight.first, p == 1 || v);
-    if (p == 1)
+MemoryBreakdown MemoryModel::at(int dp) const {
+    const double shard = double(dp) * m_scenario.parallel.cp; // ZeRO shards over the data-parallel group, CP included
+    const InFlight inflight = inFlightMicroBatches(m_pipeline, microBatchesPerPipeline(m_scenario, dp));
+    const MemoryBreakdown first = stage(0, m_firstParams, inflight.first, m_stages == 1 || m_vShape, shard);
+    if (m_stages == 1)
         return first;
-    const MemoryBreakdown last = stageMemory(p - 1, lastParams, inflight.last, !v);
+    const MemoryBreakdown last = stage(m_stages - 1, m_lastParams, inflight.last, !m_vShape, shard);
     return last.total() > first.total() ? last : first;
+}
+
+MemoryBreakdown perGpuMemory(const Scenario& s, const ModelCounts& m, const StateBytes& b, int dp) {
+    return MemoryModel(s, m, b).at(dp);
 }
 
 } // namespace tl::engine

@@ -2,6 +2,7 @@
 // Per-GPU memory: training state sharded by TP, PP and ZeRO over DP x CP (seed 000 §5 and §7, seed 001),
 // transformer activations after Korthikanti et al. 2022, LM-head logits, and a buffers allowance (docs/formulas.md).
 
+#include "engine/layout.h"
 #include "engine/model.h"
 #include "engine/precision.h"
 #include "engine/scenario.h"
@@ -29,7 +30,27 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s);
 struct InFlight {
     double first = 1, last = 1;
 };
-InFlight inFlightMicroBatches(const Scenario& s, int dp);
+InFlight inFlightMicroBatches(PipelineSpec spec, int microBatches);
+
+// Per-GPU memory as a function of dp: what does not depend on dp is worked out once, so that the memory gate can
+// try many data-parallel degrees cheaply.
+class MemoryModel {
+public:
+    MemoryModel(const Scenario& s, const ModelCounts& m, const StateBytes& b);
+    MemoryBreakdown at(int dp) const; // the most loaded stage
+
+private:
+    MemoryBreakdown stage(int index, double params, double inFlightUnits, bool holdsHead, double shard) const;
+
+    const Scenario& m_scenario;
+    StateBytes m_bytes;
+    LayerActivations m_layer;
+    PipelineSpec m_pipeline;
+    double m_largestLayer = 0, m_firstParams = 0, m_lastParams = 0, m_layersPerStage = 0;
+    double m_activationBytes = 2, m_tokensLocal = 0, m_logits = 0;
+    int m_hidden = 0, m_stages = 1;
+    bool m_vShape = false, m_offload = false, m_fullRecompute = false;
+};
 
 // The most loaded pipeline stage's per-GPU memory when the data-parallel degree is dp (which also sets the
 // micro-batches per pipeline, and so the schedule's in-flight count).

@@ -5,6 +5,7 @@
 #include "engine/evaluate.h"
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
+#include "engine/memory.h"
 #include "engine/model.h"
 #include "engine/precision.h"
 #include "engine/presets.h"
@@ -63,6 +64,28 @@ TEST(Properties, RandomValidScenarios) {
         }
     }
     EXPECT_EQ(evaluated, kScenarios);
+}
+
+TEST(Properties, MemoryGateIsTheFewestDpThatFits) {
+    tl::test::RandomScenarios g(99);
+    int withGate = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const Scenario s = g.next();
+        const Ledger l = evaluate(s);
+        ASSERT_TRUE(l.valid);
+        if (!l.time.minGpusMemory)
+            continue;
+        ++withGate;
+        const int mp = s.parallel.tp * s.parallel.pp * s.parallel.cp;
+        const int dp = int(*l.time.minGpusMemory / mp);
+        const ModelCounts m = countModel(s.model);
+        const StateBytes b = stateBytes(s.precision, m.hidden);
+        ASSERT_LE(perGpuMemory(s, m, b, dp).total(), l.memory.capacity) << i;
+        if (dp > 1) {
+            ASSERT_GT(perGpuMemory(s, m, b, dp - 1).total(), l.memory.capacity) << i;
+        }
+    }
+    EXPECT_GT(withGate, 1000);
 }
 
 TEST(Properties, DaysFallAsGpusRise) {
