@@ -53,4 +53,14 @@ std::string formatBytesBoth(double bytes) {
     return formatGB(bytes) + " (" + formatGiB(bytes) + ")";
 }
 
+double niceStep(double raw) {
+    if (!(raw > 0))
+        return 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double k : {1.0, 2.0, 5.0})
+        if (k * magnitude >= raw)
+            return k * magnitude;
+    return 10 * magnitude;
+}
+
 } // namespace tl::engine

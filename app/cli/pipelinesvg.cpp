@@ -1,6 +1,7 @@
 #include "app/cli/pipelinesvg.h"
 
 #include "engine/layout.h"
+#include "engine/units.h"
 
 #include <QSaveFile>
 
@@ -127,16 +128,6 @@ std::string peakList(const std::vector<int>& peaks) {
         out += std::to_string(peaks[size_t(r)]);
     }
     return out;
-}
-
-double niceStep(double raw) {
-    if (!(raw > 0))
-        return 1;
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double k : {1.0, 2.0, 5.0, 10.0})
-        if (k * mag >= raw)
-            return k * mag;
-    return 10 * mag;
 }
 
 std::string header(double height) {
@@ -318,7 +309,7 @@ std::string renderPipelineSvg(const Timeline& t) {
     s += "<g class=\"axis\">\n";
     s += "<line x1=\"" + num(plotLeft) + "\" y1=\"" + num(axisY) + "\" x2=\"" + num(plotLeft + plotW) + "\" y2=\"" +
          num(axisY) + "\" stroke=\"#000000\"/>\n";
-    const double step = niceStep(span / std::max(1.0, std::floor(plotW / (8 * kCharW))));
+    const double step = engine::niceStep(span / std::max(1.0, std::floor(plotW / (8 * kCharW))));
     for (double tick = 0; tick <= span + step * 1e-9; tick += step) {
         const double tx = plotLeft + tick * px;
         s += "<line x1=\"" + num(tx) + "\" y1=\"" + num(axisY) + "\" x2=\"" + num(tx) + "\" y2=\"" + num(axisY + 4) +

@@ -1,5 +1,7 @@
 #include "ui/views/pipelineview.h"
 
+#include "engine/units.h"
+
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -84,17 +86,6 @@ QString chunkLetter(int chunk) {
 
 QString blockLabel(const Block& b, int v) {
     return v > 1 ? QString::number(b.micro) + chunkLetter(b.chunk) : QString::number(b.micro);
-}
-
-// 1, 2 or 5 times a power of ten, at least raw.
-double niceStep(double raw) {
-    if (!(raw > 0))
-        return 1;
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double k : {1.0, 2.0, 5.0, 10.0})
-        if (k * mag >= raw)
-            return k * mag;
-    return 10 * mag;
 }
 
 // Shortest positive block duration the spec can produce (decides between blocks and the summarised bands).
@@ -407,7 +398,7 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
         p.setPen(text);
         p.drawLine(QPointF(plotLeft, axisY), QPointF(plotLeft + plotW, axisY));
         const double labelSpace = fm.horizontalAdvance(QStringLiteral("00000")) * 1.6;
-        const double step = niceStep(span / std::max(1.0, std::floor(plotW / labelSpace)));
+        const double step = engine::niceStep(span / std::max(1.0, std::floor(plotW / labelSpace)));
         double lastRight = -1e9;
         for (double tick = 0; tick <= span + step * 1e-9; tick += step) {
             const double x = plotLeft + tick * px;
