@@ -9,6 +9,7 @@ packages=(
   libquazip1-qt6-dev zlib1g-dev libeigen3-dev
   libgtest-dev libbenchmark-dev
   clang libclang-rt-14-dev clang-format
+  desktop-file-utils appstream
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
 )
 
