@@ -86,8 +86,8 @@ void compute(Out& o, const Scenario& s, const Ledger& l) {
     o.line("  full-s^2 convention   %.2f GFLOPs/token (Megatron/PaLM MFU); MFU here applies to the causal count",
            f.trainingPerTokenFullAttention / 1e9);
     if (f.recomputePerToken > 0)
-        o.line("  recompute (%s)    +%.2f GFLOPs/token of hardware work, not model FLOPs",
-               s.activations.recompute.c_str(), f.recomputePerToken / 1e9);
+        o.line("  %-21s +%.2f GFLOPs/token of hardware work, not model FLOPs",
+               ("recompute (" + s.activations.recompute + ")").c_str(), f.recomputePerToken / 1e9);
     o.line("  total                 %.3g FLOPs for %s tokens", f.total, c(groupDigits(l.time.tokensProcessed)));
     o.line("  per GPU               %.0f%% of %g TFLOP/s -> %s tokens/s per GPU", s.efficiency.mfu * 100,
            s.hardware.peakTflops, c(groupDigits(l.time.tokensPerSPerGpu)));
@@ -163,6 +163,18 @@ void gates(Out& o, const Scenario& s, const Ledger& l) {
                l.pipeline.bubbleFraction * 100, s.parallel.schedule.c_str(), t.microBatchesPerStep);
 }
 
+void budget(Out& o, const Scenario& s, const Ledger& l) {
+    const auto& b = l.budget;
+    o.line("Budget (seed 003 §6: C = 6ND split by the scaling-law fits)");
+    o.line("  this plan             C = %.3g FLOPs: %s parameters x %s tokens (%.1f tokens per parameter)",
+           b.compute6nd, c(groupDigits(double(l.params.active))), c(groupDigits(s.data.tokens)), b.tokensPerParam);
+    o.line("  Chinchilla            %s parameters x %s tokens, loss %.3f (this plan %.3f)",
+           c(groupDigits(b.chinchillaParams)), c(groupDigits(b.chinchillaTokens)), b.chinchillaLoss,
+           b.planLossChinchilla);
+    o.line("  Kaplan                %s parameters x %s tokens (more of the budget to parameters)",
+           c(groupDigits(b.kaplanParams)), c(groupDigits(b.kaplanTokens)));
+}
+
 } // namespace
 
 std::string renderReport(const Scenario& s) {
@@ -188,6 +200,8 @@ std::string renderReport(const Scenario& s) {
     memory(o, s, l);
     o.blank();
     gates(o, s, l);
+    o.blank();
+    budget(o, s, l);
     if (!l.warnings.empty()) {
         o.blank();
         o.line("Warnings");
