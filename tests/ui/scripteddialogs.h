@@ -1,0 +1,66 @@
+#pragma once
+// Dialogs for tests: every answer is queued in advance ("next answer"), every question and error is recorded, and
+// nothing ever blocks. A question without a queued answer is recorded in unexpected and answered "Cancel"/no.
+
+#include "ui/dialogs.h"
+
+#include <QList>
+#include <QStringList>
+
+namespace tl::test {
+
+class ScriptedDialogs : public ui::Dialogs {
+public:
+    QList<SaveChoice> saveChoices;
+    QList<bool> confirmations;
+    QStringList openNames; // getOpenFileName answers ("" = cancelled)
+    QStringList saveNames; // getSaveFileName answers
+
+    QStringList asked;  // every question, in order ("save:NAME", "confirm:TITLE", "open", "save-as")
+    QStringList errors; // title + "\n" + message of every error shown
+    QStringList unexpected;
+
+    SaveChoice askSaveChanges(QWidget*, const QString& documentName) override {
+        asked << QStringLiteral("save:") + documentName;
+        if (saveChoices.isEmpty()) {
+            unexpected << asked.back();
+            return SaveChoice::Cancel;
+        }
+        return saveChoices.takeFirst();
+    }
+    bool confirm(QWidget*, const QString& title, const QString&) override {
+        asked << QStringLiteral("confirm:") + title;
+        if (confirmations.isEmpty()) {
+            unexpected << asked.back();
+            return false;
+        }
+        return confirmations.takeFirst();
+    }
+    QString getOpenFileName(QWidget*, const QString&, const QString&, const QString&) override {
+        asked << QStringLiteral("open");
+        if (openNames.isEmpty()) {
+            unexpected << asked.back();
+            return {};
+        }
+        return openNames.takeFirst();
+    }
+    QString getSaveFileName(QWidget*, const QString&, const QString&, const QString&) override {
+        asked << QStringLiteral("save-as");
+        if (saveNames.isEmpty()) {
+            unexpected << asked.back();
+            return {};
+        }
+        return saveNames.takeFirst();
+    }
+    void showError(QWidget*, const QString& title, const QString& message) override {
+        errors << title + QLatin1Char('\n') + message;
+    }
+
+    bool allAnswered() const {
+        return saveChoices.isEmpty() && confirmations.isEmpty() && openNames.isEmpty() && saveNames.isEmpty() &&
+               unexpected.isEmpty();
+    }
+    void reset() { *this = ScriptedDialogs(); }
+};
+
+} // namespace tl::test
