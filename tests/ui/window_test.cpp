@@ -15,6 +15,7 @@
 #include "ui/panels/sliderfield.h"
 #include "ui/views/ledgertable.h"
 #include "ui/views/memoryview.h"
+#include "ui/views/textline.h"
 #include "ui/views/timeview.h"
 #include "ui/views/verdictbanner.h"
 
@@ -134,7 +135,7 @@ private slots:
     void opensOnTheSeedScenario() {
         QCOMPARE(m_controller->scenario(), engine::Scenario{});
         QVERIFY(m_controller->ledger().valid);
-        auto* count = find<QLabel>(QStringLiteral("gpuCount"));
+        auto* count = find<ui::TextLine>(QStringLiteral("gpuCount"));
         QVERIFY(count->text().startsWith(QStringLiteral("8 GPUs")));
         QCOMPARE(find<QComboBox>(QStringLiteral("combo:model.preset"))->currentData().toString(),
                  QStringLiteral("qwen3-8b"));
@@ -261,7 +262,7 @@ private slots:
         }
 
         // GPU count.
-        QVERIFY(find<QLabel>(QStringLiteral("gpuCount"))->text().startsWith(QStringLiteral("%1 GPUs").arg(dp)));
+        QVERIFY(find<ui::TextLine>(QStringLiteral("gpuCount"))->text().startsWith(QStringLiteral("%1 GPUs").arg(dp)));
     }
 
     void memoryBarsEqualTheLedger() {
@@ -332,7 +333,7 @@ private slots:
         const QStringList controls = controlStates(QStringLiteral("parallel.tp"));
         auto* memory = find<ui::MemoryView>(QStringLiteral("memoryView"));
         const double optimizerBar = memory->barSet(3)->at(0);
-        const QString gpuCount = find<QLabel>(QStringLiteral("gpuCount"))->text();
+        const QString gpuCount = find<ui::TextLine>(QStringLiteral("gpuCount"))->text();
         (void)gpuCount;
 
         find<QDoubleSpinBox>(QStringLiteral("spin:parallel.tp"))->setValue(3);

@@ -7,6 +7,7 @@
 #include "engine/presets.h"
 #include "engine/units.h"
 #include "ui/panels/sliderfield.h"
+#include "ui/views/textline.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -69,14 +70,9 @@ QGroupBox* group(const QString& title, QFormLayout*& form) {
 ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidget(parent), m_controller(controller) {
     setObjectName(QStringLiteral("parameterPanel"));
 
-    m_gpuCount = new QLabel(this);
+    m_gpuCount = new TextLine(this);
     m_gpuCount->setObjectName(QStringLiteral("gpuCount"));
-    QFont bold = m_gpuCount->font();
-    bold.setBold(true);
-    bold.setPointSizeF(bold.pointSizeF() * 1.15);
-    m_gpuCount->setFont(bold);
-    m_gpuCount->setWordWrap(true);
-    m_gpuCount->setToolTip(tr("GPUs in this plan: tensor x pipeline x data x context parallel (time.gpus)."));
+    m_gpuCount->setPointSizeFactor(1.15, true);
 
     auto* content = new QWidget;
     content->setObjectName(QStringLiteral("parameterContent"));
@@ -197,7 +193,8 @@ ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidge
         });
         m_bytesPerParam = new QLabel;
         m_bytesPerParam->setObjectName(QStringLiteral("bytesPerParam"));
-        m_bytesPerParam->setWordWrap(true);
+        m_bytesPerParam->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        m_bytesPerParam->setMinimumWidth(1);
         form->addRow(tr("State"), m_bytesPerParam);
         for (const char* key : {"precision.weights", "precision.grads", "precision.master", "precision.optimizer"})
             addErrorLine(form, QString::fromLatin1(key));
@@ -281,6 +278,7 @@ SliderField* ParameterPanel::addSlider(QFormLayout* form, const QString& label, 
     text->setToolTip(field->toolTip());
     form->addRow(text, field);
     m_fields.insert(s.key, field);
+    connect(field, &SliderField::dragging, this, &ParameterPanel::dragging);
     const std::string key = s.key.toStdString();
     connect(field, &SliderField::valueEdited, this, [this, key](double v) { edit({{key, v}}); });
     return field;

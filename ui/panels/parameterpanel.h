@@ -23,6 +23,7 @@ class QToolButton;
 namespace tl::ui {
 
 class SliderField;
+class TextLine;
 struct SliderSpec;
 
 class ParameterPanel : public QWidget {
@@ -33,7 +34,10 @@ public:
     SliderField* field(const QString& key) const { return m_fields.value(key); }
     QComboBox* combo(const QString& key) const { return m_combos.value(key); }
     QList<SliderField*> fields() const { return m_fields.values(); }
-    QLabel* gpuCountLabel() const { return m_gpuCount; }
+    TextLine* gpuCountLabel() const { return m_gpuCount; }
+
+signals:
+    void dragging(bool down); // a slider of the panel was pressed or released
 
 private:
     SliderField* addSlider(QFormLayout* form, const QString& label, const SliderSpec& spec);
@@ -51,7 +55,7 @@ private:
     QHash<QString, QComboBox*> m_combos;
     QHash<QString, QCheckBox*> m_checks;
     QHash<QString, QLabel*> m_errorLines; // for combos and check boxes
-    QLabel* m_gpuCount = nullptr;
+    TextLine* m_gpuCount = nullptr;
     QLabel* m_bytesPerParam = nullptr;
     QToolButton* m_archToggle = nullptr;
     QWidget* m_archEditor = nullptr;

@@ -115,6 +115,8 @@ SliderField::SliderField(const SliderSpec& spec, QWidget* parent) : QWidget(pare
     setFocusProxy(m_spin);
 
     connect(m_slider, &QSlider::valueChanged, this, &SliderField::onSlider);
+    connect(m_slider, &QSlider::sliderPressed, this, [this] { emit dragging(true); });
+    connect(m_slider, &QSlider::sliderReleased, this, [this] { emit dragging(false); });
     connect(m_spin, &QDoubleSpinBox::valueChanged, this, &SliderField::onSpin);
 }
 

@@ -40,6 +40,7 @@ public:
 
 signals:
     void valueEdited(double engineValue);
+    void dragging(bool down); // the slider was pressed (true) or released (false)
 
 private:
     int positionFor(double engineValue) const;

@@ -75,8 +75,16 @@ LedgerTable::LedgerTable(QWidget* parent) : QTableView(parent), m_model(new Ledg
     setWordWrap(false);
     verticalHeader()->hide();
     horizontalHeader()->setStretchLastSection(true);
-    horizontalHeader()->setSectionResizeMode(LedgerTableModel::Label, QHeaderView::ResizeToContents);
-    horizontalHeader()->setSectionResizeMode(LedgerTableModel::Value, QHeaderView::ResizeToContents);
+    // Sized to the contents when shown, not on every update (ResizeToContents measured every cell on each step).
+    horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+}
+
+void LedgerTable::showEvent(QShowEvent* event) {
+    QTableView::showEvent(event);
+    resizeColumnToContents(LedgerTableModel::Label);
+    resizeColumnToContents(LedgerTableModel::Value);
+    setColumnWidth(LedgerTableModel::Value,
+                   columnWidth(LedgerTableModel::Value) + fontMetrics().averageCharWidth() * 6);
 }
 
 QString LedgerTable::selectedText() const {

@@ -1,6 +1,8 @@
 #include "ui/views/memoryview.h"
 
 #include "engine/units.h"
+#include "ui/views/chartflush.h"
+#include "ui/views/textline.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -123,14 +125,14 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
     m_view = new QChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("memoryChart"));
     m_view->setRenderHint(QPainter::Antialiasing);
+    // Every update changes most of the chart: one full repaint is cheaper than many antialiased small regions
+    // (ui_latency_bench: p50 16 -> 7 ms for the time chart).
+    m_view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     m_view->setMinimumSize(320, 240);
 
-    m_caption = new QLabel(this);
+    m_caption = new TextLine(this);
     m_caption->setObjectName(QStringLiteral("memoryCaption"));
-    m_caption->setWordWrap(true);
-    QFont bold = m_caption->font();
-    bold.setBold(true);
-    m_caption->setFont(bold);
+    m_caption->setPointSizeFactor(1.0, true);
     m_unitToggle = new QCheckBox(tr("&GiB"), this);
     m_unitToggle->setObjectName(QStringLiteral("memoryUnitToggle"));
     m_unitToggle->setToolTip(tr("GB is 10\u2079 bytes (how GPU memory is sold); GiB is 2\u00b3\u2070 bytes (what "
@@ -189,7 +191,7 @@ void MemoryView::render() {
     top = std::max(top, m.capacity);
     m_capacity->replace({QPointF(-0.5, m.capacity / unit), QPointF(kBars - 0.5, m.capacity / unit)});
     const QString capacity = str(m_gib ? engine::formatGiB(m.capacity) : engine::formatGB(m.capacity));
-    m_capacity->setName(tr("GPU capacity (%1)").arg(capacity));
+    m_capacity->setName(tr("GPU capacity"));
     const double axisMax = niceCeil(top * 1.05 / unit);
     if (m_y->max() != axisMax) {
         m_y->setRange(0, axisMax);
@@ -220,6 +222,7 @@ void MemoryView::render() {
     legend << QStringLiteral("<span style=\"color:#c62828\"><b>\u2012 \u2012</b></span>&nbsp;%1")
                   .arg(m_capacity->name().toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
     m_legend->setText(legend.join(QStringLiteral(" &nbsp; ")));
+    flushChart(m_view);
 }
 
 void MemoryView::placeTotals() {
@@ -257,6 +260,13 @@ QString MemoryView::hoverText(int c, int bar) const {
              str(m_gib ? engine::formatGiB(l.memory.total) : engine::formatGB(l.memory.total)),
              str(m_gib ? engine::formatGiB(l.memory.capacity) : engine::formatGB(l.memory.capacity)))
         .arg(l.memory.stage);
+}
+
+void MemoryView::setDragging(bool dragging) {
+    if (m_view->renderHints().testFlag(QPainter::Antialiasing) != dragging)
+        return;
+    m_view->setRenderHint(QPainter::Antialiasing, !dragging);
+    m_view->viewport()->update();
 }
 
 } // namespace tl::ui

@@ -2,6 +2,7 @@
 
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
+#include "ui/views/chartflush.h"
 
 #include <QBrush>
 #include <QChart>
@@ -138,6 +139,9 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_view = new QChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("timeChart"));
     m_view->setRenderHint(QPainter::Antialiasing);
+    // Every update changes most of the chart: one full repaint is cheaper than many antialiased small regions
+    // (ui_latency_bench: p50 16 -> 7 ms for the time chart).
+    m_view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     m_view->setMinimumSize(320, 240);
     m_legend = new QLabel(this);
     m_legend->setObjectName(QStringLiteral("timeLegend"));
@@ -185,9 +189,9 @@ void TimeView::setData(const engine::Ledger& ledger, const std::vector<engine::S
 
     const double window = std::max(0.0, deadlineDays - reserveDays);
     m_deadline->replace({QPointF(x0, deadlineDays), QPointF(x1, deadlineDays)});
-    m_deadline->setName(tr("Deadline: %1").arg(days(deadlineDays)));
+    m_deadline->setName(tr("Deadline"));
     m_window->replace({QPointF(x0, std::max(window, y0)), QPointF(x1, std::max(window, y0))});
-    m_window->setName(tr("Training window: %1 (%2 reserve)").arg(days(window), days(reserveDays)));
+    m_window->setName(tr("Deadline less reserve"));
 
     const auto& t = ledger.time;
     m_current->replace({QPointF(double(t.gpus), t.days)});
@@ -261,6 +265,7 @@ void TimeView::setData(const engine::Ledger& ledger, const std::vector<engine::S
                                 marker(m_current->color(), QStringLiteral("\u25cf"), m_current->name()),
                                 marker(m_gates->color(), QStringLiteral("\u25a0"), m_gates->name())};
     m_legend->setText(legend.join(QStringLiteral(" &nbsp; ")));
+    flushChart(m_view);
 }
 
 void TimeView::chooseXBase() {
@@ -324,6 +329,13 @@ QString TimeView::hoverText(double x) const {
         .arg(it->dp)
         .arg(days(it->days), usd(it->usd), str(engine::groupDigits(it->tokensPerS)),
              str(engine::formatGB(it->memoryTotal)), it->fits ? tr("fits") : tr("does not fit"));
+}
+
+void TimeView::setDragging(bool dragging) {
+    if (m_view->renderHints().testFlag(QPainter::Antialiasing) != dragging)
+        return;
+    m_view->setRenderHint(QPainter::Antialiasing, !dragging);
+    m_view->viewport()->update();
 }
 
 } // namespace tl::ui

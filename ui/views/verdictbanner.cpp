@@ -2,6 +2,7 @@
 
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
+#include "ui/views/textline.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -18,34 +19,31 @@ QString count(std::int64_t n) {
     return str(engine::groupDigits(double(n)));
 }
 
+void setLine(TextLine* line, const QString& text) {
+    line->setText(text);
+}
+
 const QColor kGood(0x2e, 0x7d, 0x32);
 const QColor kBad(0xc6, 0x28, 0x28);
 
-QFrame* card(QLabel*& head, QLabel*& detail, const QString& name) {
+QFrame* card(TextLine*& head, TextLine*& detail, const QString& name) {
     auto* frame = new QFrame;
     frame->setObjectName(name);
     frame->setFrameShape(QFrame::StyledPanel);
     frame->setAutoFillBackground(true);
     auto* layout = new QVBoxLayout(frame);
     layout->setContentsMargins(12, 8, 12, 8);
-    head = new QLabel;
+    head = new TextLine;
     head->setObjectName(name + QStringLiteral("Head"));
-    QFont f = head->font();
-    f.setBold(true);
-    f.setPointSizeF(f.pointSizeF() * 1.25);
-    head->setFont(f);
-    head->setWordWrap(true);
-    head->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    detail = new QLabel;
+    head->setPointSizeFactor(1.25, true);
+    detail = new TextLine;
     detail->setObjectName(name + QStringLiteral("Detail"));
-    detail->setWordWrap(true);
-    detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(head);
     layout->addWidget(detail);
     return frame;
 }
 
-void accent(QFrame* frame, QLabel* head, bool good) {
+void accent(QFrame* frame, TextLine* head, bool good) {
     const QColor c = good ? kGood : kBad;
     QPalette pal = frame->palette();
     QColor tint = c;
@@ -57,9 +55,7 @@ void accent(QFrame* frame, QLabel* head, bool good) {
                  QColor::fromRgbF(base.redF() * (1 - a) + c.redF() * a, base.greenF() * (1 - a) + c.greenF() * a,
                                   base.blueF() * (1 - a) + c.blueF() * a));
     frame->setPalette(pal);
-    QPalette hp = head->palette();
-    hp.setColor(QPalette::WindowText, c);
-    head->setPalette(hp);
+    head->setTextColor(c);
 }
 
 } // namespace
@@ -68,29 +64,16 @@ VerdictBanner::VerdictBanner(QWidget* parent) : QFrame(parent) {
     setObjectName(QStringLiteral("verdictBanner"));
     m_memoryCard = card(m_memoryHead, m_memoryDetail, QStringLiteral("memoryVerdict"));
     m_timeCard = card(m_timeHead, m_timeDetail, QStringLiteral("timeVerdict"));
-    m_summary = new QLabel;
+    m_summary = new TextLine;
     m_summary->setObjectName(QStringLiteral("verdictSummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_errors = new QLabel;
-    m_errors->setObjectName(QStringLiteral("verdictErrors"));
-    m_errors->setWordWrap(true);
-    m_errors->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QPalette ep = m_errors->palette();
-    ep.setColor(QPalette::WindowText, kBad);
-    m_errors->setPalette(ep);
-    QFont ef = m_errors->font();
-    ef.setBold(true);
-    m_errors->setFont(ef);
-    m_errors->hide();
-    m_warnings = new QLabel;
-    m_warnings->setObjectName(QStringLiteral("verdictWarnings"));
-    m_warnings->setWordWrap(true);
-    m_warnings->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QPalette wp = m_warnings->palette();
-    wp.setColor(QPalette::WindowText, QColor(0x8a, 0x5a, 0x00));
-    m_warnings->setPalette(wp);
-
+    m_plan = new TextLine;
+    m_plan->setObjectName(QStringLiteral("verdictPlan"));
+    // Two note lines of constant height: the engine's error (red) first, then warnings (amber). A banner whose
+    // height changed with each note would resize both charts on every slider step.
+    for (int i = 0; i < kNoteLines; ++i) {
+        m_notes[size_t(i)] = new TextLine;
+        m_notes[size_t(i)]->setObjectName(QStringLiteral("verdictNote%1").arg(i));
+    }
     auto* cards = new QHBoxLayout;
     cards->addWidget(m_memoryCard, 1);
     cards->addWidget(m_timeCard, 1);
@@ -98,8 +81,9 @@ VerdictBanner::VerdictBanner(QWidget* parent) : QFrame(parent) {
     layout->setContentsMargins(8, 8, 8, 4);
     layout->addLayout(cards);
     layout->addWidget(m_summary);
-    layout->addWidget(m_errors);
-    layout->addWidget(m_warnings);
+    layout->addWidget(m_plan);
+    for (TextLine* note : m_notes)
+        layout->addWidget(note);
     render();
 }
 
@@ -116,11 +100,34 @@ void VerdictBanner::setErrors(const std::vector<engine::Diagnostic>& errors) {
     QStringList lines;
     for (const auto& e : errors)
         lines << str(e.message);
-    m_errors->setText(
+    m_errorText =
         lines.isEmpty()
             ? QString()
-            : tr("Not applied: %1. The figures below are the last valid plan.").arg(lines.join(QStringLiteral("; "))));
-    m_errors->setVisible(!lines.isEmpty());
+            : tr("Not applied: %1. The figures show the last valid plan.").arg(lines.join(QStringLiteral("; ")));
+    renderNotes();
+}
+
+void VerdictBanner::renderNotes() {
+    QStringList notes;
+    if (!m_errorText.isEmpty())
+        notes << m_errorText;
+    if (m_ledger.valid)
+        for (const auto& w : m_ledger.warnings)
+            notes << str(w.message);
+    for (int i = 0; i < kNoteLines; ++i) {
+        TextLine* line = m_notes[size_t(i)];
+        QString text = i < notes.size() ? notes[i] : QString();
+        if (i == kNoteLines - 1 && notes.size() > kNoteLines) // the rest go to the tooltip of the last line
+            text = notes.mid(i).join(QStringLiteral(" \u2022 "));
+        line->setText(text);
+        const bool isError = i == 0 && !m_errorText.isEmpty();
+        line->setTextColor(isError ? kBad : QColor(0x8a, 0x5a, 0x00));
+        QFont f = line->font();
+        if (f.bold() != isError) {
+            f.setBold(isError);
+            line->setFont(f);
+        }
+    }
 }
 
 void VerdictBanner::setBinaryUnits(bool gib) {
@@ -133,10 +140,11 @@ void VerdictBanner::render() {
     if (!l.valid) {
         m_memoryHead->setText(tr("Memory: no valid plan yet"));
         m_timeHead->setText(tr("Time: no valid plan yet"));
-        m_memoryDetail->clear();
-        m_timeDetail->clear();
-        m_summary->clear();
-        m_warnings->clear();
+        m_memoryDetail->setText(QString());
+        m_timeDetail->setText(QString());
+        m_summary->setText(QString());
+        m_plan->setText(QString());
+        renderNotes();
         return;
     }
     const auto& m = l.memory;
@@ -147,20 +155,21 @@ void VerdictBanner::render() {
         m.fits ? tr("Memory: %1 of %2 per GPU \u2014 fits").arg(bytes(m.total), bytes(m.capacity))
                : tr("Memory: %1 of %2 per GPU \u2014 does not fit").arg(bytes(m.total), bytes(m.capacity)));
     QString memDetail =
-        t.minGpusMemory
-            ? tr("Fewest GPUs that fit: %1 (only data parallelism varies; TP, PP, CP and ZeRO stay as set).")
-                  .arg(count(*t.minGpusMemory))
-            : tr("No number of data-parallel replicas fits: raise the ZeRO stage, TP or PP, or pick a larger GPU.");
+        t.minGpusMemory ? tr("Fewest GPUs that fit: %1 (only data parallelism varies)").arg(count(*t.minGpusMemory))
+                        : tr("No number of data-parallel replicas fits: raise ZeRO, TP or PP, or pick a larger GPU");
     accent(m_memoryCard, m_memoryHead, m.fits);
-    m_memoryDetail->setText(memDetail);
+    setLine(m_memoryDetail, memDetail);
+    m_memoryDetail->setToolTip(tr("TP, PP, CP and the ZeRO stage stay as set; only the number of data-parallel "
+                                  "replicas grows until the per-GPU memory fits (time.min_gpus_memory)."));
 
     const QString days = str(engine::formatLedgerValue(t.days, engine::Unit::Days));
     const QString allowed = str(engine::formatFixed(t.trainingDays, 1));
-    m_timeHead->setText(t.finishes ? tr("Time: %1 of the %2 allowed \u2014 finishes").arg(days, allowed)
+    setLine(m_timeHead, t.finishes ? tr("Time: %1 of the %2 allowed \u2014 finishes").arg(days, allowed)
                                    : tr("Time: %1 of the %2 allowed \u2014 late").arg(days, allowed));
-    m_timeDetail->setText(tr("The deadline less the reserve kept for checkpoints and failures. Fewest GPUs that "
-                             "finish in time: %1 (%2 if the reserve is spent too).")
+    setLine(m_timeDetail, tr("Fewest GPUs that finish in time: %1 (%2 if the reserve is spent too)")
                               .arg(count(t.minGpusCompute), count(t.minGpusComputeFullDeadline)));
+    m_timeDetail->setToolTip(tr("Allowed: the deadline less the days kept in reserve for checkpoints and failures "
+                                "(time.min_gpus_compute; time.finishes)."));
     accent(m_timeCard, m_timeHead, t.finishes);
 
     QString gate;
@@ -169,36 +178,32 @@ void VerdictBanner::render() {
         gate =
             tr("Time is the binding gate: at least %1 GPUs are needed to finish, more than memory asks for.").arg(need);
     else if (t.bindingGate == "memory")
-        gate = t.minGpusMemory
-                   ? tr("Memory is the binding gate: at least %1 GPUs are needed to fit, more than time asks for.")
-                         .arg(need)
-                   : tr("Memory is the binding gate: no number of replicas fits this layout.");
+        gate =
+            t.minGpusMemory
+                ? tr("Memory is the binding gate: at least %1 GPUs are needed to fit; time asks for fewer.").arg(need)
+                : tr("Memory is the binding gate: no number of replicas fits this layout.");
     else
         gate = tr("Neither gate binds: the model-parallel group alone fits and finishes.");
     const QString verdict = m.fits && t.finishes ? tr("This plan works:") : tr("This plan does not work:");
-    m_summary->setText(tr("%1 %2 %3 GPUs (TP %4 \u00d7 PP %5 \u00d7 DP %6 \u00d7 CP %7), %8, %9.")
-                           .arg(gate, verdict, count(t.gpus))
-                           .arg(m_tp)
-                           .arg(m_pp)
-                           .arg(m_dp)
-                           .arg(m_cp)
-                           .arg(str(engine::formatLedgerValue(t.gpuHours, engine::Unit::Hours)),
-                                str(engine::formatLedgerValue(l.cost.usd, engine::Unit::Usd))));
+    setLine(m_summary, gate);
+    setLine(m_plan, tr("%1 %2 GPUs (TP %3 \u00d7 PP %4 \u00d7 DP %5 \u00d7 CP %6), %7, %8.")
+                        .arg(verdict, count(t.gpus))
+                        .arg(m_tp)
+                        .arg(m_pp)
+                        .arg(m_dp)
+                        .arg(m_cp)
+                        .arg(str(engine::formatLedgerValue(t.gpuHours, engine::Unit::Hours)),
+                             str(engine::formatLedgerValue(l.cost.usd, engine::Unit::Usd))));
 
-    QStringList warnings;
-    for (const auto& w : l.warnings)
-        warnings << str(w.message);
-    m_warnings->setText(warnings.join(QLatin1Char('\n')));
-    m_warnings->setVisible(!warnings.isEmpty());
+    renderNotes();
 }
 
 QString VerdictBanner::text() const {
-    QStringList lines = {m_memoryHead->text(), m_memoryDetail->text(), m_timeHead->text(), m_timeDetail->text(),
-                         m_summary->text()};
-    if (m_errors->isVisibleTo(this))
-        lines << m_errors->text();
-    if (!m_warnings->text().isEmpty())
-        lines << m_warnings->text();
+    QStringList lines = {m_memoryHead->text(), m_memoryDetail->text(), m_timeHead->text(),
+                         m_timeDetail->text(), m_summary->text(),      m_plan->text()};
+    for (const TextLine* note : m_notes)
+        if (!note->text().isEmpty())
+            lines << note->text();
     return lines.join(QLatin1Char('\n'));
 }
 

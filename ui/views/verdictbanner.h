@@ -7,11 +7,14 @@
 #include <QFrame>
 #include <QString>
 
+#include <array>
 #include <vector>
 
 class QLabel;
 
 namespace tl::ui {
+
+class TextLine;
 
 class VerdictBanner : public QFrame {
     Q_OBJECT
@@ -27,19 +30,22 @@ public:
 
 private:
     void render();
+    void renderNotes();
 
     engine::Ledger m_ledger;
     int m_tp = 1, m_pp = 1, m_dp = 1, m_cp = 1;
     bool m_gib = false;
     QFrame* m_memoryCard;
     QFrame* m_timeCard;
-    QLabel* m_memoryHead;
-    QLabel* m_memoryDetail;
-    QLabel* m_timeHead;
-    QLabel* m_timeDetail;
-    QLabel* m_summary;
-    QLabel* m_errors;
-    QLabel* m_warnings;
+    TextLine* m_memoryHead;
+    TextLine* m_memoryDetail;
+    TextLine* m_timeHead;
+    TextLine* m_timeDetail;
+    TextLine* m_summary; // which gate binds
+    TextLine* m_plan;    // this plan: GPUs, layout, GPU-hours, dollars
+    static constexpr int kNoteLines = 2;
+    std::array<TextLine*, kNoteLines> m_notes{};
+    QString m_errorText;
 };
 
 } // namespace tl::ui

@@ -1,0 +1,33 @@
+#pragma once
+// One line of text that changes on every slider step (a verdict, a caption, the GPU count). Unlike a QLabel, setting
+// its text never invalidates the window's layout: its size hint is one line of its font, whatever the text, so a
+// change repaints this widget alone (ui_latency_bench: word-wrapped labels re-ran height-for-width of the whole
+// window on each step). Too narrow a widget elides the text; the tooltip carries all of it.
+
+#include <QString>
+#include <QWidget>
+
+namespace tl::ui {
+
+class TextLine : public QWidget {
+    Q_OBJECT
+public:
+    explicit TextLine(QWidget* parent = nullptr);
+
+    void setText(const QString& text);
+    QString text() const { return m_text; }
+    void setTextColor(const QColor& colour); // default: the palette's WindowText
+    void setPointSizeFactor(double factor, bool bold);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    QString m_text;
+};
+
+} // namespace tl::ui
