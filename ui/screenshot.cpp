@@ -56,7 +56,7 @@ QSize screenshotSize(ScreenshotView view) {
     case ScreenshotView::Time:
         return {1200, 750};
     case ScreenshotView::Verdict:
-        return {1400, 300};
+        return {1400, 160};
     case ScreenshotView::Pipeline:
         return {1400, 700};
     case ScreenshotView::All:

@@ -478,7 +478,7 @@ private slots:
         QTest::newRow("all") << QStringLiteral("all") << QSize(1600, 1000);
         QTest::newRow("memory") << QStringLiteral("memory") << QSize(1200, 750);
         QTest::newRow("time") << QStringLiteral("time") << QSize(1200, 750);
-        QTest::newRow("verdict") << QStringLiteral("verdict") << QSize(1400, 300);
+        QTest::newRow("verdict") << QStringLiteral("verdict") << QSize(1400, 160);
         QTest::newRow("pipeline") << QStringLiteral("pipeline") << QSize(1400, 700);
     }
     void screenshotCommand() {

@@ -108,6 +108,7 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
         t->setZValue(20);
     }
     connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeTotals(); });
+    m_x->setTitleText(tr("This plan and its ZeRO stages"));
     m_y = new QValueAxis;
     m_y->setLabelFormat(QStringLiteral("%g"));
     m_y->setTickType(QValueAxis::TicksDynamic);

@@ -84,6 +84,7 @@ VerdictBanner::VerdictBanner(QWidget* parent) : QFrame(parent) {
     layout->addWidget(m_plan);
     for (TextLine* note : m_notes)
         layout->addWidget(note);
+    layout->addStretch(1);
     render();
 }
 
@@ -175,8 +176,7 @@ void VerdictBanner::render() {
     QString gate;
     const QString need = t.minGpusMemory ? count(std::max(*t.minGpusMemory, t.minGpusCompute)) : QString();
     if (t.bindingGate == "time")
-        gate =
-            tr("Time is the binding gate: at least %1 GPUs are needed to finish, more than memory asks for.").arg(need);
+        gate = tr("Time is the binding gate: at least %1 GPUs are needed to finish; memory asks for fewer.").arg(need);
     else if (t.bindingGate == "memory")
         gate =
             t.minGpusMemory
