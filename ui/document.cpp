@@ -390,6 +390,11 @@ bool Document::offerRecovery() {
     return true;
 }
 
+bool Document::openAtStart(const QString& file) {
+    offerRecovery();
+    return !file.isEmpty() && openFile(file);
+}
+
 // ---- window events -------------------------------------------------------------------------------------------------
 
 QString Document::droppedFile(const QMimeData* mime) {

@@ -90,6 +90,10 @@ public:
     // At start: when a recovery file exists, offer to restore it. Restored = modified, under its original path.
     bool offerRecovery();
 
+    // `trainledger [FILE]`: offer the recovery file, then open FILE (a bad FILE shows its error and the scenario the
+    // window started with stays). Returns whether FILE was opened.
+    bool openAtStart(const QString& file);
+
     // For drag and drop: the one local scenario file the mime data carries, or an empty string.
     static QString droppedFile(const QMimeData* mime);
     static QString fileFilter();

@@ -500,6 +500,39 @@ private slots:
         }
     }
 
+    // `trainledger FILE`: a good file opens; a bad one shows its error and the start scenario stays, untitled.
+    void openAtStart() {
+        const QString good = write(QStringLiteral("start.trainledger"), withDp(32));
+        QVERIFY(m_doc->openAtStart(good));
+        QCOMPARE(m_controller->scenario().parallel.dp, 32);
+        QVERIFY(m_dialogs->asked.isEmpty());
+
+        restart();
+        const QString bad = path(QStringLiteral("start-bad.trainledger"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("PK\x03\x04 not really");
+        f.close();
+        QVERIFY(!m_doc->openAtStart(bad));
+        QCOMPARE(m_dialogs->errors.size(), 1);
+        QVERIFY(m_dialogs->errors.front().contains(QStringLiteral("start-bad.trainledger")));
+        QCOMPARE(m_controller->scenario(), engine::Scenario{});
+        QVERIFY(m_doc->isUntitled());
+        QVERIFY(!m_doc->isModified());
+
+        // With a recovery file: offered first, then FILE opens over it with the unsaved-changes prompt.
+        QVERIFY(m_controller->setValue("parallel.dp", 2.0));
+        QVERIFY(m_doc->writeRecovery());
+        restart();
+        m_dialogs->confirmations << true;
+        m_dialogs->saveChoices << ui::Dialogs::SaveChoice::Cancel;
+        QVERIFY(!m_doc->openAtStart(good));
+        QCOMPARE(m_dialogs->asked,
+                 (QStringList{QStringLiteral("confirm:Restore unsaved changes"), QStringLiteral("save:Untitled")}));
+        QCOMPARE(m_controller->scenario().parallel.dp, 2);
+        QVERIFY(m_doc->isModified());
+    }
+
     void newFromAPreset() {
         QVERIFY(m_doc->newFromPreset(QStringLiteral("llama3-70b")));
         QCOMPARE(m_controller->scenario().model.preset, std::string("llama3-70b"));
