@@ -1,15 +1,18 @@
-// trainledger: the explorer window. `trainledger [SCENARIO.json]` opens a scenario (default: the last one, else the
-// seeds' Qwen3-8B example); `--screenshot FILE.png [--view V]` renders offscreen and exits. Bad arguments exit with
-// status 2 and one line on stderr.
+// trainledger: the explorer window. `trainledger [FILE]` opens a .trainledger archive or a scenario.json (default:
+// the last scenario, else the seeds' Qwen3-8B example); a FILE that cannot be read is explained in a message box and
+// the window starts on the built-in scenario. A recovery file left by a crash is offered first.
+// `--screenshot FILE.png [--view V] [FILE]` renders offscreen and exits. Bad arguments exit with status 2 and one
+// line on stderr.
 
+#include "io/archive.h"
 #include "io/scenariojson.h"
 #include "ui/controller.h"
+#include "ui/document.h"
 #include "ui/mainwindow.h"
 #include "ui/screenshot.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QFile>
 #include <QTextStream>
 
 #include <cstring>
@@ -23,26 +26,16 @@ int fail(const QString& message, int status = 2) {
     return status;
 }
 
-// Reads a scenario.json (or reports one line).
+// Reads a .trainledger archive or a scenario.json (or reports one line).
 std::optional<engine::Scenario> loadScenario(const QString& path, QString& error) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        error = QStringLiteral("%1: %2").arg(path, file.errorString());
-        return std::nullopt;
-    }
-    const QByteArray bytes = file.read(io::kMaxScenarioJsonBytes + 1);
-    if (bytes.size() > io::kMaxScenarioJsonBytes) {
-        error = QStringLiteral("%1: larger than %2 bytes; not a scenario").arg(path).arg(io::kMaxScenarioJsonBytes);
-        return std::nullopt;
-    }
-    io::ScenarioResult r = io::scenarioFromJson(bytes, false);
-    if (!r.scenario) {
+    const io::ArchiveResult r = io::loadScenarioFile(path);
+    if (!r.archive) {
         error = QStringLiteral("%1: %2").arg(path, r.error);
         return std::nullopt;
     }
     for (const QString& w : r.warnings)
         QTextStream(stderr) << "trainledger: " << path << ": " << w << Qt::endl;
-    return r.scenario;
+    return r.archive->scenario;
 }
 
 } // namespace
@@ -74,8 +67,8 @@ int main(int argc, char** argv) {
     parser.addOption(screenshotOption);
     parser.addOption(viewOption);
     parser.addPositionalArgument(QStringLiteral("scenario"),
-                                 QCoreApplication::translate("main", "A scenario.json to open."),
-                                 QStringLiteral("[SCENARIO.json]"));
+                                 QCoreApplication::translate("main", "A .trainledger file or scenario.json to open."),
+                                 QStringLiteral("[FILE]"));
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help")))
@@ -93,15 +86,15 @@ int main(int argc, char** argv) {
     if (parser.isSet(viewOption) && !parser.isSet(screenshotOption))
         return fail(QStringLiteral("--view needs --screenshot FILE.png"));
 
-    std::optional<engine::Scenario> scenario;
-    if (!positional.isEmpty()) {
-        QString error;
-        scenario = loadScenario(positional.front(), error);
-        if (!scenario)
-            return fail(error);
-    }
-
+    const QString file = positional.isEmpty() ? QString() : positional.front();
     if (parser.isSet(screenshotOption)) {
+        std::optional<engine::Scenario> scenario;
+        if (!file.isEmpty()) {
+            QString error;
+            scenario = loadScenario(file, error);
+            if (!scenario)
+                return fail(error);
+        }
         const QString path = parser.value(screenshotOption);
         if (path.isEmpty())
             return fail(QStringLiteral("--screenshot: needs a file name"));
@@ -110,14 +103,16 @@ int main(int argc, char** argv) {
     }
 
     ui::Controller controller;
-    if (scenario) {
-        controller.setScenario(*scenario);
-    } else if (const QByteArray saved = ui::MainWindow::savedScenario(); !saved.isEmpty()) {
-        io::ScenarioResult r = io::scenarioFromJson(saved, false);
-        if (r.scenario)
-            controller.setScenario(*r.scenario);
+    // With a FILE the window starts on the built-in scenario, which stays when FILE cannot be read.
+    if (file.isEmpty()) {
+        if (const QByteArray saved = ui::MainWindow::savedScenario(); !saved.isEmpty()) {
+            io::ScenarioResult r = io::scenarioFromJson(saved, false);
+            if (r.scenario)
+                controller.setScenario(*r.scenario);
+        }
     }
     ui::MainWindow window(&controller);
     window.show();
+    window.document()->openAtStart(file); // the recovery offer, then FILE (errors in a message box)
     return app.exec();
 }

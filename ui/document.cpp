@@ -98,7 +98,7 @@ void Document::refresh() {
         m_window->setWindowTitle(windowTitle());
         m_window->setWindowModified(modified);
     }
-    if (modified) {
+    if (modified && m_autosaveEnabled) {
         m_autosave->start(); // restarted by every change: written a few seconds after the last one
     } else {
         m_autosave->stop();
@@ -336,6 +336,12 @@ QString Document::recoveryPath() {
 
 void Document::setAutosaveInterval(int ms) {
     m_autosave->setInterval(ms);
+}
+
+void Document::setAutosaveEnabled(bool enabled) {
+    m_autosaveEnabled = enabled;
+    if (!enabled)
+        m_autosave->stop();
 }
 
 int Document::autosaveInterval() const {

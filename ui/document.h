@@ -85,6 +85,9 @@ public:
     static QString recoveryPath(); // AppDataLocation/recovery/current.trainledger
     void setAutosaveInterval(int ms);
     int autosaveInterval() const;
+    // Off for windows that must leave no trace (screenshots, benchmarks): no recovery file is written.
+    void setAutosaveEnabled(bool enabled);
+    bool autosaveEnabled() const { return m_autosaveEnabled; }
     bool writeRecovery();
     void removeRecovery();
     // At start: when a recovery file exists, offer to restore it. Restored = modified, under its original path.
@@ -124,6 +127,7 @@ private:
     engine::Scenario m_saved;
     bool m_forcedModified = false; // restored or adopted: differs from its file whatever the comparison says
     bool m_lastModified = false;
+    bool m_autosaveEnabled = true;
     QTimer* m_autosave;
 };
 

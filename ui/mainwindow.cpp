@@ -1,8 +1,13 @@
 #include "ui/mainwindow.h"
 
 #include "engine/layout.h"
+#include "engine/presets.h"
 #include "io/scenariojson.h"
+#include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
+#include "ui/dialogs.h"
+#include "ui/document.h"
+#include "ui/notesedit.h"
 #include "ui/panels/parameterpanel.h"
 #include "ui/views/ledgertable.h"
 #include "ui/views/memoryview.h"
@@ -13,7 +18,9 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QCoreApplication>
+#include <QDir>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -67,6 +74,26 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     m_tabs->addTab(m_pipeline, tr("Pip&eline"));
     m_tabs->addTab(m_table, tr("&Ledger"));
 
+    // The notes under the charts, beside the parameters: free text saved with the scenario (notes.md). A strip at
+    // the bottom keeps the charts their full width; the parameters keep the full height.
+    m_notes = new NotesEdit(controller);
+    m_notesDock = new QDockWidget(tr("Notes"), this);
+    m_notesDock->setObjectName(QStringLiteral("notesDock"));
+    m_notesDock->setWidget(m_notes);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    addDockWidget(Qt::BottomDockWidgetArea, m_notesDock);
+    resizeDocks({m_notesDock}, {130}, Qt::Vertical);
+
+    // The file behind the window.
+    if (!m_options.dialogs)
+        m_ownDialogs = std::make_unique<WidgetDialogs>();
+    m_document = new Document(controller, m_options.dialogs ? m_options.dialogs : m_ownDialogs.get(), this);
+    m_document->setWindow(this);
+    m_document->setPreviewWidget(charts);
+    m_document->setAutosaveEnabled(m_options.useSettings); // screenshots and benchmarks leave no recovery file
+    connect(m_document, &Document::statusMessage, this,
+            [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -107,6 +134,7 @@ QByteArray MainWindow::savedScenario() {
 void MainWindow::buildMenus() {
     m_fileMenu = menuBar()->addMenu(tr("&File"));
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    buildFileMenu();
     auto* reset = m_fileMenu->addAction(tr("&Reset to the Built-in Scenario"));
     reset->setObjectName(QStringLiteral("resetAction"));
     connect(reset, &QAction::triggered, this, [this] { m_controller->replaceScenario(engine::Scenario{}); });
@@ -137,6 +165,12 @@ void MainWindow::buildMenus() {
     m_gibAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
     connect(m_gibAction, &QAction::toggled, this, &MainWindow::setBinaryUnits);
     view->addSeparator();
+    QAction* notes = m_notesDock->toggleViewAction();
+    notes->setObjectName(QStringLiteral("notesAction"));
+    notes->setText(tr("&Notes"));
+    notes->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    view->addAction(notes);
+    view->addSeparator();
     const QString tabNames[] = {tr("&Memory and Time"), tr("&Pipeline"), tr("&Ledger Table")};
     for (int i = 0; i < 3; ++i) {
         QAction* a = view->addAction(tabNames[i]);
@@ -155,6 +189,101 @@ void MainWindow::buildMenus() {
                               "in docs/formulas.md.</p>")
                                .arg(QCoreApplication::applicationVersion()));
     });
+}
+
+void MainWindow::buildFileMenu() {
+    QAction* newAction = m_fileMenu->addAction(tr("&New"));
+    newAction->setObjectName(QStringLiteral("newAction"));
+    newAction->setShortcut(QKeySequence::New);
+    newAction->setToolTip(tr("A new untitled scenario: the built-in Qwen3-8B example"));
+    connect(newAction, &QAction::triggered, this, [this] { m_document->newFromPreset(QString()); });
+    QMenu* presets = m_fileMenu->addMenu(tr("New from &Preset"));
+    presets->setObjectName(QStringLiteral("newFromPresetMenu"));
+    for (const engine::ModelPreset& p : engine::modelPresets()) {
+        QAction* a = presets->addAction(QString::fromStdString(p.name));
+        a->setObjectName(QStringLiteral("newPreset:") + QString::fromStdString(p.id));
+        connect(a, &QAction::triggered, this,
+                [this, id = QString::fromStdString(p.id)] { m_document->newFromPreset(id); });
+    }
+
+    QAction* open = m_fileMenu->addAction(tr("&Open\u2026"));
+    open->setObjectName(QStringLiteral("openAction"));
+    open->setShortcut(QKeySequence::Open);
+    connect(open, &QAction::triggered, this, [this] { m_document->open(); });
+    m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    connect(m_document, &Document::recentFilesChanged, this, &MainWindow::fillRecentMenu);
+    fillRecentMenu();
+
+    QAction* save = m_fileMenu->addAction(tr("&Save"));
+    save->setObjectName(QStringLiteral("saveAction"));
+    save->setShortcut(QKeySequence::Save);
+    connect(save, &QAction::triggered, this, [this] { m_document->save(); });
+    QAction* saveAs = m_fileMenu->addAction(tr("Save &As\u2026"));
+    saveAs->setObjectName(QStringLiteral("saveAsAction"));
+    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    connect(saveAs, &QAction::triggered, this, [this] { m_document->saveAs(); });
+    m_revert = m_fileMenu->addAction(tr("Re&vert"));
+    m_revert->setObjectName(QStringLiteral("revertAction"));
+    m_revert->setToolTip(tr("Reload the file from disk, discarding unsaved changes"));
+    const auto enableRevert = [this] { m_revert->setEnabled(!m_document->isUntitled()); };
+    connect(m_document, &Document::pathChanged, this, enableRevert);
+    enableRevert();
+    connect(m_revert, &QAction::triggered, this, [this] { m_document->revert(); });
+    m_fileMenu->addSeparator();
+
+    QAction* compare = m_fileMenu->addAction(tr("&Compare With\u2026"));
+    compare->setObjectName(QStringLiteral("compareAction"));
+    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    compare->setToolTip(tr("Show this scenario (A) beside a scenario file (B)"));
+    connect(compare, &QAction::triggered, this, [this] {
+        const QString path = m_document->dialogs()->getOpenFileName(
+            this, tr("Compare With"), QFileInfo(m_document->path()).absolutePath(), Document::fileFilter());
+        if (!path.isEmpty())
+            compareWith(path);
+    });
+    m_fileMenu->addSeparator();
+}
+
+void MainWindow::fillRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList files = m_document->recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        QAction* a = m_recentMenu->addAction(tr("&%1 %2").arg(i + 1).arg(
+            QFileInfo(files[i]).fileName().replace(QLatin1Char('&'), QStringLiteral("&&"))));
+        a->setToolTip(QDir::toNativeSeparators(files[i]));
+        a->setData(files[i]);
+        connect(a, &QAction::triggered, this, [this, file = files[i]] { m_document->openFile(file); });
+    }
+    if (!files.isEmpty())
+        m_recentMenu->addSeparator();
+    QAction* clear = m_recentMenu->addAction(tr("&Clear Recent Files"));
+    clear->setEnabled(!files.isEmpty());
+    connect(clear, &QAction::triggered, m_document, &Document::clearRecentFiles);
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+bool MainWindow::compareWith(const QString& path) {
+    const std::optional<engine::Scenario> b = m_document->readFile(path);
+    if (!b)
+        return false;
+    if (!m_compare) {
+        m_compare = new CompareWindow(this);
+        connect(m_compare, &CompareWindow::makeCurrentRequested, this, [this](const CompareSide& side) {
+            if (m_document->adopt(side.scenario, side.path, side.modified)) {
+                statusBar()->showMessage(tr("%1 is now the current scenario").arg(side.name), 5000);
+                activateWindow();
+            }
+        });
+    }
+    CompareSide a{m_controller->scenario(), m_document->displayName(), m_document->path(), m_document->isModified()};
+    CompareSide bSide{*b, QFileInfo(path).fileName(), QFileInfo(path).absoluteFilePath(), false};
+    m_compare->setSides(a, bSide);
+    m_compare->show();
+    m_compare->raise();
+    m_compare->activateWindow();
+    return true;
 }
 
 void MainWindow::setBinaryUnits(bool gib) {

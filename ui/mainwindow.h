@@ -1,20 +1,29 @@
 #pragma once
 // The explorer window: the parameter panel (a dock), the verdict banner, and tabs with the memory and time charts,
 // the pipeline diagram and the ledger table. One slot, onLedger(), pushes each new Ledger into every view.
+// Files: a Document (New, Open, Save, Recent, Revert, title, prompts, drag and drop, autosave), the notes editor (a
+// dock beside the charts) and File > Compare With (a CompareWindow).
 
 #include "engine/ledger.h"
 
 #include <QMainWindow>
 
+#include <memory>
+
 class QAction;
+class QDockWidget;
 class QMenu;
 class QTabWidget;
 
 namespace tl::ui {
 
+class CompareWindow;
 class Controller;
+class Dialogs;
+class Document;
 class LedgerTable;
 class MemoryView;
+class NotesEdit;
 class ParameterPanel;
 class PipelineView;
 class TimeView;
@@ -24,16 +33,25 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     struct Options {
-        bool useSettings = true; // restore and save geometry, state and the last scenario (off in tests/screenshots)
+        bool useSettings = true;    // restore and save geometry, state and the last scenario (off in tests/screenshots)
+        Dialogs* dialogs = nullptr; // the file questions (tests inject answers); nullptr: message boxes and dialogs
     };
     explicit MainWindow(Controller* controller, QWidget* parent = nullptr);
     MainWindow(Controller* controller, const Options& options, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     Controller* controller() const { return m_controller; }
-    // The File menu; New, Open and Save are added above its separator by the archive issue.
     QMenu* fileMenu() const { return m_fileMenu; }
+    QMenu* recentMenu() const { return m_recentMenu; }
     QAction* quitAction() const { return m_quit; }
+    Document* document() const { return m_document; }
+    NotesEdit* notesEdit() const { return m_notes; }
+    QDockWidget* notesDock() const { return m_notesDock; }
+    CompareWindow* compareWindow() const { return m_compare; } // nullptr until the first comparison
+
+    // Compare the window's scenario (A) with the scenario file at path (B). False when the file cannot be read
+    // (the error was shown).
+    bool compareWith(const QString& path);
 
     ParameterPanel* parameterPanel() const { return m_panel; }
     VerdictBanner* verdictBanner() const { return m_banner; }
@@ -53,6 +71,8 @@ protected:
 
 private:
     void buildMenus();
+    void buildFileMenu();
+    void fillRecentMenu();
     void onLedger();
     void saveSettings();
 
@@ -66,7 +86,14 @@ private:
     LedgerTable* m_table = nullptr;
     QTabWidget* m_tabs = nullptr;
     QMenu* m_fileMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
     QAction* m_quit = nullptr;
+    QAction* m_revert = nullptr;
+    std::unique_ptr<Dialogs> m_ownDialogs;
+    Document* m_document = nullptr;
+    NotesEdit* m_notes = nullptr;
+    QDockWidget* m_notesDock = nullptr;
+    CompareWindow* m_compare = nullptr;
     QAction* m_gibAction = nullptr;
 };
 

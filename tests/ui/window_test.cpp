@@ -9,6 +9,7 @@
 #include "engine/presets.h"
 #include "engine/units.h"
 #include "io/scenariojson.h"
+#include "tests/ui/scripteddialogs.h"
 #include "ui/controller.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/parameterpanel.h"
@@ -435,10 +436,13 @@ private slots:
         QSettings().clear();
         {
             ui::Controller c;
-            ui::MainWindow w(&c);
+            test::ScriptedDialogs dialogs;
+            dialogs.saveChoices << ui::Dialogs::SaveChoice::Discard; // closing over an unsaved change asks
+            ui::MainWindow w(&c, ui::MainWindow::Options{true, &dialogs});
             w.show();
             c.setValue("parallel.dp", 32.0);
-            w.close();
+            QVERIFY(w.close());
+            QVERIFY(dialogs.allAnswered());
         }
         const QByteArray saved = ui::MainWindow::savedScenario();
         QVERIFY(!saved.isEmpty());

@@ -55,6 +55,13 @@ QPen pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine) {
     return p;
 }
 
+// Table cells are one line: a multi-line value (the notes) shows its line breaks as arrows; the tooltip has it all.
+QString oneLine(const std::string& s) {
+    QString text = QString::fromStdString(s);
+    text.replace(QLatin1Char('\n'), QStringLiteral(" \u21b5 "));
+    return text;
+}
+
 QString helpFor(const std::string& key) {
     if (const engine::Field* f = engine::findField(key))
         return str(f->help);
@@ -384,8 +391,8 @@ void CompareWindow::renderTable() {
         key->setData(Qt::UserRole, str(d.key));
         key->setToolTip(helpFor(d.key));
         m_table->setItem(row, 0, key);
-        m_table->setItem(row, 1, new QTableWidgetItem(str(d.a)));
-        m_table->setItem(row, 2, new QTableWidgetItem(str(d.b)));
+        m_table->setItem(row, 1, new QTableWidgetItem(oneLine(d.a)));
+        m_table->setItem(row, 2, new QTableWidgetItem(oneLine(d.b)));
         m_table->item(row, 1)->setToolTip(str(d.a));
         m_table->item(row, 2)->setToolTip(str(d.b));
     }

@@ -1,0 +1,211 @@
+// Files in the real window (ui/mainwindow.*), driven through its menus with every dialog answered in advance:
+// Open and the title, Open Recent, the notes dock and Edit > Undo, closing over unsaved changes, File > Compare
+// With (and Make B current through the unsaved-changes prompt), and screenshots for people.
+
+#include "io/archive.h"
+#include "tests/ui/scripteddialogs.h"
+#include "ui/compare/comparewindow.h"
+#include "ui/controller.h"
+#include "ui/document.h"
+#include "ui/mainwindow.h"
+#include "ui/notesedit.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMenu>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <memory>
+
+using namespace tl;
+
+class FilesWindowTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<ui::Controller> m_controller;
+    std::unique_ptr<test::ScriptedDialogs> m_dialogs;
+    std::unique_ptr<ui::MainWindow> m_window;
+
+    QAction* action(const QString& name) {
+        auto* a = m_window->findChild<QAction*>(name);
+        if (!a)
+            qWarning("no action %s", qPrintable(name));
+        return a;
+    }
+    QString write(const QString& name, int dp, const char* notes = "") {
+        engine::Scenario s;
+        s.parallel.dp = dp;
+        s.notes = notes;
+        const QString p = m_dir.filePath(name);
+        io::saveArchive(p, s);
+        return p;
+    }
+    QString screenshotDir() const { return qEnvironmentVariable("TL_SCREENSHOT_DIR", QDir::tempPath()); }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("TrainLedgerTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("files_window_test"));
+        QVERIFY(m_dir.isValid());
+    }
+
+    void init() {
+        QSettings().clear();
+        QFile::remove(ui::Document::recoveryPath());
+        m_controller = std::make_unique<ui::Controller>();
+        m_dialogs = std::make_unique<test::ScriptedDialogs>();
+        ui::MainWindow::Options options;
+        options.useSettings = false;
+        options.dialogs = m_dialogs.get();
+        m_window = std::make_unique<ui::MainWindow>(m_controller.get(), options);
+        m_window->resize(1600, 1000);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup() {
+        QVERIFY2(m_dialogs->unexpected.isEmpty(), qPrintable(m_dialogs->unexpected.join(QLatin1Char(','))));
+        m_window.reset();
+        m_dialogs.reset();
+        m_controller.reset();
+    }
+
+    void fileMenuHasTheFileActions() {
+        for (const char* name : {"newAction", "openAction", "saveAction", "saveAsAction", "revertAction",
+                                 "compareAction", "resetAction", "quitAction", "notesAction"})
+            QVERIFY2(action(QString::fromLatin1(name)), name);
+        QCOMPARE(action(QStringLiteral("openAction"))->shortcut(), QKeySequence(QKeySequence::Open));
+        QCOMPARE(action(QStringLiteral("saveAction"))->shortcut(), QKeySequence(QKeySequence::Save));
+        QVERIFY(!action(QStringLiteral("revertAction"))->isEnabled()); // untitled
+        QVERIFY(m_window->findChild<QMenu*>(QStringLiteral("newFromPresetMenu"))->actions().size() >= 5);
+        QCOMPARE(m_window->windowTitle(), QStringLiteral("Untitled[*] \u2014 TrainLedger"));
+        // A window without settings (tests, screenshots, benchmarks) leaves no recovery file behind.
+        QVERIFY(!m_window->document()->autosaveEnabled());
+    }
+
+    void openThroughTheMenu() {
+        const QString file = write(QStringLiteral("menu.trainledger"), 32, "opened from the menu");
+        m_dialogs->openNames << file;
+        action(QStringLiteral("openAction"))->trigger();
+        QCOMPARE(m_window->windowTitle(), QStringLiteral("menu.trainledger[*] \u2014 TrainLedger"));
+        QVERIFY(!m_window->isWindowModified());
+        QCOMPARE(m_controller->ledger().time.gpus, 32);
+        QCOMPARE(m_window->notesEdit()->toPlainText(), QStringLiteral("opened from the menu"));
+        QVERIFY(action(QStringLiteral("revertAction"))->isEnabled());
+        // Open Recent lists it, and opens it.
+        QMenu* recent = m_window->recentMenu();
+        QVERIFY(recent->isEnabled());
+        QVERIFY(recent->actions().front()->text().contains(QStringLiteral("menu.trainledger")));
+        QVERIFY(m_window->document()->newFromPreset(QString()));
+        recent->actions().front()->trigger();
+        QCOMPARE(m_controller->scenario().parallel.dp, 32);
+        // An edit marks the title.
+        QVERIFY(m_controller->setValue("parallel.dp", 16.0));
+        QVERIFY(m_window->isWindowModified());
+    }
+
+    void notesDockIsUndoable() {
+        QDockWidget* dock = m_window->notesDock();
+        QVERIFY(dock->isVisible());
+        ui::NotesEdit* notes = m_window->notesEdit();
+        notes->setFocus();
+        QTest::keyClicks(notes, QStringLiteral("Ask for H200s"));
+        QCOMPARE(m_controller->scenario().notes, std::string("Ask for H200s"));
+        QVERIFY(m_window->isWindowModified());
+        action(QStringLiteral("undoAction"))->trigger();
+        QCOMPARE(m_controller->scenario().notes, std::string());
+        QVERIFY(notes->toPlainText().isEmpty());
+        QVERIFY(!m_window->isWindowModified());
+        action(QStringLiteral("notesAction"))->trigger();
+        QVERIFY(!dock->isVisible());
+    }
+
+    void closingOverUnsavedChanges() {
+        QVERIFY(m_controller->setValue("parallel.dp", 2.0));
+        m_dialogs->saveChoices << ui::Dialogs::SaveChoice::Cancel;
+        QVERIFY(!m_window->close());
+        QVERIFY(m_window->isVisible());
+        const QString file = m_dir.filePath(QStringLiteral("on-close.trainledger"));
+        m_dialogs->saveChoices << ui::Dialogs::SaveChoice::Save;
+        m_dialogs->saveNames << file;
+        QVERIFY(m_window->close());
+        QCOMPARE(io::loadScenarioFile(file).archive->scenario.parallel.dp, 2);
+    }
+
+    void compareWithAFile() {
+        const QString b = write(QStringLiteral("b.trainledger"), 16);
+        m_dialogs->openNames << b;
+        action(QStringLiteral("compareAction"))->trigger();
+        ui::CompareWindow* compare = m_window->compareWindow();
+        QVERIFY(compare);
+        QVERIFY(compare->isVisible());
+        QCOMPARE(compare->sideA().name, QStringLiteral("Untitled"));
+        QCOMPARE(compare->sideB().name, QStringLiteral("b.trainledger"));
+        QVERIFY(compare->differenceKeys().contains(QStringLiteral("parallel.dp")));
+        QVERIFY(compare->differenceKeys().contains(QStringLiteral("time.days")));
+
+        // A bad B: the error, and nothing changes.
+        const QString bad = m_dir.filePath(QStringLiteral("bad.trainledger"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("nope");
+        f.close();
+        QVERIFY(!m_window->compareWith(bad));
+        QCOMPARE(m_dialogs->errors.size(), 1);
+        QVERIFY(m_dialogs->errors.front().contains(QStringLiteral("bad.trainledger")));
+        QCOMPARE(compare->sideB().name, QStringLiteral("b.trainledger"));
+
+        // Make B current over unsaved changes: Cancel keeps them, Discard takes B with its path.
+        QVERIFY(m_controller->setValue("parallel.dp", 2.0));
+        m_dialogs->saveChoices << ui::Dialogs::SaveChoice::Cancel;
+        QTest::mouseClick(compare->makeCurrentButton(), Qt::LeftButton);
+        QCOMPARE(m_controller->scenario().parallel.dp, 2);
+        m_dialogs->saveChoices << ui::Dialogs::SaveChoice::Discard;
+        QTest::mouseClick(compare->makeCurrentButton(), Qt::LeftButton);
+        QCOMPARE(m_controller->scenario().parallel.dp, 16);
+        QCOMPARE(m_window->document()->path(), QFileInfo(b).absoluteFilePath());
+        QVERIFY(!m_window->isWindowModified());
+
+        // Swap, then make the new B (the old window scenario, untitled) current: modified untitled.
+        QTest::mouseClick(compare->swapButton(), Qt::LeftButton);
+        QCOMPARE(compare->sideB().name, QStringLiteral("Untitled"));
+        QTest::mouseClick(compare->makeCurrentButton(), Qt::LeftButton);
+        QCOMPARE(m_controller->scenario().parallel.dp, 8);
+        QVERIFY(m_window->document()->isUntitled());
+    }
+
+    // For people: the window with the notes dock, and the compare window (TL_SCREENSHOT_DIR, default temp dir).
+    void screenshots() {
+        QVERIFY(m_controller->setValue(
+            "notes", std::string("Two nodes of H100s, ZeRO-3.\n\nAsk: can we get 16 GPUs for two weeks?\n"
+                                 "Source for the MFU: last quarter's Qwen runs.")));
+        const QString file = m_dir.filePath(QStringLiteral("qwen3-8b-one-node.trainledger"));
+        QVERIFY(m_window->document()->saveTo(file));
+        QVERIFY(m_controller->setValue("efficiency.mfu", 0.45)); // unsaved: the title shows it
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        QVERIFY(m_window->grab().save(QDir(screenshotDir()).filePath(QStringLiteral("trainledger-notes.png"))));
+
+        const QString b = write(QStringLiteral("qwen3-8b-two-nodes.trainledger"), 16);
+        QVERIFY(m_window->compareWith(b));
+        ui::CompareWindow* compare = m_window->compareWindow();
+        compare->resize(1400, 900);
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        QVERIFY(compare->grab().save(QDir(screenshotDir()).filePath(QStringLiteral("trainledger-compare-window.png"))));
+        m_dialogs->saveChoices << ui::Dialogs::SaveChoice::Discard; // cleanup closes nothing; keep the queue honest
+        m_dialogs->saveChoices.clear();
+    }
+};
+
+QTEST_MAIN(FilesWindowTest)
+#include "files_window_test.moc"
