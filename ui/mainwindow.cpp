@@ -296,17 +296,11 @@ void MainWindow::setBinaryUnits(bool gib) {
 void MainWindow::onLedger() {
     const engine::Scenario& s = m_controller->validScenario();
     const engine::Ledger& l = m_controller->ledger();
-    const QByteArray x = qgetenv("TL_EXP");
-    if (!x.contains("banner"))
-        m_banner->setLedger(l, s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp);
-    if (!x.contains("memory"))
-        m_memory->setLedgers(l, m_controller->zeroLedgers());
-    if (!x.contains("time"))
-        m_time->setData(l, m_controller->scaleCurve(), s.schedule.deadlineDays, s.schedule.reserveDays);
-    if (!x.contains("pipe"))
-        m_pipeline->setSpec(engine::pipelineSpecFor(s));
-    if (!x.contains("table"))
-        m_table->ledgerModel()->setLedger(l);
+    m_banner->setLedger(l, s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp);
+    m_memory->setLedgers(l, m_controller->zeroLedgers());
+    m_time->setData(l, m_controller->scaleCurve(), s.schedule.deadlineDays, s.schedule.reserveDays);
+    m_pipeline->setSpec(engine::pipelineSpecFor(s));
+    m_table->ledgerModel()->setLedger(l);
 }
 
 void MainWindow::saveSettings() {
