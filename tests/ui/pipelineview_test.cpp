@@ -1,6 +1,8 @@
 // PipelineView: rows, caption figures from the engine, comparison mode, the time cursor, and a non-blank drawing.
 // Set TL_SCREENSHOT_DIR to write PNGs of the views it draws (for looking at them; see docs/pipeline.md).
 
+#include "tests/ui/imagecheck.h"
+
 #include "ui/views/pipelineview.h"
 
 #include <QComboBox>
@@ -23,18 +25,6 @@ PipelineSpec spec(int p, int m, Schedule s, int v = 1) {
     out.schedule = s;
     out.virtualStages = v;
     return out;
-}
-
-// Number of distinct colours in the image (capped): a blank or single-colour widget has 1.
-int distinctColours(const QImage& img, int cap = 64) {
-    QSet<QRgb> seen;
-    for (int y = 0; y < img.height(); y += 2)
-        for (int x = 0; x < img.width(); x += 2) {
-            seen.insert(img.pixel(x, y));
-            if (seen.size() >= cap)
-                return cap;
-        }
-    return int(seen.size());
 }
 
 void maybeSave(QWidget& w, const char* name) {
@@ -178,7 +168,7 @@ void PipelineViewTest::drawsSomething() {
     view.setSpec(spec(4, 8, Schedule::OneFOneB));
     const QImage img = view.grab().toImage();
     QVERIFY(!img.isNull());
-    QVERIFY2(distinctColours(img) > 8, "the diagram looks blank");
+    QVERIFY2(tl::test::distinctColours(img) > 8, "the diagram looks blank");
     QVERIFY(!view.isSummarised());
 }
 
@@ -234,7 +224,7 @@ void PipelineViewTest::bigPipelineSummarisedPaintTime() {
     const double repaintMs = again.nsecsElapsed() / 1e6 / kRepaints;
     qInfo("p=64 m=512 v=4 interleaved (%zu blocks): setSpec %lld ms, first paint %.1f ms, repaint %.2f ms",
           view.timeline().blocks.size(), simMs, firstMs, repaintMs);
-    QVERIFY2(distinctColours(target) > 4, "the summarised diagram looks blank");
+    QVERIFY2(tl::test::distinctColours(target) > 4, "the summarised diagram looks blank");
     maybeSave(view, "pipeline-p64-m512-v4.png");
 }
 

@@ -2,6 +2,8 @@
 // its scenario key, the numbers on screen equal the engine's, bad values are explained and change nothing else,
 // undo and redo, the ledger table model, QSettings, and the --screenshot command line.
 
+#include "tests/ui/imagecheck.h"
+
 #include "engine/evaluate.h"
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
@@ -56,17 +58,6 @@ QString str(const std::string& s) {
 double scenarioNumber(const engine::Scenario& s, const QString& key) {
     const engine::FieldValue v = engine::findField(key.toStdString())->get(s);
     return std::holds_alternative<double>(v) ? std::get<double>(v) : 0.0;
-}
-
-int distinctColours(const QImage& img, int cap = 256) {
-    QSet<QRgb> seen;
-    for (int y = 0; y < img.height(); y += 2)
-        for (int x = 0; x < img.width(); x += 2) {
-            seen.insert(img.pixel(x, y));
-            if (seen.size() >= cap)
-                return cap;
-        }
-    return int(seen.size());
 }
 
 double memoryCategory(const engine::MemoryLedger& m, int c) {
@@ -500,7 +491,7 @@ private slots:
         QImage image(png);
         QVERIFY(!image.isNull());
         QCOMPARE(image.size(), size);
-        QVERIFY2(distinctColours(image) > 8, qPrintable(QString::number(distinctColours(image))));
+        QVERIFY2(tl::test::distinctColours(image) > 8, qPrintable(QString::number(tl::test::distinctColours(image))));
     }
 
     void screenshotOfAScenarioFile() {
