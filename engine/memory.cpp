@@ -65,8 +65,9 @@ InFlight inFlightMicroBatches(PipelineSpec spec, int microBatches) {
     if (spec.stages <= 1)
         return f; // gradient accumulation runs micro-batches one after another
     spec.microBatches = microBatches;
-    f.first = closedForm(spec).peakInFlightStagesRank0;
-    f.last = spec.schedule == Schedule::GPipe ? double(microBatches) : 1.0;
+    const PipelineClosedForm cf = closedForm(spec);
+    f.first = cf.peakInFlightStagesRank0;
+    f.last = cf.peakInFlightStagesLastRank;
     return f;
 }
 

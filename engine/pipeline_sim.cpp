@@ -677,18 +677,19 @@ PipelineClosedForm closedForm(const PipelineSpec& input) {
     const double lastRankBound = ideal + (p - 1) * (f + c);
 
     PipelineClosedForm out;
-    double peakChunks = 0;
+    double peakChunks = 0, lastChunks = 0; // rank 0 and rank p-1
     switch (spec.schedule) {
     case Schedule::GPipe:
         out.makespan = (m + p - 1) * pass + 2 * (p - 1) * c;
         out.makespanExact = true;
-        peakChunks = m;
+        peakChunks = lastChunks = m;
         break;
     case Schedule::OneFOneB:
     case Schedule::Interleaved:
         out.makespan = (m * v + p - 1) * pass + 2 * (p - 1) * c;
         out.makespanExact = noP2p;
         peakChunks = v >= 2 ? std::min(m * v, v * p + p - 1) : std::min(m, p);
+        lastChunks = v >= 2 ? std::min(m * v, (v - 1) * p + 1) : 1; // Megatron's warm-up on the last rank
         break;
     case Schedule::ZbH1:
         if (w <= std::min(f, b)) {
@@ -697,23 +698,23 @@ PipelineClosedForm closedForm(const PipelineSpec& input) {
         } else {
             out.makespan = lastRankBound;
         }
-        peakChunks = std::min(m, p);
+        peakChunks = lastChunks = std::min(m, p); // W delayed by r micro-batches on rank r: p on every rank
         break;
     case Schedule::ZbH2:
         out.makespan = lastRankBound;
         out.makespanExact = noP2p && uniform && m >= p;
-        peakChunks = std::min(m, 2 * p - 1);
+        peakChunks = lastChunks = std::min(m, 2 * p - 1);
         break;
     case Schedule::ZbV:
         out.makespan = lastRankBound;
         out.makespanExact = noP2p && uniform && m >= 2 * p - 1;
-        peakChunks = std::min(2 * m, 2 * p);
+        peakChunks = lastChunks = std::min(2 * m, 2 * p);
         out.peakExact = m >= 2 * p - 1;
         break;
     case Schedule::DualPipeV:
         out.makespan = lastRankBound;
         out.makespanExact = noP2p && uniform;
-        peakChunks = 2 * p + 1;
+        peakChunks = lastChunks = 2 * p + 1;
         break;
     }
     if (spec.schedule != Schedule::ZbV)
@@ -726,6 +727,7 @@ PipelineClosedForm closedForm(const PipelineSpec& input) {
     out.bubbleOverIdeal = (out.makespan - ideal) / ideal;
     out.bubbleFraction = 1.0 - ideal / out.makespan;
     out.peakInFlightStagesRank0 = peakChunks / v;
+    out.peakInFlightStagesLastRank = lastChunks / v;
     return out;
 }
 

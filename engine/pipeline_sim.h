@@ -85,6 +85,7 @@ struct PipelineClosedForm {
     double bubbleOverIdeal = 0;
     double bubbleFraction = 0;
     double peakInFlightStagesRank0 = 0;
+    double peakInFlightStagesLastRank = 0; // the same on rank p-1, which holds the LM head unless V-shaped
     double makespan = 0;
     bool makespanExact = false;
     bool peakExact = false;
