@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace tl::engine {
 namespace {
@@ -25,6 +26,27 @@ struct Checker {
         errors.push_back({key, std::string(key) + ": \"" + value + "\" is not allowed; " + allowed});
     }
 };
+
+// "1, 2, 3, 4, 6, 8, ..., 384": the divisors of n, shortened in the middle when there are many.
+std::string divisorList(int n) {
+    std::vector<int> small, large;
+    for (int d = 1; double(d) * d <= n; ++d)
+        if (n % d == 0) {
+            small.push_back(d);
+            if (d != n / d)
+                large.insert(large.begin(), n / d);
+        }
+    small.insert(small.end(), large.begin(), large.end());
+    std::string out;
+    for (size_t i = 0; i < small.size(); ++i) {
+        if (small.size() > 14 && i == 10) {
+            out += ", ...";
+            i = small.size() - 2;
+        }
+        out += (out.empty() ? "" : ", ") + std::to_string(small[i]);
+    }
+    return out;
+}
 
 } // namespace
 
@@ -88,9 +110,16 @@ std::vector<Diagnostic> validate(const Scenario& s) {
     if (d.microBatch > d.globalBatch)
         c.fail("data.micro_batch", d.microBatch, "allowed: at most data.global_batch (" + num(d.globalBatch) + ")");
     const double perStep = double(d.microBatch) * p.dp;
-    if (std::fmod(double(d.globalBatch), perStep) != 0)
-        c.fail("data.global_batch", d.globalBatch,
-               "allowed: a multiple of data.micro_batch x parallel.dp (" + num(perStep) + ")");
+    if (d.globalBatch % d.microBatch != 0) {
+        c.fail("data.micro_batch", d.microBatch,
+               "allowed: a divisor of data.global_batch (" + num(d.globalBatch) + ")");
+    } else if ((d.globalBatch / d.microBatch) % p.dp != 0) {
+        // The replicas split the step's micro-batches evenly: name dp and list the counts that work.
+        const int sequences = d.globalBatch / d.microBatch;
+        c.fail("parallel.dp", p.dp,
+               "allowed: a divisor of data.global_batch / data.micro_batch = " + num(sequences) + " (" +
+                   divisorList(sequences) + ")");
+    }
     if (p.cp > 1 && d.seqLen % (2 * p.cp) != 0)
         c.fail("parallel.cp", p.cp,
                "allowed: data.seq_len (" + num(d.seqLen) + ") must split into 2 x cp equal chunks");
