@@ -72,38 +72,56 @@ void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w)
                                        "updates can round away."});
     if (l.time.minGpusCompute >= std::int64_t(kMaxGpuCount))
         w.push_back({"gpus-cap", "The time gate needs more than 10^15 GPUs: the figure is shown at that cap."});
-    const std::int64_t gateDp = l.time.minGpusCompute / std::max(1, p.tp * p.pp * p.cp);
-    if (gateDp > 0 && s.data.globalBatch % (std::int64_t(s.data.microBatch) * gateDp) != 0)
+    // The time gate is a throughput bound; a real layout also splits the step's sequences evenly over replicas.
+    const int modelParallel = p.tp * p.pp * p.cp;
+    const std::int64_t gateDp = l.time.minGpusCompute / modelParallel;
+    const int sequences = s.data.globalBatch / s.data.microBatch;
+    if (gateDp > sequences) {
+        w.push_back({"gate-batch", "Finishing in time needs " + num(double(gateDp)) +
+                                       " data-parallel replicas, but a step has only " + num(sequences) +
+                                       " micro-batches to share: raise data.global_batch or the model parallelism."});
+    } else if (gateDp > 0 && sequences % gateDp != 0) {
+        std::int64_t dp = gateDp;
+        while (sequences % dp != 0)
+            ++dp;
         w.push_back({"gate-batch", "At the time gate's " + num(double(l.time.minGpusCompute)) +
-                                       " GPUs, data.global_batch (" + num(s.data.globalBatch) +
-                                       ") does not split evenly over the replicas; a layout that divides it needs "
-                                       "more GPUs."});
+                                       " GPUs the batch does not split evenly; the fewest GPUs that finish and split " +
+                                       num(s.data.globalBatch) + " sequences evenly are " +
+                                       num(double(dp * modelParallel)) + "."});
+    }
+}
+
+// More replicas than micro-batches per step would leave some idle: the most dp a layout can use.
+int maxReplicas(const Scenario& s) {
+    return std::min(kMaxDp, std::max(1, s.data.globalBatch / s.data.microBatch));
 }
 
 // Fewest dp whose per-GPU memory fits, or nullopt. Memory falls as dp rises, except that dp = 1 has no gradient
 // buckets, so dp = 1 is tried alone. From dp = 2 on, memory is F + S/dp as long as the pipeline's in-flight count
 // does not change: two probes give F and S and so a candidate, which is accepted only when it checks out (it fits,
 // dp - 1 does not). Otherwise, gallop by doubling and bisect the last doubling.
-std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacity) {
+std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacity, int maxDp) {
     auto fitsAt = [&](int dp) { return memory.at(dp).total() <= capacity; };
     if (fitsAt(1))
         return 1;
+    if (maxDp < 2)
+        return std::nullopt;
     const double m2 = memory.at(2).total(), m4 = memory.at(4).total();
     const double shardable = 4.0 * (m2 - m4), fixed = m2 - shardable / 2.0;
     if (capacity > fixed && shardable > 0) {
         const double candidate = std::ceil(shardable / (capacity - fixed) - 1e-9);
-        if (candidate >= 2 && candidate <= kMaxDp) {
+        if (candidate >= 2 && candidate <= maxDp) {
             const int dp = int(candidate);
             if (fitsAt(dp) && (dp == 2 || !fitsAt(dp - 1)))
                 return dp;
         }
     }
     int lo = 1, hi = 2; // lo does not fit
-    while (hi < kMaxDp && !fitsAt(hi)) {
+    while (hi < maxDp && !fitsAt(hi)) {
         lo = hi;
-        hi *= 2;
+        hi = std::min(maxDp, hi * 2);
     }
-    if (hi >= kMaxDp && !fitsAt(kMaxDp))
+    if (hi >= maxDp && !fitsAt(maxDp))
         return std::nullopt;
     while (hi - lo > 1) {
         const int mid = lo + (hi - lo) / 2;
@@ -210,7 +228,7 @@ Ledger evaluate(const Scenario& s) {
     t.minGpusCompute = minGpusForTime(f.total, budgetS, rate, modelParallel);
     t.minGpusComputeFullDeadline = minGpusForTime(f.total, fullS, rate, modelParallel);
     t.minGpusState = std::int64_t(std::min(kMaxGpuCount, std::max(1.0, std::ceil(l.state.totalBytes / capacity))));
-    t.minGpusMemory = memoryGate(memoryModel, capacity);
+    t.minGpusMemory = memoryGate(memoryModel, capacity, maxReplicas(s));
     if (t.minGpusMemory)
         *t.minGpusMemory *= modelParallel;
     const double memoryNeed = t.minGpusMemory ? double(*t.minGpusMemory) : kMaxGpuCount * 10;
@@ -254,15 +272,14 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus) {
     const ModelCounts m = countModel(s.model);
     const StateBytes sb = stateBytes(s.precision, m.hidden);
     const int modelParallel = s.parallel.tp * s.parallel.pp * s.parallel.cp;
-    const long long maxDp = std::max(1LL, std::min<long long>(kMaxDp, maxGpus / modelParallel));
+    const long long maxDp = std::max(1LL, std::min<long long>(maxReplicas(s), maxGpus / modelParallel));
     const double perToken = 3.0 * forwardFlops(m, s.data).forward() / s.data.seqLen;
     const double tokensPerStep = double(s.data.globalBatch) * s.data.seqLen;
     const double flops = perToken * std::ceil(s.data.tokens / tokensPerStep) * tokensPerStep;
     const double rate = s.hardware.peakTflops * 1e12 * s.efficiency.mfu / offloadSlowdown(s.offload);
     const double capacity = s.hardware.memoryGb * 1e9;
     const MemoryModel memoryModel(s, m, sb);
-    long long dp = 1;
-    while (dp <= maxDp) {
+    auto point = [&](long long dp) {
         ScalePoint pt;
         pt.dp = int(dp);
         pt.gpus = dp * modelParallel;
@@ -272,11 +289,13 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus) {
         pt.tokensPerS = double(pt.gpus) * rate / perToken;
         pt.memoryTotal = memoryModel.at(int(dp)).total();
         pt.fits = pt.memoryTotal <= capacity;
-        out.push_back(pt);
-        // Every integer up to 64, then about 12 points per doubling, always landing on powers of two.
-        const long long step = dp < 64 ? 1 : std::max(1LL, (1LL << (63 - __builtin_clzll(dp))) / 8);
-        dp += step;
-    }
+        return pt;
+    };
+    // Every integer up to 64, then about 8 points per doubling on powers of two, and the last usable dp.
+    for (long long dp = 1; dp <= maxDp; dp += dp < 64 ? 1 : std::max(1LL, (1LL << (63 - __builtin_clzll(dp))) / 8))
+        out.push_back(point(dp));
+    if (out.back().dp != maxDp)
+        out.push_back(point(maxDp));
     return out;
 }
 
