@@ -1,6 +1,8 @@
 #include "engine/presets.h"
 
 #include "engine/csv.h"
+#include "engine/model.h"
+#include "engine/units.h"
 
 #include <algorithm>
 
@@ -85,6 +87,15 @@ const ModelPreset* findModelPreset(std::string_view id) {
 }
 const GpuPreset* findGpuPreset(std::string_view id) {
     return findById(gpuPresets(), id);
+}
+
+std::string displayTitle(const Scenario& s) {
+    if (!s.title.empty())
+        return s.title;
+    const ModelPreset* preset = s.model.params > 0 ? nullptr : findModelPreset(s.model.preset);
+    const std::string model = preset ? preset->name : formatCountShort(countModel(s.model).total) + "-parameter model";
+    return model + ", " + formatCountShort(s.data.tokens) + " tokens in " + formatCountShort(s.schedule.deadlineDays) +
+           " days";
 }
 
 bool applyModelPreset(Scenario& s, std::string_view id) {

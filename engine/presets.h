@@ -32,6 +32,9 @@ const std::vector<GpuPreset>& gpuPresets();
 const ModelPreset* findModelPreset(std::string_view id);
 const GpuPreset* findGpuPreset(std::string_view id);
 
+// The scenario's title, or when it has none a description of the plan: "Qwen3-8B, 100B tokens in 30 days".
+std::string displayTitle(const Scenario& s);
+
 // Copy a preset's figures into the scenario (the preset key too). False when the id is unknown.
 bool applyModelPreset(Scenario& s, std::string_view id);
 bool applyGpuPreset(Scenario& s, std::string_view id);

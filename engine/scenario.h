@@ -108,7 +108,7 @@ struct EfficiencySpec {
 };
 
 struct Scenario {
-    std::string title = "Qwen3-8B, 100B tokens in 30 days";
+    std::string title; // empty: shown as displayTitle() describes the plan
     std::string notes;
     ModelShape model;
     DataSpec data;

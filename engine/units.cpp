@@ -53,6 +53,22 @@ std::string formatBytesBoth(double bytes) {
     return formatGB(bytes) + " (" + formatGiB(bytes) + ")";
 }
 
+std::string formatCountShort(double x) {
+    static const struct {
+        double scale;
+        const char* suffix;
+    } steps[] = {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "K"}};
+    for (const auto& step : steps)
+        if (std::fabs(x) >= step.scale) {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "%.3g%s", x / step.scale, step.suffix);
+            return buf;
+        }
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3g", x);
+    return buf;
+}
+
 double niceStep(double raw) {
     if (!(raw > 0))
         return 1;

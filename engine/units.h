@@ -15,6 +15,9 @@ std::string formatGB(double bytes, int decimals = 1);  // "131.1 GB"
 std::string formatGiB(double bytes, int decimals = 1); // "122.1 GiB"
 std::string formatBytesBoth(double bytes);             // "131.1 GB (122.1 GiB)"
 
+// Counts as people say them: "8.2B", "100B", "15T", "1.2M" (B = billion, the LLM convention; never bytes).
+std::string formatCountShort(double x);
+
 // Axis ticks: 1, 2 or 5 times a power of ten, at least raw (1 for a non-positive raw).
 double niceStep(double raw);
 

@@ -202,12 +202,11 @@ bool Document::newFromPreset(const QString& modelPresetId) {
         const engine::ModelPreset* preset = engine::findModelPreset(modelPresetId.toStdString());
         if (!preset || !engine::applyModelPreset(s, preset->id))
             return false;
-        s.title = preset->name;
     }
     if (!maybeSave())
         return false;
     load(s, QString(), false);
-    emit statusMessage(tr("New scenario: %1").arg(QString::fromStdString(s.title)), 5000);
+    emit statusMessage(tr("New scenario: %1").arg(QString::fromStdString(engine::displayTitle(s))), 5000);
     return true;
 }
 
@@ -262,7 +261,7 @@ bool Document::save() {
 bool Document::saveAs() {
     QString suggested = m_path;
     if (suggested.isEmpty()) {
-        QString base = QString::fromStdString(m_controller->scenario().title).simplified();
+        QString base = QString::fromStdString(engine::displayTitle(m_controller->scenario())).simplified();
         base.replace(QRegularExpression(QStringLiteral("[^\\w .,+-]+")), QStringLiteral("-"));
         if (base.isEmpty())
             base = tr("untitled");

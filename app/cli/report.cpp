@@ -2,6 +2,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/precision.h"
+#include "engine/presets.h"
 #include "engine/units.h"
 
 #include <cstdarg>
@@ -185,7 +186,7 @@ std::string renderReport(const Scenario& s) {
             o.line("error: %s", e.message.c_str());
         return o.text;
     }
-    o.line("TrainLedger: %s", s.title.c_str());
+    o.line("TrainLedger: %s", displayTitle(s).c_str());
     o.line("Model %s: %s parameters (%s active)%s", s.model.preset.c_str(), c(groupDigits(double(l.params.total))),
            c(groupDigits(double(l.params.active))), l.params.derivedShape ? ", shape derived from model.params" : "");
     o.blank();

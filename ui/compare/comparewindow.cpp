@@ -3,6 +3,7 @@
 #include "engine/compare.h"
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
+#include "engine/presets.h"
 #include "engine/units.h"
 
 #include <QBarCategoryAxis>
@@ -277,12 +278,13 @@ QString CompareWindow::summaryText(int side) const {
     const engine::Scenario& s = m_sides[size_t(side)].scenario;
     if (!l.valid)
         return tr("%1 \u2014 not valid: %2")
-            .arg(str(s.title), l.errors.empty() ? QString() : str(l.errors.front().message));
+            .arg(str(engine::displayTitle(s)), l.errors.empty() ? QString() : str(l.errors.front().message));
     const auto fmt = [](const engine::LedgerValue& v, engine::Unit u) { return str(engine::formatLedgerValue(v, u)); };
     return tr("%1 \u2014 %2 GPUs, %3, %4; %5 of %6 per GPU: %7")
-        .arg(str(s.title), fmt(std::int64_t(l.time.gpus), engine::Unit::Count), fmt(l.time.days, engine::Unit::Days),
-             fmt(l.cost.usd, engine::Unit::Usd), fmt(l.memory.total, engine::Unit::Bytes),
-             fmt(l.memory.capacity, engine::Unit::Bytes), l.memory.fits ? tr("fits") : tr("does not fit"));
+        .arg(str(engine::displayTitle(s)), fmt(std::int64_t(l.time.gpus), engine::Unit::Count),
+             fmt(l.time.days, engine::Unit::Days), fmt(l.cost.usd, engine::Unit::Usd),
+             fmt(l.memory.total, engine::Unit::Bytes), fmt(l.memory.capacity, engine::Unit::Bytes),
+             l.memory.fits ? tr("fits") : tr("does not fit"));
 }
 
 void CompareWindow::renderMemory() {
