@@ -41,10 +41,15 @@ std::optional<engine::Scenario> loadScenario(const QString& path, QString& error
 } // namespace
 
 int main(int argc, char** argv) {
-    // The screenshot mode never needs a display: choose the offscreen platform before QApplication exists.
-    for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--screenshot") == 0 || std::strncmp(argv[i], "--screenshot=", 13) == 0)
+    // The screenshot mode, --help and --version never need a display: choose the offscreen platform before
+    // QApplication exists, so they also work on a headless machine.
+    for (int i = 1; i < argc; ++i) {
+        const char* a = argv[i];
+        if (std::strcmp(a, "--screenshot") == 0 || std::strncmp(a, "--screenshot=", 13) == 0 ||
+            std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 || std::strcmp(a, "--help-all") == 0 ||
+            std::strcmp(a, "--version") == 0 || std::strcmp(a, "-v") == 0)
             qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
 
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("TrainLedger"));

@@ -336,6 +336,11 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
         if (auto e = checkRange(*f, value))
             return e;
     }
+    // model.params derives a shape as it is set, so its range is checked here rather than left to validate().
+    if (key == "model.params") {
+        if (auto e = checkRange(*f, value))
+            return e;
+    }
     if (key == "model.preset" && std::get<std::string>(value) != "custom") {
         applyModelPreset(s, std::get<std::string>(value));
         return std::nullopt;

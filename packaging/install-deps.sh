@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config git
-  qt6-base-dev qt6-charts-dev libqt6opengl6-dev libqt6svg6-dev libgl-dev libxkbcommon-dev
+  qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev libxkbcommon-dev
   libquazip1-qt6-dev zlib1g-dev libeigen3-dev
   libgtest-dev libbenchmark-dev
   clang libclang-rt-14-dev clang-format

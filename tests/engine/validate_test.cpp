@@ -51,8 +51,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadRow{"parallel.tp", 3.0, "parallel.tp", "divisor of model.heads (32)"},
         BadRow{"parallel.tp", 16.0, "parallel.tp", "model.kv_heads (8)"},
         BadRow{"parallel.pp", 5.0, "parallel.pp", "divisor of model.layers (36)"},
-        BadRow{"parallel.dp", 5.0, "parallel.dp",
-               "divisor of data.global_batch / data.micro_batch = 384 (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, ..., 192, 384)"},
+        BadRow{
+            "parallel.dp", 5.0, "parallel.dp",
+            "divisor of data.global_batch / data.micro_batch = 384 (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, ..., 192, 384)"},
         BadRow{"efficiency.mfu", 1.5, "efficiency.mfu", "from 0.001 to 1"},
         BadRow{"efficiency.mfu", 0.0, "efficiency.mfu", "from 0.001 to 1"},
         BadRow{"parallel.zero", 4.0, "parallel.zero", "integer from 0 to 3"},
