@@ -62,6 +62,21 @@ std::optional<QString> checkPng(const QByteArray& png) {
     return std::nullopt;
 }
 
+// QSaveFile writes beside the target and renames on commit: the old file survives a crash or a full disk.
+std::optional<QString> writeAtomically(const QString& path, const QByteArray& bytes) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return file.errorString();
+    if (file.write(bytes) != bytes.size()) {
+        const QString error = file.errorString();
+        file.cancelWriting();
+        return error;
+    }
+    if (!file.commit())
+        return file.errorString();
+    return std::nullopt;
+}
+
 QDateTime fixedTimestamp() {
     return QDateTime(QDate(2000, 1, 1), QTime(0, 0), Qt::UTC);
 }
@@ -112,17 +127,11 @@ std::optional<QString> saveArchive(const QString& path, const engine::Scenario& 
     const QByteArray bytes = archiveBytes(s, previewPng);
     if (bytes.isEmpty())
         return QStringLiteral("could not build the archive");
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return file.errorString();
-    if (file.write(bytes) != bytes.size()) {
-        const QString error = file.errorString();
-        file.cancelWriting();
-        return error;
-    }
-    if (!file.commit())
-        return file.errorString();
-    return std::nullopt;
+    return writeAtomically(path, bytes);
+}
+
+std::optional<QString> saveScenarioJson(const QString& path, const engine::Scenario& s) {
+    return writeAtomically(path, scenarioToJson(s));
 }
 
 ArchiveResult readArchive(const QByteArray& bytes) {

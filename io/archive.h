@@ -41,6 +41,9 @@ QByteArray archiveBytes(const engine::Scenario& s, const QByteArray& previewPng 
 // Atomic save (QSaveFile): a crash or a full disk leaves the old file as it was. Returns the error, or nullopt.
 std::optional<QString> saveArchive(const QString& path, const engine::Scenario& s, const QByteArray& previewPng = {});
 
+// A bare scenario.json (with format and version), written just as atomically.
+std::optional<QString> saveScenarioJson(const QString& path, const engine::Scenario& s);
+
 ArchiveResult readArchive(const QByteArray& bytes);
 ArchiveResult loadArchive(const QString& path);
 

@@ -19,7 +19,6 @@
 #include <QMimeData>
 #include <QPixmap>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
@@ -40,20 +39,6 @@ bool isJsonName(const QString& path) {
     return QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0;
 }
 
-// A bare scenario.json, written atomically like the archive.
-std::optional<QString> saveJson(const QString& path, const engine::Scenario& s) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return file.errorString();
-    const QByteArray bytes = io::scenarioToJson(s);
-    if (file.write(bytes) != bytes.size()) {
-        file.cancelWriting();
-        return file.errorString();
-    }
-    if (!file.commit())
-        return file.errorString();
-    return std::nullopt;
-}
 } // namespace
 
 Document::Document(Controller* controller, Dialogs* dialogs, QObject* parent)
@@ -278,7 +263,8 @@ bool Document::saveAs() {
 bool Document::saveTo(const QString& path) {
     emit aboutToSave();
     const engine::Scenario s = m_controller->scenario();
-    const std::optional<QString> error = isJsonName(path) ? saveJson(path, s) : io::saveArchive(path, s, previewPng());
+    const std::optional<QString> error =
+        isJsonName(path) ? io::saveScenarioJson(path, s) : io::saveArchive(path, s, previewPng());
     if (error) {
         m_dialogs->showError(m_window, tr("Cannot save the scenario"),
                              tr("\u201c%1\u201d could not be saved.\n\n%2").arg(nativeName(path), *error));

@@ -182,6 +182,16 @@ int main(int argc, char** argv) {
         return fail(QStringLiteral("--json and --report: choose one"));
     if (parser.isSet(csvOpt) && !parser.isSet(sweepOpt))
         return fail(QStringLiteral("--csv goes with --sweep"));
+    // One action at a time, so that no option is silently ignored.
+    QStringList actions;
+    for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt})
+        if (parser.isSet(*opt))
+            actions << QStringLiteral("--") + opt->names().constFirst();
+    if (actions.size() > 1)
+        return fail(QStringLiteral("%1: choose one").arg(actions.join(QStringLiteral(", "))));
+    if ((parser.isSet(jsonOpt) || parser.isSet(reportOpt)) && !actions.isEmpty() && !parser.isSet(sweepOpt))
+        return fail(
+            QStringLiteral("--json and --report print a ledger; %1 writes something else").arg(actions.first()));
 
     if (parser.isSet(diffOpt)) {
         if (parser.positionalArguments().size() != 2)
@@ -193,12 +203,12 @@ int main(int argc, char** argv) {
         if (!b.scenario)
             return fail(b.error);
         QByteArray out;
-        for (const auto& d : engine::compareScenarios(*a.scenario, *b.scenario))
+        const auto differences = engine::compareScenarios(*a.scenario, *b.scenario);
+        for (const auto& d : differences)
             out += QByteArray::fromStdString(d.key + ": " + d.a + " -> " + d.b + "\n");
         print(out.isEmpty() ? QByteArray("no differences\n") : out);
-        return 0;
+        return differences.empty() ? 0 : 1; // as diff(1): 1 when the files differ
     }
-
     engine::Scenario scenario;
     if (!parser.positionalArguments().isEmpty()) {
         const auto loaded = load(parser.positionalArguments().first());
@@ -226,6 +236,12 @@ int main(int argc, char** argv) {
     }
 
     if (parser.isSet(saveOpt)) {
+        // A .json name gets a bare scenario.json; anything else the .trainledger archive.
+        if (parser.value(saveOpt).endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+            if (auto e = io::saveScenarioJson(parser.value(saveOpt), scenario))
+                return fail(QStringLiteral("%1: cannot save: %2").arg(parser.value(saveOpt), *e));
+            return 0;
+        }
         if (auto e = io::saveArchive(parser.value(saveOpt), scenario))
             return fail(QStringLiteral("%1: cannot save: %2").arg(parser.value(saveOpt), *e));
         return 0;
