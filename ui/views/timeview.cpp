@@ -9,6 +9,7 @@
 #include <QChartView>
 #include <QCursor>
 #include <QFontMetricsF>
+#include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLabel>
@@ -21,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tl::ui {
 
@@ -44,6 +46,26 @@ QPen pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine) {
     p.setWidthF(width);
     p.setStyle(style);
     return p;
+}
+
+// Room left on both ends of the GPU axis, in powers of two, so the end markers are not cut by the axes.
+constexpr double kXPadLog2 = 0.2;
+
+// Pixels of the polyline inside the rectangle (sampled every few pixels).
+int samplesInside(const QRectF& r, const QList<QPointF>& line) {
+    int n = 0;
+    for (qsizetype i = 0; i + 1 < line.size(); ++i) {
+        const QPointF a = line[i], b = line[i + 1];
+        const int steps = std::max(1, int(std::hypot(b.x() - a.x(), b.y() - a.y()) / 4));
+        for (int k = 0; k < steps; ++k)
+            n += r.contains(a + (b - a) * (double(k) / steps));
+    }
+    return n;
+}
+
+double overlapArea(const QRectF& a, const QRectF& b) {
+    const QRectF i = a.intersected(b);
+    return i.isEmpty() ? 0.0 : i.width() * i.height();
 }
 
 const engine::ScalePoint* pointAt(const std::vector<engine::ScalePoint>& curve, long long n) {
@@ -82,7 +104,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_current = new QScatterSeries;
     m_current->setName(tr("This plan"));
     m_current->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-    m_current->setMarkerSize(14);
+    m_current->setMarkerSize(17);
     m_current->setColor(QColor(0x1a, 0x1a, 0x1a));
     m_current->setBorderColor(Qt::white);
 
@@ -101,7 +123,8 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_y->setMinorGridLinePen(minor);
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
-    for (QXYSeries* s : std::initializer_list<QXYSeries*>{m_window, m_deadline, m_noFit, m_fit, m_gates, m_current}) {
+    // The gate squares above this plan's dot: when they coincide the dot rings the square.
+    for (QXYSeries* s : std::initializer_list<QXYSeries*>{m_window, m_deadline, m_noFit, m_fit, m_current, m_gates}) {
         m_chart->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
@@ -129,6 +152,10 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
         c.box->setZValue(20);
         c.text = new QGraphicsSimpleTextItem(c.box);
         c.box->hide();
+        c.leader = new QGraphicsLineItem(m_chart);
+        c.leader->setPen(QPen(QColor(0x90, 0x90, 0x90)));
+        c.leader->setZValue(19);
+        c.leader->hide();
         m_callouts.push_back(c);
     }
     connect(m_chart, &QChart::plotAreaChanged, this, [this] {
@@ -143,6 +170,13 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     // (ui_latency_bench: p50 16 -> 7 ms for the time chart).
     m_view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     m_view->setMinimumSize(320, 240);
+    m_caption = new QLabel(this);
+    m_caption->setObjectName(QStringLiteral("timeCaption"));
+    m_caption->setWordWrap(true);
+    m_caption->setAlignment(Qt::AlignHCenter);
+    m_caption->setText(
+        tr("Cost is the same at every GPU count: at a fixed MFU, GPU-hours do not depend on how many GPUs "
+           "share the work."));
     m_legend = new QLabel(this);
     m_legend->setObjectName(QStringLiteral("timeLegend"));
     m_legend->setWordWrap(true);
@@ -151,6 +185,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_caption);
     layout->addWidget(m_legend);
 }
 
@@ -177,9 +212,15 @@ void TimeView::setData(const engine::Ledger& ledger, const std::vector<engine::S
     }
     m_fit->replace(fit);
     m_noFit->replace(noFit);
+    // The sentence only where it is true of the engine's figures (the same dollars at every GPU count).
+    const bool sameCost = !curve.empty() && std::all_of(curve.begin(), curve.end(), [&](const engine::ScalePoint& p) {
+        return std::abs(p.usd - curve.front().usd) <= 1e-9 * std::max(1.0, std::abs(curve.front().usd));
+    });
+    m_caption->setVisible(sameCost);
 
-    const double x0 = curve.empty() ? 1 : double(curve.front().gpus);
-    const double x1 = curve.empty() ? 2 : std::max(x0 * 2, double(curve.back().gpus));
+    const double first = curve.empty() ? 1 : double(curve.front().gpus);
+    const double last = curve.empty() ? 2 : std::max(first * 2, double(curve.back().gpus));
+    const double x0 = first / std::exp2(kXPadLog2), x1 = last * std::exp2(kXPadLog2);
     if (m_x->min() != x0 || m_x->max() != x1)
         m_x->setRange(x0, x1);
     const double y0 = std::pow(10.0, std::floor(std::log10(std::max(lo, 1e-6))));
@@ -244,6 +285,7 @@ void TimeView::setData(const engine::Ledger& ledger, const std::vector<engine::S
             c.box->show();
         } else {
             c.box->hide();
+            c.leader->hide();
         }
     }
     placeCallouts();
@@ -281,33 +323,102 @@ void TimeView::chooseXBase() {
         m_x->setBase(base);
 }
 
+// Greedy placement, one label at a time: a few candidate boxes around the point (near ones first, on the label's
+// preferred side first), kept inside the plot area; the first box that covers no marker and no earlier label wins,
+// with crossings of the deadline lines and the curve as tie-breakers.
 void TimeView::placeCallouts() {
-    const QRectF plot = m_chart->plotArea();
+    const QRectF plot = m_chart->plotArea().adjusted(2, 2, -2, -2);
+    const QList<QRectF> markers = markerRects();
+    QList<QPointF> curve;
+    for (const QLineSeries* s : {m_noFit, m_fit})
+        for (const QPointF& pt : s->points())
+            curve << m_chart->mapToPosition(pt, m_fit);
+    std::vector<double> lines;
+    for (const QLineSeries* s : {m_deadline, m_window})
+        if (s->count() > 0)
+            lines.push_back(m_chart->mapToPosition(s->at(0), m_fit).y());
+
+    QList<QRectF> placed;
     for (Callout& c : m_callouts) {
         if (!c.box->isVisible())
             continue;
         c.text->setFont(m_chart->font());
         const QRectF tr = c.text->boundingRect();
         const QPointF p = m_chart->mapToPosition(c.at, m_fit);
-        const double pad = 4, gap = 10;
-        QRectF box(0, 0, tr.width() + 2 * pad, tr.height() + 2 * pad);
-        if (c.above)
-            box.moveBottomLeft(p + QPointF(gap, -gap));
-        else
-            box.moveTopRight(p + QPointF(-gap, gap));
-        // Keep the label inside the plot area.
-        if (box.right() > plot.right())
-            box.moveRight(plot.right() - 2);
-        if (box.left() < plot.left())
-            box.moveLeft(plot.left() + 2);
-        if (box.top() < plot.top())
-            box.moveTop(plot.top() + 2);
-        if (box.bottom() > plot.bottom())
-            box.moveBottom(plot.bottom() - 2);
-        c.box->setRect(0, 0, box.width(), box.height());
-        c.box->setPos(box.topLeft());
+        const double pad = 4;
+        const QSizeF size(tr.width() + 2 * pad, tr.height() + 2 * pad);
+        // Corner directions (dx, dy): the box sits on that side of the point.
+        const std::vector<QPointF> above = {{1, -1}, {-1, -1}, {0, -1}, {1, 1}, {1, 0}, {-1, 1}, {0, 1}, {-1, 0}};
+        const std::vector<QPointF> below = {{-1, 1}, {1, 1}, {0, 1}, {-1, -1}, {-1, 0}, {1, -1}, {0, -1}, {1, 0}};
+        const auto& dirs = c.above ? above : below;
+        QRectF best;
+        double bestCost = std::numeric_limits<double>::infinity();
+        int index = 0;
+        for (double gap : {10.0, 22.0, 40.0, 70.0}) {
+            for (const QPointF& d : dirs) {
+                QRectF box(QPointF(), size);
+                const double gx = d.x() != 0 && d.y() == 0 ? gap + 4 : gap;
+                const double gy = d.y() != 0 && d.x() == 0 ? gap + 4 : gap;
+                const double left = d.x() > 0   ? p.x() + gx
+                                    : d.x() < 0 ? p.x() - gx - size.width()
+                                                : p.x() - size.width() / 2;
+                const double top = d.y() > 0   ? p.y() + gy
+                                   : d.y() < 0 ? p.y() - gy - size.height()
+                                               : p.y() - size.height() / 2;
+                box.moveTopLeft(QPointF(left, top));
+                // Keep the label inside the plot area.
+                if (box.right() > plot.right())
+                    box.moveRight(plot.right());
+                if (box.left() < plot.left())
+                    box.moveLeft(plot.left());
+                if (box.bottom() > plot.bottom())
+                    box.moveBottom(plot.bottom());
+                if (box.top() < plot.top())
+                    box.moveTop(plot.top());
+                double hard = 0;
+                for (const QRectF& m : markers)
+                    hard += overlapArea(box, m.adjusted(-3, -3, 3, 3));
+                for (const QRectF& o : placed)
+                    hard += overlapArea(box, o.adjusted(-3, -3, 3, 3));
+                double cost = (hard > 0 ? 1e6 + hard : 0) + 2.0 * samplesInside(box, curve) + index++;
+                for (double y : lines)
+                    if (y > box.top() && y < box.bottom())
+                        cost += 15;
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    best = box;
+                }
+            }
+        }
+        placed << best;
+        c.box->setRect(0, 0, best.width(), best.height());
+        c.box->setPos(best.topLeft());
         c.text->setPos(pad, pad);
+        // A leader from the point to the nearest point of its box.
+        const QPointF q(std::clamp(p.x(), best.left(), best.right()), std::clamp(p.y(), best.top(), best.bottom()));
+        c.leader->setLine(QLineF(p, q));
+        c.leader->setVisible(QLineF(p, q).length() > 14);
     }
+}
+
+QList<QRectF> TimeView::calloutRects() const {
+    QList<QRectF> out;
+    for (const Callout& c : m_callouts)
+        if (c.box->isVisible())
+            out << c.box->mapRectToParent(c.box->rect());
+    return out;
+}
+
+QList<QRectF> TimeView::markerRects() const {
+    QList<QRectF> out;
+    for (const QScatterSeries* s : {m_current, m_gates}) {
+        const double size = s->markerSize();
+        for (const QPointF& pt : s->points()) {
+            const QPointF c = m_chart->mapToPosition(pt, m_fit);
+            out << QRectF(c.x() - size / 2, c.y() - size / 2, size, size);
+        }
+    }
+    return out;
 }
 
 QStringList TimeView::calloutTexts() const {

@@ -15,6 +15,7 @@
 class QChart;
 class QLabel;
 class QChartView;
+class QGraphicsLineItem;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
@@ -45,14 +46,18 @@ public:
     QChart* chart() const { return m_chart; }
     QChartView* chartView() const { return m_view; }
     QStringList calloutTexts() const;
+    QList<QRectF> calloutRects() const; // visible callout boxes, in chart coordinates
+    QList<QRectF> markerRects() const;  // this plan's dot and the gate squares, in chart coordinates
+    QLabel* captionLabel() const { return m_caption; }
     QString hoverText(double gpus) const;
 
 private:
     struct Callout {
         QGraphicsRectItem* box = nullptr;
         QGraphicsSimpleTextItem* text = nullptr;
-        QPointF at;        // data coordinates
-        bool above = true; // right and above the point, else left and below
+        QGraphicsLineItem* leader = nullptr; // from the point to its box
+        QPointF at;                          // data coordinates
+        bool above = true;                   // preferably right and above the point, else left and below
     };
     void placeCallouts();
     void chooseXBase();
@@ -70,6 +75,7 @@ private:
     QScatterSeries* m_gates;
     QScatterSeries* m_current;
     std::vector<Callout> m_callouts;
+    QLabel* m_caption;
     QLabel* m_legend;
 };
 
