@@ -6,6 +6,7 @@
 #include "engine/model.h"
 #include "engine/planner.h"
 #include "engine/precision.h"
+#include "engine/units.h"
 #include "engine/validate.h"
 
 #include <algorithm>
@@ -24,6 +25,8 @@ constexpr int kMaxDp = 1 << 20;
 std::string num(double v) {
     char buf[48];
     const double r = std::round(v);
+    if (std::fabs(v - r) < 1e-9 && std::fabs(v) >= 10000)
+        return groupDigits(v); // 13,896 GPUs
     const auto res = std::fabs(v - r) < 1e-9 && std::fabs(v) < 1e15
                          ? std::to_chars(buf, buf + sizeof buf, static_cast<long long>(r))
                          : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 1);

@@ -182,11 +182,12 @@ std::string formatLedgerValue(const LedgerValue& v, Unit unit) {
     case Unit::Seconds:
         return formatFixed(x, 1) + " s";
     case Unit::Days:
-        return formatFixed(x, 1) + " days";
+        // A short run reads better in hours than as "0.0 days".
+        return x < 1 ? formatFixed(x, 3) + " days (" + formatFixed(x * 24, 1) + " hours)" : formatFixed(x, 1) + " days";
     case Unit::Hours:
-        return groupDigits(x) + " GPU-hours";
+        return (x < 100 ? formatFixed(x, 2) : groupDigits(x)) + " GPU-hours";
     case Unit::Usd:
-        return "$" + groupDigits(x);
+        return x < 100 ? "$" + formatFixed(x, 2) : "$" + groupDigits(x);
     case Unit::TokensPerS:
         return groupDigits(x) + " tokens/s";
     case Unit::BytesPerParam:

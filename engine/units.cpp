@@ -50,7 +50,11 @@ std::string formatGiB(double bytes, int decimals) {
     return formatFixed(bytes / kGiB, decimals) + " GiB";
 }
 std::string formatBytesBoth(double bytes) {
-    return formatGB(bytes) + " (" + formatGiB(bytes) + ")";
+    // Below 0.1 GB the GB figure would read 0.0: switch to MB (1e6) and MiB (2^20).
+    if (std::fabs(bytes) < 0.1 * kGB)
+        return formatFixed(bytes / 1e6, 1) + " MB (" + formatFixed(bytes / 1048576.0, 1) + " MiB)";
+    const int decimals = std::fabs(bytes) < kGB ? 2 : 1;
+    return formatGB(bytes, decimals) + " (" + formatGiB(bytes, decimals) + ")";
 }
 
 std::string formatCountShort(double x) {

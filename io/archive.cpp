@@ -146,8 +146,7 @@ ArchiveResult readArchive(const QByteArray& bytes) {
     QBuffer buffer(&copy);
     QuaZip zip(&buffer);
     if (!zip.open(QuaZip::mdUnzip))
-        return fail(QStringLiteral("corrupt"),
-                    QStringLiteral("the zip archive is damaged or truncated (error %1)").arg(zip.getZipError()));
+        return fail(QStringLiteral("corrupt"), QStringLiteral("the zip archive is damaged or truncated"));
     if (zip.getEntriesCount() > kMaxEntries)
         return fail(QStringLiteral("too-many-entries"),
                     QStringLiteral("the archive has %1 entries; allowed: at most %2")
@@ -218,8 +217,7 @@ ArchiveResult readArchive(const QByteArray& bytes) {
         }
     }
     if (zip.getZipError() != UNZ_OK)
-        return fail(QStringLiteral("corrupt"),
-                    QStringLiteral("the zip archive is damaged (error %1)").arg(zip.getZipError()));
+        return fail(QStringLiteral("corrupt"), QStringLiteral("the zip archive is damaged or truncated"));
     zip.close();
     if (!haveScenario)
         return fail(QStringLiteral("missing-scenario"), QStringLiteral("the archive has no scenario.json"));
@@ -230,7 +228,7 @@ ArchiveResult readArchive(const QByteArray& bytes) {
 
     ScenarioResult parsed = scenarioFromJson(scenarioJson, true);
     if (!parsed.scenario)
-        return fail(parsed.category, parsed.error);
+        return fail(parsed.category, QStringLiteral("scenario.json: ") + parsed.error);
     r.warnings << parsed.warnings;
     Archive a;
     a.scenario = *parsed.scenario;

@@ -171,16 +171,16 @@ ScenarioResult scenarioFromObject(const QJsonObject& object, bool requireHeader)
 
 ScenarioResult scenarioFromJson(const QByteArray& bytes, bool requireHeader) {
     if (bytes.size() > kMaxScenarioJsonBytes)
-        return fail(QStringLiteral("size"), QStringLiteral("scenario.json: %1 bytes is larger than the %2-byte limit")
-                                                .arg(bytes.size())
-                                                .arg(kMaxScenarioJsonBytes));
+        return fail(
+            QStringLiteral("size"),
+            QStringLiteral("%1 bytes is larger than the %2-byte limit").arg(bytes.size()).arg(kMaxScenarioJsonBytes));
     QJsonParseError err;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
     if (err.error != QJsonParseError::NoError)
         return fail(QStringLiteral("json"),
-                    QStringLiteral("scenario.json: %1 at %2").arg(err.errorString(), position(bytes, err.offset)));
+                    QStringLiteral("%1 at %2").arg(err.errorString(), position(bytes, err.offset)));
     if (!doc.isObject())
-        return fail(QStringLiteral("json"), QStringLiteral("scenario.json: expected a JSON object"));
+        return fail(QStringLiteral("json"), QStringLiteral("expected a JSON object"));
     return scenarioFromObject(doc.object(), requireHeader);
 }
 

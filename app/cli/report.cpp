@@ -1,6 +1,7 @@
 #include "app/cli/report.h"
 
 #include "engine/evaluate.h"
+#include "engine/ledgerfields.h"
 #include "engine/precision.h"
 #include "engine/presets.h"
 #include "engine/units.h"
@@ -31,6 +32,14 @@ const char* c(const std::string& s) {
     return s.c_str();
 }
 
+// The ledger table's formatting, so the report and the window print the same figure the same way.
+std::string as(double x, Unit unit) {
+    return formatLedgerValue(LedgerValue(x), unit);
+}
+std::string bytes(double x) {
+    return as(x, Unit::Bytes);
+}
+
 void task(Out& o, const Scenario& s, const Ledger& l) {
     const auto& t = l.time;
     o.line("Task (seed 000 §2)");
@@ -53,7 +62,8 @@ void state(Out& o, const Scenario& s, const Ledger& l) {
     o.line("Training state (seed 000 §3, seed 003 §3)");
     o.line("  %-22s %8s %18s", "state", "B/param", "whole model");
     auto row = [&](const char* name, const std::string& format, double bytes) {
-        o.line("  %-22s %8.2f %18s", (std::string(name) + " " + format).c_str(), bytes, c(formatGB(bytes * n)));
+        o.line("  %-22s %8.2f %18s", (std::string(name) + " " + format).c_str(), bytes,
+               c(formatGB(bytes * n, bytes * n < 1e9 ? 3 : 1)));
     };
     row("weights", s.precision.weights, l.state.weightBytesPerParam);
     row("gradients", s.precision.grads, l.state.gradBytesPerParam);
@@ -99,7 +109,8 @@ void compute(Out& o, const Scenario& s, const Ledger& l) {
             continue;
         const bool enough = p.tokensPerS >= l.time.requiredTokensPerSFullDeadline;
         const bool enoughReserve = p.tokensPerS >= l.time.requiredTokensPerS;
-        o.line("  %4lld GPUs             %s tokens/s -> %.1f days: %s", p.gpus, c(groupDigits(p.tokensPerS)), p.days,
+        o.line("  %4lld GPU%s            %s tokens/s -> %s: %s", p.gpus, p.gpus == 1 ? " " : "s",
+               c(groupDigits(p.tokensPerS)), c(as(p.days, Unit::Days)),
                enoughReserve ? "enough, reserve kept"
                              : (enough ? "enough only by spending the reserve" : "too slow for the whole deadline"));
     }
@@ -108,7 +119,7 @@ void compute(Out& o, const Scenario& s, const Ledger& l) {
 void zero(Out& o, const Scenario& s, const Ledger& l) {
     const double n = double(l.params.total);
     o.line("ZeRO per GPU at dp x cp = %d (seed 000 §5, seed 001)", s.parallel.dp * s.parallel.cp);
-    o.line("  %-7s %12s %12s %12s %12s %14s %8s", "stage", "weights", "gradients", "master", "optimizer", "state/GPU",
+    o.line("  %-7s %20s %20s %20s %20s %20s %8s", "stage", "weights", "gradients", "master", "optimizer", "state/GPU",
            "x N");
     for (int z = 0; z <= 3; ++z) {
         Scenario alt = s;
@@ -118,8 +129,8 @@ void zero(Out& o, const Scenario& s, const Ledger& l) {
             continue;
         const auto& m = al.memory;
         const double st = m.weights + m.gradients + m.masterWeights + m.optimizer;
-        o.line("  ZeRO-%d %12s %12s %12s %12s %14s %7.2fN%s", z, c(formatGB(m.weights)), c(formatGB(m.gradients)),
-               c(formatGB(m.masterWeights)), c(formatGB(m.optimizer)), c(formatGiB(st, 2)), st / n,
+        o.line("  ZeRO-%d %20s %20s %20s %20s %20s %7.2fN%s", z, c(bytes(m.weights)), c(bytes(m.gradients)),
+               c(bytes(m.masterWeights)), c(bytes(m.optimizer)), c(bytes(st)), st / n,
                z == s.parallel.zero ? "  <- this plan" : "");
     }
 }
@@ -141,26 +152,27 @@ void memory(Out& o, const Scenario& s, const Ledger& l) {
            m.fits ? "fits" : "DOES NOT FIT");
     if (m.offloadedPerGpu > 0)
         o.line("  offloaded to %s       %s per GPU, %s per node", s.offload.optimizer.c_str(),
-               c(formatGB(m.offloadedPerGpu)), c(formatGB(m.hostMemoryPerNode)));
+               c(bytes(m.offloadedPerGpu)), c(bytes(m.hostMemoryPerNode)));
 }
 
 void gates(Out& o, const Scenario& s, const Ledger& l) {
     const auto& t = l.time;
     o.line("Gates (seed 000 §1: memory and time are two separate gates)");
-    o.line("  memory: fewest GPUs    %s (only dp varies); the state alone needs %lld x %g GB",
-           t.minGpusMemory ? c(groupDigits(double(*t.minGpusMemory))) : "none fits (raise zero, tp or pp)",
+    o.line("  memory: fewest GPUs    %s; the state alone needs %lld x %g GB",
+           t.minGpusMemory ? c(groupDigits(double(*t.minGpusMemory)) + " (only dp varies)")
+                           : "none: no dp fits (shard more with ZeRO, TP or PP, recompute, or offload)",
            static_cast<long long>(t.minGpusState), s.hardware.memoryGb);
-    o.line("  time: fewest GPUs      %s inside %g days (%s inside the whole %g)",
+    o.line("  time: fewest GPUs      %s inside %g days (%s inside the whole %g days)",
            c(groupDigits(double(t.minGpusCompute))), t.trainingDays,
            c(groupDigits(double(t.minGpusComputeFullDeadline))), s.schedule.deadlineDays);
     o.line("  binding gate           %s", t.bindingGate.c_str());
-    o.line("  this plan              %d GPUs (tp %d x pp %d x dp %d x cp %d): %.1f days, %s GPU-hours, $%s", t.gpus,
-           s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp, t.days, c(groupDigits(t.gpuHours)),
-           c(groupDigits(l.cost.usd)));
+    o.line("  this plan              %d GPU%s (tp %d x pp %d x dp %d x cp %d): %s, %s, %s", t.gpus,
+           t.gpus == 1 ? "" : "s", s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp,
+           c(as(t.days, Unit::Days)), c(as(t.gpuHours, Unit::Hours)), c(as(l.cost.usd, Unit::Usd)));
     o.line("  verdict                memory %s, time %s", l.memory.fits ? "fits" : "does NOT fit",
            t.finishes ? "finishes in time" : "does NOT finish in time");
     if (s.parallel.pp > 1)
-        o.line("  pipeline bubble        %.1f%% of the pipeline's time (%s, %d micro-batches)",
+        o.line("  pipeline bubble        %.1f%% of the pipeline's time (%s, %d micro-batches); MFU already includes it",
                l.pipeline.bubbleFraction * 100, s.parallel.schedule.c_str(), t.microBatchesPerStep);
 }
 
