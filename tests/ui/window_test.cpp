@@ -316,6 +316,44 @@ private slots:
         QVERIFY(callouts.contains(str(engine::formatLedgerValue(l.cost.usd, engine::Unit::Usd))));
         QVERIFY(view->hoverText(2).contains(QStringLiteral("77.0 days")));
         QVERIFY(view->hoverText(1).contains(QStringLiteral("does not fit")));
+        QVERIFY(!view->captionLabel()->isHidden());
+        QVERIFY(view->captionLabel()->text().startsWith(QStringLiteral("Cost is the same at every GPU count")));
+
+        // Crowded callouts (the user review's two scenarios): no box covers another box or a marker, all inside
+        // the plot, and the end markers are not cut by the axes.
+        const std::vector<std::vector<std::pair<std::string, engine::FieldValue>>> scenarios = {
+            {{"model.preset", std::string("mixtral-8x7b")}},
+            {{"model.preset", std::string("llama3-70b")},
+             {"parallel.tp", 8.0},
+             {"parallel.pp", 4.0},
+             {"parallel.dp", 2.0},
+             {"parallel.zero", 1.0}},
+            {}};
+        for (const auto& sets : scenarios) {
+            engine::Scenario sc;
+            for (const auto& [key, value] : sets)
+                QVERIFY2(!engine::setField(sc, key, value), key.c_str());
+            const engine::Ledger ledger = engine::evaluate(sc);
+            ui::TimeView tv;
+            tv.resize(1200, 750);
+            tv.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&tv));
+            tv.setData(ledger, engine::scaleCurve(sc, std::max<long long>(16384, 4 * engine::gpuCount(sc))),
+                       sc.schedule.deadlineDays, sc.schedule.reserveDays);
+            QApplication::processEvents();
+            const QList<QRectF> boxes = tv.calloutRects(), markers = tv.markerRects();
+            const QRectF plot = tv.plotRect();
+            QVERIFY(boxes.size() >= 2);
+            for (qsizetype i = 0; i < boxes.size(); ++i) {
+                QVERIFY2(plot.contains(boxes[i]), qPrintable(tv.calloutTexts().join(QLatin1Char('|'))));
+                for (qsizetype j = i + 1; j < boxes.size(); ++j)
+                    QVERIFY2(!boxes[i].intersects(boxes[j]), qPrintable(tv.calloutTexts().join(QLatin1Char('|'))));
+                for (const QRectF& m : markers)
+                    QVERIFY2(!boxes[i].intersects(m), qPrintable(tv.calloutTexts().join(QLatin1Char('|'))));
+            }
+            for (const QRectF& m : markers)
+                QVERIFY(plot.contains(m));
+        }
     }
 
     // TP = 3 on 32 heads: the engine's sentence next to TP and in the banner; nothing else moves.

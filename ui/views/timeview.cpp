@@ -409,6 +409,10 @@ QList<QRectF> TimeView::calloutRects() const {
     return out;
 }
 
+QRectF TimeView::plotRect() const {
+    return m_chart->plotArea();
+}
+
 QList<QRectF> TimeView::markerRects() const {
     QList<QRectF> out;
     for (const QScatterSeries* s : {m_current, m_gates}) {

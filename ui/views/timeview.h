@@ -48,6 +48,7 @@ public:
     QStringList calloutTexts() const;
     QList<QRectF> calloutRects() const; // visible callout boxes, in chart coordinates
     QList<QRectF> markerRects() const;  // this plan's dot and the gate squares, in chart coordinates
+    QRectF plotRect() const;            // the chart's plot area, in chart coordinates
     QLabel* captionLabel() const { return m_caption; }
     QString hoverText(double gpus) const;
 
