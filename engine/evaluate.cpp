@@ -270,28 +270,23 @@ Ledger evaluate(const Scenario& s) {
 
 std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus) {
     std::vector<ScalePoint> out;
-    if (!validate(s).empty())
+    const Ledger l = evaluate(s);
+    if (!l.valid)
         return out;
+    // Only dp varies: the GPU-hours, and so the cost, stay the same; days scale as 1 / GPUs.
     const ModelCounts m = countModel(s.model);
-    const StateBytes sb = stateBytes(s.precision, m.hidden);
+    const MemoryModel memoryModel(s, m, stateBytes(s.precision, m.hidden));
     const int modelParallel = s.parallel.tp * s.parallel.pp * s.parallel.cp;
     const long long maxDp = std::max(1LL, std::min<long long>(maxReplicas(s), maxGpus / modelParallel));
-    const double perToken = 3.0 * forwardFlops(m, s.data).forward() / s.data.seqLen;
-    const double tokensPerStep = double(s.data.globalBatch) * s.data.seqLen;
-    const double flops = perToken * std::ceil(s.data.tokens / tokensPerStep) * tokensPerStep;
-    const double rate = s.hardware.peakTflops * 1e12 * s.efficiency.mfu / offloadSlowdown(s.offload);
-    const double capacity = s.hardware.memoryGb * 1e9;
-    const MemoryModel memoryModel(s, m, sb);
     auto point = [&](long long dp) {
         ScalePoint pt;
         pt.dp = int(dp);
         pt.gpus = dp * modelParallel;
-        const double seconds = flops / (double(pt.gpus) * rate);
-        pt.days = seconds / kSecondsPerDay;
-        pt.usd = double(pt.gpus) * seconds / 3600.0 * s.hardware.usdPerGpuHour;
-        pt.tokensPerS = double(pt.gpus) * rate / perToken;
+        pt.days = l.time.gpuHours / double(pt.gpus) / 24.0;
+        pt.usd = l.cost.usd;
+        pt.tokensPerS = l.time.tokensPerSPerGpu * double(pt.gpus);
         pt.memoryTotal = memoryModel.at(int(dp)).total();
-        pt.fits = pt.memoryTotal <= capacity;
+        pt.fits = pt.memoryTotal <= l.memory.capacity;
         return pt;
     };
     // Every integer up to 64, then about 8 points per doubling on powers of two, and the last usable dp.
