@@ -211,19 +211,14 @@ bool Document::open() {
     if (!maybeSave())
         return false;
     const QString path = m_dialogs->getOpenFileName(m_window, tr("Open Scenario"), startDir(), fileFilter());
-    if (path.isEmpty())
-        return false;
-    const std::optional<engine::Scenario> s = readFile(path);
-    if (!s)
-        return false;
-    load(*s, path, false);
-    addRecent(path);
-    return true;
+    return !path.isEmpty() && openFileWithoutAsking(path);
 }
 
 bool Document::openFile(const QString& path) {
-    if (!maybeSave())
-        return false;
+    return maybeSave() && openFileWithoutAsking(path);
+}
+
+bool Document::openFileWithoutAsking(const QString& path) {
     const std::optional<engine::Scenario> s = readFile(path);
     if (!s)
         return false;

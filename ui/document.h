@@ -113,6 +113,7 @@ signals:
     void recoveryWritten(const QString& path);
 
 private:
+    bool openFileWithoutAsking(const QString& path); // read, load and remember: after the unsaved-changes prompt
     void load(const engine::Scenario& s, const QString& path, bool modified);
     void setPath(const QString& path);
     void refresh();
