@@ -46,6 +46,8 @@ private slots:
     void drawsSomething();
     void screenshots();
     void bigPipelineSummarisedPaintTime();
+    void noPipelineAtPpOne();
+    void manyMicroBatchesSummariseAndFill();
 };
 
 void PipelineViewTest::rowsAndCaption() {
@@ -226,6 +228,47 @@ void PipelineViewTest::bigPipelineSummarisedPaintTime() {
           view.timeline().blocks.size(), simMs, firstMs, repaintMs);
     QVERIFY2(tl::test::distinctColours(target) > 4, "the summarised diagram looks blank");
     maybeSave(view, "pipeline-p64-m512-v4.png");
+}
+
+void PipelineViewTest::noPipelineAtPpOne() {
+    PipelineView view;
+    view.resize(1000, 500);
+    view.setSpec(spec(1, 48, Schedule::OneFOneB));
+    QVERIFY(view.isNoPipeline());
+    QVERIFY(view.errorMessage().isEmpty());
+    QCOMPARE(view.rowCount(), 0);
+    QCOMPARE(view.caption(), QStringLiteral("No pipeline: parallel.pp is 1. Set PP to 2 or more to see the schedule."));
+    for (const char* name : {"playButton", "stepButton", "timeSlider", "compareCombo"})
+        QVERIFY2(!view.findChild<QWidget*>(QString::fromLatin1(name))->isEnabled(), name);
+    const QImage img = view.grab().toImage();
+    QVERIFY2(tl::test::distinctColours(img) > 2, "the message is not drawn");
+    QCOMPARE(view.rowHeight(), 0.0); // no rank row drawn
+    maybeSave(view, "pipeline-pp1.png");
+
+    view.setSpec(spec(4, 8, Schedule::OneFOneB));
+    QVERIFY(!view.isNoPipeline());
+    QCOMPARE(view.rowCount(), 4);
+    QVERIFY(view.findChild<QWidget*>(QStringLiteral("playButton"))->isEnabled());
+}
+
+void PipelineViewTest::manyMicroBatchesSummariseAndFill() {
+    // The user review's case: pp = 4, m = 192 in a window-sized panel. Blocks about 2 px wide are summarised, and
+    // the four rows use most of the height instead of leaving it empty.
+    PipelineView view;
+    view.resize(1400, 680);
+    view.setSpec(spec(4, 192, Schedule::OneFOneB));
+    const QImage img = view.grab().toImage();
+    QVERIFY(view.isSummarised());
+    QVERIFY2(
+        view.rowHeight() * 4 > view.canvasSize().height() * 0.6,
+        qPrintable(QStringLiteral("row height %1 in %2 px").arg(view.rowHeight()).arg(view.canvasSize().height())));
+    QVERIFY2(tl::test::distinctColours(img) > 4, "the summarised diagram looks blank");
+    maybeSave(view, "pipeline-p4-m192.png");
+
+    // Few micro-batches keep readable blocks.
+    view.setSpec(spec(4, 8, Schedule::OneFOneB));
+    view.grab();
+    QVERIFY(!view.isSummarised());
 }
 
 QTEST_MAIN(PipelineViewTest)

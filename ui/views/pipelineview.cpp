@@ -43,7 +43,8 @@ constexpr int kSliderSteps = 1000;
 constexpr int kFadeAlpha = 185; // how much of the background covers what happens after the cursor
 constexpr int kTimerMs = 33;
 constexpr double kPlaySeconds = 10.0;   // one sweep of the whole step while playing
-constexpr double kSummaryBelowPx = 1.5; // narrowest block thinner than this: draw per-pixel busy/idle bands
+constexpr double kSummaryBelowPx = 4.0; // narrowest block narrower than this: draw per-pixel busy/idle bands
+constexpr double kMaxRowLines = 8.0;    // rows grow to fill the panel, up to this many text lines tall
 
 QColor kindColour(BlockKind kind) {
     switch (kind) {
@@ -145,6 +146,7 @@ public:
 
     int rows = 0;
     bool summarised = false;
+    double rowHeight = 0;
 
 protected:
     void paintEvent(QPaintEvent*) override;
@@ -164,21 +166,26 @@ private:
     SummaryCache m_cache[2];
 };
 
-// Summarised diagram for blocks thinner than a pixel: one image column per device pixel, `sub` image rows per rank.
-// Each column is a small stacked bar of the rank's time in that column: F, then B, then W from the bottom up, idle
-// (light grey) on top, so both the bubbles and the work mix stay visible.
+// Summarised diagram for blocks too narrow to read: one image column per device pixel, `sub` image rows per rank.
+// Each column is a small stacked bar of the rank's time in the bin that holds it: F, then B, then W from the bottom up,
+// idle (light grey) on top, so both the bubbles and the work mix stay visible. A bin lasts one micro-batch chunk's
+// F + B + W (or one pixel when that is shorter): in the steady state every such window holds the same work, so the
+// bands are smooth instead of a stripe pattern beating against the pixel grid.
 const QImage& PipelineCanvas::summary(int index, const PipelineView::Panel& panel, double pxd, int width, int sub) {
     SummaryCache& c = m_cache[index];
     if (c.valid && c.width == width && c.sub == sub && c.pxPerUnit == pxd)
         return c.image;
     const Timeline& t = panel.timeline;
     const int p = t.spec.stages;
-    std::vector<float> acc(size_t(p) * size_t(width) * 3, 0.0f);
+    const double cycle = t.spec.f + t.spec.b + t.spec.w;
+    const double binT = std::max(cycle > 0 ? cycle : 0.0, 1.0 / pxd); // bin length in time units
+    const int bins = std::max(1, int(std::ceil(width / pxd / binT)) + 1);
+    std::vector<float> acc(size_t(p) * size_t(bins) * 3, 0.0f);
     for (const Block& b : t.blocks) {
-        const double a = (b.start - panel.origin) * pxd, e = (b.end - panel.origin) * pxd;
-        const int c0 = std::clamp(int(std::floor(a)), 0, width - 1);
-        const int c1 = std::clamp(int(std::ceil(e)) - 1, c0, width - 1);
-        float* row = acc.data() + (size_t(b.rank) * size_t(width)) * 3 + int(b.kind);
+        const double a = (b.start - panel.origin) / binT, e = (b.end - panel.origin) / binT;
+        const int c0 = std::clamp(int(std::floor(a)), 0, bins - 1);
+        const int c1 = std::clamp(int(std::ceil(e)) - 1, c0, bins - 1);
+        float* row = acc.data() + (size_t(b.rank) * size_t(bins)) * 3 + int(b.kind);
         for (int col = c0; col <= c1; ++col)
             row[size_t(col) * 3] += float(std::max(0.0, std::min(e, col + 1.0) - std::max(a, double(col))));
     }
@@ -187,7 +194,8 @@ const QImage& PipelineCanvas::summary(int index, const PipelineView::Panel& pane
     std::vector<int> kindOfRow(static_cast<size_t>(sub));
     for (int r = 0; r < p; ++r) {
         for (int col = 0; col < width; ++col) {
-            const float* a = acc.data() + (size_t(r) * size_t(width) + size_t(col)) * 3;
+            const int bin = std::clamp(int((col + 0.5) / pxd / binT), 0, bins - 1);
+            const float* a = acc.data() + (size_t(r) * size_t(bins) + size_t(bin)) * 3;
             // Cumulative shares rounded to whole sub-rows, from the bottom of the rank's band.
             double cum = 0;
             int filled = 0;
@@ -232,8 +240,8 @@ double PipelineCanvas::drawLegend(QPainter& p, const QRectF& area, bool anySplit
                          PipelineView::tr("Lighter: later chunk (\u201c3b\u201d = micro-batch 3, chunk b)")});
     if (summarised)
         items.push_back({QColor(), false,
-                         PipelineView::tr("Summarised (blocks thinner than a pixel): each column stacks F, B, W and "
-                                          "idle time")});
+                         PipelineView::tr("Summarised (blocks too narrow to read): each pixel column stacks F, B, W "
+                                          "and idle time")});
     const QFontMetricsF fm(font());
     const double line = fm.height(), swatch = std::round(line * 0.8), gap = std::round(line * 0.4);
     double x = area.left(), y = area.top();
@@ -268,6 +276,20 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
     const QFontMetricsF fm(font());
     const double line = fm.height(), pad = std::round(line * 0.5);
     const QRectF area = QRectF(rect()).adjusted(pad, pad, -pad, -pad);
+
+    if (m_view->isNoPipeline()) {
+        // One rank runs every layer: there is no schedule to draw, only the reason and the way to get one.
+        rows = 0;
+        summarised = false;
+        rowHeight = 0;
+        QFont big = font();
+        if (big.pointSizeF() > 0)
+            big.setPointSizeF(big.pointSizeF() * 1.2);
+        p.setFont(big);
+        p.setPen(text);
+        p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, m_view->m_main.caption);
+        return;
+    }
 
     std::vector<const PipelineView::Panel*> panels{&m_view->m_main};
     if (m_view->m_compareSchedule)
@@ -306,9 +328,10 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
         captionH.push_back(fm.boundingRect(wrapBox, Qt::TextWordWrap, panel->caption).height());
         fixed += captionH.back() + pad * 0.5 + (panel->valid ? axisH : 0) + pad;
     }
-    double rowH = rows > 0 ? std::clamp((area.bottom() - y - fixed) / rows, 1.0, line * 2.2) : 0;
+    double rowH = rows > 0 ? std::clamp((area.bottom() - y - fixed) / rows, 1.0, line * kMaxRowLines) : 0;
     if (rowH >= 3)
         rowH = std::floor(rowH);
+    rowHeight = rowH;
 
     QFont small = font();
     if (small.pointSizeF() > 0)
@@ -347,7 +370,7 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
         const double gap = rowH >= 8 ? std::max(1.0, std::round(rowH * 0.08)) : rowH >= 4 ? 0.5 : 0.0;
         if (summarised) {
             const int width = std::max(1, int(std::ceil(makespanW * dpr)));
-            const int sub = std::clamp(int(std::floor((rowH - 2 * gap) * dpr)), 1, 32);
+            const int sub = std::clamp(int(std::floor((rowH - 2 * gap) * dpr)), 1, 128);
             const QImage& img = summary(int(i), panel, px * dpr, width, sub);
             for (int r = 0; r < stages; ++r)
                 p.drawImage(QRectF(plotLeft, rowsTop + r * rowH + gap, width / dpr, rowH - 2 * gap), img,
@@ -554,6 +577,9 @@ void PipelineView::setComparisonSchedule(std::optional<Schedule> other) {
     m_cursor = std::clamp(m_cursor, 0.0, timeSpan());
     rebuildCaptions();
     syncSlider();
+    for (QWidget* w : std::initializer_list<QWidget*>{m_compareCombo, m_playButton, m_stepButton, m_timeSlider})
+        w->setEnabled(!isNoPipeline());
+    m_timeLabel->setVisible(!isNoPipeline());
     m_canvas->invalidate();
     if (changed)
         emit comparisonScheduleChanged(other);
@@ -571,6 +597,10 @@ void PipelineView::rebuildCaptions() {
         const QString name = QString::fromUtf8(tl::engine::scheduleName(spec.schedule));
         if (!panel->valid) {
             panel->caption = tr("%1: cannot simulate: %2").arg(name, panel->error);
+            continue;
+        }
+        if (panel == &m_main && isNoPipeline()) {
+            panel->caption = tr("No pipeline: parallel.pp is 1. Set PP to 2 or more to see the schedule.");
             continue;
         }
         const auto& m = panel->timeline.metrics;
@@ -591,10 +621,18 @@ void PipelineView::rebuildCaptions() {
 }
 
 QString PipelineView::caption() const {
+    if (isNoPipeline())
+        return m_main.caption;
     return m_compareSchedule ? m_main.caption + QLatin1Char('\n') + m_compare.caption : m_main.caption;
 }
 
+bool PipelineView::isNoPipeline() const {
+    return m_main.valid && m_main.timeline.spec.stages <= 1;
+}
+
 int PipelineView::rowCount() const {
+    if (isNoPipeline())
+        return 0;
     int rows = m_main.valid ? m_main.timeline.spec.stages : 0;
     if (m_compareSchedule && m_compare.valid)
         rows += m_compare.timeline.spec.stages;
@@ -603,6 +641,14 @@ int PipelineView::rowCount() const {
 
 bool PipelineView::isSummarised() const {
     return m_canvas->summarised;
+}
+
+double PipelineView::rowHeight() const {
+    return m_canvas->rowHeight;
+}
+
+QSize PipelineView::canvasSize() const {
+    return m_canvas->size();
 }
 
 double PipelineView::timeSpan() const {

@@ -38,6 +38,10 @@ public:
     QString errorMessage() const { return m_main.error; } // empty when the spec simulated
     int rowCount() const;                                 // rank rows currently drawn (both panels in comparison mode)
     bool isSummarised() const;                            // true when the last paint drew per-pixel busy/idle bands
+    // pp = 1: one rank, no schedule; the view shows a message (caption()) instead of rows.
+    bool isNoPipeline() const;
+    double rowHeight() const; // height of one rank row in the last paint (pixels)
+    QSize canvasSize() const; // the drawing area under the controls
 
     double cursorTime() const { return m_cursor; } // in the engine's time units; == makespan shows everything
     void setCursorTime(double t);
