@@ -51,16 +51,23 @@ QPen pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine) {
 // Room left on both ends of the GPU axis, in powers of two, so the end markers are not cut by the axes.
 constexpr double kXPadLog2 = 0.2;
 
-// Pixels of the polyline inside the rectangle (sampled every few pixels).
-int samplesInside(const QRectF& r, const QList<QPointF>& line) {
-    int n = 0;
-    for (qsizetype i = 0; i + 1 < line.size(); ++i) {
-        const QPointF a = line[i], b = line[i + 1];
-        const int steps = std::max(1, int(std::hypot(b.x() - a.x(), b.y() - a.y()) / 4));
-        for (int k = 0; k < steps; ++k)
-            n += r.contains(a + (b - a) * (double(k) / steps));
+// The polyline as points about every 4 pixels (long segments are split, crowded points are dropped).
+QList<QPointF> samplePolyline(const QList<QPointF>& line) {
+    QList<QPointF> out;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QPointF b = line[i];
+        if (!out.isEmpty()) {
+            const QPointF a = out.back();
+            const double length = std::hypot(b.x() - a.x(), b.y() - a.y());
+            if (length < 4)
+                continue;
+            const int steps = int(length / 4);
+            for (int k = 1; k < steps; ++k)
+                out << a + (b - a) * (double(k) / steps);
+        }
+        out << b;
     }
-    return n;
+    return out;
 }
 
 double overlapArea(const QRectF& a, const QRectF& b) {
@@ -330,9 +337,12 @@ void TimeView::placeCallouts() {
     const QRectF plot = m_chart->plotArea().adjusted(2, 2, -2, -2);
     const QList<QRectF> markers = markerRects();
     QList<QPointF> curve;
-    for (const QLineSeries* s : {m_noFit, m_fit})
+    for (const QLineSeries* s : {m_noFit, m_fit}) {
+        QList<QPointF> line;
         for (const QPointF& pt : s->points())
-            curve << m_chart->mapToPosition(pt, m_fit);
+            line << m_chart->mapToPosition(pt, m_fit);
+        curve << samplePolyline(line);
+    }
     std::vector<double> lines;
     for (const QLineSeries* s : {m_deadline, m_window})
         if (s->count() > 0)
@@ -380,7 +390,10 @@ void TimeView::placeCallouts() {
                     hard += overlapArea(box, m.adjusted(-3, -3, 3, 3));
                 for (const QRectF& o : placed)
                     hard += overlapArea(box, o.adjusted(-3, -3, 3, 3));
-                double cost = (hard > 0 ? 1e6 + hard : 0) + 2.0 * samplesInside(box, curve) + index++;
+                double cost = (hard > 0 ? 1e6 + hard : 0) +
+                              2.0 * double(std::count_if(curve.begin(), curve.end(),
+                                                         [&](const QPointF& q) { return box.contains(q); })) +
+                              index++;
                 for (double y : lines)
                     if (y > box.top() && y < box.bottom())
                         cost += 15;
