@@ -104,32 +104,44 @@ int maxReplicas(const Scenario& s) {
 // does not change: two probes give F and S and so a candidate, which is accepted only when it checks out (it fits,
 // dp - 1 does not). Otherwise, gallop by doubling and bisect the last doubling.
 std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacity, int maxDp) {
-    auto fitsAt = [&](int dp) { return memory.at(dp).total() <= capacity; };
-    if (fitsAt(1))
+    // Every probe narrows the bracket: lo is the largest dp known not to fit, hi the smallest known to fit.
+    int lo = 0, hi = 0;
+    auto probe = [&](int dp) {
+        const double total = memory.at(dp).total();
+        if (total <= capacity)
+            hi = hi == 0 ? dp : std::min(hi, dp);
+        else
+            lo = std::max(lo, dp);
+        return total;
+    };
+    if (probe(1) <= capacity)
         return 1;
     if (maxDp < 2)
         return std::nullopt;
-    const double m2 = memory.at(2).total(), m4 = memory.at(4).total();
-    const double shardable = 4.0 * (m2 - m4), fixed = m2 - shardable / 2.0;
-    if (capacity > fixed && shardable > 0) {
+    // Fit F + S/dp through two probes (a, 2a) and try the candidate; refit near it when the in-flight count changed
+    // between the probes (a pipeline with few micro-batches per replica).
+    int a = 2;
+    for (int round = 0; round < 3 && 2 * a <= maxDp; ++round) {
+        const double m1 = probe(a), m2 = probe(2 * a);
+        const double shardable = 2.0 * a * (m1 - m2), fixed = m1 - shardable / a;
+        if (!(capacity > fixed && shardable > 0))
+            break;
         const double candidate = std::ceil(shardable / (capacity - fixed) - 1e-9);
-        if (candidate >= 2 && candidate <= maxDp) {
-            const int dp = int(candidate);
-            if (fitsAt(dp) && (dp == 2 || !fitsAt(dp - 1)))
-                return dp;
-        }
+        if (candidate < 2 || candidate > maxDp)
+            break;
+        const int dp = int(candidate);
+        if (probe(dp) <= capacity && (dp == 2 || probe(dp - 1) > capacity))
+            return dp;
+        a = std::max(2, dp / 2);
     }
-    int lo = 1, hi = 2; // lo does not fit
-    while (hi < maxDp && !fitsAt(hi)) {
-        lo = hi;
-        hi = std::min(maxDp, hi * 2);
+    // Otherwise gallop up from the bracket until something fits, then bisect.
+    while (hi == 0) {
+        const int next = std::min(maxDp, std::max(2, lo * 2));
+        if (probe(next) > capacity && next == maxDp)
+            return std::nullopt;
     }
-    if (hi >= maxDp && !fitsAt(maxDp))
-        return std::nullopt;
-    while (hi - lo > 1) {
-        const int mid = lo + (hi - lo) / 2;
-        (fitsAt(mid) ? hi : lo) = mid;
-    }
+    while (hi - lo > 1)
+        probe(lo + (hi - lo) / 2);
     return hi;
 }
 

@@ -15,7 +15,8 @@ namespace {
     Field {                                                                                                            \
         KEY, FieldType::TYPE, LO, HI, UNIT, HELP, {},                                                                  \
             [](const Scenario& s) -> FieldValue { return double(s.MEMBER); },                                          \
-            [](Scenario& s, const FieldValue& v) { s.MEMBER = decltype(s.MEMBER)(std::get<double>(v)); }               \
+            [](Scenario& s, const FieldValue& v) { s.MEMBER = decltype(s.MEMBER)(std::get<double>(v)); }, false,       \
+            [](const Scenario& s) { return double(s.MEMBER); }                                                         \
     }
 #define TL_BOOL(KEY, MEMBER, HELP)                                                                                     \
     Field {                                                                                                            \
@@ -258,6 +259,11 @@ std::string describeAllowed(const Field& f) {
                number(f.max);
     }
     return "";
+}
+
+bool inRange(const Field& f, double x) {
+    const bool ok = std::isfinite(x) && (f.minExclusive ? x > f.min : x >= f.min) && x <= f.max;
+    return ok && (f.type != FieldType::Int || x == std::floor(x));
 }
 
 std::optional<FieldError> checkRange(const Field& f, const FieldValue& v) {

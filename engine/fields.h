@@ -28,6 +28,8 @@ struct Field {
     FieldValue (*get)(const Scenario&);
     void (*set)(Scenario&, const FieldValue&);
     bool minExclusive = false;
+    double (*number)(const Scenario&) =
+        nullptr; // numeric fields: the value without a FieldValue (validate's fast path)
 };
 
 const std::vector<Field>& scenarioFields();
@@ -46,6 +48,8 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
 
 // The value's range check for one field; nullopt when allowed.
 std::optional<FieldError> checkRange(const Field& f, const FieldValue& value);
+// The same test for a numeric field's number, without building an error (true when allowed).
+bool inRange(const Field& f, double x);
 
 std::string describeAllowed(const Field& f);
 std::string formatValue(const FieldValue& v);

@@ -56,6 +56,8 @@ std::vector<Diagnostic> validate(const Scenario& s) {
     for (const Field& f : scenarioFields()) {
         if (f.type == FieldType::Text || f.type == FieldType::Bool)
             continue; // any text and either bool are allowed; skipping them also skips copying the notes
+        if (f.number && inRange(f, f.number(s)))
+            continue; // the common case, without building a FieldValue
         if (auto e = checkRange(f, f.get(s)))
             c.errors.push_back({e->key, e->message});
     }
