@@ -7,6 +7,7 @@
 #include <QBrush>
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
 #include <QCursor>
 #include <QFontMetricsF>
 #include <QGraphicsLineItem>
@@ -37,8 +38,11 @@ QString days(double d) {
 QString usd(double d) {
     return str(engine::formatLedgerValue(d, engine::Unit::Usd));
 }
+// "1 GPU", "8 GPUs", "16,384 GPUs".
 QString gpus(long long n) {
-    return str(engine::groupDigits(double(n)));
+    const QString count = str(engine::groupDigits(double(n)));
+    return n == 1 ? QCoreApplication::translate("TimeView", "%1 GPU").arg(count)
+                  : QCoreApplication::translate("TimeView", "%1 GPUs").arg(count);
 }
 
 QPen pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine) {
@@ -257,23 +261,24 @@ void TimeView::setData(const engine::Ledger& ledger, const std::vector<engine::S
     if (t.minGpusMemory) {
         if (const auto* p = pointAt(curve, *t.minGpusMemory)) {
             labels.push_back({p->gpus, p->days,
-                              tr("%1 GPUs fit in memory: %2, %3").arg(gpus(p->gpus), days(p->days), usd(p->usd)),
+                              (p->gpus == 1 ? tr("%1 fits in memory: %2, %3") : tr("%1 fit in memory: %2, %3"))
+                                  .arg(gpus(p->gpus), days(p->days), usd(p->usd)),
                               true});
             gatePoints << QPointF(double(p->gpus), p->days);
         }
     }
     if (const auto* p = pointAt(curve, t.minGpusCompute)) {
-        QString text = tr("%1 GPUs finish in time: %2, %3").arg(gpus(p->gpus), days(p->days), usd(p->usd));
+        QString text = (p->gpus == 1 ? tr("%1 finishes in time: %2, %3") : tr("%1 finish in time: %2, %3"))
+                           .arg(gpus(p->gpus), days(p->days), usd(p->usd));
         const auto* q = pointAt(curve, t.minGpusComputeFullDeadline);
         if (q && q != p)
-            text +=
-                QLatin1Char('\n') + tr("%1 GPUs only by spending the reserve: %2").arg(gpus(q->gpus), days(q->days));
+            text += QLatin1Char('\n') + tr("%1 only by spending the reserve: %2").arg(gpus(q->gpus), days(q->days));
         labels.push_back({p->gpus, p->days, text, false});
         gatePoints << QPointF(double(p->gpus), p->days);
     }
     m_gates->replace(gatePoints);
     labels.push_back(
-        {t.gpus, t.days, tr("This plan: %1 GPUs, %2, %3").arg(gpus(t.gpus), days(t.days), usd(ledger.cost.usd)), true});
+        {t.gpus, t.days, tr("This plan: %1, %2, %3").arg(gpus(t.gpus), days(t.days), usd(ledger.cost.usd)), true});
     // Merge labels at one GPU count.
     std::vector<Label> merged;
     for (const auto& l : labels) {
@@ -452,7 +457,7 @@ QString TimeView::hoverText(double x) const {
     const auto it = std::min_element(m_curve.begin(), m_curve.end(), [x](const auto& a, const auto& b) {
         return std::abs(std::log(double(a.gpus) / x)) < std::abs(std::log(double(b.gpus) / x));
     });
-    return tr("%1 GPUs (DP %2): %3, %4\n%5 tokens/s; memory %6 per GPU \u2014 %7")
+    return tr("%1 (DP %2): %3, %4\n%5 tokens/s; memory %6 per GPU \u2014 %7")
         .arg(gpus(it->gpus))
         .arg(it->dp)
         .arg(days(it->days), usd(it->usd), str(engine::groupDigits(it->tokensPerS)),
