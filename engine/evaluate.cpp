@@ -174,6 +174,7 @@ Ledger evaluate(const Scenario& s) {
     f.attentionPairsPerSequence = fb.pairs;
     f.trainingPerToken = 3.0 * f.forwardPerSequence / seq;
     f.sixNdPerToken = 6.0 * m.active;
+    f.sixNdPerSequence = f.sixNdPerToken * seq;
     f.sixNdGap = f.trainingPerToken / f.sixNdPerToken - 1.0;
     f.trainingPerTokenFullAttention = 3.0 * (fb.layerMatmuls + fb.attentionFull + fb.lmHead) / seq;
     f.recomputePerToken = recomputeFlops(fb, s.activations) / seq;
@@ -186,6 +187,10 @@ Ledger evaluate(const Scenario& s) {
     l.state.masterBytesPerParam = sb.master;
     l.state.optimizerBytesPerParam = sb.optimizer;
     l.state.bytesPerParam = sb.total();
+    l.state.weightBytes = sb.weights * m.total;
+    l.state.gradBytes = sb.grads * m.total;
+    l.state.masterBytes = sb.master * m.total;
+    l.state.optimizerBytes = sb.optimizer * m.total;
     l.state.totalBytes = sb.total() * m.total; // MoE: every expert has state
 
     // Steps.

@@ -30,6 +30,7 @@ struct FlopsLedger {
     double backwardPerSequence = 0; // 2 x forward
     double trainingPerToken = 0;    // model FLOPs: (forward + backward) / seq_len
     double sixNdPerToken = 0;       // 6 x active parameters
+    double sixNdPerSequence = 0;    // the same x seq_len: seed 003 §4.2's 6ND with D = one sequence
     double sixNdGap = 0;            // trainingPerToken / sixNdPerToken - 1
     double attentionPairsPerSequence = 0;
     double trainingPerTokenFullAttention = 0; // Megatron/PaLM convention: full s^2 attention
@@ -41,7 +42,8 @@ struct FlopsLedger {
 struct StateLedger {
     double bytesPerParam = 0;
     double weightBytesPerParam = 0, gradBytesPerParam = 0, masterBytesPerParam = 0, optimizerBytesPerParam = 0;
-    double totalBytes = 0; // unsharded state of the whole model
+    double weightBytes = 0, gradBytes = 0, masterBytes = 0, optimizerBytes = 0; // whole model, unsharded
+    double totalBytes = 0;                                                      // unsharded state of the whole model
 };
 
 struct MemoryLedger {

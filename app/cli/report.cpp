@@ -58,17 +58,16 @@ void task(Out& o, const Scenario& s, const Ledger& l) {
 }
 
 void state(Out& o, const Scenario& s, const Ledger& l) {
-    const double n = double(l.params.total);
     o.line("Training state (seed 000 §3, seed 003 §3)");
     o.line("  %-22s %8s %18s", "state", "B/param", "whole model");
-    auto row = [&](const char* name, const std::string& format, double bytes) {
-        o.line("  %-22s %8.2f %18s", (std::string(name) + " " + format).c_str(), bytes,
-               c(formatGB(bytes * n, bytes * n < 1e9 ? 3 : 1)));
+    auto row = [&](const char* name, const std::string& format, double perParam, double whole) {
+        o.line("  %-22s %8.2f %18s", (std::string(name) + " " + format).c_str(), perParam,
+               c(formatGB(whole, whole < 1e9 ? 3 : 1)));
     };
-    row("weights", s.precision.weights, l.state.weightBytesPerParam);
-    row("gradients", s.precision.grads, l.state.gradBytesPerParam);
-    row("master weights", s.precision.master, l.state.masterBytesPerParam);
-    row("optimizer", s.precision.optimizer, l.state.optimizerBytesPerParam);
+    row("weights", s.precision.weights, l.state.weightBytesPerParam, l.state.weightBytes);
+    row("gradients", s.precision.grads, l.state.gradBytesPerParam, l.state.gradBytes);
+    row("master weights", s.precision.master, l.state.masterBytesPerParam, l.state.masterBytes);
+    row("optimizer", s.precision.optimizer, l.state.optimizerBytesPerParam, l.state.optimizerBytes);
     o.line("  %-22s %8.2f %18s = %s", "total", l.state.bytesPerParam, c(formatGB(l.state.totalBytes)),
            c(formatGiB(l.state.totalBytes)));
     o.line("  Recipes for this model:");
@@ -92,8 +91,8 @@ void compute(Out& o, const Scenario& s, const Ledger& l) {
     o.line("  causal pairs          %s per sequence", c(groupDigits(f.attentionPairsPerSequence)));
     o.line("  per token             %.2f GFLOPs (itemized) vs 6N = %.2f GFLOPs: %+.1f%%", f.trainingPerToken / 1e9,
            f.sixNdPerToken / 1e9, f.sixNdGap * 100);
-    o.line("  6N x seq_len          %.2f TFLOPs per sequence vs itemized %.2f", f.sixNdPerToken * s.data.seqLen / 1e12,
-           3 * f.forwardPerSequence / 1e12);
+    o.line("  6N x seq_len          %.2f TFLOPs per sequence vs itemized %.2f", f.sixNdPerSequence / 1e12,
+           (f.forwardPerSequence + f.backwardPerSequence) / 1e12);
     o.line("  full-s^2 convention   %.2f GFLOPs/token (Megatron/PaLM MFU); MFU here applies to the causal count",
            f.trainingPerTokenFullAttention / 1e9);
     if (f.recomputePerToken > 0)

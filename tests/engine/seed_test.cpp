@@ -98,11 +98,10 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(Seed000State, ItemizedTableRows) {
     // seed 000 §3 table: BF16 weights 16.4 GB, BF16 grads 16.4, FP32 master 32.8, each Adam moment 32.8.
     const Ledger l = eval(seedScenario());
-    const double n = double(l.params.total);
-    EXPECT_DOUBLE_EQ(printed(l.state.weightBytesPerParam * n / kGB, 1), 16.4);
-    EXPECT_DOUBLE_EQ(printed(l.state.gradBytesPerParam * n / kGB, 1), 16.4);
-    EXPECT_DOUBLE_EQ(printed(l.state.masterBytesPerParam * n / kGB, 1), 32.8);
-    EXPECT_DOUBLE_EQ(printed(l.state.optimizerBytesPerParam / 2 * n / kGB, 1), 32.8);
+    EXPECT_DOUBLE_EQ(printed(l.state.weightBytes / kGB, 1), 16.4);
+    EXPECT_DOUBLE_EQ(printed(l.state.gradBytes / kGB, 1), 16.4);
+    EXPECT_DOUBLE_EQ(printed(l.state.masterBytes / kGB, 1), 32.8);
+    EXPECT_DOUBLE_EQ(printed(l.state.optimizerBytes / 2 / kGB, 1), 32.8); // each of Adam's two moments
 }
 
 TEST(Seed003State, DoesNotFitTheNamedGpus) {
@@ -121,7 +120,7 @@ TEST(Seed003Compute, ItemizedForwardAndBackward) {
     EXPECT_DOUBLE_EQ(printed(l.flops.forwardPerSequence / 1e12, 3), 143.789);    // §4.2 forward
     EXPECT_DOUBLE_EQ(printed(l.flops.backwardPerSequence / 1e12, 3), 287.579);   // §4.2 backward
     EXPECT_DOUBLE_EQ(printed(3 * l.flops.forwardPerSequence / 1e12, 2), 431.37); // §4.2 143.789 + 287.579
-    EXPECT_DOUBLE_EQ(printed(l.flops.sixNdPerToken * 8192 / 1e12, 2), 402.59);   // §4.2 6ND with D = 8192
+    EXPECT_DOUBLE_EQ(printed(l.flops.sixNdPerSequence / 1e12, 2), 402.59);   // §4.2 6ND with D = 8192
     // §4.2 "the rough count is about 7% low".
     EXPECT_DOUBLE_EQ(printed(1 - l.flops.sixNdPerToken / l.flops.trainingPerToken, 2), 0.07);
     // Attention pairs of one 8,192-token document.

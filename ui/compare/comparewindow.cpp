@@ -288,7 +288,7 @@ QString CompareWindow::summaryText(int side) const {
 }
 
 void CompareWindow::renderMemory() {
-    constexpr double kGB = 1e9; // the axis unit, as GPUs are sold
+    using engine::kGB; // the axis unit, as GPUs are sold
     double top = 1;
     for (int i = 0; i < 2; ++i) {
         const engine::Ledger& l = m_ledgers[size_t(i)];
