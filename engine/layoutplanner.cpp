@@ -14,6 +14,7 @@
 #include <mutex>
 #include <numeric>
 #include <optional>
+#include <string_view>
 #include <thread>
 #include <tuple>
 
@@ -702,6 +703,35 @@ PlanResult planLayouts(const Scenario& scenario, const PlanRequest& req) {
     }
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
+}
+
+bool parseGpuRange(const std::string& text, const std::string& label, long long& lo, long long& hi,
+                   std::string& error) {
+    auto number = [](std::string_view t, long long& out) {
+        while (!t.empty() && t.front() == ' ')
+            t.remove_prefix(1);
+        while (!t.empty() && t.back() == ' ')
+            t.remove_suffix(1);
+        if (t.empty() || t.size() > 9 || !std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return false;
+        out = std::stoll(std::string(t));
+        return true;
+    };
+    const std::string_view all(text);
+    const size_t colon = all.find(':');
+    long long a = 0, b = 0;
+    const bool ok = colon == std::string_view::npos
+                        ? number(all, a) && (b = a, true)
+                        : number(all.substr(0, colon), a) && number(all.substr(colon + 1), b);
+    if (!ok || a < 1 || b < a || double(b) > kMaxGpus) {
+        error = label + ": \"" + text +
+                "\" is not allowed; allowed: a GPU count N or a range MIN:MAX of whole numbers, 1 <= MIN <= MAX <= "
+                "10000000";
+        return false;
+    }
+    lo = a;
+    hi = b;
+    return true;
 }
 
 WhyNot whyNot(const Scenario& scenario, const PlanRequest& req,

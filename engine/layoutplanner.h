@@ -92,6 +92,11 @@ struct PlanResult {
 
 PlanResult planLayouts(const Scenario& base, const PlanRequest& request);
 
+// "N" or "MIN:MAX" as --gpus and the Planner tab take it: whole numbers, 1 <= MIN <= MAX <= 10,000,000. False with a
+// one-line error naming `label` (the CLI option or the window's field).
+bool parseGpuRange(const std::string& text, const std::string& label, long long& minGpus, long long& maxGpus,
+                   std::string& error);
+
 // The objective's order on plans (the planner's sort); true when a ranks before b.
 bool ranksBefore(Objective o, const Plan& a, const Plan& b);
 

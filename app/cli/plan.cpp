@@ -6,7 +6,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 
 namespace tl::cli {
 namespace {
@@ -101,14 +100,10 @@ QByteArray text(const engine::PlanResult& r, const engine::PlanRequest& req) {
 } // namespace
 
 std::optional<std::pair<long long, long long>> parseGpus(const QString& value, QString& error) {
-    static const QRegularExpression re(QStringLiteral("^\\s*(\\d{1,9})\\s*(?::\\s*(\\d{1,9})\\s*)?$"));
-    const auto m = re.match(value);
-    const long long lo = m.hasMatch() ? m.captured(1).toLongLong() : 0;
-    const long long hi = m.hasMatch() && m.hasCaptured(2) ? m.captured(2).toLongLong() : lo;
-    if (!m.hasMatch() || lo < 1 || hi < lo || hi > 10'000'000) {
-        error = QStringLiteral("--gpus: \"%1\" is not allowed; allowed: a GPU count N or a range MIN:MAX of whole "
-                               "numbers, 1 <= MIN <= MAX <= 10000000")
-                    .arg(value);
+    long long lo = 0, hi = 0;
+    std::string message;
+    if (!engine::parseGpuRange(value.toStdString(), "--gpus", lo, hi, message)) {
+        error = QString::fromStdString(message);
         return std::nullopt;
     }
     return std::pair{lo, hi};
