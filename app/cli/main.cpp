@@ -1,6 +1,7 @@
 // trainledger-cli: the command-line front on the engine (CONTRACT.md section 3).
 // Bad input exits with status 2 and one line on stderr naming the key, the value and what is allowed.
 
+#include "app/cli/fitscaling.h"
 #include "app/cli/pipelinesvg.h"
 #include "app/cli/report.h"
 #include "app/cli/sweep.h"
@@ -162,6 +163,11 @@ int main(int argc, char** argv) {
                                             QStringLiteral("Write the scenario's pipeline schedule diagram as SVG."),
                                             QStringLiteral("FILE"));
     parser.addOption(pipelineSvgOpt);
+    const QCommandLineOption fitOpt(QStringLiteral("fit-scaling"),
+                                    QStringLiteral("Fit L = E + A/N^alpha + B/D^beta to pilot runs (CSV header "
+                                                   "params,tokens,loss); with --json as JSON."),
+                                    QStringLiteral("RUNS.csv"));
+    parser.addOption(fitOpt);
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -184,11 +190,20 @@ int main(int argc, char** argv) {
         return fail(QStringLiteral("--csv goes with --sweep"));
     // One action at a time, so that no option is silently ignored.
     QStringList actions;
-    for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt})
+    for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt, &fitOpt})
         if (parser.isSet(*opt))
             actions << QStringLiteral("--") + opt->names().constFirst();
     if (actions.size() > 1)
         return fail(QStringLiteral("%1: choose one").arg(actions.join(QStringLiteral(", "))));
+    if (parser.isSet(fitOpt)) {
+        if (parser.isSet(reportOpt) || !parser.positionalArguments().isEmpty() || parser.isSet(setOpt))
+            return fail(QStringLiteral("--fit-scaling reads only RUNS.csv (and --json)"));
+        QByteArray out;
+        if (auto e = cli::fitScaling(parser.value(fitOpt), parser.isSet(jsonOpt), out))
+            return fail(*e);
+        print(out);
+        return 0;
+    }
     if ((parser.isSet(jsonOpt) || parser.isSet(reportOpt)) && !actions.isEmpty() && !parser.isSet(sweepOpt))
         return fail(
             QStringLiteral("--json and --report print a ledger; %1 writes something else").arg(actions.first()));
