@@ -1,6 +1,7 @@
 // trainledger-cli: the command-line front on the engine (CONTRACT.md section 3).
 // Bad input exits with status 2 and one line on stderr naming the key, the value and what is allowed.
 
+#include "app/cli/fitscaling.h"
 #include "app/cli/pipelinesvg.h"
 #include "app/cli/plan.h"
 #include "app/cli/report.h"
@@ -186,6 +187,11 @@ int main(int argc, char** argv) {
     const QCommandLineOption acrossOpt(QStringLiteral("tp-across-nodes"),
                                        QStringLiteral("With --plan: let tensor parallelism span nodes."));
     parser.addOptions({planOpt, gpusOpt, objectiveOpt, topOpt, headroomOpt, whyNotOpt, acrossOpt});
+    const QCommandLineOption fitOpt(QStringLiteral("fit-scaling"),
+                                    QStringLiteral("Fit L = E + A/N^alpha + B/D^beta to pilot runs (CSV header "
+                                                   "params,tokens,loss); with --json as JSON."),
+                                    QStringLiteral("RUNS.csv"));
+    parser.addOption(fitOpt);
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -211,13 +217,22 @@ int main(int argc, char** argv) {
             return fail(QStringLiteral("--%1 goes with --plan").arg(opt->names().constFirst()));
     // One action at a time, so that no option is silently ignored.
     QStringList actions;
-    for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt, &planOpt})
+    for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt, &planOpt, &fitOpt})
         if (parser.isSet(*opt))
             actions << QStringLiteral("--") + opt->names().constFirst();
     if (actions.size() > 1)
         return fail(QStringLiteral("%1: choose one").arg(actions.join(QStringLiteral(", "))));
     if (parser.isSet(csvOpt) && parser.isSet(jsonOpt))
         return fail(QStringLiteral("--json and --csv: choose one"));
+    if (parser.isSet(fitOpt)) {
+        if (parser.isSet(reportOpt) || !parser.positionalArguments().isEmpty() || parser.isSet(setOpt))
+            return fail(QStringLiteral("--fit-scaling reads only RUNS.csv (and --json)"));
+        QByteArray out;
+        if (auto e = cli::fitScaling(parser.value(fitOpt), parser.isSet(jsonOpt), out))
+            return fail(*e);
+        print(out);
+        return 0;
+    }
     if ((parser.isSet(jsonOpt) || parser.isSet(reportOpt)) && !actions.isEmpty() && !parser.isSet(sweepOpt) &&
         !(parser.isSet(planOpt) && !parser.isSet(reportOpt)))
         return fail(
