@@ -164,11 +164,6 @@ int main(int argc, char** argv) {
                                             QStringLiteral("Write the scenario's pipeline schedule diagram as SVG."),
                                             QStringLiteral("FILE"));
     parser.addOption(pipelineSvgOpt);
-    const QCommandLineOption fitOpt(QStringLiteral("fit-scaling"),
-                                    QStringLiteral("Fit L = E + A/N^alpha + B/D^beta to pilot runs (CSV header "
-                                                   "params,tokens,loss); with --json as JSON."),
-                                    QStringLiteral("RUNS.csv"));
-    parser.addOption(fitOpt);
     const QCommandLineOption planOpt(QStringLiteral("plan"),
                                      QStringLiteral("Rank every valid layout of the scenario's model on --gpus."));
     const QCommandLineOption gpusOpt(QStringLiteral("gpus"),
@@ -192,6 +187,11 @@ int main(int argc, char** argv) {
     const QCommandLineOption acrossOpt(QStringLiteral("tp-across-nodes"),
                                        QStringLiteral("With --plan: let tensor parallelism span nodes."));
     parser.addOptions({planOpt, gpusOpt, objectiveOpt, topOpt, headroomOpt, whyNotOpt, acrossOpt});
+    const QCommandLineOption fitOpt(QStringLiteral("fit-scaling"),
+                                    QStringLiteral("Fit L = E + A/N^alpha + B/D^beta to pilot runs (CSV header "
+                                                   "params,tokens,loss); with --json as JSON."),
+                                    QStringLiteral("RUNS.csv"));
+    parser.addOption(fitOpt);
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -222,6 +222,8 @@ int main(int argc, char** argv) {
             actions << QStringLiteral("--") + opt->names().constFirst();
     if (actions.size() > 1)
         return fail(QStringLiteral("%1: choose one").arg(actions.join(QStringLiteral(", "))));
+    if (parser.isSet(csvOpt) && parser.isSet(jsonOpt))
+        return fail(QStringLiteral("--json and --csv: choose one"));
     if (parser.isSet(fitOpt)) {
         if (parser.isSet(reportOpt) || !parser.positionalArguments().isEmpty() || parser.isSet(setOpt))
             return fail(QStringLiteral("--fit-scaling reads only RUNS.csv (and --json)"));
@@ -231,8 +233,6 @@ int main(int argc, char** argv) {
         print(out);
         return 0;
     }
-    if (parser.isSet(csvOpt) && parser.isSet(jsonOpt))
-        return fail(QStringLiteral("--json and --csv: choose one"));
     if ((parser.isSet(jsonOpt) || parser.isSet(reportOpt)) && !actions.isEmpty() && !parser.isSet(sweepOpt) &&
         !(parser.isSet(planOpt) && !parser.isSet(reportOpt)))
         return fail(
