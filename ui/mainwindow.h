@@ -16,6 +16,10 @@ class QMenu;
 class QTabWidget;
 
 namespace tl::ui {
+namespace labs {
+class ParallelismLab;
+class ScalingLab;
+} // namespace labs
 
 class CompareWindow;
 class Controller;
@@ -60,6 +64,8 @@ public:
     PipelineView* pipelineView() const { return m_pipeline; }
     LedgerTable* ledgerTable() const { return m_table; }
     QTabWidget* tabs() const { return m_tabs; }
+    labs::ParallelismLab* parallelismLab() const { return m_parallelismLab; }
+    labs::ScalingLab* scalingLab() const { return m_scalingLab; }
 
     void setBinaryUnits(bool gib);
 
@@ -84,6 +90,8 @@ private:
     TimeView* m_time = nullptr;
     PipelineView* m_pipeline = nullptr;
     LedgerTable* m_table = nullptr;
+    labs::ParallelismLab* m_parallelismLab = nullptr;
+    labs::ScalingLab* m_scalingLab = nullptr;
     QTabWidget* m_tabs = nullptr;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
