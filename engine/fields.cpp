@@ -53,9 +53,11 @@ std::vector<Field> buildFields() {
               },
               [](Scenario& s, const FieldValue& v) {
                   // A count derives its shape (the model keys then show it); null keeps that shape as a custom one.
-                  if (std::holds_alternative<double>(v) && std::get<double>(v) > 0)
+                  if (std::holds_alternative<double>(v) && std::get<double>(v) > 0) {
+                      const bool dropout = s.model.dropout; // not part of the shape rule: kept
                       s.model = shapeForParams(std::get<double>(v));
-                  else
+                      s.model.dropout = dropout;
+                  } else
                       s.model.params = 0;
               }},
         TL_NUM("model.layers", Int, model.layers, 1, 1000, "layers", "Transformer layers (blocks)."),

@@ -45,11 +45,12 @@ bool vShaped(Schedule s) {
 
 // The rules of validate() that involve the layout, in the planner's terms (the brute-force test checks that the
 // planner's layouts are exactly those validate() accepts).
+// Layers that pp (x v) does not divide are spread as evenly as possible (issue 10): every chunk needs one layer.
 bool ppAllowed(const ModelShape& m, int pp) {
-    return pp <= m.layers && m.layers % pp == 0;
+    return pp <= m.layers;
 }
 bool virtualAllowed(const ModelShape& m, int pp, int v) {
-    return pp * v <= m.layers && m.layers % (pp * v) == 0;
+    return pp * v <= m.layers;
 }
 
 // The step time and what it costs, as evaluate() works them out for a layout (fixed mode: the MFU as given, offload
@@ -256,7 +257,7 @@ public:
         s.parallel.pp = g.pp;
 
         // Schedules this pp admits: one for pp = 1 (the schedule then has no effect), else every schedule, with
-        // every virtual-stage count that divides the layers for interleaved.
+        // every virtual-stage count the layers can fill for interleaved.
         std::vector<std::pair<Schedule, int>> schedules;
         if (g.pp == 1) {
             schedules.push_back({Schedule::OneFOneB, 1});
