@@ -251,7 +251,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
 
 std::vector<StepPart> stepParts(const StepBreakdown& b, int zeroStage) {
     const char* dp = zeroStage == 0  ? "gradient all-reduce"
-                     : zeroStage < 3 ? "gradient reduce-scatter and gather"
+                     : zeroStage < 3 ? "reduce-scatter + all-gather"
                                      : "ZeRO-3 gathers";
     return {{"compute", "compute", b.compute},
             {"recompute", "recompute", b.recompute},

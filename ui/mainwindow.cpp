@@ -15,6 +15,7 @@
 #include "ui/views/ledgertable.h"
 #include "ui/views/memoryview.h"
 #include "ui/views/pipelineview.h"
+#include "ui/views/steptimeview.h"
 #include "ui/views/timeview.h"
 #include "ui/views/verdictbanner.h"
 
@@ -61,12 +62,21 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     m_memory = new MemoryView;
     m_time = new TimeView;
     m_pipeline = new PipelineView;
+    m_step = new StepTimeView;
     m_table = new LedgerTable;
 
     auto* charts = new QSplitter(Qt::Horizontal);
     charts->setObjectName(QStringLiteral("chartSplitter"));
     charts->addWidget(m_memory);
-    charts->addWidget(m_time);
+    // The step's split sits under the days curve: both read along the same GPU-count axis.
+    auto* timeColumn = new QSplitter(Qt::Vertical);
+    timeColumn->setObjectName(QStringLiteral("timeSplitter"));
+    timeColumn->addWidget(m_time);
+    timeColumn->addWidget(m_step);
+    timeColumn->setStretchFactor(0, 3);
+    timeColumn->setStretchFactor(1, 2);
+    timeColumn->setChildrenCollapsible(false);
+    charts->addWidget(timeColumn);
     charts->setStretchFactor(0, 2);
     charts->setStretchFactor(1, 3);
     charts->setChildrenCollapsible(false);
@@ -305,11 +315,13 @@ void MainWindow::setBinaryUnits(bool gib) {
 void MainWindow::onLedger() {
     const engine::Scenario& s = m_controller->validScenario();
     const engine::Ledger& l = m_controller->ledger();
+    m_banner->setZeroStage(s.parallel.zero);
     m_banner->setLedger(l, s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp);
     m_memory->setLedgers(l, m_controller->zeroLedgers());
     m_time->setData(l, m_controller->scaleCurve(), s.schedule.deadlineDays, s.schedule.reserveDays);
     m_pipeline->setSpec(engine::pipelineSpecFor(s));
     m_table->ledgerModel()->setLedger(l);
+    m_step->setData(l, m_controller->scaleCurve(), s.parallel.zero);
     m_parallelismLab->setScenario(s, m_controller->zeroLedgers());
     m_scalingLab->setScenario(s, l);
 }

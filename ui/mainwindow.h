@@ -30,6 +30,7 @@ class MemoryView;
 class NotesEdit;
 class ParameterPanel;
 class PipelineView;
+class StepTimeView;
 class TimeView;
 class VerdictBanner;
 
@@ -62,6 +63,7 @@ public:
     MemoryView* memoryView() const { return m_memory; }
     TimeView* timeView() const { return m_time; }
     PipelineView* pipelineView() const { return m_pipeline; }
+    StepTimeView* stepTimeView() const { return m_step; }
     LedgerTable* ledgerTable() const { return m_table; }
     QTabWidget* tabs() const { return m_tabs; }
     labs::ParallelismLab* parallelismLab() const { return m_parallelismLab; }
@@ -89,6 +91,7 @@ private:
     MemoryView* m_memory = nullptr;
     TimeView* m_time = nullptr;
     PipelineView* m_pipeline = nullptr;
+    StepTimeView* m_step = nullptr;
     LedgerTable* m_table = nullptr;
     labs::ParallelismLab* m_parallelismLab = nullptr;
     labs::ScalingLab* m_scalingLab = nullptr;
