@@ -96,20 +96,20 @@ private slots:
         const engine::Ledger& l = m_controller->ledger(); // ZeRO-3, dp 8
         QCOMPARE(z->stageCombo()->currentIndex(), 3);
         QCOMPARE(z->table()->columnCount(), 8);
-        QVERIFY(z->table()->item(0, 0)->text().contains(QStringLiteral("shard 1 of 8")));
+        QVERIFY(z->table()->item(0, 0)->text().contains(QStringLiteral("shard 1/8")));
         QVERIFY(z->table()->item(0, 0)->text().contains(QString::fromStdString(engine::formatGB(l.memory.weights, 2))));
-        QVERIFY(z->table()->item(3, 7)->text().contains(QStringLiteral("shard 8 of 8")));
+        QVERIFY(z->table()->item(3, 7)->text().contains(QStringLiteral("shard 8/8")));
         QVERIFY(m_controller->setValue("parallel.zero", 1.0));
         QCOMPARE(z->stageCombo()->currentIndex(), 1);
         const engine::Ledger& l1 = m_controller->ledger();
         QVERIFY(z->table()->item(0, 2)->text().contains(QStringLiteral("full copy")));
         QVERIFY(
             z->table()->item(0, 2)->text().contains(QString::fromStdString(engine::formatGB(l1.memory.weights, 1))));
-        QVERIFY(z->table()->item(2, 2)->text().contains(QStringLiteral("shard 3 of 8")));
+        QVERIFY(z->table()->item(2, 2)->text().contains(QStringLiteral("shard 3/8")));
         QVERIFY(m_controller->setValue("parallel.dp", 64.0));
         QCOMPARE(z->table()->columnCount(), 10); // 8 ranks, an ellipsis, the last rank
         QCOMPARE(z->table()->horizontalHeaderItem(9)->text(), QStringLiteral("Rank 63"));
-        QVERIFY(z->table()->item(3, 9)->text().contains(QStringLiteral("shard 64 of 64")));
+        QVERIFY(z->table()->item(3, 9)->text().contains(QStringLiteral("shard 64/64")));
         shoot(m_window.get(), QStringLiteral("lab-zero-grid.png"));
     }
 

@@ -25,8 +25,9 @@ QString matrixHtml(const Eigen::MatrixXd& m, const QString& title, const std::fu
         for (Eigen::Index c = 0; c < m.cols(); ++c) {
             const QColor tint = owner ? gpuColor(owner(int(r), int(c))) : QColor();
             const double v = m(r, c) == 0 ? 0.0 : m(r, c); // no "-0.000"
-            html += (tint.isValid() ? QStringLiteral("<td align='right' bgcolor='%1'>").arg(tint.name())
-                                    : QStringLiteral("<td align='right'>")) +
+            html += (tint.isValid()
+                         ? QStringLiteral("<td style='white-space:nowrap' align='right' bgcolor='%1'>").arg(tint.name())
+                         : QStringLiteral("<td style='white-space:nowrap' align='right'>")) +
                     QString::number(std::fabs(v) < 0.5 * std::pow(10.0, -decimals) ? 0.0 : v, 'f', decimals) +
                     QStringLiteral("</td>");
         }

@@ -3,6 +3,7 @@
 #include "engine/labs/dataparallel.h"
 #include "engine/labs/tensorparallel.h"
 #include "ui/labs/matrixhtml.h"
+#include "ui/labs/scrollpage.h"
 #include "ui/labs/zerogridview.h"
 
 #include <QCheckBox>
@@ -165,13 +166,11 @@ void TensorParallelPage::recompute() {
         html += tr("<h3>The block on one GPU</h3>");
         html +=
             QStringLiteral("<table><tr><td valign='top'>") + matrixHtml(m.x, tr("X")) +
-            QStringLiteral("</td><td valign='top'>") +
+            QStringLiteral("</td><td valign='top'>") + matrixHtml(m.full, tr("Y = GeLU(X A) B")) +
+            QStringLiteral("</td></tr></table>") +
             matrixHtml(m.a, tr("A (columns tinted by the GPU that owns them)"),
                        [&](int, int c) { return ownerOfHidden[std::size_t(c)]; }) +
-            QStringLiteral("</td></tr><tr><td valign='top'>") +
-            matrixHtml(m.b, tr("B (rows tinted by owner)"), [&](int r, int) { return ownerOfHidden[std::size_t(r)]; }) +
-            QStringLiteral("</td><td valign='top'>") + matrixHtml(m.full, tr("Y = GeLU(X A) B")) +
-            QStringLiteral("</td></tr></table>");
+            matrixHtml(m.b, tr("B (rows tinted by owner)"), [&](int r, int) { return ownerOfHidden[std::size_t(r)]; });
         html += tr("<h3>Split over %1 GPUs: A by columns, B by rows</h3><p>Each GPU computes GeLU(X A<sub>i</sub>) "
                    "B<sub>i</sub> with no communication; one all-reduce sums the partial outputs.</p>")
                     .arg(s.tp);
@@ -397,9 +396,9 @@ ParallelismLab::ParallelismLab(QWidget* parent) : QWidget(parent) {
     m_pages = new QTabWidget;
     m_pages->setObjectName(QStringLiteral("parallelismPages"));
     m_pages->setDocumentMode(true);
-    m_pages->addTab(m_tensor, tr("&Tensor parallel"));
-    m_pages->addTab(m_data, tr("&Data parallel"));
-    m_pages->addTab(m_zero, tr("&ZeRO grid"));
+    m_pages->addTab(scrollable(m_tensor), tr("&Tensor parallel"));
+    m_pages->addTab(scrollable(m_data), tr("&Data parallel"));
+    m_pages->addTab(scrollable(m_zero), tr("&ZeRO grid"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_pages);

@@ -2,6 +2,7 @@
 
 #include "engine/units.h"
 #include "ui/controller.h"
+#include "ui/labs/scrollpage.h"
 
 #include <QChart>
 #include <QChartView>
@@ -65,7 +66,7 @@ const QColor kCurveColours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0
 
 QChartView* chartView(QChart* chart, const QString& name) {
     chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->setAlignment(Qt::AlignBottom);
     auto* view = new QChartView(chart);
     view->setObjectName(name);
     view->setRenderHint(QPainter::Antialiasing);
@@ -103,8 +104,8 @@ ScalingLab::ScalingLab(Controller* controller, QWidget* parent) : QWidget(parent
     m_pages = new QTabWidget;
     m_pages->setObjectName(QStringLiteral("scalingPages"));
     m_pages->setDocumentMode(true);
-    m_pages->addTab(buildOptimalPage(), tr("&Compute-optimal"));
-    m_pages->addTab(buildFitPage(), tr("&Fit your own law"));
+    m_pages->addTab(scrollable(buildOptimalPage()), tr("&Compute-optimal"));
+    m_pages->addTab(scrollable(buildFitPage()), tr("&Fit your own law"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_pages);
@@ -144,23 +145,28 @@ QWidget* ScalingLab::buildOptimalPage() {
     top->addWidget(plan);
     top->addWidget(m_budgetNote, 1);
 
-    m_table = new QTableWidget(5, 3);
+    m_table = new QTableWidget(4, 3);
     m_table->setObjectName(QStringLiteral("allocationTable"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setHorizontalHeaderLabels(
-        {tr("Chinchilla approach 3"), tr("Kaplan et al. 2020"), tr("20 tokens per parameter")});
+        {tr("Chinchilla\napproach 3"), tr("Kaplan et al.\n2020"), tr("20 tokens\nper parameter")});
     m_table->setVerticalHeaderLabels(
-        {tr("Parameters N"), tr("Tokens D"), tr("Tokens per parameter"), tr("Loss (approach 3 law)"), QString()});
+        {tr("Parameters N"), tr("Tokens D"), tr("Tokens per parameter"), tr("Loss (approach 3 law)")});
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // "Use this allocation" for each column, in a row under the table (full labels, no clipped buttons).
+    auto* useRow = new QHBoxLayout;
+    const QString useLabels[] = {tr("Use approach 3's allocation"), tr("Use Kaplan's allocation"),
+                                 tr("Use 20 tokens per parameter")};
     for (int c = 0; c < 3; ++c) {
-        auto* use = new QPushButton(tr("Use this allocation"));
+        auto* use = new QPushButton(useLabels[c]);
         use->setObjectName(QStringLiteral("useAllocation%1").arg(c));
-        use->setToolTip(tr("Set model.params and data.tokens to this column (one undo step)"));
+        use->setToolTip(tr("Use this allocation: set model.params and data.tokens to this column (one undo step)"));
         connect(use, &QPushButton::clicked, this, [this, c] { useAllocation(c); });
-        m_table->setCellWidget(4, c, use);
+        useRow->addWidget(use);
+        m_useButtons[std::size_t(c)] = use;
     }
     m_ruleNote = new QLabel;
     m_ruleNote->setObjectName(QStringLiteral("ruleNote"));
@@ -187,13 +193,13 @@ QWidget* ScalingLab::buildOptimalPage() {
     pastRow->addWidget(usePast);
 
     m_isoChart = new QChart;
-    m_isoChart->setTitle(tr("Iso-FLOP curves: loss against parameters at fixed compute (approach 3)"));
     m_isoView = chartView(m_isoChart, QStringLiteral("isoFlopChart"));
 
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_table);
+    leftLayout->addLayout(useRow);
     leftLayout->addWidget(m_ruleNote);
     leftLayout->addSpacing(8);
     leftLayout->addLayout(pastRow);
@@ -202,8 +208,8 @@ QWidget* ScalingLab::buildOptimalPage() {
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(left);
     split->addWidget(m_isoView);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     split->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(page);
@@ -256,13 +262,13 @@ QWidget* ScalingLab::buildFitPage() {
     leftLayout->addWidget(m_useFit);
 
     m_fitChart = new QChart;
-    m_fitChart->setTitle(tr("Pilot runs and the fitted law"));
+    m_fitChart->setTitle(tr("Pilot runs (dots) and the fitted law (lines), by token count D"));
     m_fitView = chartView(m_fitChart, QStringLiteral("fitChart"));
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(left);
     split->addWidget(m_fitView);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     split->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(page);
     layout->addLayout(top);
@@ -315,9 +321,8 @@ void ScalingLab::recompute() {
     const std::optional<double> flops = budgetFlops();
     const bool ok = flops.has_value();
     m_budget->setStyleSheet(ok ? QString() : QStringLiteral("background:#fbe3e1"));
-    for (int c = 0; c < 3; ++c)
-        if (QWidget* w = m_table->cellWidget(4, c))
-            w->setEnabled(ok);
+    for (QPushButton* b : m_useButtons)
+        b->setEnabled(ok);
     if (!ok) {
         m_budgetNote->setText(tr("Budget: enter a positive number worth 1e15 to 1e30 FLOPs (e.g. 1e24)."));
         m_budgetNote->setStyleSheet(QStringLiteral("color:#b3261e"));
@@ -337,7 +342,8 @@ void ScalingLab::recompute() {
     for (int c = 0; c < 3; ++c) {
         m_table->setItem(0, c, cell(count(cols[c]->params), true));
         m_table->setItem(1, c, cell(count(cols[c]->tokens)));
-        m_table->setItem(2, c, cell(QString::number(el::tokensPerParam(*cols[c]), 'f', 1)));
+        const double ratio = el::tokensPerParam(*cols[c]);
+        m_table->setItem(2, c, cell(ratio >= 10 ? QString::number(ratio, 'f', 1) : QString::number(ratio, 'g', 2)));
         m_table->setItem(3, c, cell(QString::number(losses[c], 'f', 3)));
     }
     m_ruleNote->setText(
@@ -383,7 +389,7 @@ void ScalingLab::drawIsoFlops() {
     std::sort(budgets.begin(), budgets.end());
     const auto curves = el::isoFlopCurves(engine::kChinchillaApproach3, budgets, 61, 30.0);
     auto* optima = new QScatterSeries;
-    optima->setName(tr("Compute-optimal (approach 3)"));
+    optima->setName(tr("Optimum"));
     optima->setMarkerSize(11);
     optima->setColor(Qt::black);
     double xLo = INFINITY, xHi = 0, yLo = INFINITY, yHi = 0;
@@ -391,8 +397,7 @@ void ScalingLab::drawIsoFlops() {
     for (const auto& curve : curves) {
         auto* line = new QLineSeries;
         const bool chosen = curve.flops == c;
-        line->setName(chosen ? tr("%1 FLOPs (your budget)").arg(flopsText(curve.flops))
-                             : tr("%1 FLOPs").arg(flopsText(curve.flops)));
+        line->setName(chosen ? tr("%1 (yours)").arg(flopsText(curve.flops)) : flopsText(curve.flops));
         QPen pen(chosen ? QColor(Qt::black) : kCurveColours[k++ % 8]);
         pen.setWidthF(chosen ? 3.0 : 1.8);
         line->setPen(pen);
@@ -407,20 +412,24 @@ void ScalingLab::drawIsoFlops() {
     }
     m_isoChart->addSeries(optima);
     auto* rule = new QScatterSeries;
-    rule->setName(tr("20 tokens per parameter"));
+    rule->setName(tr("20 tokens/param"));
     rule->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     rule->setMarkerSize(10);
     rule->setColor(QColor(0xd6, 0x27, 0x28));
     rule->append(m_split.twentyTokens.params, m_split.twentyTokens.loss);
     m_isoChart->addSeries(rule);
     auto* past = new QScatterSeries;
-    past->setName(tr("Smaller model, same budget"));
+    past->setName(tr("Smaller model"));
     past->setMarkerSize(10);
     past->setColor(QColor(0x2c, 0xa0, 0x2c));
     past->append(m_pastResult.params, m_pastResult.loss);
     m_isoChart->addSeries(past);
-    resetAxes(m_isoChart, tr("Parameters N (log scale)"), tr("Loss (nats per token)"), xLo, xHi, yLo - 0.05,
-              yHi + 0.45);
+    // The legend names the markers; the curves are named in the title (top to bottom: more compute, lower loss).
+    for (QLegendMarker* m : m_isoChart->legend()->markers())
+        m->setVisible(qobject_cast<QScatterSeries*>(m->series()) != nullptr);
+    m_isoChart->setTitle(tr("Iso-FLOP curves (approach 3): %1 FLOPs (top) to %2; bold: %3")
+                             .arg(flopsText(budgets.front()), flopsText(budgets.back()), flopsText(c)));
+    resetAxes(m_isoChart, tr("Parameters N"), tr("Loss (nats per token)"), xLo, xHi, yLo - 0.05, yHi + 0.45);
 }
 
 void ScalingLab::drawFit() {
@@ -452,7 +461,7 @@ void ScalingLab::drawFit() {
     for (std::size_t g = 0; g < coloured.size(); ++g) {
         const QColor colour = kCurveColours[g % 8];
         auto* line = new QLineSeries;
-        line->setName(tr("Fit at %1 tokens").arg(count(coloured[g])));
+        line->setName(tr("D = %1").arg(count(coloured[g])));
         QPen pen(colour);
         pen.setWidthF(2.0);
         line->setPen(pen);
@@ -476,7 +485,7 @@ void ScalingLab::drawFit() {
     else
         delete others;
     const double pad = 0.05 * (lHi - lLo) + 0.01;
-    resetAxes(m_fitChart, tr("Parameters N (log scale)"), tr("Loss"), nLo / 1.3, nHi * 1.3, lLo - pad, lHi + pad);
+    resetAxes(m_fitChart, tr("Parameters N"), tr("Loss"), nLo / 1.6, nHi * 1.6, lLo - pad, lHi + pad);
     for (QLegendMarker* m : m_fitChart->legend()->markers())
         m->setVisible(!m->label().startsWith(tr("Runs at"))); // one legend entry per token count: the line
 
@@ -508,11 +517,7 @@ void ScalingLab::drawFit() {
     if (allocatable) {
         const engine::Allocation a = engine::lawAllocation(f.law, *budgetFlops());
         m_fitTable->setItem(8, 0, cell(tr("%1 params, %2 tokens").arg(count(a.params), count(a.tokens)), true));
-        m_fitTable->setItem(8, 1,
-                            cell(tr("at %1 FLOPs: loss %2, %3 tokens per parameter")
-                                     .arg(flopsText(*budgetFlops()))
-                                     .arg(a.loss, 0, 'f', 3)
-                                     .arg(el::tokensPerParam(a), 0, 'f', 0)));
+        m_fitTable->setItem(8, 1, cell(tr("%1 FLOPs, loss %2").arg(flopsText(*budgetFlops())).arg(a.loss, 0, 'f', 3)));
     } else {
         m_fitTable->setItem(8, 0, cell(tr("none")));
         m_fitTable->setItem(8, 1, cell(tr("needs \u03b1 > 0, \u03b2 > 0 and a valid budget")));

@@ -13,6 +13,7 @@
 
 #include <QWidget>
 
+#include <array>
 #include <atomic>
 #include <optional>
 
@@ -96,6 +97,7 @@ private:
     QLabel* m_budgetNote = nullptr;
     QTableWidget* m_table = nullptr;
     QLabel* m_ruleNote = nullptr;
+    std::array<QPushButton*, 3> m_useButtons{};
     QSlider* m_past = nullptr;
     QLabel* m_pastLine = nullptr;
     QChart* m_isoChart = nullptr;

@@ -102,14 +102,14 @@ void ZeroGridView::fill() {
                 text = QStringLiteral("\u2026");
             } else if (z.hostBytesPerRank > 0) {
                 text = tr("On host: %1\n%2")
-                           .arg(z.shards > 1 ? tr("shard %1 of %2").arg(rank + 1).arg(z.shards) : tr("full copy"))
+                           .arg(z.shards > 1 ? tr("shard %1/%2").arg(rank + 1).arg(z.shards) : tr("full copy"))
                            .arg(gb(z.hostBytesPerRank));
                 colour = host;
             } else if (z.bytesPerRank == 0) {
                 text = tr("none");
                 colour = QColor(Qt::white);
             } else {
-                text = (z.shards > 1 ? tr("shard %1 of %2").arg(rank + 1).arg(z.shards) : tr("full copy")) +
+                text = (z.shards > 1 ? tr("shard %1/%2").arg(rank + 1).arg(z.shards) : tr("full copy")) +
                        QLatin1Char('\n') + gb(z.bytesPerRank);
             }
             auto* item = new QTableWidgetItem(text);
