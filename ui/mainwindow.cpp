@@ -7,6 +7,7 @@
 #include "ui/controller.h"
 #include "ui/dialogs.h"
 #include "ui/document.h"
+#include "ui/lessons/classroom.h"
 #include "ui/notesedit.h"
 #include "ui/panels/parameterpanel.h"
 #include "ui/views/ledgertable.h"
@@ -103,6 +104,7 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     setCentralWidget(central);
 
     buildMenus();
+    m_classroom = installClassroom(this);
     connect(m_memory, &MemoryView::binaryUnitsToggled, this, &MainWindow::setBinaryUnits);
     connect(m_panel, &ParameterPanel::dragging, this, [this](bool down) {
         m_memory->setDragging(down);
@@ -159,6 +161,7 @@ void MainWindow::buildMenus() {
     connect(copy, &QAction::triggered, this, [this] { m_table->copySelection(); });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
     m_gibAction = view->addAction(tr("&Binary Units (GiB)"));
     m_gibAction->setObjectName(QStringLiteral("binaryUnitsAction"));
     m_gibAction->setCheckable(true);

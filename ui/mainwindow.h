@@ -5,6 +5,7 @@
 // dock beside the charts) and File > Compare With (a CompareWindow).
 
 #include "engine/ledger.h"
+#include "ui/lessons/classroom.h"
 
 #include <QMainWindow>
 
@@ -60,6 +61,7 @@ public:
     PipelineView* pipelineView() const { return m_pipeline; }
     LedgerTable* ledgerTable() const { return m_table; }
     QTabWidget* tabs() const { return m_tabs; }
+    const Classroom& classroom() const { return m_classroom; } // lessons and presentation mode
 
     void setBinaryUnits(bool gib);
 
@@ -95,6 +97,7 @@ private:
     QDockWidget* m_notesDock = nullptr;
     CompareWindow* m_compare = nullptr;
     QAction* m_gibAction = nullptr;
+    Classroom m_classroom;
 };
 
 } // namespace tl::ui
