@@ -72,10 +72,16 @@ struct Builder {
 using Rule = std::function<void(const Context&, Builder&)>;
 
 // Shared operand sets.
+// The model FLOP/s of one GPU: the typed MFU stretched by offload (fixed mode, the seeds' way), or the MFU the
+// derived step implies (which already contains offload).
 void rateOperands(const Context& c, Builder& b) {
-    b.in("P", c.s.hardware.peakTflops, "TFLOP/s", "hardware.peak_tflops, dense BF16 peak per GPU")
-        .in("MFU", c.s.efficiency.mfu, "", "efficiency.mfu, model FLOPs utilization")
-        .in("k_off", c.l.time.offloadSlowdown, "", "offload slowdown on the step (1 without offload)");
+    b.in("P", c.s.hardware.peakTflops, "TFLOP/s", "hardware.peak_tflops, dense BF16 peak per GPU");
+    if (c.l.time.derived)
+        b.in("MFU", c.l.time.mfu, "", "time.mfu, from the derived step (efficiency.mode = derived)")
+            .in("k_off", 1, "", "offload is inside the derived step");
+    else
+        b.in("MFU", c.s.efficiency.mfu, "", "efficiency.mfu, model FLOPs utilization")
+            .in("k_off", c.l.time.offloadSlowdown, "", "offload slowdown on the step (1 without offload)");
 }
 
 void stateShare(Builder& b, const Context& c, const char* bytesSym, double bytes, const char* what, int zeroFrom) {
@@ -88,6 +94,31 @@ void stateShare(Builder& b, const Context& c, const char* bytesSym, double bytes
         .in("d", sharded ? c.mb.shard : 1.0, "",
             sharded ? "ZeRO-" + std::to_string(par.zero) + " shards it over dp x cp"
                     : "not sharded at ZeRO-" + std::to_string(par.zero));
+}
+
+constexpr const char* kSrcStep = "docs/formulas.md §8b, step time from the hardware (engine/steptime.cpp)";
+
+// A part of the derived step: the step model's own figure (its per-layer operands are in docs/formulas.md §8b).
+void derivedPart(const Context& c, Builder& b, double seconds, const char* what) {
+    b.formula("x")
+        .in("x", seconds, "s", std::string(what) + " from the derived step model (efficiency.mode = derived)")
+        .from(kSrcStep)
+        .note("the step model's per-layer terms are listed in docs/formulas.md §8b; the parts add up to "
+              "time.step_s = " +
+              formatFixed(c.l.time.stepTimeS, 3) + " s");
+}
+
+// Fixed mode folds communication, bubbles and the optimizer into the typed MFU, so those parts are zero.
+void fixedZeroOrDerived(const Context& c, Builder& b, double seconds, const char* what) {
+    if (c.l.time.derived) {
+        derivedPart(c, b, seconds, what);
+        return;
+    }
+    b.formula("0 × t_step")
+        .in("t_step", c.l.time.stepTimeS, "s", "seconds per step")
+        .from(kSrcTime)
+        .note(std::string("efficiency.mode = fixed: the typed MFU already contains the ") + what +
+              " time (seed 000 §4), so it is not added again");
 }
 
 const std::map<std::string, Rule>& rules() {
@@ -672,6 +703,98 @@ const std::map<std::string, Rule>& rules() {
                  .in("price", c.s.hardware.usdPerGpuHour, "$/GPU-hour", "hardware.usd_per_gpu_hour")
                  .from("seed 004 exercise 4 (A100 $2, H100 $3.5 per hour)");
          }},
+        // --- the step (fixed: as the typed MFU implies; derived: engine/steptime.cpp) -----------------------
+        {"time.step_s",
+         [](const Context& c, Builder& b) {
+             if (!c.l.time.derived) {
+                 b.formula("F_tok × T_step / (G × P × 1e12 × MFU / k_off)")
+                     .in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "model FLOPs per token")
+                     .in("T_step", double(c.l.time.tokensPerStep), "tokens", "tokens per step")
+                     .in("G", c.l.time.gpus, "GPUs", "time.gpus");
+                 rateOperands(c, b);
+                 b.from(kSrcTime).note("efficiency.mode = fixed: the typed MFU absorbs communication, bubbles and "
+                                       "the optimizer (seed 000 §4)");
+                 return;
+             }
+             const auto& p = c.l.time.breakdown;
+             b.formula("c + r + tp + cp + p2p + bub + dp + opt + off")
+                 .in("c", p.compute, "s", "compute")
+                 .in("r", p.recompute, "s", "recompute")
+                 .in("tp", p.tpComm, "s", "tensor-parallel communication")
+                 .in("cp", p.cpComm, "s", "context-parallel communication")
+                 .in("p2p", p.ppP2p, "s", "pipeline sends")
+                 .in("bub", p.ppBubble, "s", "pipeline bubble")
+                 .in("dp", p.dpComm, "s", "data-parallel communication not hidden")
+                 .in("opt", p.optimizer, "s", "optimizer step")
+                 .in("off", p.offload, "s", "offload")
+                 .from(kSrcStep);
+         }},
+        {"time.mfu",
+         [](const Context& c, Builder& b) {
+             b.formula("F_tok × T_step / (t_step × G × P × 1e12)")
+                 .in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "model FLOPs per token")
+                 .in("T_step", double(c.l.time.tokensPerStep), "tokens", "tokens per step")
+                 .in("t_step", c.l.time.stepTimeS, "s", "seconds per step")
+                 .in("G", c.l.time.gpus, "GPUs", "time.gpus")
+                 .in("P", c.s.hardware.peakTflops, "TFLOP/s", "hardware.peak_tflops")
+                 .from("PaLM (Chowdhery et al. 2022) MFU; seed 000 §4 (40%: Llama 3 405B's 38-43%)");
+         }},
+        {"time.hfu",
+         [](const Context& c, Builder& b) {
+             b.formula("MFU × F_hw / F_tok")
+                 .in("MFU", c.l.time.mfu, "", "time.mfu")
+                 .in("F_hw", c.l.flops.hardwarePerToken, "FLOPs/token", "hardware FLOPs per token (recompute in)")
+                 .in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "model FLOPs per token")
+                 .from("Korthikanti et al. 2022 (HFU counts recompute)");
+         }},
+        {"time.breakdown.compute_s",
+         [](const Context& c, Builder& b) {
+             if (c.l.time.derived) {
+                 derivedPart(c, b, c.l.time.breakdown.compute, "compute");
+                 return;
+             }
+             b.formula("t_step / k_off × F_tok / F_hw")
+                 .in("t_step", c.l.time.stepTimeS, "s", "seconds per step")
+                 .in("k_off", c.l.time.offloadSlowdown, "", "offload slowdown")
+                 .in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "model FLOPs per token")
+                 .in("F_hw", c.l.flops.hardwarePerToken, "FLOPs/token", "hardware FLOPs per token")
+                 .from(kSrcTime);
+         }},
+        {"time.breakdown.recompute_s",
+         [](const Context& c, Builder& b) {
+             if (c.l.time.derived) {
+                 derivedPart(c, b, c.l.time.breakdown.recompute, "recompute");
+                 return;
+             }
+             b.formula("max(0, t_step / k_off - t_c)")
+                 .in("t_step", c.l.time.stepTimeS, "s", "seconds per step")
+                 .in("k_off", c.l.time.offloadSlowdown, "", "offload slowdown")
+                 .in("t_c", c.l.time.breakdown.compute, "s", "time.breakdown.compute_s")
+                 .from(kSrcTime);
+         }},
+        {"time.breakdown.offload_s",
+         [](const Context& c, Builder& b) {
+             if (c.l.time.derived) {
+                 derivedPart(c, b, c.l.time.breakdown.offload, "offload");
+                 return;
+             }
+             b.formula("max(0, t_step - t_step / k_off)")
+                 .in("t_step", c.l.time.stepTimeS, "s", "seconds per step")
+                 .in("k_off", c.l.time.offloadSlowdown, "", "offload slowdown")
+                 .from(kSrcOffload);
+         }},
+        {"time.breakdown.tp_comm_s",
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.tpComm, "tensor-parallel"); }},
+        {"time.breakdown.cp_comm_s",
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.cpComm, "context-parallel"); }},
+        {"time.breakdown.pp_p2p_s",
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.ppP2p, "pipeline sends"); }},
+        {"time.breakdown.pp_bubble_s",
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.ppBubble, "pipeline bubble"); }},
+        {"time.breakdown.dp_comm_s",
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.dpComm, "data-parallel"); }},
+        {"time.breakdown.optimizer_s",
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.optimizer, "optimizer"); }},
         // --- pipeline ---------------------------------------------------------------------------------------
         {"pipeline.bubble_fraction",
          [](const Context& c, Builder& b) {

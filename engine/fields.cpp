@@ -82,6 +82,9 @@ std::vector<Field> buildFields() {
                "MLP width of one expert."),
         TL_NUM("model.moe.dense_layers", Int, model.moe.denseLayers, 0, 1000, "layers",
                "Leading layers with a dense MLP instead of experts."),
+        TL_BOOL("model.dropout", model.dropout,
+                "Dropout on the attention probabilities and both residual branches; its masks are kept for "
+                "backward (GPT-2, GPT-3, Megatron GPT)."),
         TL_NUM("data.tokens", Real, data.tokens, 1e6, 1e16, "tokens", "Total training tokens D."),
         TL_NUM("data.seq_len", Int, data.seqLen, 1, 10485760, "tokens", "Tokens per training sequence."),
         TL_NUM("data.global_batch", Int, data.globalBatch, 1, 10000000, "sequences",
@@ -160,9 +163,29 @@ std::vector<Field> buildFields() {
         TL_NUM("hardware.gpus_per_node", Int, hardware.gpusPerNode, 1, 1024, "GPUs", "GPUs in one server node."),
         TL_NUM("hardware.usd_per_gpu_hour", Real, hardware.usdPerGpuHour, 0, 100000, "USD/GPU-hour",
                "Price of one GPU for one hour."),
+        TL_NUM("hardware.hbm_tbps", Real, hardware.hbmTbps, 0.001, 1000, "TB/s",
+               "Memory (HBM) bandwidth per GPU: memory-bound kernels run at a share of it."),
+        TL_NUM("hardware.intra_node_gbps", Real, hardware.intraNodeGbps, 0.001, 100000, "GB/s",
+               "GPU-to-GPU bandwidth inside a node (NVLink), per GPU and direction."),
+        TL_NUM("hardware.inter_node_gbps", Real, hardware.interNodeGbps, 0.001, 100000, "GB/s",
+               "Network bandwidth across nodes per GPU and direction (8 x 400 Gb/s per 8-GPU node = 50)."),
+        TL_NUM("hardware.pcie_gbps", Real, hardware.pcieGbps, 0.001, 100000, "GB/s",
+               "Host link per GPU and direction (PCIe): offload traffic."),
+        TL_NUM("hardware.host_gbps", Real, hardware.hostGbps, 0.001, 100000, "GB/s",
+               "Host memory bandwidth one GPU's CPU optimizer step can use (offload)."),
+        TL_NUM("hardware.nvme_gbps", Real, hardware.nvmeGbps, 0.001, 100000, "GB/s",
+               "NVMe read/write bandwidth per GPU (offload to NVMe)."),
+        TL_NUM("hardware.intra_node_latency_us", Real, hardware.intraNodeLatencyUs, 0, 1e6, "us",
+               "Latency of one step of a collective inside a node."),
+        TL_NUM("hardware.inter_node_latency_us", Real, hardware.interNodeLatencyUs, 0, 1e6, "us",
+               "Latency of one step of a collective or a point-to-point send across nodes."),
         // Lower bounds keep every derived figure finite: the slowest allowed run still takes a finite time.
         TL_NUM("efficiency.mfu", Real, efficiency.mfu, 0.001, 1, "",
                "Model FLOPs utilisation: the share of peak the run really achieves on model FLOPs."),
+        TL_TEXT("efficiency.mode", Choice, efficiency.mode,
+                "fixed: efficiency.mfu as given (the seeds' way); derived: the step time is modelled from the "
+                "hardware figures and the MFU is an output.",
+                "fixed", "derived"),
     };
     for (auto& field : f) {
         if (std::string_view(field.key) == "model.preset")

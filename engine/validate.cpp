@@ -89,11 +89,12 @@ std::vector<Diagnostic> validate(const Scenario& s) {
                        ")");
         if (m.heads % p.tp == 0 && m.kvHeads % p.tp != 0)
             c.fail("parallel.tp", p.tp, "allowed: a divisor of model.kv_heads (" + num(m.kvHeads) + ")");
-        if (m.layers % p.pp != 0)
-            c.fail("parallel.pp", p.pp, "allowed: a divisor of model.layers (" + num(m.layers) + ")");
-        if (p.schedule == "interleaved" && m.layers % p.pp == 0 && m.layers % (p.pp * p.virtualStages) != 0)
+        // Layers that pp (x virtual stages) does not divide are spread as evenly as possible; every chunk needs one.
+        if (p.pp > m.layers)
+            c.fail("parallel.pp", p.pp, "allowed: at most model.layers (" + num(m.layers) + ")");
+        else if (p.schedule == "interleaved" && double(p.pp) * p.virtualStages > m.layers)
             c.fail("parallel.virtual_stages", p.virtualStages,
-                   "allowed: model.layers (" + num(m.layers) + ") must divide into parallel.pp x virtual_stages");
+                   "allowed: at most model.layers / parallel.pp (" + num(m.layers / p.pp) + ") chunks per rank");
     }
     // 3. Data and batch divisibility.
     if (!d.documents.empty()) {

@@ -10,6 +10,7 @@
 #include "ui/lessons/classroom.h"
 #include "ui/notesedit.h"
 #include "ui/panels/parameterpanel.h"
+#include "ui/planner/plannertab.h"
 #include "ui/views/ledgertable.h"
 #include "ui/views/memoryview.h"
 #include "ui/views/pipelineview.h"
@@ -74,6 +75,7 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     m_tabs->addTab(charts, tr("&Memory and time"));
     m_tabs->addTab(m_pipeline, tr("Pip&eline"));
     m_tabs->addTab(m_table, tr("&Ledger"));
+    m_tabs->addTab(new PlannerTab(controller), tr("Pla&nner"));
 
     // The notes under the charts, beside the parameters: free text saved with the scenario (notes.md). A strip at
     // the bottom keeps the charts their full width; the parameters keep the full height.
@@ -174,8 +176,8 @@ void MainWindow::buildMenus() {
     notes->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     view->addAction(notes);
     view->addSeparator();
-    const QString tabNames[] = {tr("&Memory and Time"), tr("&Pipeline"), tr("&Ledger Table")};
-    for (int i = 0; i < 3; ++i) {
+    const QString tabNames[] = {tr("&Memory and Time"), tr("&Pipeline"), tr("&Ledger Table"), tr("Layout P&lanner")};
+    for (int i = 0; i < 4; ++i) {
         QAction* a = view->addAction(tabNames[i]);
         a->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
         connect(a, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });

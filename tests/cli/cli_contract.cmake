@@ -35,6 +35,20 @@ if(NOT default_out STREQUAL out)
   message(FATAL_ERROR "--report is not the default output")
 endif()
 
+# Issue 10: derived mode puts the step, its MFU and its parts in --json and the report.
+run_cli(0 out err --set efficiency.mode=derived --json)
+string(JSON step GET "${out}" time step_s)
+string(JSON mfu GET "${out}" time mfu)
+string(JSON bubble GET "${out}" time breakdown pp_bubble_s)
+if(step LESS_EQUAL 0 OR mfu LESS_EQUAL 0 OR mfu GREATER 1 OR bubble STREQUAL "")
+  message(FATAL_ERROR "--json in derived mode: time.step_s ${step}, time.mfu ${mfu}, pp_bubble_s ${bubble}")
+endif()
+run_cli(0 out err --set efficiency.mode=derived --report)
+expect_contains("${out}" "Step time (derived from the hardware" "--report in derived mode")
+run_cli(2 out err --set efficiency.mode=guess)
+expect_one_line("${err}" "bad efficiency.mode")
+expect_contains("${err}" "efficiency.mode" "bad efficiency.mode")
+
 # --json has the CONTRACT keys with the seed's values.
 run_cli(0 out err --json)
 string(JSON total GET "${out}" params total)

@@ -7,6 +7,7 @@
 #include "ui/mainwindow.h"
 #include "ui/views/ledgertable.h"
 #include "ui/views/memoryview.h"
+#include "ui/views/pipelineview.h"
 #include "ui/views/timeview.h"
 #include "ui/views/verdictbanner.h"
 
@@ -20,13 +21,13 @@ namespace tl::ui {
 
 namespace {
 
-// Tab of the window that shows a step's view: the banner is always on screen; memory and time share a tab.
-int tabFor(const QString& view) {
+// The tab that shows a step's view (the banner is always on screen; memory and time share a tab).
+QWidget* tabFor(MainWindow* w, const QString& view) {
     if (view == QLatin1String("pipeline"))
-        return 1;
+        return w->pipelineView();
     if (view == QLatin1String("ledger"))
-        return 2;
-    return 0;
+        return w->ledgerTable();
+    return w->memoryView()->parentWidget();
 }
 
 } // namespace
@@ -60,7 +61,7 @@ Classroom installClassroom(MainWindow* w) {
             w->timeView()->setVisible(true);
             return;
         }
-        w->tabs()->setCurrentIndex(tabFor(step->view));
+        w->tabs()->setCurrentWidget(tabFor(w, step->view));
         w->ledgerTable()->highlightKey(step->figure);
         w->memoryView()->setStateOnly(step->figure == QLatin1String("memory.state") ||
                                       step->figure == QLatin1String("memory.state_per_param"));

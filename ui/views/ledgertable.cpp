@@ -57,7 +57,7 @@ QVariant LedgerTableModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     case Qt::ToolTipRole:
-        return QString::fromUtf8(f.help) + QLatin1Char('\n') + tr("Right-click or Ctrl+E: explain this number.");
+        return QString::fromUtf8(f.help); // the context menu and Ctrl+E explain the number
     case Qt::FontRole:
         if (index.row() == m_highlighted) {
             QFont bold;
