@@ -100,6 +100,16 @@ int main(int argc, char** argv) {
         QStringLiteral("VIEW"), QStringLiteral("all"));
     parser.addOption(screenshotOption);
     parser.addOption(viewOption);
+    const QCommandLineOption lessonOption(
+        QStringLiteral("lesson"),
+        QCoreApplication::translate("main", "With --screenshot: the window on a lesson step, ID:STEP (from 1)."),
+        QStringLiteral("ID:STEP"));
+    const QCommandLineOption presentOption(QStringLiteral("present"),
+                                           QCoreApplication::translate("main", "With --lesson: presentation mode."));
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+                                        QCoreApplication::translate("main", "With --lesson: the window size, WxH."),
+                                        QStringLiteral("WxH"), QStringLiteral("1920x1080"));
+    parser.addOptions({lessonOption, presentOption, sizeOption});
     parser.addPositionalArgument(QStringLiteral("scenario"),
                                  QCoreApplication::translate("main", "A .trainledger file or scenario.json to open."),
                                  QStringLiteral("[FILE]"));
@@ -132,6 +142,16 @@ int main(int argc, char** argv) {
         const QString path = parser.value(screenshotOption);
         if (path.isEmpty())
             return fail(QStringLiteral("--screenshot: needs a file name"));
+        if (parser.isSet(lessonOption)) {
+            const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x'));
+            const QSize size = wh.size() == 2 ? QSize(wh[0].toInt(), wh[1].toInt()) : QSize();
+            if (size.width() < 640 || size.height() < 480 || size.width() > 7680 || size.height() > 4320)
+                return fail(QStringLiteral("--size: \"%1\" is not allowed; allowed: WxH from 640x480 to 7680x4320")
+                                .arg(parser.value(sizeOption)));
+            const QString error =
+                ui::writeLessonScreenshot(parser.value(lessonOption), parser.isSet(presentOption), size, path);
+            return error.isEmpty() ? 0 : fail(error, error.startsWith(QLatin1String("--")) ? 2 : 1);
+        }
         const QString error = ui::writeScreenshot(scenario.value_or(engine::Scenario{}), *view, path);
         return error.isEmpty() ? 0 : fail(error); // exit 2, like every other failed write
     }

@@ -198,6 +198,7 @@ Ledger evaluate(const Scenario& s) {
     f.trainingPerTokenFullAttention = 3.0 * (fb.layerMatmuls + fb.attentionFull + fb.lmHead) / seq;
     f.recomputePerToken = recomputeFlops(fb, s.activations) / seq;
     f.hardwarePerToken = f.trainingPerToken + f.recomputePerToken;
+    f.recomputeShare = f.recomputePerToken / f.trainingPerToken;
 
     // Training state.
     const StateBytes sb = stateBytes(s.precision, m.hidden);
@@ -237,6 +238,8 @@ Ledger evaluate(const Scenario& s) {
     mem.activations = mb.activations();
     mem.buffers = mb.buffers;
     mem.total = mem.weights + mem.gradients + mem.masterWeights + mem.optimizer + mem.activations + mem.buffers;
+    mem.state = mem.weights + mem.gradients + mem.masterWeights + mem.optimizer;
+    mem.statePerParam = mem.state / m.total;
     mem.capacity = capacity;
     mem.fits = mem.total <= capacity;
     mem.stage = mb.stage;

@@ -35,6 +35,7 @@ struct FlopsLedger {
     double attentionPairsPerSequence = 0;
     double trainingPerTokenFullAttention = 0; // Megatron/PaLM convention: full s^2 attention
     double recomputePerToken = 0;             // extra hardware FLOPs from activation recompute
+    double recomputeShare = 0;                // recomputePerToken / trainingPerToken
     double hardwarePerToken = 0;              // model + recompute
     double total = 0;                         // model FLOPs for all processed tokens
 };
@@ -51,9 +52,11 @@ struct MemoryLedger {
     double total = 0;
     double capacity = 0;
     bool fits = false;
-    int stage = 0;                   // the most loaded pipeline stage these figures belong to
-    double activationsLayers = 0;    // transformer layers' share of activations
-    double activationsLogits = 0;    // LM-head logits and loss share
+    double state = 0;             // weights + gradients + master + optimizer on this GPU (no activations, no buffers)
+    double statePerParam = 0;     // state / params.total: seed 000 §5's 16N, 7N, 5.5N, 4N
+    int stage = 0;                // the most loaded pipeline stage these figures belong to
+    double activationsLayers = 0; // transformer layers' share of activations
+    double activationsLogits = 0; // LM-head logits and loss share
     double inFlightMicroBatches = 0; // on that stage, in units of a whole stage's layers
     double offloadedPerGpu = 0;      // optimizer state moved to host or NVMe
     double hostMemoryPerNode = 0;    // bytes of host RAM (or NVMe) a node needs for the offload

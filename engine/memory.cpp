@@ -123,6 +123,12 @@ MemoryBreakdown MemoryModel::stage(int index, double params, double inFlightUnit
     MemoryBreakdown mb;
     mb.stage = index;
     mb.inFlight = inFlightUnits;
+    mb.params = params;
+    mb.shard = shard;
+    mb.layersOnStage = m_layersPerStage;
+    mb.layerStored = m_layer.stored;
+    mb.layerWorking = m_layer.working;
+    mb.holdsHead = holdsHead;
     const double local = params / par.tp;
     mb.weights = b.weights * local / (par.zero >= 3 ? shard : 1.0);
     mb.gradients = b.grads * local / (par.zero >= 2 ? shard : 1.0);
@@ -138,26 +144,29 @@ MemoryBreakdown MemoryModel::stage(int index, double params, double inFlightUnit
     mb.activationsLogits = holdsHead ? m_logits : 0.0;
     // Buffers: runtime reserve, gradient buckets for the DP all-reduce / reduce-scatter, ZeRO-3's gathered layer and
     // its prefetch, the TP/SP all-gather of one activation, and allocator fragmentation.
-    double buffers = kRuntimeReserveBytes;
     if (shard > 1)
-        buffers += 2.0 * std::min(kGradBucketElements, local) * b.grads;
+        mb.bufBuckets = 2.0 * std::min(kGradBucketElements, local) * b.grads;
     if (par.zero >= 3 && shard > 1)
-        buffers += 2.0 * (m_largestLayer / par.tp) * b.weights;
+        mb.bufGather = 2.0 * (m_largestLayer / par.tp) * b.weights;
     if (par.tp > 1)
-        buffers += m_activationBytes * m_tokensLocal * m_hidden;
-    buffers += kAllocatorOverhead * mb.activations();
-    mb.buffers = buffers;
+        mb.bufTpGather = m_activationBytes * m_tokensLocal * m_hidden;
+    mb.buffers =
+        kRuntimeReserveBytes + mb.bufBuckets + mb.bufGather + mb.bufTpGather + kAllocatorOverhead * mb.activations();
     return mb;
 }
 
-MemoryBreakdown MemoryModel::at(int dp) const {
+MemoryModel::Ends MemoryModel::ends(int dp) const {
     const double shard = double(dp) * m_scenario.parallel.cp; // ZeRO shards over the data-parallel group, CP included
     const InFlight inflight = inFlightMicroBatches(m_pipeline, microBatchesPerPipeline(m_scenario, dp));
     const MemoryBreakdown first = stage(0, m_firstParams, inflight.first, m_stages == 1 || m_vShape, shard);
     if (m_stages == 1)
-        return first;
-    const MemoryBreakdown last = stage(m_stages - 1, m_lastParams, inflight.last, !m_vShape, shard);
-    return last.total() > first.total() ? last : first;
+        return {first, first};
+    return {first, stage(m_stages - 1, m_lastParams, inflight.last, !m_vShape, shard)};
+}
+
+MemoryBreakdown MemoryModel::at(int dp) const {
+    const Ends e = ends(dp);
+    return e.last.total() > e.first.total() ? e.last : e.first;
 }
 
 MemoryBreakdown perGpuMemory(const Scenario& s, const ModelCounts& m, const StateBytes& b, int dp) {

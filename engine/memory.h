@@ -15,6 +15,13 @@ struct MemoryBreakdown {
     double offloaded = 0; // optimizer state (and master copy) moved off the GPU
     double inFlight = 0;  // micro-batches held, in units of one stage's layers
     int stage = 0;
+    // The operands the figures above were computed from, kept for explanations (engine/explain.cpp).
+    double params = 0;        // parameters this stage owns before TP splits them
+    double shard = 1;         // ZeRO's data-parallel group, dp x cp
+    double layersOnStage = 0; // transformer layers on this stage
+    double layerStored = 0, layerWorking = 0;
+    bool holdsHead = false;
+    double bufBuckets = 0, bufGather = 0, bufTpGather = 0;
     double activations() const { return activationsLayers + activationsLogits; }
     double total() const { return weights + gradients + master + optimizer + activations() + buffers; }
 };
@@ -38,6 +45,10 @@ class MemoryModel {
 public:
     MemoryModel(const Scenario& s, const ModelCounts& m, const StateBytes& b);
     MemoryBreakdown at(int dp) const; // the most loaded stage
+    struct Ends {
+        MemoryBreakdown first, last; // last == first without a pipeline
+    };
+    Ends ends(int dp) const;
 
 private:
     MemoryBreakdown stage(int index, double params, double inFlightUnits, bool holdsHead, double shard) const;

@@ -9,6 +9,7 @@
 #include "ui/document.h"
 #include "ui/labs/parallelismlab.h"
 #include "ui/labs/scalinglab.h"
+#include "ui/lessons/classroom.h"
 #include "ui/notesedit.h"
 #include "ui/panels/parameterpanel.h"
 #include "ui/planner/plannertab.h"
@@ -121,6 +122,7 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     setCentralWidget(central);
 
     buildMenus();
+    m_classroom = installClassroom(this);
     connect(m_memory, &MemoryView::binaryUnitsToggled, this, &MainWindow::setBinaryUnits);
     connect(m_panel, &ParameterPanel::dragging, this, [this](bool down) {
         m_memory->setDragging(down);
@@ -177,6 +179,7 @@ void MainWindow::buildMenus() {
     connect(copy, &QAction::triggered, this, [this] { m_table->copySelection(); });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
     m_gibAction = view->addAction(tr("&Binary Units (GiB)"));
     m_gibAction->setObjectName(QStringLiteral("binaryUnitsAction"));
     m_gibAction->setCheckable(true);

@@ -5,6 +5,7 @@
 // dock beside the charts) and File > Compare With (a CompareWindow).
 
 #include "engine/ledger.h"
+#include "ui/lessons/classroom.h"
 
 #include <QMainWindow>
 
@@ -68,6 +69,7 @@ public:
     QTabWidget* tabs() const { return m_tabs; }
     labs::ParallelismLab* parallelismLab() const { return m_parallelismLab; }
     labs::ScalingLab* scalingLab() const { return m_scalingLab; }
+    const Classroom& classroom() const { return m_classroom; } // lessons and presentation mode
 
     void setBinaryUnits(bool gib);
 
@@ -106,6 +108,7 @@ private:
     QDockWidget* m_notesDock = nullptr;
     CompareWindow* m_compare = nullptr;
     QAction* m_gibAction = nullptr;
+    Classroom m_classroom;
 };
 
 } // namespace tl::ui

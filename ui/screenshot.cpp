@@ -2,7 +2,10 @@
 
 #include "engine/layout.h"
 #include "io/atomicfile.h"
+#include "io/lessons.h"
 #include "ui/controller.h"
+#include "ui/lessons/lessonplayer.h"
+#include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
 #include "ui/views/memoryview.h"
 #include "ui/views/pipelineview.h"
@@ -104,16 +107,58 @@ QImage renderScreenshot(const engine::Scenario& scenario, ScreenshotView view) {
     return {};
 }
 
-QString writeScreenshot(const engine::Scenario& scenario, ScreenshotView view, const QString& path) {
-    const QImage image = renderScreenshot(scenario, view);
-    if (image.isNull())
-        return QStringLiteral("could not render the view");
-    // Through the checked writer: a full disk gives a message and leaves any old PNG as it was.
+// Through the checked writer: a full disk gives a message and leaves any old PNG as it was.
+static QString writePng(const QImage& image, const QString& path) {
     const auto error = io::writeFileAtomically(path, [&](QIODevice& device) {
         QImageWriter writer(&device, "png");
         return writer.write(image);
     });
     return error ? QStringLiteral("%1: cannot write: %2").arg(path, *error) : QString();
+}
+
+QString writeScreenshot(const engine::Scenario& scenario, ScreenshotView view, const QString& path) {
+    const QImage image = renderScreenshot(scenario, view);
+    if (image.isNull())
+        return QStringLiteral("could not render the view");
+    return writePng(image, path);
+}
+
+QImage renderLessonScreenshot(int lesson, int step, bool present, QSize size) {
+    Controller controller;
+    MainWindow w(&controller, MainWindow::Options{false});
+    w.setAttribute(Qt::WA_DontShowOnScreen);
+    w.resize(size);
+    w.show();
+    QCoreApplication::processEvents();
+    const Classroom& c = w.classroom();
+    c.player->setLesson(lesson);
+    c.player->setStep(step);
+    if (present)
+        c.presentation->enter(false);
+    else
+        c.player->parentWidget()->show();
+    return grabShown(&w, size);
+}
+
+QString writeLessonScreenshot(const QString& lessonStep, bool present, QSize size, const QString& path) {
+    const QString id = lessonStep.section(QLatin1Char(':'), 0, 0);
+    const QString stepText = lessonStep.section(QLatin1Char(':'), 1);
+    const auto& lessons = io::builtInLessons();
+    int lesson = -1;
+    QStringList ids;
+    for (int i = 0; i < int(lessons.size()); ++i) {
+        ids << lessons[size_t(i)].id;
+        if (lessons[size_t(i)].id == id)
+            lesson = i;
+    }
+    if (lesson < 0)
+        return QStringLiteral("--lesson: \"%1\" is not a lesson; allowed: %2").arg(id, ids.join(u", "));
+    bool ok = true;
+    const int step = stepText.isEmpty() ? 1 : stepText.toInt(&ok);
+    const int steps = int(lessons[size_t(lesson)].steps.size());
+    if (!ok || step < 1 || step > steps)
+        return QStringLiteral("--lesson: step \"%1\" is not allowed; allowed: 1 to %2").arg(stepText).arg(steps);
+    return writePng(renderLessonScreenshot(lesson, step - 1, present, size), path);
 }
 
 } // namespace tl::ui

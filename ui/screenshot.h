@@ -24,4 +24,9 @@ QImage renderScreenshot(const engine::Scenario& scenario, ScreenshotView view);
 // Render and write a PNG; returns an error line, or an empty string on success.
 QString writeScreenshot(const engine::Scenario& scenario, ScreenshotView view, const QString& path);
 
+// The whole window on a lesson step ("seed-000:7", steps counted from 1), at size, in presentation mode or not.
+// Returns an error line ("--lesson: ...") or an empty string.
+QString writeLessonScreenshot(const QString& lessonStep, bool present, QSize size, const QString& path);
+QImage renderLessonScreenshot(int lesson, int step, bool present, QSize size);
+
 } // namespace tl::ui

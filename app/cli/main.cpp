@@ -8,6 +8,7 @@
 #include "app/cli/sweep.h"
 #include "engine/compare.h"
 #include "engine/evaluate.h"
+#include "engine/explain.h"
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
@@ -21,6 +22,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTextStream>
 
 #include <cstdio>
@@ -138,6 +140,54 @@ int runSweep(const engine::Scenario& base, const cli::Sweep& sweep, bool csv, bo
     return 0;
 }
 
+QJsonValue ledgerValueJson(const engine::LedgerValue& v) {
+    if (auto b = std::get_if<bool>(&v))
+        return *b;
+    if (auto i = std::get_if<std::int64_t>(&v))
+        return qint64(*i);
+    if (auto d = std::get_if<double>(&v))
+        return *d;
+    if (auto s = std::get_if<std::string>(&v))
+        return QString::fromStdString(*s);
+    return QJsonValue::Null;
+}
+
+// --explain KEY: the formula, the values put in, the result, the source (text, or JSON with --json).
+int runExplain(const engine::Scenario& s, const QString& key, bool json) {
+    const engine::Ledger l = engine::evaluate(s);
+    if (!l.valid)
+        return fail(QString::fromUtf8(errorsLine(l)));
+    const auto e = engine::explain(s, key.toStdString());
+    if (!e)
+        return fail(QStringLiteral("--explain: '%1' is not a ledger key; allowed: the keys --json prints, e.g. "
+                                   "time.steps, memory.total, cost.usd")
+                        .arg(key));
+    if (!json) {
+        print(QByteArray::fromStdString(engine::formatExplanation(*e)));
+        return 0;
+    }
+    auto str = [](const std::string& x) { return QString::fromStdString(x); };
+    QJsonArray operands;
+    for (const auto& o : e->operands)
+        operands.append(QJsonObject{{QStringLiteral("symbol"), str(o.symbol)},
+                                    {QStringLiteral("value"), o.value},
+                                    {QStringLiteral("shown"), str(o.shown)},
+                                    {QStringLiteral("unit"), str(o.unit)},
+                                    {QStringLiteral("meaning"), str(o.meaning)}});
+    const QJsonObject out{{QStringLiteral("key"), str(e->key)},
+                          {QStringLiteral("label"), str(e->label).trimmed()},
+                          {QStringLiteral("formula"), str(e->formula)},
+                          {QStringLiteral("substituted"), str(engine::substituted(*e))},
+                          {QStringLiteral("operands"), operands},
+                          {QStringLiteral("result"), ledgerValueJson(e->result)},
+                          {QStringLiteral("result_text"), str(e->resultText)},
+                          {QStringLiteral("source"), str(e->source)},
+                          {QStringLiteral("note"), str(e->note)},
+                          {QStringLiteral("reproduced"), e->reproduced}};
+    print(QJsonDocument(out).toJson(QJsonDocument::Indented));
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -203,6 +253,11 @@ int main(int argc, char** argv) {
                                                    "params,tokens,loss); with --json as JSON."),
                                     QStringLiteral("RUNS.csv"));
     parser.addOption(fitOpt);
+    const QCommandLineOption explainOpt(
+        QStringLiteral("explain"),
+        QStringLiteral("Explain a ledger key: the formula, the values put in, the result and its source."),
+        QStringLiteral("KEY"));
+    parser.addOption(explainOpt);
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -228,7 +283,7 @@ int main(int argc, char** argv) {
             return fail(QStringLiteral("--%1 goes with --plan").arg(opt->names().constFirst()));
     // One action at a time, so that no option is silently ignored.
     QStringList actions;
-    for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt, &planOpt, &fitOpt})
+    for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt, &planOpt, &fitOpt, &explainOpt})
         if (parser.isSet(*opt))
             actions << QStringLiteral("--") + opt->names().constFirst();
     if (actions.size() > 1)
@@ -245,7 +300,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if ((parser.isSet(jsonOpt) || parser.isSet(reportOpt)) && !actions.isEmpty() && !parser.isSet(sweepOpt) &&
-        !(parser.isSet(planOpt) && !parser.isSet(reportOpt)))
+        !((parser.isSet(planOpt) || parser.isSet(explainOpt)) && !parser.isSet(reportOpt)))
         return fail(
             QStringLiteral("--json and --report print a ledger; %1 writes something else").arg(actions.first()));
 
@@ -282,6 +337,9 @@ int main(int argc, char** argv) {
             return fail(*e);
         return 0;
     }
+
+    if (parser.isSet(explainOpt))
+        return runExplain(scenario, parser.value(explainOpt), parser.isSet(jsonOpt));
 
     if (parser.isSet(planOpt)) {
         cli::PlanOptions options;

@@ -4,8 +4,12 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QContextMenuEvent>
+#include <QFont>
 #include <QHeaderView>
 #include <QKeyEvent>
+#include <QMenu>
+#include <QPalette>
 
 #include <algorithm>
 
@@ -17,6 +21,16 @@ void LedgerTableModel::setLedger(const engine::Ledger& ledger) {
     m_ledger = ledger;
     if (rowCount() > 0)
         emit dataChanged(index(0, Value), index(rowCount() - 1, Value));
+}
+
+void LedgerTableModel::setHighlighted(int row) {
+    if (row == m_highlighted)
+        return;
+    const int old = m_highlighted;
+    m_highlighted = row;
+    for (int r : {old, row})
+        if (r >= 0 && r < rowCount())
+            emit dataChanged(index(r, 0), index(r, ColumnCount - 1));
 }
 
 int LedgerTableModel::rowCount(const QModelIndex& parent) const {
@@ -43,7 +57,18 @@ QVariant LedgerTableModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     case Qt::ToolTipRole:
-        return QString::fromUtf8(f.help);
+        return QString::fromUtf8(f.help); // the context menu and Ctrl+E explain the number
+    case Qt::FontRole:
+        if (index.row() == m_highlighted) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    case Qt::BackgroundRole:
+        return index.row() == m_highlighted ? QVariant(QColor(0xff, 0xe0, 0x82)) : QVariant();
+    case Qt::ForegroundRole:
+        return index.row() == m_highlighted ? QVariant(QColor(Qt::black)) : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == Value ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                        : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
@@ -108,7 +133,56 @@ void LedgerTable::copySelection() const {
         QApplication::clipboard()->setText(text);
 }
 
+QString LedgerTable::currentKey() const {
+    const int row = currentIndex().row();
+    if (row < 0 || row >= m_model->rowCount())
+        return {};
+    return QString::fromUtf8(engine::ledgerFields()[size_t(row)].key);
+}
+
+int LedgerTable::rowOf(const QString& key) const {
+    const auto& fields = engine::ledgerFields();
+    for (size_t i = 0; i < fields.size(); ++i)
+        if (key == QLatin1String(fields[i].key))
+            return int(i);
+    return -1;
+}
+
+void LedgerTable::highlightKey(const QString& key) {
+    const int row = rowOf(key);
+    m_model->setHighlighted(row);
+    if (row >= 0) {
+        setCurrentIndex(m_model->index(row, LedgerTableModel::Value));
+        scrollTo(m_model->index(row, 0), QAbstractItemView::PositionAtCenter);
+    }
+}
+
+void LedgerTable::contextMenuEvent(QContextMenuEvent* event) {
+    const QModelIndex at = indexAt(viewport()->mapFromGlobal(event->globalPos()));
+    if (at.isValid())
+        setCurrentIndex(at);
+    const QString key = currentKey();
+    QMenu menu(this);
+    QAction* explain = nullptr;
+    if (!key.isEmpty()) {
+        explain = menu.addAction(tr("&Explain this number"));
+        explain->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    }
+    QAction* copy = menu.addAction(tr("&Copy"));
+    copy->setShortcut(QKeySequence::Copy);
+    QAction* chosen = menu.exec(event->globalPos());
+    if (chosen && chosen == explain)
+        emit explainRequested(key);
+    else if (chosen == copy)
+        copySelection();
+}
+
 void LedgerTable::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_E && event->modifiers() == Qt::ControlModifier && !currentKey().isEmpty()) {
+        emit explainRequested(currentKey());
+        event->accept();
+        return;
+    }
     if (event->matches(QKeySequence::Copy)) {
         copySelection();
         event->accept();

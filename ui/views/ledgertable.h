@@ -18,6 +18,7 @@ public:
 
     void setLedger(const engine::Ledger& ledger); // values change in place: one dataChanged for the value column
     const engine::Ledger& ledger() const { return m_ledger; }
+    void setHighlighted(int row); // drawn bold on a highlight background; -1 for none
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -26,6 +27,7 @@ public:
 
 private:
     engine::Ledger m_ledger;
+    int m_highlighted = -1;
 };
 
 class LedgerTable : public QTableView {
@@ -37,9 +39,19 @@ public:
     // The selected rows as "label<TAB>value<TAB>key" lines (what Ctrl+C puts on the clipboard).
     QString selectedText() const;
     void copySelection() const;
+    // The ledger key of the current row ("" when none), and the row of a key (-1 when none).
+    QString currentKey() const;
+    int rowOf(const QString& key) const;
+    // Mark one row (a lesson step's figure): selected, scrolled to and drawn bold. "" clears it.
+    void highlightKey(const QString& key);
+
+signals:
+    // "Explain this number": the context menu or Ctrl+E on a row.
+    void explainRequested(const QString& key);
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
 private:

@@ -1,6 +1,7 @@
 #include "ui/views/memoryview.h"
 
 #include "engine/units.h"
+#include "ui/explain/explaindialog.h"
 #include "ui/views/chartflush.h"
 #include "ui/views/textline.h"
 
@@ -9,11 +10,14 @@
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
+#include <QContextMenuEvent>
 #include <QCursor>
 #include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLocale>
+#include <QMenu>
 #include <QSignalBlocker>
 #include <QStackedBarSeries>
 #include <QToolTip>
@@ -85,6 +89,7 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
         m_sets[size_t(c)] = set;
         m_series->append(set);
         connect(set, &QBarSet::hovered, this, [this, c](bool on, int bar) {
+            m_hoveredCategory = on ? c : -1;
             if (on)
                 QToolTip::showText(QCursor::pos(), hoverText(c, bar), m_view);
             else
@@ -142,6 +147,12 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
         setBinaryUnits(on);
         emit binaryUnitsToggled(on);
     });
+    m_stateToggle = new QCheckBox(tr("&State only"), this);
+    m_stateToggle->setObjectName(QStringLiteral("memoryStateOnly"));
+    m_stateToggle->setToolTip(tr("Show only the training state (weights, gradients, master copy, optimizer) and "
+                                 "label each bar in multiples of N parameters, as seed 000 §5 does: 16N, 7N, 5.5N, "
+                                 "4N."));
+    connect(m_stateToggle, &QCheckBox::toggled, this, &MemoryView::setStateOnly);
 
     m_legend = new QLabel(this);
     m_legend->setObjectName(QStringLiteral("memoryLegend"));
@@ -151,6 +162,7 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_caption, 1);
+    top->addWidget(m_stateToggle);
     top->addWidget(m_unitToggle);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -180,20 +192,47 @@ void MemoryView::setBinaryUnits(bool gib) {
     render();
 }
 
+void MemoryView::setStateOnly(bool on) {
+    if (on == m_stateOnly)
+        return;
+    m_stateOnly = on;
+    const QSignalBlocker block(m_stateToggle);
+    m_stateToggle->setChecked(on);
+    render();
+}
+
+void MemoryView::contextMenuEvent(QContextMenuEvent* event) {
+    static const char* keys[kCategories] = {"memory.weights",   "memory.gradients",   "memory.master_weights",
+                                            "memory.optimizer", "memory.activations", "memory.buffers"};
+    QStringList wanted;
+    if (m_hoveredCategory >= 0)
+        wanted << QString::fromLatin1(keys[m_hoveredCategory]);
+    wanted << QStringLiteral("memory.total") << QStringLiteral("memory.state")
+           << QStringLiteral("memory.state_per_param") << QStringLiteral("memory.capacity")
+           << QStringLiteral("memory.fits");
+    QMenu menu(this);
+    addExplainEntries(&menu, wanted);
+    const QString key = chosenExplainKey(menu.exec(event->globalPos()));
+    if (!key.isEmpty())
+        emit explainRequested(key);
+}
+
 void MemoryView::render() {
     const double unit = unitBytes();
     double top = 0;
     for (int c = 0; c < kCategories; ++c)
         for (int b = 0; b < kBars; ++b)
-            m_sets[size_t(c)]->replace(b, category(m_ledgers[size_t(b)].memory, c) / unit);
+            m_sets[size_t(c)]->replace(b,
+                                       m_stateOnly && c >= 4 ? 0.0 : category(m_ledgers[size_t(b)].memory, c) / unit);
     for (const auto& l : m_ledgers)
-        top = std::max(top, l.memory.total);
+        top = std::max(top, m_stateOnly ? l.memory.state : l.memory.total);
     const engine::MemoryLedger& m = m_ledgers[0].memory;
     top = std::max(top, m.capacity);
     m_capacity->replace({QPointF(-0.5, m.capacity / unit), QPointF(kBars - 0.5, m.capacity / unit)});
     const QString capacity = str(m_gib ? engine::formatGiB(m.capacity) : engine::formatGB(m.capacity));
     m_capacity->setName(tr("GPU capacity"));
-    const double axisMax = niceCeil(top * 1.05 / unit);
+    // State only: room above the bars for their two-line labels (16N and the bytes).
+    const double axisMax = niceCeil(top * (m_stateOnly ? 1.25 : 1.05) / unit);
     if (m_y->max() != axisMax) {
         m_y->setRange(0, axisMax);
         m_y->setTickInterval(niceCeil(axisMax / 8));
@@ -201,14 +240,21 @@ void MemoryView::render() {
     m_y->setTitleText(m_gib ? tr("Memory per GPU (GiB, 2\u00b3\u2070 bytes)")
                             : tr("Memory per GPU (GB, 10\u2079 bytes)"));
 
-    // Totals above each bar, so the comparison reads without hovering.
+    // Totals above each bar, so the comparison reads without hovering; state only: in multiples of N too.
     for (int b = 0; b < kBars; ++b) {
         const engine::Ledger& l = m_ledgers[size_t(b)];
-        m_totals[size_t(b)]->setText(
-            l.valid ? str(m_gib ? engine::formatGiB(l.memory.total) : engine::formatGB(l.memory.total)) : QString());
+        const double bytes = m_stateOnly ? l.memory.state : l.memory.total;
+        QString text = str(m_gib ? engine::formatGiB(bytes) : engine::formatGB(bytes));
+        if (m_stateOnly)
+            text = tr("%1N\n%2").arg(QLocale::c().toString(l.memory.statePerParam, 'g', 4), text);
+        m_totals[size_t(b)]->setText(l.valid ? text : QString());
     }
     placeTotals();
-    if (m_ledgers[0].valid)
+    if (m_ledgers[0].valid && m_stateOnly)
+        m_caption->setText(tr("Training state per GPU, in multiples of N = %1 parameters (activations and buffers "
+                              "hidden)")
+                               .arg(str(engine::groupDigits(double(m_ledgers[0].params.total)))));
+    else if (m_ledgers[0].valid)
         m_caption->setText(tr("This plan: %1 of %2 per GPU \u2014 %3")
                                .arg(str(m_gib ? engine::formatGiB(m.total) : engine::formatGB(m.total)), capacity,
                                     m.fits ? tr("fits") : tr("does not fit")));
@@ -232,7 +278,8 @@ void MemoryView::placeTotals() {
         QFont f = m_chart->font();
         f.setBold(b == 0);
         t->setFont(f);
-        const QPointF p = m_chart->mapToPosition(QPointF(b, m_ledgers[size_t(b)].memory.total / unitBytes()), m_series);
+        const engine::MemoryLedger& m = m_ledgers[size_t(b)].memory;
+        const QPointF p = m_chart->mapToPosition(QPointF(b, (m_stateOnly ? m.state : m.total) / unitBytes()), m_series);
         const QRectF r = t->boundingRect();
         t->setPos(p.x() - r.width() / 2, p.y() - r.height() - 2);
     }

@@ -11,6 +11,7 @@
 #include <array>
 
 class QCheckBox;
+class QContextMenuEvent;
 class QLabel;
 
 class QBarCategoryAxis;
@@ -38,6 +39,10 @@ public:
     void setLedgers(const engine::Ledger& plan, const std::array<engine::Ledger, 4>& zero);
     void setBinaryUnits(bool gib);
     bool binaryUnits() const { return m_gib; }
+    // State only (the ZeRO lesson): weights, gradients, master and optimizer, without activations and buffers, each
+    // bar labelled in multiples of N as seed 000 §5 writes them (16N, 7N, 5.5N, 4N).
+    void setStateOnly(bool on);
+    bool stateOnly() const { return m_stateOnly; }
 
     // While a slider is dragged the chart draws without antialiasing (a frame in about half the time); releasing
     // it redraws smoothly.
@@ -54,6 +59,10 @@ public:
 
 signals:
     void binaryUnitsToggled(bool gib);
+    void explainRequested(const QString& key); // the context menu on a bar or the chart
+
+protected:
+    void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
     void render();
@@ -62,6 +71,9 @@ private:
 
     std::array<engine::Ledger, kBars> m_ledgers;
     bool m_gib = false;
+    bool m_stateOnly = false;
+    int m_hoveredCategory = -1; // the bar segment under the mouse, for the context menu
+    QCheckBox* m_stateToggle;
     QChart* m_chart;
     QChartView* m_view;
     QStackedBarSeries* m_series;

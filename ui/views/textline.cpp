@@ -3,6 +3,8 @@
 #include <QEvent>
 #include <QPainter>
 
+#include <algorithm>
+
 namespace tl::ui {
 
 TextLine::TextLine(QWidget* parent) : QWidget(parent) {
@@ -16,7 +18,26 @@ void TextLine::setText(const QString& text) {
     m_text = text;
     setToolTip(text);
     setAccessibleName(text);
+    if (m_wrap)
+        updateGeometry();
     update();
+}
+
+void TextLine::setWrapping(bool on) {
+    if (on == m_wrap)
+        return;
+    m_wrap = on;
+    QSizePolicy policy(QSizePolicy::Ignored, on ? QSizePolicy::Preferred : QSizePolicy::Fixed);
+    policy.setHeightForWidth(on);
+    setSizePolicy(policy);
+    updateGeometry();
+    update();
+}
+
+int TextLine::heightForWidth(int width) const {
+    if (!m_wrap)
+        return QWidget::heightForWidth(width);
+    return fontMetrics().boundingRect(QRect(0, 0, std::max(1, width), 1 << 20), Qt::TextWordWrap, m_text).height() + 2;
 }
 
 void TextLine::setTextColor(const QColor& colour) {
@@ -34,6 +55,8 @@ void TextLine::setPointSizeFactor(double factor, bool bold) {
 
 QSize TextLine::sizeHint() const {
     const QFontMetrics fm = fontMetrics();
+    if (m_wrap && width() > 0)
+        return {fm.averageCharWidth() * 40, heightForWidth(width())};
     return {fm.averageCharWidth() * 40, fm.height() + 2};
 }
 
@@ -44,6 +67,10 @@ QSize TextLine::minimumSizeHint() const {
 void TextLine::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setPen(palette().color(QPalette::WindowText));
+    if (m_wrap) {
+        p.drawText(rect(), int(Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap), m_text);
+        return;
+    }
     const QString shown = fontMetrics().elidedText(m_text, Qt::ElideRight, width());
     p.drawText(rect(), int(Qt::AlignLeft | Qt::AlignVCenter), shown);
 }

@@ -18,6 +18,12 @@ public:
     QString text() const { return m_text; }
     void setTextColor(const QColor& colour); // default: the palette's WindowText
     void setPointSizeFactor(double factor, bool bold);
+    // Wrap at word boundaries instead of eliding (presentation mode: large type, nothing clipped). A wrapping line
+    // asks for its height for the width it gets, so text changes then relayout the window.
+    void setWrapping(bool on);
+    bool wrapping() const { return m_wrap; }
+    bool hasHeightForWidth() const override { return m_wrap; }
+    int heightForWidth(int width) const override;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -28,6 +34,7 @@ protected:
 
 private:
     QString m_text;
+    bool m_wrap = false;
 };
 
 } // namespace tl::ui

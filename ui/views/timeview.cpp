@@ -1,5 +1,7 @@
 #include "ui/views/timeview.h"
 
+#include "ui/explain/explaindialog.h"
+
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
 #include "ui/views/chartflush.h"
@@ -7,6 +9,7 @@
 #include <QBrush>
 #include <QChart>
 #include <QChartView>
+#include <QContextMenuEvent>
 #include <QCoreApplication>
 #include <QCursor>
 #include <QFontMetricsF>
@@ -16,6 +19,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMenu>
 #include <QPen>
 #include <QScatterSeries>
 #include <QToolTip>
@@ -479,6 +483,29 @@ void TimeView::setDragging(bool dragging) {
         return;
     m_view->setRenderHint(QPainter::Antialiasing, !dragging);
     m_view->viewport()->update();
+}
+
+void TimeView::contextMenuEvent(QContextMenuEvent* event) {
+    // A callout under the mouse puts its own figures first.
+    QStringList keys;
+    const QPointF scene = m_view->mapToScene(m_view->mapFromGlobal(event->globalPos()));
+    for (const Callout& c : m_callouts) {
+        if (!c.box->isVisible() || !c.box->sceneBoundingRect().contains(scene))
+            continue;
+        keys << QStringLiteral("time.days") << QStringLiteral("cost.usd") << QStringLiteral("time.min_gpus_compute")
+             << QStringLiteral("time.min_gpus_memory");
+        break;
+    }
+    for (const char* k :
+         {"time.days", "time.gpus", "cost.usd", "time.min_gpus_compute", "time.min_gpus_compute_full_deadline",
+          "time.min_gpus_memory", "time.required_tokens_per_s", "time.tokens_per_s_per_gpu"})
+        if (!keys.contains(QLatin1String(k)))
+            keys << QString::fromLatin1(k);
+    QMenu menu(this);
+    addExplainEntries(&menu, keys);
+    const QString key = chosenExplainKey(menu.exec(event->globalPos()));
+    if (!key.isEmpty())
+        emit explainRequested(key);
 }
 
 } // namespace tl::ui

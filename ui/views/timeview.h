@@ -13,6 +13,7 @@
 #include <vector>
 
 class QChart;
+class QContextMenuEvent;
 class QLabel;
 class QChartView;
 class QGraphicsLineItem;
@@ -51,6 +52,12 @@ public:
     QRectF plotRect() const;            // the chart's plot area, in chart coordinates
     QLabel* captionLabel() const { return m_caption; }
     QString hoverText(double gpus) const;
+
+signals:
+    void explainRequested(const QString& key); // the context menu on the curve or a callout
+
+protected:
+    void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
     struct Callout {

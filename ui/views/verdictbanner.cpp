@@ -1,12 +1,16 @@
 #include "ui/views/verdictbanner.h"
 
+#include "ui/explain/explaindialog.h"
+
 #include "engine/ledgerfields.h"
 #include "engine/steptime.h"
 #include "engine/units.h"
 #include "ui/views/textline.h"
 
+#include <QContextMenuEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QVBoxLayout>
 
 namespace tl::ui {
@@ -208,6 +212,26 @@ QString VerdictBanner::text() const {
         if (!note->text().isEmpty())
             lines << note->text();
     return lines.join(QLatin1Char('\n'));
+}
+
+void VerdictBanner::contextMenuEvent(QContextMenuEvent* event) {
+    // The card under the mouse first: its figures, then the plan's.
+    QStringList keys;
+    const QWidget* at = childAt(event->pos());
+    auto inside = [at](const QWidget* card) { return at && (at == card || card->isAncestorOf(at)); };
+    if (inside(m_memoryCard))
+        keys << QStringLiteral("memory.total") << QStringLiteral("memory.capacity") << QStringLiteral("memory.fits")
+             << QStringLiteral("time.min_gpus_memory");
+    else if (inside(m_timeCard))
+        keys << QStringLiteral("time.days") << QStringLiteral("time.finishes")
+             << QStringLiteral("time.min_gpus_compute") << QStringLiteral("time.training_days");
+    keys << QStringLiteral("time.binding_gate") << QStringLiteral("time.gpus") << QStringLiteral("time.gpu_hours")
+         << QStringLiteral("cost.usd");
+    QMenu menu(this);
+    addExplainEntries(&menu, keys);
+    const QString key = chosenExplainKey(menu.exec(event->globalPos()));
+    if (!key.isEmpty())
+        emit explainRequested(key);
 }
 
 } // namespace tl::ui

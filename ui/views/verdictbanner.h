@@ -10,6 +10,7 @@
 #include <array>
 #include <vector>
 
+class QContextMenuEvent;
 class QLabel;
 
 namespace tl::ui {
@@ -29,6 +30,12 @@ public:
 
     // Everything the banner says, one line per label (tests and screen readers).
     QString text() const;
+
+signals:
+    void explainRequested(const QString& key); // the context menu on a card
+
+protected:
+    void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
     void render();

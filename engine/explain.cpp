@@ -1,0 +1,1100 @@
+#include "engine/explain.h"
+
+#include "engine/evaluate.h"
+#include "engine/expr.h"
+#include "engine/flops.h"
+#include "engine/layout.h"
+#include "engine/memory.h"
+#include "engine/model.h"
+#include "engine/precision.h"
+#include "engine/units.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <map>
+
+namespace tl::engine {
+namespace {
+
+constexpr const char* kSrcTask = "seed 000 §2 (the task in numbers)";
+constexpr const char* kSrcState = "seed 000 §3 (16 B per parameter), seed 003 §3 (18 B)";
+constexpr const char* kSrcFlops = "seed 003 §2 and §4.2 (2mkn per matmul, backward = 2 x forward)";
+constexpr const char* kSrcTime = "seed 000 §1 and §4: T = F / (p·P·η)";
+constexpr const char* kSrcShard = "seed 000 §5 and §7, seed 001 (ZeRO 1-3, FSDP)";
+constexpr const char* kSrcAct = "Korthikanti et al. 2022, \"Reducing Activation Recomputation\"; docs/formulas.md §5";
+constexpr const char* kSrcBuf = "docs/formulas.md §6 (allowances; seed 001 asks to measure them)";
+constexpr const char* kSrcParams = "the preset's published config.json; docs/formulas.md §1";
+constexpr const char* kSrcPipe = "seed 004 (pipeline bubble (N-1)/M); Narayanan et al. 2021; docs/pipeline.md";
+constexpr const char* kSrcChin = "Hoffmann et al. 2022 (Chinchilla, approach 3); seed 003 §6";
+constexpr const char* kSrcKaplan = "Kaplan et al. 2020; seed 003 §6";
+constexpr const char* kSrcOffload = "seed 004 (ZeRO-Offload, exercise 5); docs/formulas.md §7";
+
+// Everything one evaluation produced, worked out once for all keys.
+struct Context {
+    const Scenario& s;
+    Ledger l;
+    ModelCounts m;
+    FlopsBreakdown fb;
+    StateBytes sb;
+    MemoryModel memory;
+    MemoryBreakdown mb;
+    MemoryModel::Ends ends;
+    Context(const Scenario& sc)
+        : s(sc), l(evaluate(sc)), m(countModel(sc.model)), fb(forwardFlops(m, sc.data)),
+          sb(stateBytes(sc.precision, m.hidden)), memory(sc, m, sb), mb(memory.at(sc.parallel.dp)),
+          ends(memory.ends(sc.parallel.dp)) {}
+    int modelParallel() const { return s.parallel.tp * s.parallel.pp * s.parallel.cp; }
+};
+
+// Fills one explanation: e.formula(...).in(...).in(...).from(...).
+struct Builder {
+    Explanation& e;
+    Builder& formula(std::string f) {
+        e.formula = std::move(f);
+        return *this;
+    }
+    Builder& in(const char* symbol, double value, const char* unit, std::string meaning) {
+        e.operands.push_back({symbol, value, showOperand(value), unit, std::move(meaning)});
+        return *this;
+    }
+    Builder& from(const char* source) {
+        e.source = source;
+        return *this;
+    }
+    Builder& note(std::string n) {
+        e.note = std::move(n);
+        return *this;
+    }
+};
+
+using Rule = std::function<void(const Context&, Builder&)>;
+
+// Shared operand sets.
+// The model FLOP/s of one GPU: the typed MFU stretched by offload (fixed mode, the seeds' way), or the MFU the
+// derived step implies (which already contains offload).
+void rateOperands(const Context& c, Builder& b) {
+    b.in("P", c.s.hardware.peakTflops, "TFLOP/s", "hardware.peak_tflops, dense BF16 peak per GPU");
+    if (c.l.time.derived)
+        b.in("MFU", c.l.time.mfu, "", "time.mfu, from the derived step (efficiency.mode = derived)")
+            .in("k_off", 1, "", "offload is inside the derived step");
+    else
+        b.in("MFU", c.s.efficiency.mfu, "", "efficiency.mfu, model FLOPs utilization")
+            .in("k_off", c.l.time.offloadSlowdown, "", "offload slowdown on the step (1 without offload)");
+}
+
+void stateShare(Builder& b, const Context& c, const char* bytesSym, double bytes, const char* what, int zeroFrom) {
+    const auto& par = c.s.parallel;
+    const bool sharded = par.zero >= zeroFrom;
+    b.formula(std::string(bytesSym) + " × P_stage / tp / d").from(kSrcShard);
+    b.in(bytesSym, bytes, "B/param", what)
+        .in("P_stage", c.mb.params, "params", "parameters stage " + std::to_string(c.mb.stage) + " owns")
+        .in("tp", par.tp, "", "parallel.tp")
+        .in("d", sharded ? c.mb.shard : 1.0, "",
+            sharded ? "ZeRO-" + std::to_string(par.zero) + " shards it over dp x cp"
+                    : "not sharded at ZeRO-" + std::to_string(par.zero));
+}
+
+constexpr const char* kSrcStep = "docs/formulas.md §8b, step time from the hardware (engine/steptime.cpp)";
+
+// A part of the derived step: the step model's own figure (its per-layer operands are in docs/formulas.md §8b).
+void derivedPart(const Context& c, Builder& b, double seconds, const char* what) {
+    b.formula("x")
+        .in("x", seconds, "s", std::string(what) + " from the derived step model (efficiency.mode = derived)")
+        .from(kSrcStep)
+        .note("the step model's per-layer terms are listed in docs/formulas.md §8b; the parts add up to "
+              "time.step_s = " +
+              formatFixed(c.l.time.stepTimeS, 3) + " s");
+}
+
+// Fixed mode folds communication, bubbles and the optimizer into the typed MFU, so those parts are zero.
+void fixedZeroOrDerived(const Context& c, Builder& b, double seconds, const char* what) {
+    if (c.l.time.derived) {
+        derivedPart(c, b, seconds, what);
+        return;
+    }
+    b.formula("0 × t_step")
+        .in("t_step", c.l.time.stepTimeS, "s", "seconds per step")
+        .from(kSrcTime)
+        .note(std::string("efficiency.mode = fixed: the typed MFU already contains the ") + what +
+              " time (seed 000 §4), so it is not added again");
+}
+
+const std::map<std::string, Rule>& rules() {
+    static const std::map<std::string, Rule> r = {
+        // --- parameters -------------------------------------------------------------------------------------
+        {"params.total",
+         [](const Context& c, Builder& b) {
+             b.formula("P_layers + P_emb + P_norm + P_head")
+                 .in("P_layers", c.m.layersTotal, "params", std::to_string(c.m.layers) + " transformer layers")
+                 .in("P_emb", c.m.embedding, "params", "token (and position) embedding")
+                 .in("P_norm", c.m.finalNorm, "params", "final norm")
+                 .in("P_head", c.m.lmHead, "params", "separate LM head (0 when tied)")
+                 .from(kSrcParams);
+         }},
+        {"params.active",
+         [](const Context& c, Builder& b) {
+             b.formula("P_layers_active + P_emb + P_norm + P_head")
+                 .in("P_layers_active", c.m.layersActive, "params", "layers, counting only the experts a token uses")
+                 .in("P_emb", c.m.embedding, "params", "token (and position) embedding")
+                 .in("P_norm", c.m.finalNorm, "params", "final norm")
+                 .in("P_head", c.m.lmHead, "params", "separate LM head (0 when tied)")
+                 .from(kSrcParams);
+         }},
+        {"params.embedding",
+         [](const Context& c, Builder& b) {
+             b.formula("V × h + P_pos × h")
+                 .in("V", c.m.vocab, "tokens", "model.vocab")
+                 .in("h", c.m.hidden, "", "model.hidden")
+                 .in("P_pos", c.s.model.learnedPositions, "", "model.learned_positions (0 = rotary)")
+                 .from(kSrcParams);
+         }},
+        {"params.lm_head",
+         [](const Context& c, Builder& b) {
+             b.formula("untied × V × h")
+                 .in("untied", c.s.model.tiedEmbeddings ? 0 : 1, "", "1 unless model.tied_embeddings")
+                 .in("V", c.m.vocab, "tokens", "model.vocab")
+                 .in("h", c.m.hidden, "", "model.hidden")
+                 .from(kSrcParams);
+         }},
+        {"params.derived_shape",
+         [](const Context& c, Builder& b) {
+             b.formula("N_req > 0")
+                 .in("N_req", c.s.model.params, "params", "model.params (0 = the preset's exact shape)")
+                 .from("docs/formulas.md §1, shape from a parameter count");
+         }},
+        // --- FLOPs ------------------------------------------------------------------------------------------
+        {"flops.forward_layer_matmuls",
+         [](const Context& c, Builder& b) {
+             b.formula("2 × M × s")
+                 .in("M", c.m.layerMatmuls, "multiply-adds/token", "matrix weights a token passes in all layers")
+                 .in("s", c.s.data.seqLen, "tokens", "data.seq_len")
+                 .from(kSrcFlops);
+         }},
+        {"flops.forward_attention",
+         [](const Context& c, Builder& b) {
+             b.formula("4 × pairs × q × L")
+                 .in("pairs", c.fb.pairs, "pairs", "causal attention pairs per sequence")
+                 .in("q", c.m.qDim, "", "heads x head_dim")
+                 .in("L", c.m.layers, "layers", "model.layers")
+                 .from("seed 003 §4.1 (QK^T and AV over causal pairs)");
+         }},
+        {"flops.forward_lm_head",
+         [](const Context& c, Builder& b) {
+             const auto& d = c.s.data;
+             b.formula("2 × V × h × s_head")
+                 .in("V", c.m.vocab, "tokens", "model.vocab")
+                 .in("h", c.m.hidden, "", "model.hidden")
+                 .in("s_head", d.vocabOnSupervisedOnly ? d.supervisedFraction * d.seqLen : double(d.seqLen), "tokens",
+                     d.vocabOnSupervisedOnly ? "supervised tokens only (data.vocab_on_supervised_only)"
+                                             : "every token of the sequence")
+                 .from("seed 003 §4 (the vocabulary projection)");
+         }},
+        {"flops.forward_per_sequence",
+         [](const Context& c, Builder& b) {
+             b.formula("F_mm + F_att + F_head")
+                 .in("F_mm", c.fb.layerMatmuls, "FLOPs", "layer matmuls")
+                 .in("F_att", c.fb.attention, "FLOPs", "causal attention")
+                 .in("F_head", c.fb.lmHead, "FLOPs", "LM head")
+                 .from(kSrcFlops);
+         }},
+        {"flops.backward_per_sequence",
+         [](const Context& c, Builder& b) {
+             b.formula("2 × F_fwd")
+                 .in("F_fwd", c.l.flops.forwardPerSequence, "FLOPs", "forward per sequence")
+                 .from(kSrcFlops);
+         }},
+        {"flops.training_per_token",
+         [](const Context& c, Builder& b) {
+             b.formula("3 × F_fwd / s")
+                 .in("F_fwd", c.l.flops.forwardPerSequence, "FLOPs", "forward per sequence")
+                 .in("s", c.s.data.seqLen, "tokens", "data.seq_len")
+                 .from("seed 003 §4.2, seed 000 §4 (52.7 GFLOPs per token)");
+         }},
+        {"flops.six_nd_per_token",
+         [](const Context& c, Builder& b) {
+             b.formula("6 × N_active").in("N_active", c.m.active, "params", "params.active").from("seed 003 §2 (6ND)");
+         }},
+        {"flops.six_nd_per_sequence",
+         [](const Context& c, Builder& b) {
+             b.formula("6 × N_active × s")
+                 .in("N_active", c.m.active, "params", "params.active")
+                 .in("s", c.s.data.seqLen, "tokens", "data.seq_len")
+                 .from("seed 003 §4.2 (6ND with D = 8,192: 402.59 TFLOPs)");
+         }},
+        {"flops.six_nd_gap",
+         [](const Context& c, Builder& b) {
+             b.formula("F_tok / F_6N - 1")
+                 .in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "itemized training FLOPs per token")
+                 .in("F_6N", c.l.flops.sixNdPerToken, "FLOPs/token", "6 x active parameters")
+                 .from("seed 003 §4.2 (6ND about 7% low: attention pairs and the vocabulary projection)");
+         }},
+        {"flops.training_per_token_full_attention",
+         [](const Context& c, Builder& b) {
+             b.formula("3 × (F_mm + 4 × s × s × q × L + F_head) / s")
+                 .in("F_mm", c.fb.layerMatmuls, "FLOPs", "layer matmuls per sequence")
+                 .in("s", c.s.data.seqLen, "tokens", "data.seq_len")
+                 .in("q", c.m.qDim, "", "heads x head_dim")
+                 .in("L", c.m.layers, "layers", "model.layers")
+                 .in("F_head", c.fb.lmHead, "FLOPs", "LM head per sequence")
+                 .from("Megatron-LM / PaLM MFU convention (attention over all s^2 pairs)");
+         }},
+        {"flops.recompute_per_token",
+         [](const Context& c, Builder& b) {
+             const std::string& r = c.s.activations.recompute;
+             b.formula(r == "full" ? "(F_mm + F_att) / s" : r == "selective" ? "F_att / s" : "0 × s")
+                 .in("s", c.s.data.seqLen, "tokens", "data.seq_len");
+             if (r == "full" || r == "selective")
+                 b.in("F_att", c.fb.attention, "FLOPs", "causal attention per sequence, run again");
+             if (r == "full")
+                 b.in("F_mm", c.fb.layerMatmuls, "FLOPs", "layer matmuls per sequence, run again (not the LM head)");
+             b.from("seed 000 §6 (recompute trades FLOPs for memory)")
+                 .note("activations.recompute = " + r + (r == "none" ? ": nothing is run twice" : ""));
+         }},
+        {"flops.recompute_share",
+         [](const Context& c, Builder& b) {
+             b.formula("F_re / F_tok")
+                 .in("F_re", c.l.flops.recomputePerToken, "FLOPs/token", "recompute per token")
+                 .in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "model FLOPs per token")
+                 .from("seed 004 exercise 1 (\"about 33% extra compute\" for full recompute)");
+         }},
+        {"flops.hardware_per_token",
+         [](const Context& c, Builder& b) {
+             b.formula("F_tok + F_re")
+                 .in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "model FLOPs per token")
+                 .in("F_re", c.l.flops.recomputePerToken, "FLOPs/token", "recompute per token")
+                 .from("docs/formulas.md §2 (hardware FLOPs count recompute)");
+         }},
+        {"flops.attention_pairs_per_sequence",
+         [](const Context& c, Builder& b) {
+             const auto& docs = c.s.data.documents;
+             b.from("seed 003 §4.1 (N_pair of packed documents)");
+             if (docs.empty()) {
+                 b.formula("s × (s + 1) / 2").in("s", c.s.data.seqLen, "tokens", "one document filling the sequence");
+                 return;
+             }
+             static const char* names[] = {"d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8"};
+             if (docs.size() > 8) {
+                 b.formula("pairs").in("pairs", c.fb.pairs, "pairs",
+                                       "Σ d(d+1)/2 over the " + std::to_string(docs.size()) + " documents");
+                 return;
+             }
+             std::string f;
+             for (size_t i = 0; i < docs.size(); ++i) {
+                 f += (i ? " + " : "") + std::string(names[i]) + " × (" + names[i] + " + 1) / 2";
+                 b.in(names[i], docs[i], "tokens", "document " + std::to_string(i + 1) + " of data.documents");
+             }
+             b.formula(f);
+         }},
+        {"flops.total",
+         [](const Context& c, Builder& b) {
+             b.formula("F_tok × D_proc")
+                 .in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "model FLOPs per token")
+                 .in("D_proc", c.l.time.tokensProcessed, "tokens", "tokens processed in whole steps")
+                 .from("seed 000 §4 (5.27e21 FLOPs for 100B tokens)");
+         }},
+        // --- training state ---------------------------------------------------------------------------------
+        {"state.bytes_per_param",
+         [](const Context& c, Builder& b) {
+             b.formula("b_w + b_g + b_m + b_o")
+                 .in("b_w", c.sb.weights, "B", "precision.weights = " + c.s.precision.weights)
+                 .in("b_g", c.sb.grads, "B", "precision.grads = " + c.s.precision.grads)
+                 .in("b_m", c.sb.master, "B", "precision.master = " + c.s.precision.master)
+                 .in("b_o", c.sb.optimizer, "B", "precision.optimizer = " + c.s.precision.optimizer)
+                 .from(kSrcState);
+         }},
+        {"state.weight_bytes_per_param",
+         [](const Context& c, Builder& b) {
+             b.formula("b").in("b", c.sb.weights, "B", "one " + c.s.precision.weights + " element").from(kSrcState);
+         }},
+        {"state.grad_bytes_per_param",
+         [](const Context& c, Builder& b) {
+             b.formula("b").in("b", c.sb.grads, "B", "one " + c.s.precision.grads + " element").from(kSrcState);
+         }},
+        {"state.master_bytes_per_param",
+         [](const Context& c, Builder& b) {
+             b.formula("b")
+                 .in("b", c.sb.master, "B", "one " + c.s.precision.master + " element (none = no master copy)")
+                 .from(kSrcState);
+         }},
+        {"state.optimizer_bytes_per_param",
+         [](const Context& c, Builder& b) {
+             const std::string& o = c.s.precision.optimizer;
+             b.from("seed 000 §3 (Adam: two FP32 moments); docs/formulas.md §3");
+             if (o == "adam")
+                 b.formula("n_mom × b_fp32")
+                     .in("n_mom", 2, "", "Adam's two moments")
+                     .in("b_fp32", 4, "B", "one FP32 element");
+             else if (o == "adam-8bit")
+                 b.formula("n_mom × b").in("n_mom", 2, "", "two moments").in("b", 1, "B", "one 8-bit element");
+             else if (o == "adafactor")
+                 b.formula("8 / h").in("h", c.m.hidden, "", "model.hidden: one FP32 row and column per h x h matrix");
+             else if (o == "sgd-momentum")
+                 b.formula("b_fp32").in("b_fp32", 4, "B", "one FP32 momentum buffer");
+             else
+                 b.formula("0 × n").in("n", 0, "", "no optimizer state");
+         }},
+        {"state.weight_bytes",
+         [](const Context& c, Builder& b) {
+             b.formula("b_w × N").in("b_w", c.sb.weights, "B/param", "weights").in("N", c.m.total, "params",
+                                                                                  "params.total");
+             b.from(kSrcState);
+         }},
+        {"state.grad_bytes",
+         [](const Context& c, Builder& b) {
+             b.formula("b_g × N").in("b_g", c.sb.grads, "B/param", "gradients").in("N", c.m.total, "params",
+                                                                                  "params.total");
+             b.from(kSrcState);
+         }},
+        {"state.master_bytes",
+         [](const Context& c, Builder& b) {
+             b.formula("b_m × N").in("b_m", c.sb.master, "B/param", "master copy").in("N", c.m.total, "params",
+                                                                                    "params.total");
+             b.from(kSrcState);
+         }},
+        {"state.optimizer_bytes",
+         [](const Context& c, Builder& b) {
+             b.formula("b_o × N").in("b_o", c.sb.optimizer, "B/param", "optimizer").in("N", c.m.total, "params",
+                                                                                     "params.total");
+             b.from(kSrcState);
+         }},
+        {"state.total_bytes",
+         [](const Context& c, Builder& b) {
+             b.formula("b_state × N")
+                 .in("b_state", c.sb.total(), "B/param", "state.bytes_per_param")
+                 .in("N", c.m.total, "params", "params.total (MoE: every expert has state)")
+                 .from(kSrcState);
+         }},
+        // --- memory per GPU ---------------------------------------------------------------------------------
+        {"memory.weights",
+         [](const Context& c, Builder& b) { stateShare(b, c, "b_w", c.sb.weights, "weight bytes per parameter", 3); }},
+        {"memory.gradients",
+         [](const Context& c, Builder& b) { stateShare(b, c, "b_g", c.sb.grads, "gradient bytes per parameter", 2); }},
+        {"memory.master_weights",
+         [](const Context& c, Builder& b) {
+             if (c.s.offload.optimizer != "none") {
+                 b.formula("0 × b_m").in("b_m", c.sb.master, "B/param", "master copy").from(kSrcOffload);
+                 b.note("offload.optimizer = " + c.s.offload.optimizer + ": the master copy lives off the GPU");
+                 return;
+             }
+             stateShare(b, c, "b_m", c.sb.master, "master bytes per parameter", 1);
+         }},
+        {"memory.optimizer",
+         [](const Context& c, Builder& b) {
+             if (c.s.offload.optimizer != "none") {
+                 b.formula("0 × b_o").in("b_o", c.sb.optimizer, "B/param", "optimizer").from(kSrcOffload);
+                 b.note("offload.optimizer = " + c.s.offload.optimizer + ": the optimizer state lives off the GPU");
+                 return;
+             }
+             stateShare(b, c, "b_o", c.sb.optimizer, "optimizer bytes per parameter", 1);
+         }},
+        {"memory.state",
+         [](const Context& c, Builder& b) {
+             b.formula("M_w + M_g + M_m + M_o")
+                 .in("M_w", c.l.memory.weights, "B", "weights per GPU")
+                 .in("M_g", c.l.memory.gradients, "B", "gradients per GPU")
+                 .in("M_m", c.l.memory.masterWeights, "B", "master weights per GPU")
+                 .in("M_o", c.l.memory.optimizer, "B", "optimizer state per GPU")
+                 .from(kSrcShard);
+         }},
+        {"memory.state_per_param",
+         [](const Context& c, Builder& b) {
+             b.formula("M_state / N")
+                 .in("M_state", c.l.memory.state, "B", "training state per GPU")
+                 .in("N", c.m.total, "params", "params.total")
+                 .from("seed 000 §5: 16N, 4N + 12N/p, 2N + 14N/p, 16N/p");
+         }},
+        {"memory.activations",
+         [](const Context& c, Builder& b) {
+             b.formula("A_layers + A_logits")
+                 .in("A_layers", c.l.memory.activationsLayers, "B", "transformer layers")
+                 .in("A_logits", c.l.memory.activationsLogits, "B", "LM-head logits")
+                 .from(kSrcAct);
+         }},
+        {"memory.activations_layers",
+         [](const Context& c, Builder& b) {
+             const bool full = c.s.activations.recompute == "full";
+             b.formula(full ? "m_fl × L_stage × A_kept + A_layer" : "m_fl × L_stage × A_kept")
+                 .in("m_fl", c.mb.inFlight, "micro-batches", "in flight on stage " + std::to_string(c.mb.stage))
+                 .in("L_stage", c.mb.layersOnStage, "layers", "layers per stage")
+                 .in("A_kept", c.mb.layerStored, "B", "what one layer keeps per micro-batch (" +
+                                                          c.s.activations.recompute + " recompute)");
+             if (full)
+                 b.in("A_layer", c.mb.layerWorking, "B", "one layer rebuilt in full during backward");
+             b.from(kSrcAct);
+         }},
+        {"memory.activations_logits",
+         [](const Context& c, Builder& b) {
+             const auto& d = c.s.data;
+             const double T = double(d.seqLen) / c.s.parallel.cp * d.microBatch;
+             b.formula("head × (4 × T_loss × V + a × T × h) / tp")
+                 .in("head", c.mb.holdsHead ? 1 : 0, "", "1 when this stage holds the LM head")
+                 .in("T_loss", d.vocabOnSupervisedOnly ? d.supervisedFraction * T : T, "tokens",
+                     "tokens whose logits are kept (FP32)")
+                 .in("V", c.m.vocab, "", "model.vocab")
+                 .in("a", c.s.precision.weights == "fp32" ? 4 : 2, "B", "activation element")
+                 .in("T", T, "tokens", "seq_len / cp x micro_batch")
+                 .in("h", c.m.hidden, "", "model.hidden")
+                 .in("tp", c.s.parallel.tp, "", "vocab-parallel over TP")
+                 .from(kSrcAct);
+         }},
+        {"memory.buffers",
+         [](const Context& c, Builder& b) {
+             b.formula("R + K + G + X + f × A")
+                 .in("R", kRuntimeReserveBytes, "B", "runtime reserve (CUDA context, cuBLAS, NCCL)")
+                 .in("K", c.mb.bufBuckets, "B", "two gradient buckets (up to 40M elements) when dp x cp > 1")
+                 .in("G", c.mb.bufGather, "B", "ZeRO-3: the gathered largest layer and its prefetch")
+                 .in("X", c.mb.bufTpGather, "B", "TP: one activation all-gather buffer")
+                 .in("f", kAllocatorOverhead, "", "allocator fragmentation share of activations")
+                 .in("A", c.l.memory.activations, "B", "activations per GPU")
+                 .from(kSrcBuf);
+         }},
+        {"memory.total",
+         [](const Context& c, Builder& b) {
+             const auto& mem = c.l.memory;
+             b.formula("M_w + M_g + M_m + M_o + M_act + M_buf")
+                 .in("M_w", mem.weights, "B", "weights")
+                 .in("M_g", mem.gradients, "B", "gradients")
+                 .in("M_m", mem.masterWeights, "B", "master weights")
+                 .in("M_o", mem.optimizer, "B", "optimizer state")
+                 .in("M_act", mem.activations, "B", "activations")
+                 .in("M_buf", mem.buffers, "B", "buffers and overhead")
+                 .from(kSrcShard);
+         }},
+        {"memory.capacity",
+         [](const Context& c, Builder& b) {
+             b.formula("M_gb × 1e9").in("M_gb", c.s.hardware.memoryGb, "GB", "hardware.memory_gb").from("GPU datasheet");
+         }},
+        {"memory.fits",
+         [](const Context& c, Builder& b) {
+             b.formula("M_total <= C")
+                 .in("M_total", c.l.memory.total, "B", "total per GPU")
+                 .in("C", c.l.memory.capacity, "B", "capacity per GPU")
+                 .from("seed 000 §3 (the memory gate)");
+         }},
+        {"memory.stage",
+         [](const Context& c, Builder& b) {
+             b.formula("M_last > M_first ? pp - 1 : 0")
+                 .in("M_last", c.ends.last.total(), "B", "total on the last stage (LM head, logits)")
+                 .in("M_first", c.ends.first.total(), "B", "total on the first stage (embedding)")
+                 .in("pp", c.s.parallel.pp, "", "parallel.pp")
+                 .from("docs/formulas.md §4 (the most loaded stage)");
+         }},
+        {"memory.in_flight_micro_batches",
+         [](const Context& c, Builder& b) {
+             const auto& par = c.s.parallel;
+             const bool last = c.mb.stage > 0;
+             b.from("docs/pipeline.md (closed forms, checked against the simulator)");
+             if (par.pp <= 1) {
+                 b.formula("p").in("p", 1, "stages", "no pipeline: micro-batches run one after another");
+             } else if (par.schedule == "gpipe") {
+                 b.formula("m").in("m", c.l.time.microBatchesPerStep, "micro-batches",
+                                   "GPipe keeps every forward until the backwards");
+             } else if (par.schedule == "1f1b" && !last) {
+                 b.formula("min(m, p)")
+                     .in("m", c.l.time.microBatchesPerStep, "micro-batches", "per pipeline per step")
+                     .in("p", par.pp, "stages", "1F1B: stage 0 runs p forwards before its first backward");
+             } else {
+                 b.formula("m_fl").in("m_fl", c.mb.inFlight, "micro-batches",
+                                      "the " + par.schedule + " closed form on stage " + std::to_string(c.mb.stage));
+             }
+         }},
+        {"memory.offloaded",
+         [](const Context& c, Builder& b) {
+             const auto& par = c.s.parallel;
+             const bool off = c.s.offload.optimizer != "none";
+             b.formula("off × (b_m + b_o) × P_stage / tp / d")
+                 .in("off", off ? 1 : 0, "", "1 when offload.optimizer is cpu or nvme")
+                 .in("b_m", c.sb.master, "B/param", "master copy")
+                 .in("b_o", c.sb.optimizer, "B/param", "optimizer")
+                 .in("P_stage", c.mb.params, "params", "parameters of the stage")
+                 .in("tp", par.tp, "", "parallel.tp")
+                 .in("d", par.zero >= 1 ? c.mb.shard : 1.0, "", "ZeRO >= 1 shards it over dp x cp")
+                 .from(kSrcOffload);
+         }},
+        {"memory.host_per_node",
+         [](const Context& c, Builder& b) {
+             b.formula("O × min(G, g_node)")
+                 .in("O", c.l.memory.offloadedPerGpu, "B", "offloaded per GPU")
+                 .in("G", c.l.time.gpus, "GPUs", "time.gpus")
+                 .in("g_node", c.s.hardware.gpusPerNode, "GPUs", "hardware.gpus_per_node")
+                 .from(kSrcOffload);
+         }},
+        // --- steps and time ---------------------------------------------------------------------------------
+        {"time.tokens_per_step",
+         [](const Context& c, Builder& b) {
+             b.formula("B × s")
+                 .in("B", c.s.data.globalBatch, "sequences", "data.global_batch")
+                 .in("s", c.s.data.seqLen, "tokens", "data.seq_len")
+                 .from(kSrcTask);
+         }},
+        {"time.steps",
+         [](const Context& c, Builder& b) {
+             b.formula("ceil(D / (B × s))")
+                 .in("D", c.s.data.tokens, "tokens", "data.tokens")
+                 .in("B", c.s.data.globalBatch, "sequences", "data.global_batch")
+                 .in("s", c.s.data.seqLen, "tokens", "data.seq_len")
+                 .from(kSrcTask);
+         }},
+        {"time.tokens_processed",
+         [](const Context& c, Builder& b) {
+             b.formula("n_steps × T_step")
+                 .in("n_steps", double(c.l.time.steps), "steps", "time.steps")
+                 .in("T_step", double(c.l.time.tokensPerStep), "tokens", "time.tokens_per_step")
+                 .from(kSrcTask);
+         }},
+        {"time.gradient_accumulation",
+         [](const Context& c, Builder& b) {
+             b.formula("max(1, floor(B / (b × dp)))")
+                 .in("B", c.s.data.globalBatch, "sequences", "data.global_batch")
+                 .in("b", c.s.data.microBatch, "sequences", "data.micro_batch")
+                 .in("dp", c.s.parallel.dp, "", "parallel.dp")
+                 .from("seed 003 §3.1, seed 004 exercise 3 (micro-batches accumulated per update)");
+         }},
+        {"time.training_days",
+         [](const Context& c, Builder& b) {
+             b.formula("T_deadline - T_reserve")
+                 .in("T_deadline", c.s.schedule.deadlineDays, "days", "schedule.deadline_days")
+                 .in("T_reserve", c.s.schedule.reserveDays, "days", "schedule.reserve_days")
+                 .from(kSrcTask);
+         }},
+        {"time.step_budget_s",
+         [](const Context& c, Builder& b) {
+             b.formula("T_train × 86400 / n_steps")
+                 .in("T_train", c.l.time.trainingDays, "days", "deadline less reserve")
+                 .in("n_steps", double(c.l.time.steps), "steps", "time.steps")
+                 .from(kSrcTask);
+         }},
+        {"time.required_tokens_per_s",
+         [](const Context& c, Builder& b) {
+             b.formula("D_proc / (T_train × 86400)")
+                 .in("D_proc", c.l.time.tokensProcessed, "tokens", "tokens processed")
+                 .in("T_train", c.l.time.trainingDays, "days", "deadline less reserve")
+                 .from(kSrcTask);
+         }},
+        {"time.required_tokens_per_s_full_deadline",
+         [](const Context& c, Builder& b) {
+             b.formula("D_proc / (T_deadline × 86400)")
+                 .in("D_proc", c.l.time.tokensProcessed, "tokens", "tokens processed")
+                 .in("T_deadline", c.s.schedule.deadlineDays, "days", "schedule.deadline_days")
+                 .from(kSrcTask);
+         }},
+        {"time.tokens_per_s_per_gpu",
+         [](const Context& c, Builder& b) {
+             b.formula("P × 1e12 × MFU / k_off / F_tok");
+             rateOperands(c, b);
+             b.in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "model FLOPs per token")
+                 .from("seed 000 §4 (7,507 tokens/s per GPU at 40%)")
+                 .note("the seed divides by 52.7 GFLOPs after rounding 52.66: 7,507; unrounded 7,513 "
+                       "(docs/formulas.md §10)");
+         }},
+        {"time.gpus",
+         [](const Context& c, Builder& b) {
+             const auto& par = c.s.parallel;
+             b.formula("tp × pp × dp × cp")
+                 .in("tp", par.tp, "", "parallel.tp")
+                 .in("pp", par.pp, "", "parallel.pp")
+                 .in("dp", par.dp, "", "parallel.dp")
+                 .in("cp", par.cp, "", "parallel.cp")
+                 .from("seed 000 §7, seed 004 (3D parallelism: 8 x 16 x 128 = 16,384)");
+         }},
+        {"time.step_time_s",
+         [](const Context& c, Builder& b) {
+             b.formula("F_tok × T_step / (G × P × 1e12 × MFU / k_off)")
+                 .in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "model FLOPs per token")
+                 .in("T_step", double(c.l.time.tokensPerStep), "tokens", "tokens per step")
+                 .in("G", c.l.time.gpus, "GPUs", "time.gpus");
+             rateOperands(c, b);
+             b.from(kSrcTime);
+         }},
+        {"time.days",
+         [](const Context& c, Builder& b) {
+             b.formula("F / (G × P × 1e12 × MFU / k_off) / 86400")
+                 .in("F", c.l.flops.total, "FLOPs", "flops.total")
+                 .in("G", c.l.time.gpus, "GPUs", "time.gpus");
+             rateOperands(c, b);
+             b.from(kSrcTime);
+         }},
+        {"time.gpu_hours",
+         [](const Context& c, Builder& b) {
+             b.formula("G × t_days × 24")
+                 .in("G", c.l.time.gpus, "GPUs", "time.gpus")
+                 .in("t_days", c.l.time.days, "days", "wall-clock days")
+                 .from(kSrcTime);
+         }},
+        {"time.offload_slowdown",
+         [](const Context& c, Builder& b) {
+             b.formula("k").in("k", c.l.time.offloadSlowdown, "", "offload.optimizer = " + c.s.offload.optimizer +
+                                                                     " (cpu 1.5, nvme 2.0, none 1)");
+             b.from(kSrcOffload).note("cpu: the top of seed 004's \"optimizer step 30-50% slower\"; nvme: an "
+                                      "assumption");
+         }},
+        {"time.min_gpus_compute",
+         [](const Context& c, Builder& b) {
+             b.formula("max(1, ceil(F / (T_train × 86400 × P × 1e12 × MFU / k_off) / n_mp - 1e-9)) × n_mp")
+                 .in("F", c.l.flops.total, "FLOPs", "flops.total")
+                 .in("T_train", c.l.time.trainingDays, "days", "deadline less reserve");
+             rateOperands(c, b);
+             b.in("n_mp", c.modelParallel(), "GPUs", "tp x pp x cp: GPUs come in whole model replicas")
+                 .from("seed 000 §4 (the compute lower bound)")
+                 .note("the seed's \"6 GPUs\" compares against the whole 30 days; keeping the 5-day reserve needs 7 "
+                       "(docs/formulas.md §10)");
+         }},
+        {"time.min_gpus_compute_full_deadline",
+         [](const Context& c, Builder& b) {
+             b.formula("max(1, ceil(F / (T_deadline × 86400 × P × 1e12 × MFU / k_off) / n_mp - 1e-9)) × n_mp")
+                 .in("F", c.l.flops.total, "FLOPs", "flops.total")
+                 .in("T_deadline", c.s.schedule.deadlineDays, "days", "schedule.deadline_days");
+             rateOperands(c, b);
+             b.in("n_mp", c.modelParallel(), "GPUs", "tp x pp x cp").from("seed 000 §4 (6 H100s for 30 days)");
+         }},
+        {"time.min_gpus_memory",
+         [](const Context& c, Builder& b) {
+             b.from("seed 000 §4 (the capacity lower bound), docs/formulas.md §8");
+             const int mp = c.modelParallel();
+             if (c.l.time.minGpusMemory) {
+                 const int dp = int(*c.l.time.minGpusMemory / mp);
+                 b.formula("dp_min × n_mp")
+                     .in("dp_min", dp, "", "fewest dp whose total fits, other parallelism fixed")
+                     .in("n_mp", mp, "GPUs", "tp x pp x cp");
+                 b.note("at dp = " + std::to_string(dp) + ": " + formatBytesBoth(c.memory.at(dp).total()) +
+                        " per GPU fits " + formatBytesBoth(c.l.memory.capacity) +
+                        (dp > 1 ? "; at dp = " + std::to_string(dp - 1) + ": " +
+                                      formatBytesBoth(c.memory.at(dp - 1).total())
+                                : std::string()));
+             } else {
+                 const int maxDp = std::max(1, c.s.data.globalBatch / c.s.data.microBatch);
+                 b.formula("M_max > C")
+                     .in("M_max", c.memory.at(std::min(maxDp, 1 << 20)).total(), "B",
+                         "per GPU at the most replicas a step can use (global_batch / micro_batch)")
+                     .in("C", c.l.memory.capacity, "B", "capacity per GPU")
+                     .note("no dp fits: the result is none");
+             }
+         }},
+        {"time.min_gpus_state",
+         [](const Context& c, Builder& b) {
+             b.formula("max(1, ceil(S / C))")
+                 .in("S", c.l.state.totalBytes, "B", "unsharded training state")
+                 .in("C", c.l.memory.capacity, "B", "capacity per GPU")
+                 .from("seed 000 §4 (2 x 80 GB hold 131.1 GB), seed 004 (405B: 61 H100s)")
+                 .note("state only, fully sharded: activations and buffers are not counted");
+         }},
+        {"time.finishes",
+         [](const Context& c, Builder& b) {
+             b.formula("t_days <= T_train")
+                 .in("t_days", c.l.time.days, "days", "time.days")
+                 .in("T_train", c.l.time.trainingDays, "days", "deadline less reserve")
+                 .from("seed 000 §4 (the time gate)");
+         }},
+        {"time.binding_gate",
+         [](const Context& c, Builder& b) {
+             const double mem = c.l.time.minGpusMemory ? double(*c.l.time.minGpusMemory) : 1e16;
+             b.formula("max(G_mem, G_time) <= n_mp ? \"none\" : (G_mem >= G_time ? \"memory\" : \"time\")")
+                 .in("G_mem", mem, "GPUs", c.l.time.minGpusMemory ? "time.min_gpus_memory" : "no dp fits: 1e16")
+                 .in("G_time", double(c.l.time.minGpusCompute), "GPUs", "time.min_gpus_compute")
+                 .in("n_mp", c.modelParallel(), "GPUs", "tp x pp x cp")
+                 .from("seed 000 §4 (take the larger of the two lower bounds)");
+         }},
+        {"cost.usd",
+         [](const Context& c, Builder& b) {
+             b.formula("H × price")
+                 .in("H", c.l.time.gpuHours, "GPU-hours", "time.gpu_hours")
+                 .in("price", c.s.hardware.usdPerGpuHour, "$/GPU-hour", "hardware.usd_per_gpu_hour")
+                 .from("seed 004 exercise 4 (A100 $2, H100 $3.5 per hour)");
+         }},
+        // --- the step (fixed: as the typed MFU implies; derived: engine/steptime.cpp) -----------------------
+        {"time.step_s",
+         [](const Context& c, Builder& b) {
+             if (!c.l.time.derived) {
+                 b.formula("F_tok × T_step / (G × P × 1e12 × MFU / k_off)")
+                     .in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "model FLOPs per token")
+                     .in("T_step", double(c.l.time.tokensPerStep), "tokens", "tokens per step")
+                     .in("G", c.l.time.gpus, "GPUs", "time.gpus");
+                 rateOperands(c, b);
+                 b.from(kSrcTime).note("efficiency.mode = fixed: the typed MFU absorbs communication, bubbles and "
+                                       "the optimizer (seed 000 §4)");
+                 return;
+             }
+             const auto& p = c.l.time.breakdown;
+             b.formula("c + r + tp + cp + p2p + bub + dp + opt + off")
+                 .in("c", p.compute, "s", "compute")
+                 .in("r", p.recompute, "s", "recompute")
+                 .in("tp", p.tpComm, "s", "tensor-parallel communication")
+                 .in("cp", p.cpComm, "s", "context-parallel communication")
+                 .in("p2p", p.ppP2p, "s", "pipeline sends")
+                 .in("bub", p.ppBubble, "s", "pipeline bubble")
+                 .in("dp", p.dpComm, "s", "data-parallel communication not hidden")
+                 .in("opt", p.optimizer, "s", "optimizer step")
+                 .in("off", p.offload, "s", "offload")
+                 .from(kSrcStep);
+         }},
+        {"time.mfu",
+         [](const Context& c, Builder& b) {
+             b.formula("F_tok × T_step / (t_step × G × P × 1e12)")
+                 .in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "model FLOPs per token")
+                 .in("T_step", double(c.l.time.tokensPerStep), "tokens", "tokens per step")
+                 .in("t_step", c.l.time.stepTimeS, "s", "seconds per step")
+                 .in("G", c.l.time.gpus, "GPUs", "time.gpus")
+                 .in("P", c.s.hardware.peakTflops, "TFLOP/s", "hardware.peak_tflops")
+                 .from("PaLM (Chowdhery et al. 2022) MFU; seed 000 §4 (40%: Llama 3 405B's 38-43%)");
+         }},
+        {"time.hfu",
+         [](const Context& c, Builder& b) {
+             b.formula("MFU × F_hw / F_tok")
+                 .in("MFU", c.l.time.mfu, "", "time.mfu")
+                 .in("F_hw", c.l.flops.hardwarePerToken, "FLOPs/token", "hardware FLOPs per token (recompute in)")
+                 .in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "model FLOPs per token")
+                 .from("Korthikanti et al. 2022 (HFU counts recompute)");
+         }},
+        {"time.breakdown.compute_s",
+         [](const Context& c, Builder& b) {
+             if (c.l.time.derived) {
+                 derivedPart(c, b, c.l.time.breakdown.compute, "compute");
+                 return;
+             }
+             b.formula("t_step / k_off × F_tok / F_hw")
+                 .in("t_step", c.l.time.stepTimeS, "s", "seconds per step")
+                 .in("k_off", c.l.time.offloadSlowdown, "", "offload slowdown")
+                 .in("F_tok", c.l.flops.trainingPerToken, "FLOPs/token", "model FLOPs per token")
+                 .in("F_hw", c.l.flops.hardwarePerToken, "FLOPs/token", "hardware FLOPs per token")
+                 .from(kSrcTime);
+         }},
+        {"time.breakdown.recompute_s",
+         [](const Context& c, Builder& b) {
+             if (c.l.time.derived) {
+                 derivedPart(c, b, c.l.time.breakdown.recompute, "recompute");
+                 return;
+             }
+             b.formula("max(0, t_step / k_off - t_c)")
+                 .in("t_step", c.l.time.stepTimeS, "s", "seconds per step")
+                 .in("k_off", c.l.time.offloadSlowdown, "", "offload slowdown")
+                 .in("t_c", c.l.time.breakdown.compute, "s", "time.breakdown.compute_s")
+                 .from(kSrcTime);
+         }},
+        {"time.breakdown.offload_s",
+         [](const Context& c, Builder& b) {
+             if (c.l.time.derived) {
+                 derivedPart(c, b, c.l.time.breakdown.offload, "offload");
+                 return;
+             }
+             b.formula("max(0, t_step - t_step / k_off)")
+                 .in("t_step", c.l.time.stepTimeS, "s", "seconds per step")
+                 .in("k_off", c.l.time.offloadSlowdown, "", "offload slowdown")
+                 .from(kSrcOffload);
+         }},
+        {"time.breakdown.tp_comm_s",
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.tpComm, "tensor-parallel"); }},
+        {"time.breakdown.cp_comm_s",
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.cpComm, "context-parallel"); }},
+        {"time.breakdown.pp_p2p_s",
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.ppP2p, "pipeline sends"); }},
+        {"time.breakdown.pp_bubble_s",
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.ppBubble, "pipeline bubble"); }},
+        {"time.breakdown.dp_comm_s",
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.dpComm, "data-parallel"); }},
+        {"time.breakdown.optimizer_s",
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.optimizer, "optimizer"); }},
+        // --- pipeline ---------------------------------------------------------------------------------------
+        {"pipeline.bubble_fraction",
+         [](const Context& c, Builder& b) {
+             const auto& par = c.s.parallel;
+             b.from(kSrcPipe);
+             const double m = c.l.time.microBatchesPerStep;
+             if (par.pp <= 1)
+                 b.formula("p - 1").in("p", 1, "stages", "no pipeline, no bubble");
+             else if (par.schedule == "gpipe" || par.schedule == "1f1b")
+                 b.formula("(p - 1) / (m + p - 1)")
+                     .in("p", par.pp, "stages", "parallel.pp")
+                     .in("m", m, "micro-batches", "per pipeline per step");
+             else if (par.schedule == "interleaved")
+                 b.formula("(p - 1) / (v × m + p - 1)")
+                     .in("p", par.pp, "stages", "parallel.pp")
+                     .in("v", par.virtualStages, "chunks", "parallel.virtual_stages")
+                     .in("m", m, "micro-batches", "per pipeline per step");
+             else
+                 b.formula("x").in("x", c.l.pipeline.bubbleFraction, "",
+                                   "the " + par.schedule + " closed form (docs/pipeline.md)");
+             b.note("idle share of the whole pipeline's time; seed 004's (N-1)/M is pipeline.bubble_over_ideal");
+         }},
+        {"pipeline.bubble_over_ideal",
+         [](const Context& c, Builder& b) {
+             const auto& par = c.s.parallel;
+             b.from(kSrcPipe);
+             const double m = c.l.time.microBatchesPerStep;
+             if (par.pp <= 1)
+                 b.formula("p - 1").in("p", 1, "stages", "no pipeline, no bubble");
+             else if (par.schedule == "gpipe" || par.schedule == "1f1b")
+                 b.formula("(p - 1) / m")
+                     .in("p", par.pp, "stages", "parallel.pp")
+                     .in("m", m, "micro-batches", "per pipeline per step");
+             else if (par.schedule == "interleaved")
+                 b.formula("(p - 1) / (v × m)")
+                     .in("p", par.pp, "stages", "parallel.pp")
+                     .in("v", par.virtualStages, "chunks", "parallel.virtual_stages")
+                     .in("m", m, "micro-batches", "per pipeline per step");
+             else
+                 b.formula("x").in("x", c.l.pipeline.bubbleOverIdeal, "",
+                                   "the " + par.schedule + " closed form (docs/pipeline.md)");
+         }},
+        {"pipeline.peak_in_flight_stage0",
+         [](const Context& c, Builder& b) {
+             const auto& par = c.s.parallel;
+             const double m = c.l.time.microBatchesPerStep;
+             b.from("docs/pipeline.md (closed forms, checked against the simulator)");
+             if (par.pp <= 1)
+                 b.formula("p").in("p", 1, "stages", "no pipeline");
+             else if (par.schedule == "gpipe")
+                 b.formula("m").in("m", m, "micro-batches", "GPipe keeps every forward");
+             else if (par.schedule == "1f1b")
+                 b.formula("min(m, p)").in("m", m, "micro-batches", "per pipeline").in("p", par.pp, "stages",
+                                                                                      "parallel.pp");
+             else
+                 b.formula("x").in("x", c.l.pipeline.peakInFlightStage0, "micro-batches",
+                                   "the " + par.schedule + " closed form");
+         }},
+        // --- scaling-law budget -----------------------------------------------------------------------------
+        {"budget.compute_6nd",
+         [](const Context& c, Builder& b) {
+             b.formula("6 × N_active × D")
+                 .in("N_active", c.m.active, "params", "params.active")
+                 .in("D", c.s.data.tokens, "tokens", "data.tokens")
+                 .from("seed 003 §6 (C = 6ND)");
+         }},
+        {"budget.tokens_per_param",
+         [](const Context& c, Builder& b) {
+             b.formula("D / N_active")
+                 .in("D", c.s.data.tokens, "tokens", "data.tokens")
+                 .in("N_active", c.m.active, "params", "params.active")
+                 .from(kSrcChin);
+         }},
+        {"budget.chinchilla_params",
+         [](const Context& c, Builder& b) {
+             b.formula("(alpha × A / (beta × B)) ^ (1 / (alpha + beta)) × (C / 6) ^ (beta / (alpha + beta))")
+                 .in("C", c.l.budget.compute6nd, "FLOPs", "budget.compute_6nd")
+                 .in("A", 406.4, "", "fit constant")
+                 .in("B", 410.7, "", "fit constant")
+                 .in("alpha", 0.34, "", "fit exponent")
+                 .in("beta", 0.28, "", "fit exponent")
+                 .from(kSrcChin);
+         }},
+        {"budget.chinchilla_tokens",
+         [](const Context& c, Builder& b) {
+             b.formula("C / (6 × N_opt)")
+                 .in("C", c.l.budget.compute6nd, "FLOPs", "budget.compute_6nd")
+                 .in("N_opt", c.l.budget.chinchillaParams, "params", "budget.chinchilla_params")
+                 .from(kSrcChin);
+         }},
+        {"budget.chinchilla_loss",
+         [](const Context& c, Builder& b) {
+             b.formula("E + A / N_opt ^ alpha + B / D_opt ^ beta")
+                 .in("E", 1.69, "", "irreducible loss")
+                 .in("A", 406.4, "", "fit constant")
+                 .in("B", 410.7, "", "fit constant")
+                 .in("alpha", 0.34, "", "fit exponent")
+                 .in("beta", 0.28, "", "fit exponent")
+                 .in("N_opt", c.l.budget.chinchillaParams, "params", "budget.chinchilla_params")
+                 .in("D_opt", c.l.budget.chinchillaTokens, "tokens", "budget.chinchilla_tokens")
+                 .from(kSrcChin);
+         }},
+        {"budget.plan_loss_chinchilla",
+         [](const Context& c, Builder& b) {
+             b.formula("E + A / N ^ alpha + B / D ^ beta")
+                 .in("E", 1.69, "", "irreducible loss")
+                 .in("A", 406.4, "", "fit constant")
+                 .in("B", 410.7, "", "fit constant")
+                 .in("alpha", 0.34, "", "fit exponent")
+                 .in("beta", 0.28, "", "fit exponent")
+                 .in("N", c.m.active, "params", "params.active")
+                 .in("D", c.s.data.tokens, "tokens", "data.tokens")
+                 .from(kSrcChin);
+         }},
+        {"budget.kaplan_params",
+         [](const Context& c, Builder& b) {
+             b.formula("1.3e9 × (C / PFday) ^ 0.73")
+                 .in("C", c.l.budget.compute6nd, "FLOPs", "budget.compute_6nd")
+                 .in("PFday", 1e15 * 86400.0, "FLOPs", "one PF-day: 10^15 FLOP/s for a day")
+                 .from(kSrcKaplan);
+         }},
+        {"budget.kaplan_tokens",
+         [](const Context& c, Builder& b) {
+             b.formula("C / (6 × N_opt)")
+                 .in("C", c.l.budget.compute6nd, "FLOPs", "budget.compute_6nd")
+                 .in("N_opt", c.l.budget.kaplanParams, "params", "budget.kaplan_params")
+                 .from(kSrcKaplan);
+         }},
+    };
+    return r;
+}
+
+Explanation build(const Context& c, const LedgerField& f) {
+    Explanation e;
+    e.key = f.key;
+    e.label = f.label;
+    e.unit = f.unit;
+    e.result = f.get(c.l);
+    e.resultText = formatLedgerValue(e.result, f.unit);
+    const auto it = rules().find(f.key);
+    if (it == rules().end()) {
+        e.checkError = "no explanation for this key yet";
+        return e;
+    }
+    Builder b{e};
+    it->second(c, b);
+    const auto err = checkExplanation(e);
+    e.reproduced = !err;
+    e.checkError = err.value_or("");
+    return e;
+}
+
+bool isSymbolChar(char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+}
+
+} // namespace
+
+std::string showOperand(double x) {
+    if (std::fabs(x) < 1e15 && (x == std::round(x) || std::fabs(x) >= 1e6))
+        return groupDigits(x);
+    char buf[48];
+    if (std::fabs(x) >= 1e4 &&
+        std::fabs(x) < 1e6) { // grouped, with the decimals that make seven significant digits: "12,195.78"
+        const int decimals = 7 - (int(std::floor(std::log10(std::fabs(x)))) + 1);
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, x - std::trunc(x));
+        const std::string frac = buf;
+        const size_t dot = frac.find('.');
+        // A fraction that rounds up to 1 carries into the whole part.
+        if (frac[dot - 1] == '1')
+            return groupDigits(std::trunc(x) + (x < 0 ? -1 : 1)) + frac.substr(dot);
+        return groupDigits(std::trunc(x)) + frac.substr(dot);
+    }
+    std::snprintf(buf, sizeof buf, "%.7g", x);
+    return buf;
+}
+
+double parseShown(const std::string& shown) {
+    std::string digits;
+    for (char ch : shown)
+        if (ch != ',')
+            digits += ch;
+    return std::strtod(digits.c_str(), nullptr);
+}
+
+std::optional<Explanation> explain(const Scenario& s, std::string_view key) {
+    const LedgerField* field = nullptr;
+    for (const auto& f : ledgerFields())
+        if (key == f.key)
+            field = &f;
+    if (!field)
+        return std::nullopt;
+    const Context c(s);
+    if (!c.l.valid)
+        return std::nullopt;
+    return build(c, *field);
+}
+
+std::vector<Explanation> explainAll(const Scenario& s) {
+    std::vector<Explanation> out;
+    const Context c(s);
+    if (!c.l.valid)
+        return out;
+    for (const auto& f : ledgerFields())
+        out.push_back(build(c, f));
+    return out;
+}
+
+std::optional<std::string> checkExplanation(const Explanation& e) {
+    if (e.formula.empty())
+        return "no formula";
+    std::map<std::string, double> ops;
+    for (const auto& o : e.operands)
+        ops[o.symbol] = parseShown(o.shown);
+    const ExprResult r = evaluateExpr(e.formula, ops);
+    if (!r.value)
+        return r.error;
+    if (std::holds_alternative<std::monostate>(e.result)) {
+        const double* d = std::get_if<double>(&*r.value);
+        return d && *d != 0 ? std::nullopt : std::optional<std::string>("the condition for \"none\" does not hold");
+    }
+    if (auto text = std::get_if<std::string>(&e.result)) {
+        const std::string* got = std::get_if<std::string>(&*r.value);
+        if (got && *got == *text)
+            return std::nullopt;
+        return "the formula gives " + (got ? *got : std::string("a number")) + ", the ledger " + *text;
+    }
+    const double* got = std::get_if<double>(&*r.value);
+    if (!got)
+        return "the formula gives text for a number";
+    if (auto flag = std::get_if<bool>(&e.result))
+        return (*got != 0) == *flag ? std::nullopt
+                                    : std::optional<std::string>("the formula gives " + showOperand(*got));
+    const double want = std::holds_alternative<std::int64_t>(e.result) ? double(std::get<std::int64_t>(e.result))
+                                                                       : std::get<double>(e.result);
+    const LedgerValue asLedger = std::holds_alternative<std::int64_t>(e.result)
+                                     ? LedgerValue(std::int64_t(std::llround(*got)))
+                                     : LedgerValue(*got);
+    if (formatLedgerValue(asLedger, e.unit) == e.resultText)
+        return std::nullopt;
+    if (std::fabs(*got - want) <= 5e-6 * std::max(std::fabs(want), 1e-300))
+        return std::nullopt;
+    return "the formula gives " + formatLedgerValue(asLedger, e.unit) + ", the ledger shows " + e.resultText;
+}
+
+std::string substituted(const Explanation& e) {
+    std::map<std::string, std::string> shown;
+    for (const auto& o : e.operands)
+        shown[o.symbol] = o.shown;
+    std::string out;
+    const std::string& f = e.formula;
+    for (size_t i = 0; i < f.size();) {
+        const bool startsSymbol =
+            (std::isalpha(static_cast<unsigned char>(f[i])) || f[i] == '_') && (i == 0 || !isSymbolChar(f[i - 1]));
+        if (!startsSymbol || f[i] == '"') {
+            if (f[i] == '"') { // a string literal goes through untouched
+                const size_t end = f.find('"', i + 1);
+                const size_t stop = end == std::string::npos ? f.size() : end + 1;
+                out += f.substr(i, stop - i);
+                i = stop;
+                continue;
+            }
+            // Part of a number such as 1e9: copy the whole number.
+            if (std::isdigit(static_cast<unsigned char>(f[i]))) {
+                size_t j = i;
+                while (j < f.size() && (isSymbolChar(f[j]) || f[j] == '.'))
+                    ++j;
+                out += f.substr(i, j - i);
+                i = j;
+                continue;
+            }
+            out += f[i++];
+            continue;
+        }
+        size_t j = i;
+        while (j < f.size() && isSymbolChar(f[j]))
+            ++j;
+        const std::string name = f.substr(i, j - i);
+        const auto it = shown.find(name);
+        out += it != shown.end() ? it->second : name;
+        i = j;
+    }
+    return out;
+}
+
+std::string formatExplanation(const Explanation& e) {
+    std::string out = e.key + " (" + std::string(e.label.substr(e.label.find_first_not_of(' '))) + ")\n";
+    out += "  " + e.key.substr(e.key.find('.') + 1) + " = " + e.formula + "\n";
+    out += "    = " + substituted(e) + "\n";
+    out += "    = " + e.resultText + "\n";
+    out += "  where\n";
+    for (const auto& o : e.operands)
+        out += "    " + o.symbol + " = " + o.shown + (o.unit.empty() ? "" : " " + o.unit) +
+               (o.meaning.empty() ? "" : "  (" + o.meaning + ")") + "\n";
+    out += "  source: " + e.source + "\n";
+    if (!e.note.empty())
+        out += "  note: " + e.note + "\n";
+    if (!e.reproduced)
+        out += "  check: " + (e.checkError.empty() ? std::string("not reproduced") : e.checkError) + "\n";
+    return out;
+}
+
+} // namespace tl::engine

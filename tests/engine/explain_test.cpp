@@ -1,0 +1,123 @@
+// Every ledger key explains itself: a formula, its operands with units, the result and a source; substituting the
+// shown operands into the shown formula gives the shown result. Walked over the default scenario, the seeds'
+// set-ups and many random valid scenarios, so that a formula that drifts from the code fails here.
+
+#include "engine/evaluate.h"
+#include "engine/explain.h"
+#include "engine/expr.h"
+#include "engine/fields.h"
+#include "random_scenarios.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace {
+
+using namespace tl::engine;
+
+void expectAllExplained(const Scenario& s, const std::string& where) {
+    const auto all = explainAll(s);
+    ASSERT_EQ(all.size(), ledgerFields().size()) << where;
+    for (const Explanation& e : all) {
+        SCOPED_TRACE(where + ": " + e.key);
+        EXPECT_FALSE(e.formula.empty()) << e.checkError;
+        EXPECT_FALSE(e.source.empty());
+        EXPECT_FALSE(e.resultText.empty());
+        for (const auto& o : e.operands) {
+            EXPECT_FALSE(o.meaning.empty()) << o.symbol;
+            EXPECT_EQ(o.shown, showOperand(o.value)) << o.symbol;
+        }
+        // Checked here again, independently of the flag explain() set.
+        const auto err = checkExplanation(e);
+        EXPECT_FALSE(err.has_value()) << e.formula << " = " << substituted(e) << " -> " << err.value_or("")
+                                      << " (ledger " << e.resultText << ")";
+        EXPECT_TRUE(e.reproduced);
+    }
+}
+
+TEST(Explain, EveryKeyOnTheDefaultScenario) {
+    expectAllExplained(Scenario{}, "default");
+}
+
+TEST(Explain, EveryKeyOnSeedSetUps) {
+    auto with = [](Scenario s, const std::string& key, FieldValue v) {
+        EXPECT_FALSE(setField(s, key, v).has_value()) << key;
+        return s;
+    };
+    const Scenario d;
+    expectAllExplained(with(d, "parallel.dp", 2.0), "dp 2");
+    expectAllExplained(with(with(d, "model.params", 7e9), "parallel.zero", 0.0), "7B zero 0");
+    expectAllExplained(with(d, "data.documents", std::vector<int>{7168, 1024}), "packing");
+    expectAllExplained(with(with(d, "data.supervised_fraction", 0.25), "data.vocab_on_supervised_only", true), "SFT");
+    expectAllExplained(with(d, "offload.optimizer", std::string("cpu")), "offload");
+    expectAllExplained(with(d, "activations.recompute", std::string("selective")), "selective");
+    expectAllExplained(with(d, "precision.optimizer", std::string("adafactor")), "adafactor");
+    Scenario pipe =
+        with(with(with(d, "model.preset", std::string("llama3-8b")), "parallel.pp", 4.0), "parallel.dp", 1.0);
+    expectAllExplained(with(with(pipe, "parallel.schedule", std::string("gpipe")), "data.global_batch", 16.0), "gpipe");
+    expectAllExplained(with(pipe, "data.global_batch", 16.0), "1f1b");
+    // No dp fits: the memory gate is null and explained by the condition that makes it so.
+    Scenario big = with(with(d, "model.preset", std::string("llama3.1-405b")), "parallel.zero", 0.0);
+    ASSERT_FALSE(evaluate(big).time.minGpusMemory.has_value());
+    expectAllExplained(big, "405B zero 0");
+}
+
+TEST(Explain, EveryKeyOnRandomScenarios) {
+    tl::test::RandomScenarios gen(12);
+    int checked = 0;
+    for (int i = 0; i < 300; ++i) {
+        const Scenario s = gen.next();
+        if (!evaluate(s).valid)
+            continue;
+        expectAllExplained(s, "random " + std::to_string(i));
+        ++checked;
+        if (::testing::Test::HasFailure())
+            break;
+    }
+    EXPECT_GT(checked, 100);
+}
+
+TEST(Explain, TheIssuesExample) {
+    // steps = ceil(D / (B x s)) = ceil(1e11 / (384 x 8,192)) = 31,790 (seed 000 §2).
+    const auto e = explain(Scenario{}, "time.steps");
+    ASSERT_TRUE(e.has_value());
+    EXPECT_EQ(e->formula, "ceil(D / (B × s))");
+    EXPECT_EQ(substituted(*e), "ceil(100,000,000,000 / (384 × 8,192))");
+    EXPECT_EQ(e->resultText, "31,790");
+    EXPECT_NE(e->source.find("seed 000 §2"), std::string::npos);
+    EXPECT_NE(formatExplanation(*e).find("D = 100,000,000,000 tokens"), std::string::npos);
+}
+
+TEST(Explain, UnknownKeyAndInvalidScenario) {
+    EXPECT_FALSE(explain(Scenario{}, "time.nonsense").has_value());
+    Scenario bad;
+    bad.efficiency.mfu = 2;
+    EXPECT_FALSE(explain(bad, "time.steps").has_value());
+    EXPECT_TRUE(explainAll(bad).empty());
+}
+
+TEST(Explain, ACheckCatchesADriftedFormula) {
+    auto e = *explain(Scenario{}, "time.steps");
+    e.formula = "ceil(D / (B × s)) + 1";
+    EXPECT_TRUE(checkExplanation(e).has_value());
+    e.formula = "floor(D / (B × s))";
+    EXPECT_TRUE(checkExplanation(e).has_value());
+}
+
+TEST(Expr, Arithmetic) {
+    const std::map<std::string, double> ops{{"a", 2}, {"b", 3}};
+    auto num = [&](const char* f) { return std::get<double>(*evaluateExpr(f, ops).value); };
+    EXPECT_DOUBLE_EQ(num("a + b × 2"), 8);
+    EXPECT_DOUBLE_EQ(num("(a + b) * 2 - 1"), 9);
+    EXPECT_DOUBLE_EQ(num("a ^ b ^ 2"), 512);
+    EXPECT_DOUBLE_EQ(num("ceil(7 / a) + floor(-1.5) + max(a, b) + min(a, b)"), 4 - 2 + 3 + 2);
+    EXPECT_DOUBLE_EQ(num("1e9 / 4"), 2.5e8);
+    EXPECT_DOUBLE_EQ(num("a <= b"), 1);
+    EXPECT_EQ(std::get<std::string>(*evaluateExpr("a > b ? \"x\" : \"y\"", ops).value), "y");
+    EXPECT_FALSE(evaluateExpr("a +", ops).value.has_value());
+    EXPECT_FALSE(evaluateExpr("c", ops).value.has_value());
+    EXPECT_FALSE(evaluateExpr("foo(1)", ops).value.has_value());
+}
+
+} // namespace

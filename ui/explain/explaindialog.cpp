@@ -1,0 +1,129 @@
+#include "ui/explain/explaindialog.h"
+
+#include "engine/explain.h"
+#include "ui/controller.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDialogButtonBox>
+#include <QMenu>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace tl::ui {
+
+namespace {
+
+QString str(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QString esc(const std::string& s) {
+    return str(s).toHtmlEscaped();
+}
+
+} // namespace
+
+ExplainDialog::ExplainDialog(Controller* controller, QWidget* parent) : QDialog(parent), m_controller(controller) {
+    setObjectName(QStringLiteral("explainDialog"));
+    setWindowTitle(tr("Explain this number"));
+    m_body = new QTextBrowser(this);
+    m_body->setObjectName(QStringLiteral("explainText"));
+    m_body->setOpenLinks(false);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QPushButton* copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);
+    connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(text()); });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::hide);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_body, 1);
+    layout->addWidget(buttons);
+    resize(720, 520);
+    // The explanation follows the scenario: drag a slider and the values and the result change in place.
+    connect(controller, &Controller::ledgerChanged, this, [this] {
+        if (isVisible())
+            refresh();
+    });
+}
+
+void ExplainDialog::showKey(const QString& key) {
+    m_key = key;
+    refresh();
+}
+
+QString ExplainDialog::text() const {
+    return m_body->toPlainText();
+}
+
+void ExplainDialog::refresh() {
+    const QString h = html(m_controller->validScenario(), m_key);
+    m_body->setHtml(h.isEmpty() ? tr("<p>No explanation for <tt>%1</tt>.</p>").arg(m_key.toHtmlEscaped()) : h);
+}
+
+QString ExplainDialog::html(const engine::Scenario& s, const QString& key) {
+    const auto e = engine::explain(s, key.toStdString());
+    if (!e)
+        return {};
+    QString out;
+    out += QStringLiteral("<h2>%1 <small><tt>%2</tt></small></h2>").arg(esc(e->label).trimmed(), esc(e->key));
+    const QString name = str(e->key.substr(e->key.find('.') + 1)).toHtmlEscaped();
+    out += QStringLiteral("<p style=\"font-size:large\"><tt>%1 = %2<br>&nbsp;&nbsp;= %3<br>&nbsp;&nbsp;= "
+                          "<b>%4</b></tt></p>")
+               .arg(name, esc(e->formula), esc(engine::substituted(*e)), esc(e->resultText));
+    out += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\"><tr><th align=\"left\">%1</th><th "
+                          "align=\"right\">%2</th><th align=\"left\">%3</th><th align=\"left\">%4</th></tr>")
+               .arg(tr("Symbol"), tr("Value"), tr("Unit"), tr("Meaning"));
+    for (const auto& o : e->operands)
+        out += QStringLiteral("<tr><td><tt>%1</tt></td><td align=\"right\"><tt>%2</tt></td><td>%3</td><td>%4</td></tr>")
+                   .arg(esc(o.symbol), esc(o.shown), esc(o.unit), esc(o.meaning));
+    out += QStringLiteral("</table>");
+    out += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Source:"), esc(e->source));
+    if (!e->note.empty())
+        out += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Note:"), esc(e->note));
+    if (!e->reproduced)
+        out +=
+            QStringLiteral("<p style=\"color:#b00020\"><b>%1</b> %2</p>").arg(tr("Check failed:"), esc(e->checkError));
+    return out;
+}
+
+void explainNumber(QWidget* parent, Controller* controller, const QString& key) {
+    QWidget* window = parent ? parent->window() : nullptr;
+    auto* dialog = window ? window->findChild<ExplainDialog*>(QStringLiteral("explainDialog")) : nullptr;
+    if (!dialog)
+        dialog = new ExplainDialog(controller, window);
+    dialog->showKey(key);
+    dialog->show();
+    dialog->raise();
+}
+
+QString ledgerLabel(const QString& key) {
+    for (const auto& f : engine::ledgerFields())
+        if (key == QLatin1String(f.key))
+            return QCoreApplication::translate("tl::ui::LedgerTableModel", f.label).trimmed();
+    return key;
+}
+
+void addExplainEntries(QMenu* menu, const QStringList& keys) {
+    for (const QString& key : keys) {
+        QAction* a =
+            menu->addAction(QCoreApplication::translate("tl::ui::ExplainDialog", "Explain: %1").arg(ledgerLabel(key)));
+        a->setObjectName(QStringLiteral("explain:") + key);
+        a->setData(key);
+    }
+}
+
+QString chosenExplainKey(QAction* chosen) {
+    return chosen && chosen->objectName().startsWith(QLatin1String("explain:")) ? chosen->data().toString() : QString();
+}
+
+void addExplainActions(QMenu* menu, QWidget* parent, Controller* controller, const QStringList& keys) {
+    for (const QString& key : keys) {
+        const QString label = ledgerLabel(key);
+        QAction* a = menu->addAction(QCoreApplication::translate("tl::ui::ExplainDialog", "Explain: %1").arg(label));
+        a->setObjectName(QStringLiteral("explain:") + key);
+        QObject::connect(a, &QAction::triggered, parent,
+                         [parent, controller, key] { explainNumber(parent, controller, key); });
+    }
+}
+
+} // namespace tl::ui
