@@ -1,36 +1,14 @@
 #include "ui/screenshot.h"
 
-#include "engine/layout.h"
 #include "ui/controller.h"
-#include "ui/mainwindow.h"
-#include "ui/views/memoryview.h"
-#include "ui/views/pipelineview.h"
-#include "ui/views/timeview.h"
-#include "ui/views/verdictbanner.h"
+#include "ui/export/exportregistry.h"
+#include "ui/export/report.h"
 
-#include <QApplication>
-#include <QImageWriter>
-#include <QPixmap>
-
-#include <memory>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QWidget>
 
 namespace tl::ui {
-
-namespace {
-
-QImage grabShown(QWidget* w, QSize size) {
-    w->setAttribute(Qt::WA_DontShowOnScreen);
-    w->resize(size);
-    w->show();
-    // Layout, chart geometry and the charts' deferred scene updates each take a turn of the event loop.
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
-    QImage image = w->grab().toImage();
-    w->hide();
-    return image;
-}
-
-} // namespace
 
 std::optional<ScreenshotView> parseScreenshotView(const QString& name) {
     if (name == QLatin1String("memory"))
@@ -51,66 +29,39 @@ QString screenshotViewNames() {
 }
 
 QSize screenshotSize(ScreenshotView view) {
-    switch (view) {
-    case ScreenshotView::Memory:
-    case ScreenshotView::Time:
-        return {1200, 750};
-    case ScreenshotView::Verdict:
-        return {1400, 160};
-    case ScreenshotView::Pipeline:
-        return {1400, 700};
-    case ScreenshotView::All:
-        return {1600, 1000};
-    }
-    return {1600, 1000};
+    return defaultViewSize(view);
 }
 
 QImage renderScreenshot(const engine::Scenario& scenario, ScreenshotView view) {
     Controller controller;
     controller.setScenario(scenario);
-    const engine::Scenario& s = controller.validScenario();
-    const engine::Ledger& l = controller.ledger();
-    const QSize size = screenshotSize(view);
-    switch (view) {
-    case ScreenshotView::Memory: {
-        MemoryView w;
-        w.setLedgers(l, controller.zeroLedgers());
-        return grabShown(&w, size);
-    }
-    case ScreenshotView::Time: {
-        TimeView w;
-        w.setData(l, controller.scaleCurve(), s.schedule.deadlineDays, s.schedule.reserveDays);
-        return grabShown(&w, size);
-    }
-    case ScreenshotView::Verdict: {
-        VerdictBanner w;
-        w.setLedger(l, s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp);
-        w.setErrors(controller.errors());
-        w.setAutoFillBackground(true);
-        return grabShown(&w, size);
-    }
-    case ScreenshotView::Pipeline: {
-        PipelineView w;
-        w.setSpec(engine::pipelineSpecFor(s));
-        w.setAutoFillBackground(true);
-        return grabShown(&w, size);
-    }
-    case ScreenshotView::All: {
-        MainWindow w(&controller, MainWindow::Options{false});
-        return grabShown(&w, size);
-    }
-    }
-    return {};
+    return makeView(controller, view, screenshotSize(view))->grab().toImage();
 }
 
 QString writeScreenshot(const engine::Scenario& scenario, ScreenshotView view, const QString& path) {
-    const QImage image = renderScreenshot(scenario, view);
-    if (image.isNull())
-        return QStringLiteral("could not render the view");
-    QImageWriter writer(path, "png");
-    if (!writer.write(image))
-        return QStringLiteral("%1: %2").arg(path, writer.errorString());
-    return {};
+    Controller controller;
+    controller.setScenario(scenario);
+    return writeExportFile(path, widgetPng(makeView(controller, view, screenshotSize(view)).get()));
+}
+
+QString exportExtensions() {
+    return QStringLiteral(".png, .svg, .pdf");
+}
+
+QString exportScenario(const engine::Scenario& scenario, ScreenshotView view, const QString& path,
+                       const QString& scenarioFile) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("pdf"))
+        return writeExportFile(path, reportPdf({scenario, scenarioFile}));
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
+        return QStringLiteral("%1: unknown extension \"%2\"; allowed: %3")
+            .arg(path, suffix.isEmpty() ? QString() : QLatin1Char('.') + suffix, exportExtensions());
+    Controller controller;
+    controller.setScenario(scenario);
+    const auto widget = makeView(controller, view, screenshotSize(view));
+    return writeExportFile(path, suffix == QLatin1String("png")
+                                     ? widgetPng(widget.get())
+                                     : widgetSvg(widget.get(), QString::fromStdString(scenario.title)));
 }
 
 } // namespace tl::ui

@@ -1,5 +1,7 @@
 #include "ui/views/ledgertable.h"
 
+#include "ui/i18n/enginetext.h"
+
 #include "engine/ledgerfields.h"
 
 #include <QApplication>
@@ -35,7 +37,7 @@ QVariant LedgerTableModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         switch (index.column()) {
         case Label:
-            return QString::fromUtf8(f.label);
+            return engineLabel(f.label);
         case Value:
             return QString::fromStdString(engine::formatLedgerValue(f.get(m_ledger), f.unit));
         case Key:
@@ -43,7 +45,7 @@ QVariant LedgerTableModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     case Qt::ToolTipRole:
-        return QString::fromUtf8(f.help);
+        return engineText(f.help);
     case Qt::TextAlignmentRole:
         return index.column() == Value ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                        : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
