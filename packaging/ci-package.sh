@@ -22,7 +22,9 @@ lintian --fail-on error "$deb" || {
 }
 
 installed=0
+system_path=$PATH
 cleanup() {
+  export PATH=$system_path
   if ((installed)); then
     echo "ci-package: removing the package"
     "${sudo_cmd[@]}" dpkg -r trainledger > /dev/null
