@@ -12,6 +12,7 @@ packages=(
   qt6-svg-dev qt6-l10n-tools qt6-tools-dev qt6-translations-l10n
   desktop-file-utils appstream lintian dpkg-dev file xdg-utils libfile-mimeinfo-perl shared-mime-info poppler-utils
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
+  python3
 )
 
 missing=()

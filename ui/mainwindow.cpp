@@ -13,11 +13,15 @@
 #include "ui/export/tables.h"
 #include "ui/i18n/enginetext.h"
 #include "ui/i18n/language.h"
+#include "ui/labs/parallelismlab.h"
+#include "ui/labs/scalinglab.h"
 #include "ui/notesedit.h"
 #include "ui/panels/parameterpanel.h"
+#include "ui/planner/plannertab.h"
 #include "ui/views/ledgertable.h"
 #include "ui/views/memoryview.h"
 #include "ui/views/pipelineview.h"
+#include "ui/views/steptimeview.h"
 #include "ui/views/timeview.h"
 #include "ui/views/verdictbanner.h"
 
@@ -94,12 +98,21 @@ void MainWindow::buildUi() {
     m_memory = new MemoryView;
     m_time = new TimeView;
     m_pipeline = new PipelineView;
+    m_step = new StepTimeView;
     m_table = new LedgerTable;
 
     auto* charts = new QSplitter(Qt::Horizontal);
     charts->setObjectName(QStringLiteral("chartSplitter"));
     charts->addWidget(m_memory);
-    charts->addWidget(m_time);
+    // The step's split sits under the days curve: both read along the same GPU-count axis.
+    auto* timeColumn = new QSplitter(Qt::Vertical);
+    timeColumn->setObjectName(QStringLiteral("timeSplitter"));
+    timeColumn->addWidget(m_time);
+    timeColumn->addWidget(m_step);
+    timeColumn->setStretchFactor(0, 3);
+    timeColumn->setStretchFactor(1, 2);
+    timeColumn->setChildrenCollapsible(false);
+    charts->addWidget(timeColumn);
     charts->setStretchFactor(0, 2);
     charts->setStretchFactor(1, 3);
     charts->setChildrenCollapsible(false);
@@ -109,6 +122,11 @@ void MainWindow::buildUi() {
     m_tabs->addTab(charts, tr("&Memory and time"));
     m_tabs->addTab(m_pipeline, tr("Pip&eline"));
     m_tabs->addTab(m_table, tr("&Ledger"));
+    m_tabs->addTab(new PlannerTab(m_controller), tr("Pla&nner"));
+    m_parallelismLab = new labs::ParallelismLab;
+    m_tabs->addTab(m_parallelismLab, tr("Parallelism l&ab"));
+    m_scalingLab = new labs::ScalingLab(m_controller);
+    m_tabs->addTab(m_scalingLab, tr("&Scaling laws"));
 
     // The notes under the charts, beside the parameters: free text saved with the scenario (notes.md). A strip at
     // the bottom keeps the charts their full width; the parameters keep the full height.
@@ -249,8 +267,9 @@ void MainWindow::buildMenus() {
         connect(a, &QAction::triggered, this, [this, code] { setLanguage(code); });
     }
     view->addSeparator();
-    const QString tabNames[] = {tr("&Memory and Time"), tr("&Pipeline"), tr("&Ledger Table")};
-    for (int i = 0; i < 3; ++i) {
+    const QString tabNames[] = {tr("&Memory and Time"), tr("&Pipeline"),        tr("&Ledger Table"),
+                                tr("Layout P&lanner"),  tr("Parallelism L&ab"), tr("&Scaling Laws")};
+    for (int i = 0; i < 6; ++i) {
         QAction* a = view->addAction(tabNames[i]);
         a->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
         connect(a, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
@@ -355,6 +374,8 @@ void MainWindow::registerExports() {
         {QStringLiteral("memory-chart"), tr("&Memory Chart"), images, chart(ViewKind::Memory, tr("Memory per GPU"))});
     m_exports.add({QStringLiteral("time-chart"), tr("&Days Chart"), images,
                    chart(ViewKind::Time, tr("Days to train against the number of GPUs"))});
+    m_exports.add(
+        {QStringLiteral("step-chart"), tr("&Step Time Chart"), images, chart(ViewKind::Step, tr("Step time split"))});
     m_exports.add({QStringLiteral("pipeline-chart"), tr("&Pipeline Diagram"), images,
                    chart(ViewKind::Pipeline, tr("Pipeline schedule"))});
     m_exports.add({QStringLiteral("window"), tr("&Whole Window"), images, chart(ViewKind::All, tr("TrainLedger"))});
@@ -538,11 +559,15 @@ void MainWindow::setBinaryUnits(bool gib) {
 void MainWindow::onLedger() {
     const engine::Scenario& s = m_controller->validScenario();
     const engine::Ledger& l = m_controller->ledger();
+    m_banner->setZeroStage(s.parallel.zero);
     m_banner->setLedger(l, s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp);
     m_memory->setLedgers(l, m_controller->zeroLedgers());
     m_time->setData(l, m_controller->scaleCurve(), s.schedule.deadlineDays, s.schedule.reserveDays);
     m_pipeline->setSpec(engine::pipelineSpecFor(s));
     m_table->ledgerModel()->setLedger(l);
+    m_step->setData(l, m_controller->scaleCurve(), s.parallel.zero);
+    m_parallelismLab->setScenario(s, m_controller->zeroLedgers());
+    m_scalingLab->setScenario(s, l);
 }
 
 void MainWindow::saveSettings() {

@@ -18,6 +18,10 @@ class QPrinter;
 class QTabWidget;
 
 namespace tl::ui {
+namespace labs {
+class ParallelismLab;
+class ScalingLab;
+} // namespace labs
 
 class CompareWindow;
 class Controller;
@@ -28,6 +32,7 @@ class MemoryView;
 class NotesEdit;
 class ParameterPanel;
 class PipelineView;
+class StepTimeView;
 class TimeView;
 class VerdictBanner;
 
@@ -60,8 +65,11 @@ public:
     MemoryView* memoryView() const { return m_memory; }
     TimeView* timeView() const { return m_time; }
     PipelineView* pipelineView() const { return m_pipeline; }
+    StepTimeView* stepTimeView() const { return m_step; }
     LedgerTable* ledgerTable() const { return m_table; }
     QTabWidget* tabs() const { return m_tabs; }
+    labs::ParallelismLab* parallelismLab() const { return m_parallelismLab; }
+    labs::ScalingLab* scalingLab() const { return m_scalingLab; }
 
     void setBinaryUnits(bool gib);
 
@@ -107,7 +115,10 @@ private:
     MemoryView* m_memory = nullptr;
     TimeView* m_time = nullptr;
     PipelineView* m_pipeline = nullptr;
+    StepTimeView* m_step = nullptr;
     LedgerTable* m_table = nullptr;
+    labs::ParallelismLab* m_parallelismLab = nullptr;
+    labs::ScalingLab* m_scalingLab = nullptr;
     QTabWidget* m_tabs = nullptr;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;

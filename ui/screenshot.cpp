@@ -15,6 +15,8 @@ std::optional<ScreenshotView> parseScreenshotView(const QString& name) {
         return ScreenshotView::Memory;
     if (name == QLatin1String("time"))
         return ScreenshotView::Time;
+    if (name == QLatin1String("step"))
+        return ScreenshotView::Step;
     if (name == QLatin1String("verdict"))
         return ScreenshotView::Verdict;
     if (name == QLatin1String("pipeline"))
@@ -25,7 +27,7 @@ std::optional<ScreenshotView> parseScreenshotView(const QString& name) {
 }
 
 QString screenshotViewNames() {
-    return QStringLiteral("memory, time, verdict, pipeline, all");
+    return QStringLiteral("memory, time, step, verdict, pipeline, all");
 }
 
 QSize screenshotSize(ScreenshotView view) {

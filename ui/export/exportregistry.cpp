@@ -1,8 +1,9 @@
 #include "ui/export/exportregistry.h"
 
+#include "io/atomicfile.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QSaveFile>
 
 namespace tl::ui {
 
@@ -44,17 +45,8 @@ QString exportFilter(const QStringList& suffixes) {
 }
 
 QString writeExportFile(const QString& path, const QByteArray& bytes) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("%1: %2").arg(path, file.errorString());
-    if (file.write(bytes) != bytes.size()) {
-        const QString error = file.errorString();
-        file.cancelWriting();
-        return QStringLiteral("%1: %2").arg(path, error);
-    }
-    if (!file.commit())
-        return QStringLiteral("%1: %2").arg(path, file.errorString());
-    return {};
+    const std::optional<QString> error = io::writeFileAtomically(path, bytes); // issue 9's checked writer
+    return error ? QStringLiteral("%1: cannot write: %2").arg(path, *error) : QString();
 }
 
 QString exportTo(const ExportEntry& entry, const QString& path) {

@@ -35,7 +35,8 @@ private:
 QString exportFilter(const QStringList& suffixes);
 QString suffixName(const QString& suffix); // "PNG image", "CSV table"
 
-// Writes bytes to path atomically (QSaveFile, every write checked). Returns an error line naming the file, or "".
+// Writes bytes to path with io::writeFileAtomically (every write checked, the old file survives a failure).
+// Returns an error line naming the file, or "".
 QString writeExportFile(const QString& path, const QByteArray& bytes);
 
 // Renders the entry in the format of path's suffix and writes it. Returns an error line or "".

@@ -5,6 +5,7 @@
 #include "ui/mainwindow.h"
 #include "ui/views/memoryview.h"
 #include "ui/views/pipelineview.h"
+#include "ui/views/steptimeview.h"
 #include "ui/views/timeview.h"
 #include "ui/views/verdictbanner.h"
 
@@ -22,6 +23,8 @@ QSize defaultViewSize(ViewKind view) {
     case ViewKind::Memory:
     case ViewKind::Time:
         return {1200, 750};
+    case ViewKind::Step:
+        return {1200, 500};
     case ViewKind::Verdict:
         return {1400, 160};
     case ViewKind::Pipeline:
@@ -51,8 +54,15 @@ std::unique_ptr<QWidget> makeView(const Controller& controller, ViewKind view, Q
     }
     case ViewKind::Verdict: {
         auto v = std::make_unique<VerdictBanner>();
+        v->setZeroStage(s.parallel.zero);
         v->setLedger(l, s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp);
         v->setErrors(controller.errors());
+        w = std::move(v);
+        break;
+    }
+    case ViewKind::Step: {
+        auto v = std::make_unique<StepTimeView>();
+        v->setData(l, controller.scaleCurve(), s.parallel.zero);
         w = std::move(v);
         break;
     }

@@ -20,7 +20,7 @@ namespace tl::ui {
 
 class Controller;
 
-enum class ViewKind { Memory, Time, Verdict, Pipeline, All };
+enum class ViewKind { Memory, Time, Step, Verdict, Pipeline, All };
 
 // A standalone view of the controller's valid scenario, shown offscreen (never on screen) at the given size and
 // laid out. The caller owns it.

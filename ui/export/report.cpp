@@ -172,9 +172,16 @@ QString keyFigures(const engine::Ledger& l) {
 QStringList assumptions(const engine::Scenario& s, const engine::Ledger& l) {
     const auto& h = s.hardware;
     QStringList a;
-    a << tr("Efficiency: MFU fixed at %1% (efficiency.mfu); step time = training FLOPs per step / (GPUs \u00d7 peak "
-            "TFLOP/s \u00d7 MFU).")
-             .arg(str(engine::formatFixed(s.efficiency.mfu * 100, 0)));
+    if (s.efficiency.mode == "derived")
+        a << tr("Efficiency: step time derived from the hardware (efficiency.mode = derived): compute, tensor-, "
+                "pipeline-, context- and data-parallel traffic, the bubble and the optimizer step; MFU %1% is the "
+                "result.")
+                 .arg(str(engine::formatFixed(l.time.mfu * 100, 1)));
+    else
+        a << tr("Efficiency: MFU fixed at %1% (efficiency.mfu); step time = training FLOPs per step / (GPUs \u00d7 "
+                "peak "
+                "TFLOP/s \u00d7 MFU).")
+                 .arg(str(engine::formatFixed(s.efficiency.mfu * 100, 0)));
     a << tr("GPU: %1, %2 GB of memory, %3 dense BF16 TFLOP/s, %4 per node, $%5 per GPU-hour.")
              .arg(gpuName(s), str(engine::formatFixed(h.memoryGb, 0)), str(engine::formatFixed(h.peakTflops, 0)))
              .arg(h.gpusPerNode)
@@ -379,6 +386,11 @@ int paintReport(const ReportInput& input, QPagedPaintDevice& device) {
     page.widget(time.get());
 
     page.newPage();
+    if (s.efficiency.mode == "derived") { // where the step's seconds go
+        page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Step time"))), 12, 2);
+        auto step = makeView(controller, ViewKind::Step, QSize(900, 330));
+        page.widget(step.get(), 12);
+    }
     page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Key figures"))), 12, 4);
     page.html(keyFigures(l), 8.5, 14);
     if (!l.warnings.empty()) {

@@ -56,8 +56,9 @@ double numberOf(const engine::FieldValue& v) {
 
 const char* const kArchitectureKeys[] = {"model.layers",   "model.hidden",   "model.ffn_hidden", "model.heads",
                                          "model.kv_heads", "model.head_dim", "model.vocab"};
-const char* const kHardwareKeys[] = {"hardware.memory_gb", "hardware.peak_tflops", "hardware.usd_per_gpu_hour",
-                                     "hardware.gpus_per_node"};
+const char* const kHardwareKeys[] = {"hardware.memory_gb",       "hardware.peak_tflops", "hardware.usd_per_gpu_hour",
+                                     "hardware.gpus_per_node",   "hardware.hbm_tbps",    "hardware.intra_node_gbps",
+                                     "hardware.inter_node_gbps", "hardware.pcie_gbps"};
 
 QGroupBox* group(const QString& title, QFormLayout*& form) {
     auto* box = new QGroupBox(title);
@@ -214,6 +215,7 @@ ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidge
     addCheck(form, tr("Sequence parallel"), QStringLiteral("parallel.sequence_parallel"));
     addCombo(form, tr("&Recompute"), QStringLiteral("activations.recompute"));
     addCheck(form, tr("Flash attention"), QStringLiteral("activations.flash_attention"));
+    addCheck(form, tr("Dropout masks kept"), QStringLiteral("model.dropout"));
     addCombo(form, tr("Optimizer offload"), QStringLiteral("offload.optimizer"));
 
     // Hardware and efficiency.
@@ -239,12 +241,22 @@ ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidge
     addSlider(form, tr("Peak"), spec("hardware.peak_tflops", 10, 10000, Scale::Log, false, tr("TFLOP/s"), 1, 1));
     addSlider(form, tr("Price"), spec("hardware.usd_per_gpu_hour", 0.1, 50, Scale::Log, false, tr("$/GPU-hour"), 1, 2));
     addSlider(form, tr("GPUs per node"), spec("hardware.gpus_per_node", 1, 72, Scale::Linear, true, tr("GPUs")));
+    addSlider(form, tr("HBM"), spec("hardware.hbm_tbps", 0.5, 20, Scale::Log, false, tr("TB/s"), 1, 2));
+    addSlider(form, tr("NVLink"), spec("hardware.intra_node_gbps", 10, 2000, Scale::Log, false, tr("GB/s"), 1, 1));
+    addSlider(form, tr("Network"), spec("hardware.inter_node_gbps", 1, 400, Scale::Log, false, tr("GB/s"), 1, 1));
+    addSlider(form, tr("PCIe"), spec("hardware.pcie_gbps", 4, 256, Scale::Log, false, tr("GB/s"), 1, 1));
     for (const char* key : kHardwareKeys) {
         SliderField* f = m_fields.value(QString::fromLatin1(key));
         disconnect(f, &SliderField::valueEdited, this, nullptr);
         connect(f, &SliderField::valueEdited, this, [this, key](double v) {
             edit({{"hardware.preset", std::string("custom")}, {key, v}});
         });
+    }
+    {
+        // Fixed: the typed MFU; derived: the step comes from the hardware and the slider shows the computed MFU.
+        QComboBox* mode = addCombo(form, tr("&Efficiency"), QStringLiteral("efficiency.mode"));
+        mode->setItemText(mode->findData(QStringLiteral("fixed")), tr("fixed MFU"));
+        mode->setItemText(mode->findData(QStringLiteral("derived")), tr("derived from hardware"));
     }
     addSlider(form, tr("&MFU"), spec("efficiency.mfu", 0.05, 0.8, Scale::Linear, false, tr("%"), 100, 1));
     column->addStretch(1);
@@ -375,7 +387,7 @@ void ParameterPanel::syncFromScenario(const engine::Scenario& s) {
                : tr("weights %1, gradients %2, master %3, optimizer %4")
                      .arg(QString::fromStdString(s.precision.weights), QString::fromStdString(s.precision.grads),
                           QString::fromStdString(s.precision.master), QString::fromStdString(s.precision.optimizer)));
-    for (const char* key : {"parallel.schedule", "activations.recompute", "offload.optimizer"}) {
+    for (const char* key : {"parallel.schedule", "activations.recompute", "offload.optimizer", "efficiency.mode"}) {
         const engine::FieldValue v = engine::findField(key)->get(s);
         select(m_combos.value(QString::fromLatin1(key)), QString::fromStdString(std::get<std::string>(v)));
     }
@@ -397,6 +409,14 @@ void ParameterPanel::syncFromLedger(const engine::Ledger& l) {
     // model.params is null for a preset: the slider then shows the preset's count from the ledger.
     if (m_controller->scenario().model.params <= 0 && l.valid)
         m_fields.value(QStringLiteral("model.params"))->setValue(double(l.params.total));
+    // Derived mode: the MFU is an output; the slider shows it and cannot be moved.
+    SliderField* mfu = m_fields.value(QStringLiteral("efficiency.mfu"));
+    const bool derivedMfu = m_controller->scenario().efficiency.mode == "derived";
+    mfu->setEnabled(!derivedMfu);
+    if (derivedMfu && l.valid)
+        mfu->setValue(l.time.mfu);
+    else if (!derivedMfu)
+        mfu->setValue(m_controller->scenario().efficiency.mfu);
     m_bytesPerParam->setText(
         tr("%1, %2 for the whole model")
             .arg(QString::fromStdString(engine::formatLedgerValue(l.state.bytesPerParam, engine::Unit::BytesPerParam)),

@@ -227,7 +227,17 @@ void TimeView::setData(const engine::Ledger& ledger, const std::vector<engine::S
     const bool sameCost = !curve.empty() && std::all_of(curve.begin(), curve.end(), [&](const engine::ScalePoint& p) {
         return std::abs(p.usd - curve.front().usd) <= 1e-9 * std::max(1.0, std::abs(curve.front().usd));
     });
-    m_caption->setVisible(sameCost);
+    if (sameCost) {
+        m_caption->setText(tr("Cost is the same at every GPU count: at a fixed MFU, GPU-hours do not depend on how "
+                              "many GPUs share the work."));
+    } else if (!curve.empty()) {
+        // Derived mode. A constant sentence: a word-wrapped label that changes text re-lays out the window.
+        m_caption->setText(tr("Derived from the hardware: more GPUs give each replica fewer micro-batches while its "
+                              "gradient traffic, pipeline fill and optimizer step stay, so days fall slower than "
+                              "GPUs are added and the GPU-hours, and so the cost, grow. The split of the step is "
+                              "shown below."));
+    }
+    m_caption->setVisible(!curve.empty());
 
     const double first = curve.empty() ? 1 : double(curve.front().gpus);
     const double last = curve.empty() ? 2 : std::max(first * 2, double(curve.back().gpus));

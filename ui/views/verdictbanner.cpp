@@ -1,6 +1,7 @@
 #include "ui/views/verdictbanner.h"
 
 #include "engine/ledgerfields.h"
+#include "engine/steptime.h"
 #include "engine/units.h"
 #include "ui/views/textline.h"
 
@@ -167,8 +168,10 @@ void VerdictBanner::render() {
     const QString allowed = str(engine::formatFixed(t.trainingDays, 1));
     setLine(m_timeHead, t.finishes ? tr("Time: %1 of the %2 allowed \u2014 finishes").arg(days, allowed)
                                    : tr("Time: %1 of the %2 allowed \u2014 late").arg(days, allowed));
-    setLine(m_timeDetail, tr("Fewest GPUs that finish in time: %1 (%2 if the reserve is spent too)")
-                              .arg(count(t.minGpusCompute), count(t.minGpusComputeFullDeadline)));
+    const QString fewest = tr("Fewest GPUs that finish in time: %1 (%2 if the reserve is spent too)")
+                               .arg(count(t.minGpusCompute), count(t.minGpusComputeFullDeadline));
+    // Derived mode names what the step is made of, largest parts first: the bottleneck.
+    setLine(m_timeDetail, t.derived ? tr("%1. %2").arg(str(engine::stepSummary(t.breakdown, m_zero)), fewest) : fewest);
     m_timeDetail->setToolTip(tr("Allowed: the deadline less the days kept in reserve for checkpoints and failures "
                                 "(time.min_gpus_compute; time.finishes)."));
     accent(m_timeCard, m_timeHead, t.finishes);

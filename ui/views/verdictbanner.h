@@ -22,6 +22,8 @@ public:
     explicit VerdictBanner(QWidget* parent = nullptr); // objectName "verdictBanner"
 
     void setLedger(const engine::Ledger& ledger, int tp, int pp, int dp, int cp);
+    // The ZeRO stage names the data-parallel part of the step ("gradient all-reduce" at ZeRO 0); set before setLedger.
+    void setZeroStage(int zero) { m_zero = zero; }
     void setErrors(const std::vector<engine::Diagnostic>& errors);
     void setBinaryUnits(bool gib);
 
@@ -33,7 +35,7 @@ private:
     void renderNotes();
 
     engine::Ledger m_ledger;
-    int m_tp = 1, m_pp = 1, m_dp = 1, m_cp = 1;
+    int m_tp = 1, m_pp = 1, m_dp = 1, m_cp = 1, m_zero = 0;
     bool m_gib = false;
     QFrame* m_memoryCard;
     QFrame* m_timeCard;
