@@ -1,14 +1,15 @@
 // trainledger: the explorer window. `trainledger [FILE]` opens a .trainledger archive or a scenario.json (default:
 // the last scenario, else the seeds' Qwen3-8B example); a FILE that cannot be read is explained in a message box and
 // the window starts on the built-in scenario. A recovery file left by a crash is offered first.
-// `--screenshot FILE.png [--view V] [FILE]` renders offscreen and exits. Bad arguments exit with status 2 and one
-// line on stderr.
+// `--export OUT [FILE] [--view V]` renders offscreen and exits, the format from OUT's extension (.png .svg .pdf);
+// `--screenshot OUT.png` is the PNG-only older name. Bad arguments exit with status 2 and one line on stderr.
 
 #include "io/archive.h"
 #include "io/errorline.h"
 #include "io/scenariojson.h"
 #include "ui/controller.h"
 #include "ui/document.h"
+#include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
 #include "ui/screenshot.h"
 
@@ -16,6 +17,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QStandardPaths>
 #include <QTextStream>
 
@@ -74,8 +76,9 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const char* a = argv[i];
         if (std::strcmp(a, "--screenshot") == 0 || std::strncmp(a, "--screenshot=", 13) == 0 ||
-            std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 || std::strcmp(a, "--help-all") == 0 ||
-            std::strcmp(a, "--version") == 0 || std::strcmp(a, "-v") == 0)
+            std::strcmp(a, "--export") == 0 || std::strncmp(a, "--export=", 9) == 0 || std::strcmp(a, "--help") == 0 ||
+            std::strcmp(a, "-h") == 0 || std::strcmp(a, "--help-all") == 0 || std::strcmp(a, "--version") == 0 ||
+            std::strcmp(a, "-v") == 0)
             qputenv("QT_QPA_PLATFORM", "offscreen");
     }
 
@@ -84,6 +87,12 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("TrainLedger"));
     QApplication::setApplicationName(QStringLiteral("TrainLedger"));
     QApplication::setApplicationVersion(QStringLiteral(TL_VERSION));
+    // The interface language: --language, else View > Language's remembered choice, else the system locale.
+    QString language = ui::Language::saved();
+    for (int i = 1; i + 1 < argc; ++i)
+        if (std::strcmp(argv[i], "--language") == 0)
+            language = QString::fromLocal8Bit(argv[i + 1]);
+    ui::Language::apply(ui::Language::resolve(language));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -93,11 +102,24 @@ int main(int argc, char** argv) {
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"), QCoreApplication::translate("main", "Render offscreen to FILE.png and exit."),
         QStringLiteral("FILE.png"));
+    const QCommandLineOption exportOption(
+        QStringLiteral("export"),
+        QCoreApplication::translate("main", "Render offscreen to FILE and exit; the format follows the extension: "
+                                            ".png, .svg or .pdf (the report)."),
+        QStringLiteral("FILE"));
     const QCommandLineOption viewOption(
         QStringLiteral("view"),
-        QCoreApplication::translate("main", "What --screenshot renders: %1 (default all).")
+        QCoreApplication::translate("main", "What --export and --screenshot render: %1 (default all).")
             .arg(ui::screenshotViewNames()),
         QStringLiteral("VIEW"), QStringLiteral("all"));
+    const QCommandLineOption languageOption(
+        QStringLiteral("language"),
+        QCoreApplication::translate("main", "Interface language for this run: %1 (default: the View > Language "
+                                            "choice, else the system's).")
+            .arg(ui::Language::codes().join(QStringLiteral(", "))),
+        QStringLiteral("CODE"));
+    parser.addOption(languageOption);
+    parser.addOption(exportOption);
     parser.addOption(screenshotOption);
     parser.addOption(viewOption);
     const QCommandLineOption lessonOption(
@@ -120,6 +142,9 @@ int main(int argc, char** argv) {
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
 
+    if (parser.isSet(languageOption) && !ui::Language::codes().contains(parser.value(languageOption)))
+        return fail(QStringLiteral("--language: \"%1\" is not allowed; allowed: %2")
+                        .arg(parser.value(languageOption), ui::Language::codes().join(QStringLiteral(", "))));
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1)
         return fail(QStringLiteral("expected at most one scenario file, got %1").arg(positional.size()));
@@ -127,10 +152,29 @@ int main(int argc, char** argv) {
     if (!view)
         return fail(QStringLiteral("--view: \"%1\" is not allowed; allowed: %2")
                         .arg(parser.value(viewOption), ui::screenshotViewNames()));
-    if (parser.isSet(viewOption) && !parser.isSet(screenshotOption))
-        return fail(QStringLiteral("--view needs --screenshot FILE.png"));
+    if (parser.isSet(viewOption) && !parser.isSet(screenshotOption) && !parser.isSet(exportOption))
+        return fail(QStringLiteral("--view needs --export FILE or --screenshot FILE.png"));
+    if (parser.isSet(screenshotOption) && parser.isSet(exportOption))
+        return fail(QStringLiteral("--export and --screenshot: choose one"));
 
     const QString file = positional.isEmpty() ? QString() : positional.front();
+    if (parser.isSet(exportOption)) {
+        const QString path = parser.value(exportOption);
+        const QString suffix = QFileInfo(path).suffix().toLower();
+        if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf"))
+            return fail(
+                QStringLiteral("--export: \"%1\": unknown extension; allowed: %2").arg(path, ui::exportExtensions()));
+        std::optional<engine::Scenario> scenario;
+        if (!file.isEmpty()) {
+            QString error;
+            scenario = loadScenario(file, error);
+            if (!scenario)
+                return fail(error);
+        }
+        const QString error = ui::exportScenario(scenario.value_or(engine::Scenario{}), *view, path,
+                                                 file.isEmpty() ? QString() : QFileInfo(file).fileName());
+        return error.isEmpty() ? 0 : fail(error, 1);
+    }
     if (parser.isSet(screenshotOption)) {
         std::optional<engine::Scenario> scenario;
         if (!file.isEmpty()) {

@@ -357,7 +357,7 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
     const Field* f = findField(key);
     if (!f)
         return FieldError{FieldError::Kind::UnknownKey, std::string(key),
-                          shortenMiddle(std::string(key)) + ": unknown key; see docs/scenario.md for the keys"};
+                          shortenMiddle(std::string(key)) + ": unknown key; trainledger-cli --schema lists every key"};
     bool typeOk = false;
     switch (f->type) {
     case FieldType::Int:

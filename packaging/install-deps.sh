@@ -9,7 +9,8 @@ packages=(
   libquazip1-qt6-dev zlib1g-dev libeigen3-dev
   libgtest-dev libbenchmark-dev
   clang libclang-rt-14-dev clang-format
-  desktop-file-utils appstream
+  qt6-svg-dev qt6-l10n-tools qt6-tools-dev qt6-translations-l10n
+  desktop-file-utils appstream lintian dpkg-dev file xdg-utils libfile-mimeinfo-perl shared-mime-info poppler-utils
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
   python3
 )

@@ -3,6 +3,9 @@
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QMessageBox>
+#include <QPrintDialog>
+#include <QPrinter>
+#include <QRegularExpression>
 
 namespace tl::ui {
 
@@ -38,7 +41,14 @@ QString WidgetDialogs::getSaveFileName(QWidget* parent, const QString& caption, 
                                        const QString& filter) {
     QFileDialog dialog(parent, caption, suggested, filter);
     dialog.setAcceptMode(QFileDialog::AcceptSave);
-    dialog.setDefaultSuffix(QStringLiteral("trainledger"));
+    // The suffix of the chosen filter ("... (*.pdf)") when the name has none.
+    const auto suffixOf = [](const QString& f) {
+        const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("\\*\\.(\\w+)")).match(f);
+        return m.hasMatch() ? m.captured(1) : QStringLiteral("trainledger");
+    };
+    dialog.setDefaultSuffix(suffixOf(filter));
+    QObject::connect(&dialog, &QFileDialog::filterSelected, &dialog,
+                     [&dialog, suffixOf](const QString& f) { dialog.setDefaultSuffix(suffixOf(f)); });
     if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return {};
     return dialog.selectedFiles().front();
@@ -46,6 +56,11 @@ QString WidgetDialogs::getSaveFileName(QWidget* parent, const QString& caption, 
 
 void WidgetDialogs::showError(QWidget* parent, const QString& title, const QString& message) {
     QMessageBox::warning(parent, title, message);
+}
+
+bool WidgetDialogs::choosePrinter(QWidget* parent, QPrinter& printer) {
+    QPrintDialog dialog(&printer, parent);
+    return dialog.exec() == QDialog::Accepted;
 }
 
 } // namespace tl::ui

@@ -5,6 +5,7 @@
 
 #include <QString>
 
+class QPrinter;
 class QWidget;
 
 namespace tl::ui {
@@ -25,6 +26,8 @@ public:
     virtual QString getSaveFileName(QWidget* parent, const QString& caption, const QString& suggested,
                                     const QString& filter) = 0;
     virtual void showError(QWidget* parent, const QString& title, const QString& message) = 0;
+    // The print dialog: false when the user cancelled. Tests point the printer at a PDF file instead.
+    virtual bool choosePrinter(QWidget* parent, QPrinter& printer) = 0;
 };
 
 // QMessageBox and QFileDialog.
@@ -37,6 +40,7 @@ public:
     QString getSaveFileName(QWidget* parent, const QString& caption, const QString& suggested,
                             const QString& filter) override;
     void showError(QWidget* parent, const QString& title, const QString& message) override;
+    bool choosePrinter(QWidget* parent, QPrinter& printer) override;
 };
 
 } // namespace tl::ui

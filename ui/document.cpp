@@ -1,5 +1,7 @@
 #include "ui/document.h"
 
+#include "ui/i18n/enginetext.h"
+
 #include "engine/presets.h"
 #include "io/archive.h"
 #include "io/atomicfile.h"
@@ -192,7 +194,7 @@ bool Document::newFromPreset(const QString& modelPresetId) {
     if (!maybeSave())
         return false;
     load(s, QString(), false);
-    emit statusMessage(tr("New scenario: %1").arg(QString::fromStdString(engine::displayTitle(s))), 5000);
+    emit statusMessage(tr("New scenario: %1").arg(scenarioTitle(s)), 5000);
     return true;
 }
 

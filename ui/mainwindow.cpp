@@ -2,11 +2,17 @@
 
 #include "engine/layout.h"
 #include "engine/presets.h"
+#include "io/docpath.h"
 #include "io/scenariojson.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
 #include "ui/dialogs.h"
 #include "ui/document.h"
+#include "ui/export/render.h"
+#include "ui/export/report.h"
+#include "ui/export/tables.h"
+#include "ui/i18n/enginetext.h"
+#include "ui/i18n/language.h"
 #include "ui/labs/parallelismlab.h"
 #include "ui/labs/scalinglab.h"
 #include "ui/lessons/classroom.h"
@@ -21,6 +27,7 @@
 #include "ui/views/verdictbanner.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDir>
@@ -28,6 +35,7 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPrinter>
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
@@ -52,7 +60,35 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("TrainLedger"));
 
-    m_panel = new ParameterPanel(controller);
+    // The file behind the window.
+    if (!m_options.dialogs)
+        m_ownDialogs = std::make_unique<WidgetDialogs>();
+    m_document = new Document(controller, m_options.dialogs ? m_options.dialogs : m_ownDialogs.get(), this);
+    m_document->setWindow(this);
+    m_document->setAutosaveEnabled(m_options.useSettings); // screenshots and benchmarks leave no recovery file
+    connect(m_document, &Document::statusMessage, this,
+            [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+    connect(controller, &Controller::ledgerChanged, this, [this] { onLedger(); });
+    buildUi();
+
+    resize(1400, 900);
+    if (m_options.useSettings) {
+        QSettings settings;
+        if (!restoreGeometry(settings.value(kGeometry).toByteArray())) {
+            if (const QScreen* screen = this->screen())
+                resize(screen->availableSize() * 0.85);
+        }
+        restoreState(settings.value(kState).toByteArray());
+        setBinaryUnits(settings.value(kBinaryUnits, false).toBool());
+    }
+}
+
+MainWindow::~MainWindow() = default;
+
+// Everything with text in it: rebuilt in place when the language changes (the controller and the document keep the
+// scenario, the file and the undo history).
+void MainWindow::buildUi() {
+    m_panel = new ParameterPanel(m_controller);
     auto* dock = new QDockWidget(tr("Parameters"), this);
     dock->setObjectName(QStringLiteral("parametersDock"));
     dock->setWidget(m_panel);
@@ -87,15 +123,15 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     m_tabs->addTab(charts, tr("&Memory and time"));
     m_tabs->addTab(m_pipeline, tr("Pip&eline"));
     m_tabs->addTab(m_table, tr("&Ledger"));
-    m_tabs->addTab(new PlannerTab(controller), tr("Pla&nner"));
+    m_tabs->addTab(new PlannerTab(m_controller), tr("Pla&nner"));
     m_parallelismLab = new labs::ParallelismLab;
     m_tabs->addTab(m_parallelismLab, tr("Parallelism l&ab"));
-    m_scalingLab = new labs::ScalingLab(controller);
+    m_scalingLab = new labs::ScalingLab(m_controller);
     m_tabs->addTab(m_scalingLab, tr("&Scaling laws"));
 
     // The notes under the charts, beside the parameters: free text saved with the scenario (notes.md). A strip at
     // the bottom keeps the charts their full width; the parameters keep the full height.
-    m_notes = new NotesEdit(controller);
+    m_notes = new NotesEdit(m_controller);
     m_notesDock = new QDockWidget(tr("Notes"), this);
     m_notesDock->setObjectName(QStringLiteral("notesDock"));
     m_notesDock->setWidget(m_notes);
@@ -103,15 +139,7 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     addDockWidget(Qt::BottomDockWidgetArea, m_notesDock);
     resizeDocks({m_notesDock}, {130}, Qt::Vertical);
 
-    // The file behind the window.
-    if (!m_options.dialogs)
-        m_ownDialogs = std::make_unique<WidgetDialogs>();
-    m_document = new Document(controller, m_options.dialogs ? m_options.dialogs : m_ownDialogs.get(), this);
-    m_document->setWindow(this);
     m_document->setPreviewWidget(charts);
-    m_document->setAutosaveEnabled(m_options.useSettings); // screenshots and benchmarks leave no recovery file
-    connect(m_document, &Document::statusMessage, this,
-            [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
 
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
@@ -121,6 +149,7 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
+    registerExports();
     buildMenus();
     m_classroom = installClassroom(this);
     connect(m_memory, &MemoryView::binaryUnitsToggled, this, &MainWindow::setBinaryUnits);
@@ -128,24 +157,53 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
         m_memory->setDragging(down);
         m_time->setDragging(down);
     });
-    connect(controller, &Controller::ledgerChanged, this, [this] { onLedger(); });
-    connect(controller, &Controller::errorsChanged, m_banner, &VerdictBanner::setErrors);
+    connect(m_controller, &Controller::errorsChanged, m_banner, &VerdictBanner::setErrors);
     onLedger();
-    m_banner->setErrors(controller->errors());
+    m_banner->setErrors(m_controller->errors());
+}
 
-    resize(1400, 900);
-    if (m_options.useSettings) {
-        QSettings settings;
-        if (!restoreGeometry(settings.value(kGeometry).toByteArray())) {
-            if (const QScreen* screen = this->screen())
-                resize(screen->availableSize() * 0.85);
-        }
-        restoreState(settings.value(kState).toByteArray());
-        setBinaryUnits(settings.value(kBinaryUnits, false).toBool());
+void MainWindow::retranslate() {
+    const QByteArray state = saveState();
+    const int tab = m_tabs->currentIndex();
+    const bool gib = m_gibAction->isChecked();
+    for (QDockWidget* dock : findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly)) {
+        removeDockWidget(dock);
+        delete dock;
+    }
+    menuBar()->clear();
+    for (QMenu* menu : menuBar()->findChildren<QMenu*>(Qt::FindDirectChildrenOnly))
+        delete menu;
+    buildUi(); // setCentralWidget deletes the old central widget
+    restoreState(state);
+    m_tabs->setCurrentIndex(tab);
+    setBinaryUnits(gib);
+    setWindowTitle(m_document->windowTitle());
+    if (m_compare) { // a new comparison window in the new language, with the same scenarios
+        std::vector<CompareSide> sides;
+        for (int i = 0; i < m_compare->sideCount(); ++i)
+            sides.push_back(m_compare->side(i));
+        const bool visible = m_compare->isVisible();
+        const QRect geometry = m_compare->geometry();
+        delete m_compare;
+        m_compare = nullptr;
+        ensureCompareWindow();
+        m_compare->setScenarios(sides);
+        m_compare->setGeometry(geometry);
+        m_compare->setVisible(visible);
     }
 }
 
-MainWindow::~MainWindow() = default;
+void MainWindow::setLanguage(const QString& choice) {
+    if (m_options.useSettings)
+        Language::save(choice);
+    const QString code = Language::resolve(choice);
+    if (!Language::apply(code))
+        m_document->dialogs()->showError(
+            this, tr("Language"),
+            tr("The translation for %1 is not installed (looked in %2).")
+                .arg(Language::nativeName(code), QDir::toNativeSeparators(Language::translationsDir())));
+    retranslate();
+}
 
 QByteArray MainWindow::savedScenario() {
     return QSettings().value(kScenario).toByteArray();
@@ -165,10 +223,10 @@ void MainWindow::buildMenus() {
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = m_controller->undoStack()->createUndoAction(this, tr("&Undo"));
+    QAction* undo = m_controller->undoStack()->createUndoAction(edit, tr("&Undo"));
     undo->setObjectName(QStringLiteral("undoAction"));
     undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = m_controller->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction* redo = m_controller->undoStack()->createRedoAction(edit, tr("&Redo"));
     redo->setObjectName(QStringLiteral("redoAction"));
     redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     edit->addAction(undo);
@@ -192,6 +250,26 @@ void MainWindow::buildMenus() {
     notes->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     view->addAction(notes);
     view->addSeparator();
+    QMenu* language = view->addMenu(tr("&Language"));
+    language->setObjectName(QStringLiteral("languageMenu"));
+    auto* languages = new QActionGroup(language);
+    const QString chosen = m_options.useSettings ? Language::saved() : Language::current();
+    QAction* system = language->addAction(tr("&System Default"));
+    system->setObjectName(QStringLiteral("language:"));
+    system->setCheckable(true);
+    system->setChecked(!Language::codes().contains(chosen));
+    languages->addAction(system);
+    connect(system, &QAction::triggered, this, [this] { setLanguage(QString()); });
+    language->addSeparator();
+    for (const QString& code : Language::codes()) {
+        QAction* a = language->addAction(Language::nativeName(code)); // each in its own language
+        a->setObjectName(QStringLiteral("language:") + code);
+        a->setCheckable(true);
+        a->setChecked(chosen == code);
+        languages->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] { setLanguage(code); });
+    }
+    view->addSeparator();
     const QString tabNames[] = {tr("&Memory and Time"), tr("&Pipeline"),        tr("&Ledger Table"),
                                 tr("Layout P&lanner"),  tr("Parallelism L&ab"), tr("&Scaling Laws")};
     for (int i = 0; i < 6; ++i) {
@@ -208,8 +286,9 @@ void MainWindow::buildMenus() {
                            tr("<p><b>TrainLedger</b> %1</p><p>A what-if explorer for the cost of training a large "
                               "language model: does it fit in memory, does it finish in time, what does it cost.</p>"
                               "<p>Every number comes from one engine whose formulas are written down, with sources, "
-                              "in docs/formulas.md.</p>")
-                               .arg(QCoreApplication::applicationVersion()));
+                              "in %2.</p>")
+                               .arg(QCoreApplication::applicationVersion(),
+                                    QDir::toNativeSeparators(io::docPath(QStringLiteral("formulas.md")))));
     });
 }
 
@@ -235,7 +314,7 @@ void MainWindow::buildFileMenu() {
     m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
-    connect(m_document, &Document::recentFilesChanged, this, &MainWindow::fillRecentMenu);
+    connect(m_document, &Document::recentFilesChanged, m_fileMenu, [this] { fillRecentMenu(); });
     fillRecentMenu();
 
     QAction* save = m_fileMenu->addAction(tr("&Save"));
@@ -250,7 +329,7 @@ void MainWindow::buildFileMenu() {
     m_revert->setObjectName(QStringLiteral("revertAction"));
     m_revert->setToolTip(tr("Reload the file from disk, discarding unsaved changes"));
     const auto enableRevert = [this] { m_revert->setEnabled(!m_document->isUntitled()); };
-    connect(m_document, &Document::pathChanged, this, enableRevert);
+    connect(m_document, &Document::pathChanged, m_fileMenu, enableRevert);
     enableRevert();
     connect(m_revert, &QAction::triggered, this, [this] { m_document->revert(); });
     m_fileMenu->addSeparator();
@@ -266,6 +345,165 @@ void MainWindow::buildFileMenu() {
             compareWith(path);
     });
     m_fileMenu->addSeparator();
+
+    m_exportMenu = m_fileMenu->addMenu(tr("&Export"));
+    m_exportMenu->setObjectName(QStringLiteral("exportMenu"));
+    buildExportMenu();
+    QAction* report = m_fileMenu->addAction(tr("Export &Report\u2026"));
+    report->setObjectName(QStringLiteral("exportReportAction"));
+    report->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    report->setToolTip(tr("A one- or two-page PDF: the verdict, the plan, both charts, the key figures and the "
+                          "assumptions"));
+    connect(report, &QAction::triggered, this, &MainWindow::askExportReport);
+    QAction* print = m_fileMenu->addAction(tr("&Print\u2026"));
+    print->setObjectName(QStringLiteral("printAction"));
+    print->setShortcut(QKeySequence::Print);
+    print->setToolTip(tr("Print the report"));
+    connect(print, &QAction::triggered, this, &MainWindow::askPrint);
+    m_fileMenu->addSeparator();
+}
+
+// Each view registers what it can write; the menu lists them in order. The pictures are drawn by the same widgets
+// as the window's, at a fixed size (ui/export/render.h), so a file looks the same whoever makes it.
+void MainWindow::registerExports() {
+    const auto chart = [this](ViewKind kind, const QString& title) {
+        return [this, kind, title](const QString& suffix, QString&) -> std::optional<QByteArray> {
+            const auto w = makeView(*m_controller, kind, defaultViewSize(kind));
+            return suffix == QLatin1String("svg") ? widgetSvg(w.get(), title) : widgetPng(w.get());
+        };
+    };
+    const QStringList images{QStringLiteral("png"), QStringLiteral("svg")};
+    m_exports.add(
+        {QStringLiteral("memory-chart"), tr("&Memory Chart"), images, chart(ViewKind::Memory, tr("Memory per GPU"))});
+    m_exports.add({QStringLiteral("time-chart"), tr("&Days Chart"), images,
+                   chart(ViewKind::Time, tr("Days to train against the number of GPUs"))});
+    m_exports.add(
+        {QStringLiteral("step-chart"), tr("&Step Time Chart"), images, chart(ViewKind::Step, tr("Step time split"))});
+    m_exports.add({QStringLiteral("pipeline-chart"), tr("&Pipeline Diagram"), images,
+                   chart(ViewKind::Pipeline, tr("Pipeline schedule"))});
+    m_exports.add({QStringLiteral("window"), tr("&Whole Window"), images, chart(ViewKind::All, tr("TrainLedger"))});
+    m_exports.add({QStringLiteral("days-curve"),
+                   tr("Days &Curve Data"),
+                   {QStringLiteral("csv")},
+                   [this](const QString&, QString&) -> std::optional<QByteArray> {
+                       return daysCurveCsv(m_controller->scaleCurve());
+                   }});
+    m_exports.add({QStringLiteral("zero-sweep"),
+                   tr("Memory by &ZeRO Stage Data"),
+                   {QStringLiteral("csv")},
+                   [this](const QString&, QString&) -> std::optional<QByteArray> {
+                       return zeroSweepCsv(m_controller->zeroLedgers());
+                   }});
+    m_exports.add({QStringLiteral("ledger"),
+                   tr("&Ledger"),
+                   {QStringLiteral("csv"), QStringLiteral("md")},
+                   [this](const QString& suffix, QString&) -> std::optional<QByteArray> {
+                       const engine::Ledger& l = m_controller->ledger();
+                       return suffix == QLatin1String("md")
+                                  ? ledgerMarkdown(l, scenarioTitle(m_controller->validScenario()))
+                                  : ledgerCsv(l);
+                   }});
+}
+
+void MainWindow::buildExportMenu() {
+    m_exportMenu->clear();
+    for (const ExportEntry& e : m_exports.entries()) {
+        QStringList formats;
+        for (const QString& s : e.suffixes)
+            formats << s.toUpper();
+        QAction* a = m_exportMenu->addAction(tr("%1 (%2)\u2026").arg(e.title, formats.join(QStringLiteral(", "))));
+        a->setObjectName(QStringLiteral("export:") + e.id);
+        connect(a, &QAction::triggered, this, [this, id = e.id] {
+            if (const ExportEntry* entry = m_exports.find(id))
+                askExport(*entry);
+        });
+    }
+}
+
+namespace {
+// "plan-memory-chart.png" beside the scenario's file (or in the home folder).
+QString suggestedName(const Document* document, const QString& what, const QString& suffix) {
+    const QFileInfo file(document->path());
+    const QString base = document->isUntitled() ? QStringLiteral("trainledger") : file.completeBaseName();
+    const QString dir = document->isUntitled() ? QDir::homePath() : file.absolutePath();
+    return QDir(dir).filePath(base + (what.isEmpty() ? QString() : QLatin1Char('-') + what) + QLatin1Char('.') +
+                              suffix);
+}
+} // namespace
+
+void MainWindow::askExport(const ExportEntry& entry) {
+    const QString path = m_document->dialogs()->getSaveFileName(
+        this, tr("Export %1").arg(QString(entry.title).remove(QLatin1Char('&'))),
+        suggestedName(m_document, entry.id, entry.suffixes.front()), exportFilter(entry.suffixes));
+    if (path.isEmpty())
+        return;
+    const QString error = exportTo(entry, path);
+    if (!error.isEmpty())
+        m_document->dialogs()->showError(this, tr("Export"), error);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+QString MainWindow::exportReport(const QString& path) const {
+    const QString name = m_document->isUntitled() ? QString() : QFileInfo(m_document->path()).fileName();
+    return writeExportFile(path, reportPdf({m_controller->scenario(), name}));
+}
+
+int MainWindow::printReport(QPrinter& printer) const {
+    printer.setResolution(96); // the report is laid out at the widgets' resolution
+    printer.setDocName(scenarioTitle(m_controller->validScenario()));
+    const QString name = m_document->isUntitled() ? QString() : QFileInfo(m_document->path()).fileName();
+    return paintReport({m_controller->scenario(), name}, printer);
+}
+
+void MainWindow::askExportReport() {
+    const QString path = m_document->dialogs()->getSaveFileName(
+        this, tr("Export Report"), suggestedName(m_document, QStringLiteral("report"), QStringLiteral("pdf")),
+        exportFilter({QStringLiteral("pdf")}));
+    if (path.isEmpty())
+        return;
+    const QString error = exportReport(path);
+    if (!error.isEmpty())
+        m_document->dialogs()->showError(this, tr("Export Report"), error);
+    else
+        statusBar()->showMessage(tr("Report written to %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void MainWindow::askPrint() {
+    QPrinter printer(QPrinter::HighResolution);
+    printer.setPageSize(QPageSize(defaultPaper()));
+    if (!m_document->dialogs()->choosePrinter(this, printer))
+        return;
+    if (printReport(printer) == 0)
+        m_document->dialogs()->showError(this, tr("Print"), tr("The report could not be printed."));
+}
+
+void MainWindow::askAddToComparison() {
+    if (!m_compare)
+        return;
+    const QString path = m_document->dialogs()->getOpenFileName(
+        this, tr("Add to the Comparison"), QFileInfo(m_document->path()).absolutePath(), Document::fileFilter());
+    if (path.isEmpty())
+        return;
+    if (const std::optional<engine::Scenario> s = m_document->readFile(path))
+        m_compare->addScenario({*s, QFileInfo(path).fileName(), QFileInfo(path).absoluteFilePath(), false});
+}
+
+void MainWindow::askExportComparison() {
+    if (!m_compare)
+        return;
+    const QString path = m_document->dialogs()->getSaveFileName(
+        m_compare, tr("Export Comparison"),
+        suggestedName(m_document, QStringLiteral("comparison"), QStringLiteral("pdf")),
+        exportFilter({QStringLiteral("pdf")}));
+    if (path.isEmpty())
+        return;
+    std::vector<ReportInput> inputs;
+    for (int i = 0; i < m_compare->sideCount(); ++i)
+        inputs.push_back({m_compare->side(i).scenario, m_compare->side(i).name});
+    const QString error = writeExportFile(path, comparisonPdf(inputs));
+    if (!error.isEmpty())
+        m_document->dialogs()->showError(m_compare, tr("Export Comparison"), error);
 }
 
 void MainWindow::fillRecentMenu() {
@@ -290,6 +528,17 @@ bool MainWindow::compareWith(const QString& path) {
     const std::optional<engine::Scenario> b = m_document->readFile(path);
     if (!b)
         return false;
+    ensureCompareWindow();
+    CompareSide a{m_controller->scenario(), m_document->displayName(), m_document->path(), m_document->isModified()};
+    CompareSide bSide{*b, QFileInfo(path).fileName(), QFileInfo(path).absoluteFilePath(), false};
+    m_compare->setSides(a, bSide);
+    m_compare->show();
+    m_compare->raise();
+    m_compare->activateWindow();
+    return true;
+}
+
+void MainWindow::ensureCompareWindow() {
     if (!m_compare) {
         m_compare = new CompareWindow(this);
         connect(m_compare, &CompareWindow::makeCurrentRequested, this, [this](const CompareSide& side) {
@@ -298,14 +547,9 @@ bool MainWindow::compareWith(const QString& path) {
                 activateWindow();
             }
         });
+        connect(m_compare, &CompareWindow::addRequested, this, &MainWindow::askAddToComparison);
+        connect(m_compare, &CompareWindow::exportReportRequested, this, &MainWindow::askExportComparison);
     }
-    CompareSide a{m_controller->scenario(), m_document->displayName(), m_document->path(), m_document->isModified()};
-    CompareSide bSide{*b, QFileInfo(path).fileName(), QFileInfo(path).absoluteFilePath(), false};
-    m_compare->setSides(a, bSide);
-    m_compare->show();
-    m_compare->raise();
-    m_compare->activateWindow();
-    return true;
 }
 
 void MainWindow::setBinaryUnits(bool gib) {

@@ -5,6 +5,7 @@
 // dock beside the charts) and File > Compare With (a CompareWindow).
 
 #include "engine/ledger.h"
+#include "ui/export/exportregistry.h"
 #include "ui/lessons/classroom.h"
 
 #include <QMainWindow>
@@ -14,6 +15,7 @@
 class QAction;
 class QDockWidget;
 class QMenu;
+class QPrinter;
 class QTabWidget;
 
 namespace tl::ui {
@@ -73,6 +75,19 @@ public:
 
     void setBinaryUnits(bool gib);
 
+    // File > Export: every view's exports (charts as PNG and SVG, the curves and the ledger as CSV and Markdown).
+    const ExportRegistry& exports() const { return m_exports; }
+    QMenu* exportMenu() const { return m_exportMenu; }
+    // File > Export Report: the PDF report of the window's scenario. Returns an error line, or "".
+    QString exportReport(const QString& path) const;
+    // File > Print: the report on the printer (already set up). Returns the number of pages printed, 0 on failure.
+    int printReport(QPrinter& printer) const;
+
+    // View > Language: "" follows the system, "en" or "zh_CN"; remembered (with settings), applied at once.
+    void setLanguage(const QString& choice);
+    // Rebuilds every widget, menu and chart in the current language (the scenario, file and undo history stay).
+    void retranslate();
+
     // The scenario JSON kept in QSettings between runs (io::scenarioToJson).
     static QByteArray savedScenario();
 
@@ -80,8 +95,17 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    void buildUi();
+    void ensureCompareWindow();
     void buildMenus();
     void buildFileMenu();
+    void buildExportMenu();
+    void registerExports();
+    void askExport(const ExportEntry& entry);
+    void askExportReport();
+    void askPrint();
+    void askAddToComparison();
+    void askExportComparison();
     void fillRecentMenu();
     void onLedger();
     void saveSettings();
@@ -109,6 +133,8 @@ private:
     CompareWindow* m_compare = nullptr;
     QAction* m_gibAction = nullptr;
     Classroom m_classroom;
+    ExportRegistry m_exports;
+    QMenu* m_exportMenu = nullptr;
 };
 
 } // namespace tl::ui

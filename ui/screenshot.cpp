@@ -1,46 +1,27 @@
 #include "ui/screenshot.h"
 
-#include "engine/layout.h"
-#include "io/atomicfile.h"
 #include "io/lessons.h"
 #include "ui/controller.h"
+#include "ui/export/exportregistry.h"
+#include "ui/export/report.h"
 #include "ui/lessons/lessonplayer.h"
 #include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
-#include "ui/views/memoryview.h"
-#include "ui/views/pipelineview.h"
-#include "ui/views/timeview.h"
-#include "ui/views/verdictbanner.h"
 
-#include <QApplication>
-#include <QImageWriter>
-#include <QPixmap>
-
-#include <memory>
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QWidget>
 
 namespace tl::ui {
-
-namespace {
-
-QImage grabShown(QWidget* w, QSize size) {
-    w->setAttribute(Qt::WA_DontShowOnScreen);
-    w->resize(size);
-    w->show();
-    // Layout, chart geometry and the charts' deferred scene updates each take a turn of the event loop.
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
-    QImage image = w->grab().toImage();
-    w->hide();
-    return image;
-}
-
-} // namespace
 
 std::optional<ScreenshotView> parseScreenshotView(const QString& name) {
     if (name == QLatin1String("memory"))
         return ScreenshotView::Memory;
     if (name == QLatin1String("time"))
         return ScreenshotView::Time;
+    if (name == QLatin1String("step"))
+        return ScreenshotView::Step;
     if (name == QLatin1String("verdict"))
         return ScreenshotView::Verdict;
     if (name == QLatin1String("pipeline"))
@@ -51,76 +32,43 @@ std::optional<ScreenshotView> parseScreenshotView(const QString& name) {
 }
 
 QString screenshotViewNames() {
-    return QStringLiteral("memory, time, verdict, pipeline, all");
+    return QStringLiteral("memory, time, step, verdict, pipeline, all");
 }
 
 QSize screenshotSize(ScreenshotView view) {
-    switch (view) {
-    case ScreenshotView::Memory:
-    case ScreenshotView::Time:
-        return {1200, 750};
-    case ScreenshotView::Verdict:
-        return {1400, 160};
-    case ScreenshotView::Pipeline:
-        return {1400, 700};
-    case ScreenshotView::All:
-        return {1600, 1000};
-    }
-    return {1600, 1000};
+    return defaultViewSize(view);
 }
 
 QImage renderScreenshot(const engine::Scenario& scenario, ScreenshotView view) {
     Controller controller;
     controller.setScenario(scenario);
-    const engine::Scenario& s = controller.validScenario();
-    const engine::Ledger& l = controller.ledger();
-    const QSize size = screenshotSize(view);
-    switch (view) {
-    case ScreenshotView::Memory: {
-        MemoryView w;
-        w.setLedgers(l, controller.zeroLedgers());
-        return grabShown(&w, size);
-    }
-    case ScreenshotView::Time: {
-        TimeView w;
-        w.setData(l, controller.scaleCurve(), s.schedule.deadlineDays, s.schedule.reserveDays);
-        return grabShown(&w, size);
-    }
-    case ScreenshotView::Verdict: {
-        VerdictBanner w;
-        w.setLedger(l, s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp);
-        w.setErrors(controller.errors());
-        w.setAutoFillBackground(true);
-        return grabShown(&w, size);
-    }
-    case ScreenshotView::Pipeline: {
-        PipelineView w;
-        w.setSpec(engine::pipelineSpecFor(s));
-        w.setAutoFillBackground(true);
-        return grabShown(&w, size);
-    }
-    case ScreenshotView::All: {
-        MainWindow w(&controller, MainWindow::Options{false});
-        return grabShown(&w, size);
-    }
-    }
-    return {};
-}
-
-// Through the checked writer: a full disk gives a message and leaves any old PNG as it was.
-static QString writePng(const QImage& image, const QString& path) {
-    const auto error = io::writeFileAtomically(path, [&](QIODevice& device) {
-        QImageWriter writer(&device, "png");
-        return writer.write(image);
-    });
-    return error ? QStringLiteral("%1: cannot write: %2").arg(path, *error) : QString();
+    return makeView(controller, view, screenshotSize(view))->grab().toImage();
 }
 
 QString writeScreenshot(const engine::Scenario& scenario, ScreenshotView view, const QString& path) {
-    const QImage image = renderScreenshot(scenario, view);
-    if (image.isNull())
-        return QStringLiteral("could not render the view");
-    return writePng(image, path);
+    Controller controller;
+    controller.setScenario(scenario);
+    return writeExportFile(path, widgetPng(makeView(controller, view, screenshotSize(view)).get()));
+}
+
+QString exportExtensions() {
+    return QStringLiteral(".png, .svg, .pdf");
+}
+
+QString exportScenario(const engine::Scenario& scenario, ScreenshotView view, const QString& path,
+                       const QString& scenarioFile) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("pdf"))
+        return writeExportFile(path, reportPdf({scenario, scenarioFile}));
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
+        return QStringLiteral("%1: unknown extension \"%2\"; allowed: %3")
+            .arg(path, suffix.isEmpty() ? QString() : QLatin1Char('.') + suffix, exportExtensions());
+    Controller controller;
+    controller.setScenario(scenario);
+    const auto widget = makeView(controller, view, screenshotSize(view));
+    return writeExportFile(path, suffix == QLatin1String("png")
+                                     ? widgetPng(widget.get())
+                                     : widgetSvg(widget.get(), QString::fromStdString(scenario.title)));
 }
 
 QImage renderLessonScreenshot(int lesson, int step, bool present, QSize size) {
@@ -137,7 +85,11 @@ QImage renderLessonScreenshot(int lesson, int step, bool present, QSize size) {
         c.presentation->enter(false);
     else
         c.player->parentWidget()->show();
-    return grabShown(&w, size);
+    w.resize(size);
+    // Layout, chart geometry and the charts' deferred scene updates each take a turn of the event loop.
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    return w.grab().toImage();
 }
 
 QString writeLessonScreenshot(const QString& lessonStep, bool present, QSize size, const QString& path) {
@@ -158,7 +110,11 @@ QString writeLessonScreenshot(const QString& lessonStep, bool present, QSize siz
     const int steps = int(lessons[size_t(lesson)].steps.size());
     if (!ok || step < 1 || step > steps)
         return QStringLiteral("--lesson: step \"%1\" is not allowed; allowed: 1 to %2").arg(stepText).arg(steps);
-    return writePng(renderLessonScreenshot(lesson, step - 1, present, size), path);
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    renderLessonScreenshot(lesson, step - 1, present, size).save(&buffer, "PNG");
+    return writeExportFile(path, png);
 }
 
 } // namespace tl::ui

@@ -1,8 +1,10 @@
 #pragma once
-// `trainledger --screenshot FILE.png [SCENARIO] [--view memory|time|verdict|pipeline|all]`: render one view (or the
-// whole window) of a scenario offscreen at a fixed size, for documentation, handouts and tests.
+// `trainledger --export FILE [SCENARIO] [--view memory|time|verdict|pipeline|all]` (and the older `--screenshot
+// FILE.png`): render a view of a scenario offscreen at a fixed size with the window's own widgets (ui/export/
+// render.h), or its PDF report, for documentation, handouts, scripts and tests.
 
 #include "engine/scenario.h"
+#include "ui/export/render.h"
 
 #include <QImage>
 #include <QSize>
@@ -12,7 +14,7 @@
 
 namespace tl::ui {
 
-enum class ScreenshotView { Memory, Time, Verdict, Pipeline, All };
+using ScreenshotView = ViewKind;
 
 std::optional<ScreenshotView> parseScreenshotView(const QString& name); // nullopt for an unknown name
 QString screenshotViewNames();                                          // "memory, time, verdict, pipeline, all"
@@ -21,12 +23,18 @@ QSize screenshotSize(ScreenshotView view);                              // the f
 // Render the view of the scenario (a QApplication must exist). The image has screenshotSize(view) pixels.
 QImage renderScreenshot(const engine::Scenario& scenario, ScreenshotView view);
 
-// Render and write a PNG; returns an error line, or an empty string on success.
+// Render and write a PNG whatever the name; returns an error line, or an empty string on success.
 QString writeScreenshot(const engine::Scenario& scenario, ScreenshotView view, const QString& path);
 
 // The whole window on a lesson step ("seed-000:7", steps counted from 1), at size, in presentation mode or not.
 // Returns an error line ("--lesson: ...") or an empty string.
 QString writeLessonScreenshot(const QString& lessonStep, bool present, QSize size, const QString& path);
 QImage renderLessonScreenshot(int lesson, int step, bool present, QSize size);
+// The format from path's extension: .png (the view's pixels), .svg (its drawing), .pdf (the report; the view is
+// not used). scenarioFile is the name the report's footer shows. Any other extension is refused. Returns an error
+// line, or an empty string on success; the file is written atomically.
+QString exportScenario(const engine::Scenario& scenario, ScreenshotView view, const QString& path,
+                       const QString& scenarioFile);
+QString exportExtensions(); // ".png, .svg, .pdf"
 
 } // namespace tl::ui

@@ -6,6 +6,7 @@
 #include "engine/presets.h"
 #include "engine/steptime.h"
 #include "engine/units.h"
+#include "io/docpath.h"
 
 #include <cstdarg>
 #include <cstdio>
@@ -120,8 +121,10 @@ void compute(Out& o, const Scenario& s, const Ledger& l) {
 // The step split into its exposed parts (issue 10): modelled in derived mode, by FLOPs under a typed MFU.
 void step(Out& o, const Scenario& s, const Ledger& l) {
     const auto& t = l.time;
-    o.line("Step time (%s; docs/formulas.md §8b)",
-           t.derived ? "derived from the hardware" : "fixed MFU: overheads are inside it");
+    // The formulas where this user has them: the installed docs, else the source tree's.
+    const std::string formulas = io::docPath(QStringLiteral("formulas.md")).toStdString();
+    o.line("Step time (%s; %s §8b)", t.derived ? "derived from the hardware" : "fixed MFU: overheads are inside it",
+           formulas.c_str());
     o.line("  %s", stepSummary(t.breakdown, s.parallel.zero).c_str());
     o.line("  MFU %.1f%%, HFU %.1f%% (recompute counted)", t.mfu * 100, t.hfu * 100);
     for (const StepPart& p : stepParts(t.breakdown, s.parallel.zero)) {

@@ -5,6 +5,7 @@
 #include "ui/dialogs.h"
 
 #include <QList>
+#include <QPrinter>
 #include <QStringList>
 
 namespace tl::test {
@@ -52,13 +53,28 @@ public:
         }
         return saveNames.takeFirst();
     }
+    // Print: each answer is a PDF file the printer writes to ("" = cancelled).
+    QStringList printFiles;
+    bool choosePrinter(QWidget*, QPrinter& printer) override {
+        asked << QStringLiteral("print");
+        if (printFiles.isEmpty()) {
+            unexpected << asked.back();
+            return false;
+        }
+        const QString file = printFiles.takeFirst();
+        if (file.isEmpty())
+            return false;
+        printer.setOutputFormat(QPrinter::PdfFormat);
+        printer.setOutputFileName(file);
+        return true;
+    }
     void showError(QWidget*, const QString& title, const QString& message) override {
         errors << title + QLatin1Char('\n') + message;
     }
 
     bool allAnswered() const {
         return saveChoices.isEmpty() && confirmations.isEmpty() && openNames.isEmpty() && saveNames.isEmpty() &&
-               unexpected.isEmpty();
+               printFiles.isEmpty() && unexpected.isEmpty();
     }
     void reset() { *this = ScriptedDialogs(); }
 };

@@ -5,6 +5,7 @@
 #include "engine/ledgerfields.h"
 #include "engine/presets.h"
 #include "engine/units.h"
+#include "ui/i18n/enginetext.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -25,8 +26,12 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
 
 namespace tl::ui {
 
@@ -34,10 +39,14 @@ namespace {
 
 constexpr long long kCurveMinGpus = 16384; // as the main window's time view
 constexpr int kCategories = 7;             // six memory categories and their total
-constexpr double kBarWidth = 0.8;          // of a category; the two bars share it
+constexpr double kBarWidth = 0.8;          // of a category; the sides' bars share it
+constexpr int kMax = CompareWindow::kMaxSides;
 
-const QColor kSideColours[2] = {QColor(0x3b, 0x75, 0xaf), QColor(0xef, 0x8a, 0x3c)};
-const QString kSideLetters[2] = {QStringLiteral("A"), QStringLiteral("B")};
+const QColor kSideColours[kMax] = {QColor(0x3b, 0x75, 0xaf), QColor(0xef, 0x8a, 0x3c), QColor(0x3a, 0x9a, 0x5b),
+                                   QColor(0x8e, 0x5a, 0xa8)};
+// Curves that coincide stay visible: A is wide and solid, the others narrower and dashed on top of it.
+const Qt::PenStyle kCurveStyles[kMax] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+const double kCurveWidths[kMax] = {4.5, 2.5, 2.5, 2.5};
 
 QString str(const std::string& s) {
     return QString::fromStdString(s);
@@ -65,10 +74,10 @@ QString oneLine(const std::string& s) {
 
 QString helpFor(const std::string& key) {
     if (const engine::Field* f = engine::findField(key))
-        return str(f->help);
+        return engineText(f->help);
     for (const engine::LedgerField& f : engine::ledgerFields())
         if (key == f.key)
-            return str(f.help);
+            return engineText(f.help);
     return {};
 }
 
@@ -81,9 +90,9 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     // Headers: which scenario is A and which is B, with the figures that decide a plan.
     auto* headers = new QVBoxLayout;
     headers->setSpacing(2);
-    for (int i = 0; i < 2; ++i) {
+    for (int i = 0; i < kMax; ++i) {
         m_headers[size_t(i)] = new QLabel(this);
-        m_headers[size_t(i)]->setObjectName(QStringLiteral("compareHeader%1").arg(kSideLetters[i]));
+        m_headers[size_t(i)]->setObjectName(QStringLiteral("compareHeader%1").arg(letter(i)));
         m_headers[size_t(i)]->setTextFormat(Qt::RichText);
         m_headers[size_t(i)]->setWordWrap(true);
         m_headers[size_t(i)]->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -95,16 +104,16 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     m_memoryChart->setAnimationOptions(QChart::NoAnimation);
     m_memoryChart->setTitle(tr("Memory per GPU by category; red: each GPU's capacity"));
     m_memoryChart->setMargins(QMargins(4, 4, 4, 4));
-    auto* bars = new QBarSeries;
+    m_bars = new QBarSeries;
+    auto* bars = m_bars;
     bars->setBarWidth(kBarWidth);
-    for (int i = 0; i < 2; ++i) {
-        auto* set = new QBarSet(kSideLetters[i]);
+    for (int i = 0; i < kMax; ++i) {
+        auto* set = new QBarSet(letter(i), this); // appended to the series for the sides shown
         set->setColor(kSideColours[i]);
         set->setBorderColor(kSideColours[i].darker(130));
         for (int c = 0; c < kCategories; ++c)
             set->append(0.0);
         m_memorySets[size_t(i)] = set;
-        bars->append(set);
     }
     m_memoryChart->addSeries(bars);
     m_memoryX = new QBarCategoryAxis;
@@ -120,9 +129,9 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     m_memoryChart->addAxis(m_memoryY, Qt::AlignLeft);
     bars->attachAxis(m_memoryX);
     bars->attachAxis(m_memoryY);
-    for (int i = 0; i < 2; ++i) {
+    for (int i = 0; i < kMax; ++i) {
         auto* cap = new QLineSeries;
-        cap->setName(tr("%1 capacity").arg(kSideLetters[i]));
+        cap->setName(tr("%1 capacity").arg(letter(i)));
         cap->setPen(pen(QColor(0xc6, 0x28, 0x28), 2.5, i == 0 ? Qt::SolidLine : Qt::DashLine));
         m_memoryChart->addSeries(cap);
         cap->attachAxis(m_memoryX);
@@ -133,7 +142,7 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     for (QLineSeries* cap : m_capacity)
         for (QLegendMarker* marker : m_memoryChart->legend()->markers(cap))
             marker->setVisible(false); // named in the title; the legend keeps to A and B
-    auto* memoryView = new QChartView(m_memoryChart);
+    auto* memoryView = m_memoryView = new QChartView(m_memoryChart);
     memoryView->setObjectName(QStringLiteral("compareMemoryChart"));
     memoryView->setRenderHint(QPainter::Antialiasing);
     memoryView->setMinimumSize(360, 260);
@@ -158,25 +167,30 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     m_timeY->setMinorGridLinePen(minor);
     m_timeChart->addAxis(m_timeX, Qt::AlignBottom);
     m_timeChart->addAxis(m_timeY, Qt::AlignLeft);
-    for (int i = 0; i < 2; ++i) {
+    for (int i = 0; i < kMax; ++i) {
         m_deadlines[size_t(i)] = new QLineSeries;
         m_deadlines[size_t(i)]->setPen(pen(kSideColours[i].darker(120), 1.5, Qt::DashLine));
         m_curves[size_t(i)] = new QLineSeries;
-        m_curves[size_t(i)]->setPen(pen(kSideColours[i], 2.5));
+        m_curves[size_t(i)]->setPen(pen(kSideColours[i], kCurveWidths[i], kCurveStyles[i]));
         m_plans[size_t(i)] = new QScatterSeries;
         m_plans[size_t(i)]->setMarkerShape(QScatterSeries::MarkerShapeCircle);
         m_plans[size_t(i)]->setMarkerSize(13);
         m_plans[size_t(i)]->setColor(kSideColours[i]);
         m_plans[size_t(i)]->setBorderColor(QColor(0x1a, 0x1a, 0x1a));
     }
-    for (QXYSeries* s : std::initializer_list<QXYSeries*>{m_deadlines[0], m_deadlines[1], m_curves[0], m_curves[1],
-                                                          m_plans[0], m_plans[1]}) {
+    for (const auto* group : {&m_deadlines, &m_curves})
+        for (QXYSeries* s : *group) {
+            m_timeChart->addSeries(s);
+            s->attachAxis(m_timeX);
+            s->attachAxis(m_timeY);
+        }
+    for (QXYSeries* s : m_plans) {
         m_timeChart->addSeries(s);
         s->attachAxis(m_timeX);
         s->attachAxis(m_timeY);
     }
     m_timeChart->legend()->setAlignment(Qt::AlignBottom);
-    auto* timeView = new QChartView(m_timeChart);
+    auto* timeView = m_timeView = new QChartView(m_timeChart);
     timeView->setObjectName(QStringLiteral("compareTimeChart"));
     timeView->setRenderHint(QPainter::Antialiasing);
     timeView->setMinimumSize(360, 260);
@@ -200,15 +214,11 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     m_tableCaption->setFont(bold);
     m_table = new QTableWidget(0, 3);
     m_table->setObjectName(QStringLiteral("compareTable"));
-    m_table->setHorizontalHeaderLabels({tr("Key"), tr("A"), tr("B")});
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
-    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
     tableLayout->addWidget(m_tableCaption);
     tableLayout->addWidget(m_table, 1);
 
@@ -226,6 +236,14 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     m_makeCurrent = new QPushButton(tr("&Make B Current"));
     m_makeCurrent->setObjectName(QStringLiteral("compareMakeCurrent"));
     m_makeCurrent->setToolTip(tr("Open B in the main window (you are asked about unsaved changes first)"));
+    m_add = new QPushButton(tr("&Add Scenario\u2026"));
+    m_add->setObjectName(QStringLiteral("compareAdd"));
+    m_add->setToolTip(tr("Compare up to four scenarios: add another file as C or D"));
+    m_export = new QPushButton(tr("&Export Report\u2026"));
+    m_export->setObjectName(QStringLiteral("compareExport"));
+    m_export->setToolTip(tr("Write the comparison as a PDF report"));
+    connect(m_add, &QPushButton::clicked, this, &CompareWindow::addRequested);
+    connect(m_export, &QPushButton::clicked, this, &CompareWindow::exportReportRequested);
     auto* close = new QPushButton(tr("&Close"));
     close->setObjectName(QStringLiteral("compareClose"));
     connect(m_swap, &QPushButton::clicked, this, &CompareWindow::swapSides);
@@ -234,6 +252,8 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_swap);
     buttons->addWidget(m_makeCurrent);
+    buttons->addWidget(m_add);
+    buttons->addWidget(m_export);
     buttons->addStretch(1);
     buttons->addWidget(close);
 
@@ -242,11 +262,30 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     layout->addWidget(split, 1);
     layout->addLayout(buttons);
     resize(1400, 900);
+    setSides({}, {});
+}
+
+QString CompareWindow::letter(int i) {
+    return QString(QChar(u'A' + i));
 }
 
 void CompareWindow::setSides(const CompareSide& a, const CompareSide& b) {
-    m_sides = {a, b};
+    setScenarios({a, b});
+}
+
+void CompareWindow::setScenarios(const std::vector<CompareSide>& sides) {
+    m_sides.assign(sides.begin(), sides.begin() + std::min<ptrdiff_t>(ptrdiff_t(sides.size()), kMax));
+    while (m_sides.size() < 2)
+        m_sides.push_back({});
     render();
+}
+
+bool CompareWindow::addScenario(const CompareSide& side) {
+    if (int(m_sides.size()) >= kMax)
+        return false;
+    m_sides.push_back(side);
+    render();
+    return true;
 }
 
 void CompareWindow::swapSides() {
@@ -255,7 +294,30 @@ void CompareWindow::swapSides() {
 }
 
 void CompareWindow::render() {
-    for (int i = 0; i < 2; ++i) {
+    const int n = sideCount();
+    m_ledgers.resize(size_t(n));
+    m_scale.resize(size_t(n));
+    m_add->setEnabled(n < kMax);
+    // The bar series holds one set per side shown (take() keeps the sets for later).
+    for (int i = 0; i < kMax; ++i) {
+        const bool shown = m_bars->barSets().contains(m_memorySets[size_t(i)]);
+        if (i < n && !shown)
+            m_bars->append(m_memorySets[size_t(i)]);
+        else if (i >= n && shown)
+            m_bars->take(m_memorySets[size_t(i)]);
+        m_headers[size_t(i)]->setVisible(i < n);
+        for (QXYSeries* s : {static_cast<QXYSeries*>(m_curves[size_t(i)]), static_cast<QXYSeries*>(m_plans[size_t(i)]),
+                             static_cast<QXYSeries*>(m_capacity[size_t(i)])}) {
+            s->setVisible(i < n);
+        }
+        for (QLegendMarker* marker : m_timeChart->legend()->markers(m_curves[size_t(i)]))
+            marker->setVisible(i < n);
+        for (QLegendMarker* marker : m_timeChart->legend()->markers(m_plans[size_t(i)]))
+            marker->setVisible(i < n);
+        for (QLegendMarker* marker : m_memoryChart->legend()->markers(m_capacity[size_t(i)]))
+            marker->setVisible(false);
+    }
+    for (int i = 0; i < n; ++i) {
         const engine::Scenario& s = m_sides[size_t(i)].scenario;
         m_ledgers[size_t(i)] = engine::evaluate(s);
         m_scale[size_t(i)] = m_ledgers[size_t(i)].valid
@@ -263,7 +325,7 @@ void CompareWindow::render() {
                                  : std::vector<engine::ScalePoint>{};
         m_headers[size_t(i)]->setText(
             QStringLiteral("<span style=\"color:%1; font-size:large\">\u25a0</span> <b>%2: %3</b>%4<br>%5")
-                .arg(kSideColours[i].name(), kSideLetters[i], m_sides[size_t(i)].name.toHtmlEscaped(),
+                .arg(kSideColours[i].name(), letter(i), m_sides[size_t(i)].name.toHtmlEscaped(),
                      m_sides[size_t(i)].modified ? tr(" (unsaved changes)") : QString(),
                      summaryText(i).toHtmlEscaped()));
         m_headers[size_t(i)]->setToolTip(m_sides[size_t(i)].path);
@@ -278,10 +340,10 @@ QString CompareWindow::summaryText(int side) const {
     const engine::Scenario& s = m_sides[size_t(side)].scenario;
     if (!l.valid)
         return tr("%1 \u2014 not valid: %2")
-            .arg(str(engine::displayTitle(s)), l.errors.empty() ? QString() : str(l.errors.front().message));
+            .arg(scenarioTitle(s), l.errors.empty() ? QString() : str(l.errors.front().message));
     const auto fmt = [](const engine::LedgerValue& v, engine::Unit u) { return str(engine::formatLedgerValue(v, u)); };
     return tr("%1 \u2014 %2 GPUs, %3, %4; %5 of %6 per GPU: %7")
-        .arg(str(engine::displayTitle(s)), fmt(std::int64_t(l.time.gpus), engine::Unit::Count),
+        .arg(scenarioTitle(s), fmt(std::int64_t(l.time.gpus), engine::Unit::Count),
              fmt(l.time.days, engine::Unit::Days), fmt(l.cost.usd, engine::Unit::Usd),
              fmt(l.memory.total, engine::Unit::Bytes), fmt(l.memory.capacity, engine::Unit::Bytes),
              l.memory.fits ? tr("fits") : tr("does not fit"));
@@ -290,7 +352,8 @@ QString CompareWindow::summaryText(int side) const {
 void CompareWindow::renderMemory() {
     using engine::kGB; // the axis unit, as GPUs are sold
     double top = 1;
-    for (int i = 0; i < 2; ++i) {
+    const int n = sideCount();
+    for (int i = 0; i < n; ++i) {
         const engine::Ledger& l = m_ledgers[size_t(i)];
         QList<qreal> values;
         for (int c = 0; c < kCategories; ++c)
@@ -298,9 +361,8 @@ void CompareWindow::renderMemory() {
         for (int c = 0; c < kCategories; ++c)
             m_memorySets[size_t(i)]->replace(c, values[c]);
         top = std::max({top, values.back(), l.valid ? l.memory.capacity / kGB : 0.0});
-        // The capacity over this side's half of the Total group.
-        const double centre = kCategories - 1;
-        const double x0 = i == 0 ? centre - kBarWidth / 2 : centre, x1 = i == 0 ? centre : centre + kBarWidth / 2;
+        // The capacity over this side's share of the Total group.
+        const double x0 = kCategories - 1 - kBarWidth / 2 + kBarWidth * i / n, x1 = x0 + kBarWidth / n;
         const double cap = l.valid ? l.memory.capacity / kGB : 0.0;
         m_capacity[size_t(i)]->replace({QPointF(x0, cap), QPointF(x1, cap)});
     }
@@ -320,18 +382,19 @@ void CompareWindow::renderTime() {
         y1 = any ? std::max(y1, y) : y;
         any = true;
     };
-    for (int i = 0; i < 2; ++i) {
+    const int n = sideCount();
+    for (int i = 0; i < n; ++i) {
         QList<QPointF> points;
         for (const engine::ScalePoint& p : m_scale[size_t(i)]) {
             points << QPointF(double(p.gpus), p.days);
             extend(double(p.gpus), p.days);
         }
         m_curves[size_t(i)]->replace(points);
-        m_curves[size_t(i)]->setName(tr("%1: days").arg(kSideLetters[i]));
+        m_curves[size_t(i)]->setName(tr("%1: days").arg(letter(i)));
         const engine::Ledger& l = m_ledgers[size_t(i)];
         m_plans[size_t(i)]->replace(l.valid ? QList<QPointF>{QPointF(double(l.time.gpus), l.time.days)}
                                             : QList<QPointF>{});
-        m_plans[size_t(i)]->setName(tr("%1: this plan").arg(kSideLetters[i]));
+        m_plans[size_t(i)]->setName(tr("%1: this plan").arg(letter(i)));
         extend(double(l.time.gpus), m_sides[size_t(i)].scenario.schedule.deadlineDays);
     }
     if (!any) {
@@ -343,26 +406,134 @@ void CompareWindow::renderTime() {
     m_timeX->setBase(x1 / x0 > 1024 ? 4 : 2); // at most about eight labels along the axis
     m_timeX->setRange(x0, x1);
     m_timeY->setRange(ylo, yhi);
-    const double deadlineA = m_sides[0].scenario.schedule.deadlineDays;
-    const double deadlineB = m_sides[1].scenario.schedule.deadlineDays;
-    for (int i = 0; i < 2; ++i) {
-        const double d = i == 0 ? deadlineA : deadlineB;
+    bool sameDeadline = true;
+    for (int i = 1; i < n; ++i)
+        sameDeadline = sameDeadline &&
+                       m_sides[size_t(i)].scenario.schedule.deadlineDays == m_sides[0].scenario.schedule.deadlineDays;
+    for (int i = 0; i < kMax; ++i) {
+        const double d = m_sides[size_t(std::min(i, n - 1))].scenario.schedule.deadlineDays; // unused: hidden
         m_deadlines[size_t(i)]->replace({QPointF(x0, d), QPointF(x1, d)});
         m_deadlines[size_t(i)]->setPen(
-            pen(deadlineA == deadlineB ? QColor(0x30, 0x30, 0x30) : kSideColours[i].darker(120), 1.5, Qt::DashLine));
-        m_deadlines[size_t(i)]->setName(deadlineA == deadlineB ? tr("Deadline (both)")
-                                                               : tr("%1: deadline").arg(kSideLetters[i]));
+            pen(sameDeadline ? QColor(0x30, 0x30, 0x30) : kSideColours[i].darker(120), 1.5, Qt::DashLine));
+        m_deadlines[size_t(i)]->setName(sameDeadline ? (n == 2 ? tr("Deadline (both)") : tr("Deadline (all)"))
+                                                     : tr("%1: deadline").arg(letter(i)));
+        // One deadline line and legend entry when all are the same.
+        const bool visible = i < n && (i == 0 || !sameDeadline);
+        m_deadlines[size_t(i)]->setVisible(visible);
+        for (QLegendMarker* marker : m_timeChart->legend()->markers(m_deadlines[size_t(i)]))
+            marker->setVisible(visible);
     }
-    // One deadline line and legend entry when both are the same.
-    m_deadlines[1]->setVisible(deadlineA != deadlineB);
-    for (QLegendMarker* marker : m_timeChart->legend()->markers(m_deadlines[1]))
-        marker->setVisible(deadlineA != deadlineB);
 }
 
+namespace {
+
+// A key's value as a number (ledger or scenario key), for the difference columns; nullopt for text, bools, null.
+std::optional<double> numberOf(const std::string& key, const engine::Scenario& s, const engine::Ledger& l) {
+    for (const engine::LedgerField& f : engine::ledgerFields())
+        if (key == f.key) {
+            if (!l.valid || f.unit == engine::Unit::Bool || f.unit == engine::Unit::Text)
+                return std::nullopt;
+            const engine::LedgerValue v = f.get(l);
+            if (auto i = std::get_if<std::int64_t>(&v))
+                return double(*i);
+            if (auto d = std::get_if<double>(&v))
+                return *d;
+            return std::nullopt;
+        }
+    if (const engine::Field* f = engine::findField(key)) {
+        const engine::FieldValue v = f->get(s);
+        if (auto d = std::get_if<double>(&v))
+            return *d;
+    }
+    return std::nullopt;
+}
+
+// B - A with the key's unit and sign ("+8 GPUs", "-4.1 days", "+$1,234"); empty when either is not a number.
+QString differenceText(const std::string& key, double a, double b) {
+    const double d = b - a;
+    if (d == 0)
+        return QStringLiteral("0");
+    const QString sign = d > 0 ? QStringLiteral("+") : QStringLiteral("\u2212");
+    for (const engine::LedgerField& f : engine::ledgerFields())
+        if (key == f.key) {
+            if (f.unit == engine::Unit::Bytes) // "(1.0 GiB)" after a minus would read as positive
+                return sign + QString::fromStdString(engine::formatGB(std::abs(d)));
+            const engine::LedgerValue v = f.unit == engine::Unit::Count
+                                              ? engine::LedgerValue(std::int64_t(std::llround(std::abs(d))))
+                                              : engine::LedgerValue(std::abs(d));
+            return sign + QString::fromStdString(engine::formatLedgerValue(v, f.unit));
+        }
+    const engine::Field* f = engine::findField(key);
+    const QString unit = f && f->unit && *f->unit ? QStringLiteral(" ") + QString::fromUtf8(f->unit) : QString();
+    return sign + QString::number(std::abs(d), 'g', 6) + unit;
+}
+
+QString percentText(double a, double b) {
+    if (a == 0 || !std::isfinite(a) || !std::isfinite(b))
+        return {};
+    const double p = (b - a) / std::abs(a) * 100;
+    return (p > 0   ? QStringLiteral("+")
+            : p < 0 ? QStringLiteral("\u2212")
+                    : QString()) +
+           QString::number(std::abs(p), 'f', std::abs(p) < 10 ? 1 : 0) + QStringLiteral("%");
+}
+
+} // namespace
+
 void CompareWindow::renderTable() {
-    const std::vector<engine::Difference> diffs = engine::compareScenarios(m_sides[0].scenario, m_sides[1].scenario);
+    const int n = sideCount();
+    const bool deltas = n == 2; // B - A and % columns
+    // What differs from A, for every other side; a side that agrees with A on a key shows A's value.
+    std::vector<std::string> order;
+    std::vector<bool> isScenarioKey;
+    std::vector<std::map<std::string, std::string>> values(static_cast<size_t>(n));
+    for (int i = 1; i < n; ++i)
+        for (const engine::Difference& d : engine::compareScenarios(m_sides[0].scenario, m_sides[size_t(i)].scenario)) {
+            if (!values[0].count(d.key)) {
+                order.push_back(d.key);
+                isScenarioKey.push_back(d.scenarioKey);
+            }
+            values[0][d.key] = d.a;
+            values[size_t(i)][d.key] = d.b;
+        }
+    if (n > 2) { // one order for all: the field tables', unknown keys last
+        std::vector<std::string> sorted;
+        std::vector<bool> sortedScenario;
+        auto take = [&](const std::string& key, bool scenario) {
+            if (auto it = std::find(order.begin(), order.end(), key); it != order.end()) {
+                sorted.push_back(key);
+                sortedScenario.push_back(scenario);
+                isScenarioKey.erase(isScenarioKey.begin() + (it - order.begin()));
+                order.erase(it);
+            }
+        };
+        for (const engine::Field& f : engine::scenarioFields())
+            take(f.key, true);
+        take("title", true);
+        take("notes", true);
+        for (const engine::LedgerField& f : engine::ledgerFields())
+            take(f.key, false);
+        sorted.insert(sorted.end(), order.begin(), order.end());
+        sortedScenario.insert(sortedScenario.end(), isScenarioKey.begin(), isScenarioKey.end());
+        order = std::move(sorted);
+        isScenarioKey = std::move(sortedScenario);
+    }
+
+    const int columns = 1 + n + (deltas ? 2 : 0);
     m_table->setRowCount(0);
     m_table->clearSpans();
+    m_table->setColumnCount(columns);
+    QStringList headers{tr("Key")};
+    for (int i = 0; i < n; ++i)
+        headers << letter(i);
+    if (deltas)
+        headers << tr("B \u2212 A") << tr("B vs A");
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    for (int c = 1; c < columns; ++c)
+        m_table->horizontalHeader()->setSectionResizeMode(c, c <= n ? QHeaderView::Stretch
+                                                                    : QHeaderView::ResizeToContents);
+
     int scenarioKeys = 0;
     bool ledgerSection = false, scenarioSection = false;
     QFont bold = m_table->font();
@@ -375,33 +546,101 @@ void CompareWindow::renderTable() {
         item->setBackground(palette().color(QPalette::Mid).lighter(150));
         item->setFlags(Qt::ItemIsEnabled);
         m_table->setItem(row, 0, item);
-        m_table->setSpan(row, 0, 1, 3);
+        m_table->setSpan(row, 0, 1, columns);
     };
-    for (const engine::Difference& d : diffs) {
-        if (d.scenarioKey && !scenarioSection) {
+    for (size_t k = 0; k < order.size(); ++k) {
+        const std::string& key = order[k];
+        if (isScenarioKey[k] && !scenarioSection) {
             section(tr("Scenario keys"));
             scenarioSection = true;
         }
-        if (!d.scenarioKey && !ledgerSection) {
+        if (!isScenarioKey[k] && !ledgerSection) {
             section(tr("Ledger keys"));
             ledgerSection = true;
         }
-        scenarioKeys += d.scenarioKey ? 1 : 0;
+        scenarioKeys += isScenarioKey[k] ? 1 : 0;
         const int row = m_table->rowCount();
         m_table->insertRow(row);
-        auto* key = new QTableWidgetItem(str(d.key));
-        key->setData(Qt::UserRole, str(d.key));
-        key->setToolTip(helpFor(d.key));
-        m_table->setItem(row, 0, key);
-        m_table->setItem(row, 1, new QTableWidgetItem(oneLine(d.a)));
-        m_table->setItem(row, 2, new QTableWidgetItem(oneLine(d.b)));
-        m_table->item(row, 1)->setToolTip(str(d.a));
-        m_table->item(row, 2)->setToolTip(str(d.b));
+        auto* keyItem = new QTableWidgetItem(str(key));
+        keyItem->setData(Qt::UserRole, str(key));
+        keyItem->setToolTip(helpFor(key));
+        m_table->setItem(row, 0, keyItem);
+        for (int i = 0; i < n; ++i) {
+            const auto it = values[size_t(i)].find(key);
+            const std::string& v = it != values[size_t(i)].end() ? it->second : values[0][key];
+            auto* item = new QTableWidgetItem(oneLine(v));
+            item->setToolTip(str(v));
+            m_table->setItem(row, 1 + i, item);
+        }
+        if (deltas) {
+            const auto a = numberOf(key, m_sides[0].scenario, m_ledgers[0]);
+            const auto b = numberOf(key, m_sides[1].scenario, m_ledgers[1]);
+            auto* diff = new QTableWidgetItem(a && b ? differenceText(key, *a, *b) : QString());
+            auto* pct = new QTableWidgetItem(a && b ? percentText(*a, *b) : QString());
+            diff->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            pct->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(row, 1 + n, diff);
+            m_table->setItem(row, 2 + n, pct);
+        }
     }
-    const int ledgerKeys = int(diffs.size()) - scenarioKeys;
-    m_tableCaption->setText(diffs.empty() ? tr("A and B are the same scenario.")
-                                          : tr("What differs: %n scenario key(s)", nullptr, scenarioKeys) +
+    const int ledgerKeys = int(order.size()) - scenarioKeys;
+    m_tableCaption->setText(order.empty() ? (n == 2 ? tr("A and B are the same scenario.")
+                                                    : tr("All %n scenarios are the same.", nullptr, n))
+                                          : tr("What differs from A: %n scenario key(s)", nullptr, scenarioKeys) +
                                                 tr(", %n ledger key(s)", nullptr, ledgerKeys));
+}
+
+QString CompareWindow::figuresHtml() const {
+    const int n = sideCount();
+    const char* const keys[] = {"time.gpus",
+                                "time.days",
+                                "time.gpu_hours",
+                                "cost.usd",
+                                "memory.total",
+                                "memory.capacity",
+                                "time.step_s",
+                                "time.tokens_per_s_per_gpu",
+                                "time.min_gpus_compute",
+                                "time.min_gpus_memory",
+                                "pipeline.bubble_fraction"};
+    QString html = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\"><tr bgcolor=\"#1f3b57\">"
+                                  "<td><font color=\"white\"><b>%1</b></font></td>")
+                       .arg(tr("Figure").toHtmlEscaped());
+    for (int i = 0; i < n; ++i)
+        html += QStringLiteral("<td align=\"right\"><font color=\"white\"><b>%1</b></font></td>").arg(letter(i));
+    if (n == 2)
+        html += QStringLiteral("<td align=\"right\"><font color=\"white\"><b>%1</b></font></td>"
+                               "<td align=\"right\"><font color=\"white\"><b>%2</b></font></td>")
+                    .arg(tr("B \u2212 A").toHtmlEscaped(), tr("B vs A").toHtmlEscaped());
+    html += QStringLiteral("</tr>");
+    int r = 0;
+    for (const char* key : keys) {
+        const engine::LedgerField* field = nullptr;
+        for (const engine::LedgerField& f : engine::ledgerFields())
+            if (std::string_view(f.key) == key)
+                field = &f;
+        if (!field)
+            continue;
+        html += QStringLiteral("<tr%1><td>%2<br><font color=\"#555f6a\">%3</font></td>")
+                    .arg(r++ % 2 ? QStringLiteral(" bgcolor=\"#eef2f6\"") : QString(),
+                         engineText(QByteArray(field->label).trimmed().constData()).toHtmlEscaped(),
+                         QString::fromLatin1(key));
+        for (int i = 0; i < n; ++i)
+            html += QStringLiteral("<td align=\"right\">%1</td>")
+                        .arg(m_ledgers[size_t(i)].valid
+                                 ? str(engine::formatLedgerValue(field->get(m_ledgers[size_t(i)]), field->unit))
+                                       .toHtmlEscaped()
+                                 : tr("not valid"));
+        if (n == 2) {
+            const auto a = numberOf(key, m_sides[0].scenario, m_ledgers[0]);
+            const auto b = numberOf(key, m_sides[1].scenario, m_ledgers[1]);
+            html += QStringLiteral("<td align=\"right\">%1</td><td align=\"right\">%2</td>")
+                        .arg(a && b ? differenceText(key, *a, *b).toHtmlEscaped() : QString(),
+                             a && b ? percentText(*a, *b) : QString());
+        }
+        html += QStringLiteral("</tr>");
+    }
+    return html + QStringLiteral("</table>");
 }
 
 QStringList CompareWindow::differenceKeys() const {

@@ -1,13 +1,16 @@
 #pragma once
-// Compare two scenarios side by side: A (the window's scenario when the comparison was opened) and B (a file).
-// Per-GPU memory by category as paired bars, both days-against-GPUs curves on one chart, and a table of every
-// scenario and ledger key that differs (engine::compareScenarios). Swap A and B; make B the window's scenario.
+// Compare two to four scenarios side by side: A (the window's scenario when the comparison was opened) and B, C, D
+// (files). Per-GPU memory by category as grouped bars, every days-against-GPUs curve on one chart (each in its own
+// colour and dash, so curves that coincide stay visible), and a table of every scenario and ledger key that differs
+// from A (engine::compareScenarios) with, for two scenarios, the difference B - A and in percent. Swap A and B; make
+// B the window's scenario; export the comparison as a PDF report.
 // Every number comes from engine::evaluate, engine::scaleCurve and engine::formatLedgerValue.
 
 #include "engine/evaluate.h"
 #include "engine/ledger.h"
 #include "engine/scenario.h"
 
+#include <QList>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -15,6 +18,7 @@
 #include <array>
 #include <vector>
 
+class QBarSeries;
 class QBarSet;
 class QChart;
 class QChartView;
@@ -39,12 +43,23 @@ struct CompareSide {
 class CompareWindow : public QWidget {
     Q_OBJECT
 public:
+    static constexpr int kMaxSides = 4;
     explicit CompareWindow(QWidget* parent = nullptr); // a window of its own; objectName "compareWindow"
 
     void setSides(const CompareSide& a, const CompareSide& b);
+    void setScenarios(const std::vector<CompareSide>& sides); // 2 to kMaxSides (more are ignored)
+    bool addScenario(const CompareSide& side);                // false when kMaxSides are shown
+    int sideCount() const { return int(m_sides.size()); }
+    const CompareSide& side(int i) const { return m_sides[size_t(i)]; }
     const CompareSide& sideA() const { return m_sides[0]; }
     const CompareSide& sideB() const { return m_sides[1]; }
+    const engine::Ledger& ledger(int i) const { return m_ledgers[size_t(i)]; }
+    static QString letter(int i); // "A", "B", "C", "D"
     void swapSides();
+
+    // The figures that decide a plan for every side (and B - A for two), as an HTML table for the report.
+    QString figuresHtml() const;
+    QList<QChartView*> chartViews() const { return {m_memoryView, m_timeView}; }
 
     // For tests and screenshots.
     QStringList differenceKeys() const; // in table order: scenario keys, then ledger keys
@@ -54,9 +69,13 @@ public:
     QString summaryText(int side) const;
     QPushButton* swapButton() const { return m_swap; }
     QPushButton* makeCurrentButton() const { return m_makeCurrent; }
+    QPushButton* addButton() const { return m_add; }
+    QPushButton* exportButton() const { return m_export; }
 
 signals:
     void makeCurrentRequested(const tl::ui::CompareSide& b);
+    void addRequested();          // the Add Scenario button: the owner asks for a file and calls addScenario
+    void exportReportRequested(); // the Export Report button: the owner asks for a file name
 
 private:
     void render();
@@ -64,26 +83,31 @@ private:
     void renderTime();
     void renderTable();
 
-    std::array<CompareSide, 2> m_sides;
-    std::array<engine::Ledger, 2> m_ledgers;
-    std::array<std::vector<engine::ScalePoint>, 2> m_scale;
+    std::vector<CompareSide> m_sides;
+    std::vector<engine::Ledger> m_ledgers;
+    std::vector<std::vector<engine::ScalePoint>> m_scale;
 
-    std::array<QLabel*, 2> m_headers{};
+    std::array<QLabel*, kMaxSides> m_headers{};
     QChart* m_memoryChart = nullptr;
-    std::array<QBarSet*, 2> m_memorySets{};
+    QChartView* m_memoryView = nullptr;
+    QBarSeries* m_bars = nullptr;
+    std::array<QBarSet*, kMaxSides> m_memorySets{};
     QBarCategoryAxis* m_memoryX = nullptr;
     QValueAxis* m_memoryY = nullptr;
-    std::array<QLineSeries*, 2> m_capacity{};
+    std::array<QLineSeries*, kMaxSides> m_capacity{};
     QChart* m_timeChart = nullptr;
-    std::array<QLineSeries*, 2> m_curves{};
-    std::array<QLineSeries*, 2> m_deadlines{};
-    std::array<QScatterSeries*, 2> m_plans{};
+    QChartView* m_timeView = nullptr;
+    std::array<QLineSeries*, kMaxSides> m_curves{};
+    std::array<QLineSeries*, kMaxSides> m_deadlines{};
+    std::array<QScatterSeries*, kMaxSides> m_plans{};
     QLogValueAxis* m_timeX = nullptr;
     QLogValueAxis* m_timeY = nullptr;
     QTableWidget* m_table = nullptr;
     QLabel* m_tableCaption = nullptr;
     QPushButton* m_swap = nullptr;
     QPushButton* m_makeCurrent = nullptr;
+    QPushButton* m_add = nullptr;
+    QPushButton* m_export = nullptr;
 };
 
 } // namespace tl::ui

@@ -1,5 +1,7 @@
 #include "ui/panels/parameterpanel.h"
 
+#include "ui/i18n/enginetext.h"
+
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
 #include "engine/model.h"
@@ -90,7 +92,7 @@ ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidge
         presets->addItem(tr("Custom architecture"), QStringLiteral("custom"));
         presets->addItem(tr("From the parameter count"), QStringLiteral("params"));
         if (auto* f = engine::findField("model.preset"))
-            presets->setToolTip(QString::fromUtf8(f->help));
+            presets->setToolTip(engineText(f->help));
         auto* label = new QLabel(tr("&Preset"));
         label->setBuddy(presets);
         form->addRow(label, presets);
@@ -175,8 +177,8 @@ ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidge
         auto* recipes = new QComboBox;
         recipes->setObjectName(QStringLiteral("combo:precision.recipe"));
         for (const auto& r : engine::precisionRecipes()) {
-            recipes->addItem(QString::fromUtf8(r.label), QString::fromUtf8(r.id));
-            recipes->setItemData(recipes->count() - 1, QString::fromUtf8(r.note), Qt::ToolTipRole);
+            recipes->addItem(engineText(r.label), QString::fromUtf8(r.id));
+            recipes->setItemData(recipes->count() - 1, engineText(r.note), Qt::ToolTipRole);
         }
         recipes->addItem(tr("Custom (from a file)"), QStringLiteral("custom"));
         auto* label = new QLabel(tr("Re&cipe"));
@@ -225,7 +227,7 @@ ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidge
             gpus->addItem(QString::fromStdString(g.name), QString::fromStdString(g.id));
         gpus->addItem(tr("Custom GPU"), QStringLiteral("custom"));
         if (auto* f = engine::findField("hardware.preset"))
-            gpus->setToolTip(QString::fromUtf8(f->help));
+            gpus->setToolTip(engineText(f->help));
         auto* label = new QLabel(tr("&GPU"));
         label->setBuddy(gpus);
         form->addRow(label, gpus);
@@ -303,7 +305,7 @@ QComboBox* ParameterPanel::addCombo(QFormLayout* form, const QString& label, con
     if (f) {
         for (const auto& c : f->choices)
             combo->addItem(QString::fromStdString(c), QString::fromStdString(c));
-        combo->setToolTip(QString::fromUtf8(f->help) + QStringLiteral("\n") + key);
+        combo->setToolTip(engineText(f->help) + QStringLiteral("\n") + key);
     }
     auto* text = new QLabel(label);
     text->setBuddy(combo);
@@ -321,7 +323,7 @@ QCheckBox* ParameterPanel::addCheck(QFormLayout* form, const QString& label, con
     auto* check = new QCheckBox(label);
     check->setObjectName(QStringLiteral("check:") + key);
     if (const engine::Field* f = engine::findField(key.toStdString()))
-        check->setToolTip(QString::fromUtf8(f->help) + QStringLiteral("\n") + key);
+        check->setToolTip(engineText(f->help) + QStringLiteral("\n") + key);
     form->addRow(QString(), check);
     m_checks.insert(key, check);
     addErrorLine(form, key);
@@ -381,7 +383,7 @@ void ParameterPanel::syncFromScenario(const engine::Scenario& s) {
     QComboBox* recipes = m_combos.value(QStringLiteral("precision.recipe"));
     select(recipes, recipe ? QString::fromUtf8(recipe->id) : QStringLiteral("custom"));
     recipes->setToolTip(
-        recipe ? QString::fromUtf8(recipe->note)
+        recipe ? engineText(recipe->note)
                : tr("weights %1, gradients %2, master %3, optimizer %4")
                      .arg(QString::fromStdString(s.precision.weights), QString::fromStdString(s.precision.grads),
                           QString::fromStdString(s.precision.master), QString::fromStdString(s.precision.optimizer)));

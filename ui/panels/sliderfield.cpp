@@ -1,5 +1,7 @@
 #include "ui/panels/sliderfield.h"
 
+#include "ui/i18n/enginetext.h"
+
 #include "engine/fields.h"
 
 #include <QDoubleSpinBox>
@@ -94,7 +96,7 @@ SliderField::SliderField(const SliderSpec& spec, QWidget* parent) : QWidget(pare
     m_error->hide();
 
     if (field) {
-        const QString tip = QString::fromUtf8(field->help) + QStringLiteral("\n") + spec.key;
+        const QString tip = engineText(field->help) + QStringLiteral("\n") + spec.key;
         setToolTip(tip);
         m_slider->setToolTip(tip);
         m_spin->setToolTip(tip);

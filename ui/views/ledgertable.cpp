@@ -1,5 +1,7 @@
 #include "ui/views/ledgertable.h"
 
+#include "ui/i18n/enginetext.h"
+
 #include "engine/ledgerfields.h"
 
 #include <QApplication>
@@ -49,7 +51,7 @@ QVariant LedgerTableModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         switch (index.column()) {
         case Label:
-            return QString::fromUtf8(f.label);
+            return engineLabel(f.label);
         case Value:
             return QString::fromStdString(engine::formatLedgerValue(f.get(m_ledger), f.unit));
         case Key:
@@ -57,7 +59,7 @@ QVariant LedgerTableModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     case Qt::ToolTipRole:
-        return QString::fromUtf8(f.help); // the context menu and Ctrl+E explain the number
+        return engineText(f.help); // the context menu and Ctrl+E explain the number
     case Qt::FontRole:
         if (index.row() == m_highlighted) {
             QFont bold;

@@ -237,7 +237,7 @@ double PipelineCanvas::drawLegend(QPainter& p, const QRectF& area, bool anySplit
     items.push_back({kIdle, true, PipelineView::tr("Idle")});
     if (anyChunks && !summarised)
         items.push_back({mixWithWhite(kForward, 0.55), false,
-                         PipelineView::tr("Lighter: later chunk (\u201c3b\u201d = micro-batch 3, chunk b)")});
+                         PipelineView::tr("Lighter: later chunk (“3b” = micro-batch 3, chunk b)")});
     if (summarised)
         items.push_back({QColor(), false,
                          PipelineView::tr("Summarised (blocks too narrow to read): each pixel column stacks F, B, W "

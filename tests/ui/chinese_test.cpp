@@ -1,0 +1,386 @@
+// The Simplified Chinese interface: with trainledger_zh_CN.qm loaded, walk every widget, menu, action, tooltip,
+// tab, dock, table header and chart (title, axis titles, legend) of the main window on each tab, and of the Compare
+// window, and fail on any text left in English. Numbers, units (GB, GiB, days, tokens/s...), key names
+// (parallel.dp), model and GPU names and the field's acronyms (TP, ZeRO, MFU...) are allowed. The engine's own
+// diagnostics (the verdict's note lines) are English sentences built by the pure C++ engine and are exempt.
+// Also: View > Language switches without a restart and back. Offscreen.
+
+#include "engine/fields.h"
+#include "engine/presets.h"
+#include "ui/compare/comparewindow.h"
+#include "ui/controller.h"
+#include "ui/i18n/language.h"
+#include "ui/mainwindow.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemModel>
+#include <QAbstractItemView>
+#include <QAction>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTabWidget>
+#include <QTableView>
+#include <QtTest>
+
+using namespace tl;
+
+namespace {
+
+// Words that stay as they are in a Chinese text: units, acronyms, names.
+QSet<QString> allowedWords() {
+    QSet<QString> words;
+    for (const char* w : {"GB",
+                          "GiB",
+                          "MB",
+                          "MiB",
+                          "TB",
+                          "KB",
+                          "GPU",
+                          "GPUs",
+                          "TFLOP",
+                          "TFLOPs",
+                          "FLOPs",
+                          "FLOP",
+                          "GFLOPs",
+                          "PFLOPs",
+                          "EFLOPs",
+                          "MFU",
+                          "HFU",
+                          "TP",
+                          "PP",
+                          "DP",
+                          "CP",
+                          "EP",
+                          "SP",
+                          "ZeRO",
+                          "FSDP",
+                          "GPipe",
+                          "F1B",
+                          "ZB",
+                          "BF",
+                          "FP",
+                          "bf",
+                          "fp",
+                          "Adam",
+                          "AdamW",
+                          "SGD",
+                          "Adafactor",
+                          "SwiGLU",
+                          "LM",
+                          "MoE",
+                          "NVLink",
+                          "HBM",
+                          "CUDA",
+                          "NCCL",
+                          "Megatron",
+                          "DeepSpeed",
+                          "TrainLedger",
+                          "NVIDIA",
+                          "AMD",
+                          "SXM",
+                          "PCIe",
+                          "RTX",
+                          "PRO",
+                          "Chinchilla",
+                          "Kaplan",
+                          "days",
+                          "day",
+                          "hours",
+                          "GPU-hours",
+                          "tokens",
+                          "token",
+                          "FLOPs/token",
+                          "B/param",
+                          "param",
+                          "ms",
+                          "JSON",
+                          "CSV",
+                          "PNG",
+                          "SVG",
+                          "PDF",
+                          "MD",
+                          "Markdown",
+                          "Ctrl",
+                          "Shift",
+                          "Alt",
+                          "TB/s",
+                          "GB/s",
+                          "Gb/s",
+                          "QK",
+                          "AV",
+                          "RoPE",
+                          "KV",
+                          "MLP",
+                          "FlashAttention",
+                          "Flash",
+                          "ND",
+                          "N",
+                          "D",
+                          "s",
+                          "x",
+                          "e",
+                          "NVMe",
+                          "CPU",
+                          "RAM",
+                          "OK",
+                          "Qwen",
+                          "Llama",
+                          "Mixtral",
+                          "GPT",
+                          "DeepSeek",
+                          "English",
+                          "GiB/s",
+                          "Untitled.trainledger",
+                          "trainledger",
+                          "deb",
+                          "Linguist",
+                          "PaLM",
+                          "Dao",
+                          "Korthikanti",
+                          "cuBLAS",
+                          "GEMM",
+                          "A",
+                          "B",
+                          "C",
+                          "E",
+                          "T",
+                          "M",
+                          "k",
+                          "K",
+                          "usd",
+                          "USD",
+                          "MI",
+                          "nvidia-smi",
+                          "Hoffmann",
+                          "PF-day",
+                          "PyTorch",
+                          "logits",
+                          "Transformer",
+                          "all-gather",
+                          "ceil",
+                          "null",
+                          "rank",
+                          "dropout",
+                          "softmax",
+                          "tp",
+                          "pp",
+                          "dp",
+                          "cp",
+                          "ep",
+                          "mfu",
+                          "hfu",
+                          "X"})
+        words.insert(QString::fromLatin1(w));
+    for (const engine::Field& f : engine::scenarioFields()) // choice values are key values ("full", "1f1b")
+        for (const std::string& c : f.choices)
+            for (const QString& w : QString::fromStdString(c).split(QRegularExpression(QStringLiteral("[^A-Za-z]+"))))
+                words.insert(w);
+    for (const auto& p : engine::modelPresets())
+        for (const QString& w : QString::fromStdString(p.name).split(QRegularExpression(QStringLiteral("[^A-Za-z]+"))))
+            words.insert(w);
+    for (const auto& p : engine::gpuPresets())
+        for (const QString& w : QString::fromStdString(p.name).split(QRegularExpression(QStringLiteral("[^A-Za-z]+"))))
+            words.insert(w);
+    return words;
+}
+
+// The English words of a text, after dropping markup, key names (a.b), file names and allowed words.
+QStringList englishWords(QString text) {
+    static const QSet<QString> allowed = allowedWords();
+    text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+    text.remove(QRegularExpression(QStringLiteral("&[a-z]+;")));
+    text.remove(QRegularExpression(QStringLiteral("[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)+"))); // keys, files, numbers
+    text.remove(
+        QRegularExpression(QStringLiteral("\\b[A-Za-z0-9]+_[A-Za-z0-9_]+\\b"))); // identifiers: seq_len, head_dim
+    text.remove(QRegularExpression(QStringLiteral("\\(&[A-Za-z]\\)")));          // mnemonics "(&F)"
+    text.remove(QLatin1Char('&'));
+    QStringList found;
+    const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z/-]*[A-Za-z]|[A-Za-z]"));
+    for (auto it = word.globalMatch(text); it.hasNext();) {
+        const QString w = it.next().captured(0);
+        if (allowed.contains(w))
+            continue;
+        bool partsAllowed = true; // "GPU-hours", "tokens/s"
+        for (const QString& part : w.split(QRegularExpression(QStringLiteral("[/-]")), Qt::SkipEmptyParts))
+            partsAllowed = partsAllowed && (allowed.contains(part) || part.size() == 1);
+        if (!partsAllowed)
+            found << w;
+    }
+    return found;
+}
+
+class Walker {
+public:
+    QStringList problems;
+    void check(const QString& where, const QString& text) {
+        if (text.trimmed().isEmpty())
+            return;
+        const QStringList words = englishWords(text);
+        if (!words.isEmpty())
+            problems << QStringLiteral("%1: \"%2\" (%3)").arg(where, text.left(160), words.join(QLatin1Char(' ')));
+    }
+    void menu(QMenu* m, const QString& path) {
+        check(path, m->title());
+        for (QAction* a : m->actions()) {
+            if (a->isSeparator())
+                continue;
+            const QString here = path + QStringLiteral(" > ") + a->text();
+            if (a->menu()) {
+                menu(a->menu(), here);
+                continue;
+            }
+            if (a->objectName().startsWith(QLatin1String("language:")) ||
+                a->objectName().startsWith(QLatin1String("newPreset:")) || a->data().isValid())
+                continue; // language names in their own script, preset names, recent file names
+            check(here, a->text());
+            if (a->toolTip() != QString(a->text()).remove(QLatin1Char('&')))
+                check(here + QStringLiteral(" (tooltip)"), a->toolTip());
+        }
+    }
+    void chart(QChart* c, const QString& where) {
+        check(where + QStringLiteral(" title"), c->title());
+        for (QAbstractAxis* axis : c->axes())
+            check(where + QStringLiteral(" axis"), axis->titleText());
+        for (QLegendMarker* marker : c->legend()->markers())
+            if (marker->isVisible())
+                check(where + QStringLiteral(" legend"), marker->label());
+    }
+    void widgets(QWidget* root) {
+        for (QWidget* w : root->findChildren<QWidget*>()) {
+            if (!w->isVisibleTo(root) && !qobject_cast<QMenu*>(w))
+                continue;
+            const QString where =
+                QStringLiteral("%1 %2").arg(QString::fromLatin1(w->metaObject()->className()), w->objectName());
+            if (w->objectName().startsWith(QLatin1String("verdictNote")))
+                continue; // the engine's diagnostics (see the file comment)
+            check(where + QStringLiteral(" tooltip"), w->toolTip());
+            if (auto* l = qobject_cast<QLabel*>(w))
+                check(where, l->text());
+            if (auto* b = qobject_cast<QAbstractButton*>(w))
+                check(where, b->text());
+            if (auto* g = qobject_cast<QGroupBox*>(w))
+                check(where, g->title());
+            if (auto* d = qobject_cast<QDockWidget*>(w))
+                check(where, d->windowTitle());
+            if (auto* e = qobject_cast<QLineEdit*>(w))
+                check(where + QStringLiteral(" placeholder"), e->placeholderText());
+            if (auto* t = qobject_cast<QTabWidget*>(w))
+                for (int i = 0; i < t->count(); ++i) {
+                    check(where + QStringLiteral(" tab"), t->tabText(i));
+                    check(where + QStringLiteral(" tab tooltip"), t->tabToolTip(i));
+                }
+            if (auto* v = qobject_cast<QChartView*>(w))
+                chart(v->chart(), where);
+            if (auto* view = qobject_cast<QAbstractItemView*>(w); view && view->model()) {
+                QAbstractItemModel* m = view->model();
+                for (int c = 0; c < m->columnCount(); ++c)
+                    check(where + QStringLiteral(" header"), m->headerData(c, Qt::Horizontal).toString());
+                if (qobject_cast<QTableView*>(w) && w->objectName() == QLatin1String("ledgerTable"))
+                    for (int r = 0; r < m->rowCount(); ++r) {
+                        check(where + QStringLiteral(" label"), m->index(r, 0).data().toString());
+                        check(where + QStringLiteral(" help"), m->index(r, 0).data(Qt::ToolTipRole).toString());
+                    }
+            }
+        }
+    }
+};
+
+void settle() {
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+}
+
+} // namespace
+
+class ChineseTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QVERIFY2(ui::Language::apply(QStringLiteral("zh_CN")), "trainledger_zh_CN.qm not found"); }
+    void cleanupTestCase() { ui::Language::apply(QStringLiteral("en")); }
+
+    void mainWindowHasNoEnglishLeft() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.setAttribute(Qt::WA_DontShowOnScreen);
+        window.resize(1600, 1000);
+        window.show();
+        settle();
+        Walker walk;
+        walk.check(QStringLiteral("window title"), window.windowTitle());
+        for (QMenu* m : window.menuBar()->findChildren<QMenu*>(Qt::FindDirectChildrenOnly))
+            walk.menu(m, QStringLiteral("menu"));
+        for (int tab = 0; tab < window.tabs()->count(); ++tab) {
+            window.tabs()->setCurrentIndex(tab);
+            settle();
+            walk.widgets(&window);
+        }
+        walk.problems.removeDuplicates();
+        QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
+    }
+
+    void compareWindowHasNoEnglishLeft() {
+        ui::CompareWindow w;
+        ui::CompareSide a, b;
+        a.name = QStringLiteral("a.trainledger");
+        b.name = QStringLiteral("b.trainledger");
+        b.scenario.parallel.dp = 16;
+        b.modified = true;
+        w.setSides(a, b);
+        w.setAttribute(Qt::WA_DontShowOnScreen);
+        w.show();
+        settle();
+        Walker walk;
+        walk.check(QStringLiteral("compare title"), w.windowTitle());
+        walk.widgets(&w);
+        walk.problems.removeDuplicates();
+        QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
+    }
+
+    void theDetectorCatchesEnglish() {
+        QCOMPARE(englishWords(QStringLiteral("Memory per GPU")),
+                 QStringList({QStringLiteral("Memory"), QStringLiteral("per")}));
+        QVERIFY(
+            englishWords(QStringLiteral("显存：27.3 GB / 80.0 GB（每 GPU），parallel.dp = 8，19.3 days")).isEmpty());
+    }
+
+    void languageSwitchesWithoutRestart() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        controller.setValue("parallel.dp", 16.0);
+        const QString zh = window.fileMenu()->title();
+        QVERIFY(englishWords(zh).isEmpty());
+        window.setLanguage(QStringLiteral("en"));
+        QCOMPARE(window.fileMenu()->title(), QStringLiteral("&File"));
+        QCOMPARE(controller.scenario().parallel.dp, 16); // the scenario survives the rebuild
+        window.setLanguage(QStringLiteral("zh_CN"));
+        QCOMPARE(window.fileMenu()->title(), zh);
+        QCOMPARE(ui::Language::current(), QStringLiteral("zh_CN"));
+    }
+
+    // For people: the Chinese window (TL_SCREENSHOT_DIR, default the temp dir).
+    void screenshot() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.setAttribute(Qt::WA_DontShowOnScreen);
+        window.resize(1600, 1000);
+        window.show();
+        settle();
+        const QString dir = qEnvironmentVariable("TL_SCREENSHOT_DIR", QDir::tempPath());
+        QVERIFY(window.grab().save(QDir(dir).filePath(QStringLiteral("trainledger-window-zh_CN.png"))));
+    }
+};
+
+QTEST_MAIN(ChineseTest)
+#include "chinese_test.moc"

@@ -1,0 +1,267 @@
+// Exports (ui/export/*): every registered export writes a file that its format's reader accepts, with the engine's
+// numbers in it; the PDF report has its pages, sentence and figures; Print goes to a PDF printer; bad names and
+// unwritable places fail with one line and leave nothing behind; the Compare window's difference columns, dashed
+// curves and four scenarios. Offscreen.
+
+#include "engine/evaluate.h"
+#include "engine/ledgerfields.h"
+#include "scripteddialogs.h"
+#include "ui/compare/comparewindow.h"
+#include "ui/controller.h"
+#include "ui/export/exportregistry.h"
+#include "ui/export/report.h"
+#include "ui/export/tables.h"
+#include "ui/mainwindow.h"
+#include "ui/screenshot.h"
+
+#include <QAction>
+#include <QBarSet>
+#include <QBuffer>
+#include <QImage>
+#include <QLineSeries>
+#include <QMenu>
+#include <QPdfWriter>
+#include <QPrinter>
+#include <QPushButton>
+#include <QSvgRenderer>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace tl;
+
+namespace {
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Pages of a PDF written by Qt: one "/Type /Page" object per page (and one "/Type /Pages" tree).
+int pdfPages(const QByteArray& pdf) {
+    return int(pdf.count("/Type /Page\n") + pdf.count("/Type /Page ") + pdf.count("/Type /Page/") +
+               pdf.count("/Type /Page>"));
+}
+
+QString cell(QTableWidget* table, const QString& key, int column) {
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->item(r, 0) && table->item(r, 0)->data(Qt::UserRole).toString() == key)
+            return table->item(r, column) ? table->item(r, column)->text() : QString();
+    return QStringLiteral("<no row %1>").arg(key);
+}
+
+ui::CompareSide side(int dp, const QString& name) {
+    ui::CompareSide s;
+    s.scenario.parallel.dp = dp;
+    s.name = name;
+    return s;
+}
+
+} // namespace
+
+class ExportTest : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+private slots:
+    void everyRegisteredExportWritesItsFormats() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        const auto& entries = window.exports().entries();
+        QStringList ids;
+        for (const ui::ExportEntry& e : entries)
+            ids << e.id;
+        for (const char* id : {"memory-chart", "time-chart", "pipeline-chart", "days-curve", "zero-sweep", "ledger"})
+            QVERIFY2(ids.contains(QLatin1String(id)), id);
+        // File > Export lists every entry.
+        QCOMPARE(window.exportMenu()->actions().size(), int(entries.size()));
+        for (const ui::ExportEntry& e : entries)
+            for (const QString& suffix : e.suffixes) {
+                const QString file = path(e.id + QLatin1Char('.') + suffix);
+                QCOMPARE(ui::exportTo(e, file), QString());
+                const QByteArray bytes = readAll(file);
+                QVERIFY2(!bytes.isEmpty(), qPrintable(file));
+                if (suffix == QLatin1String("png")) {
+                    const QImage image = QImage::fromData(bytes, "PNG");
+                    QVERIFY2(!image.isNull(), qPrintable(file));
+                    QVERIFY(image.width() >= 1000);
+                } else if (suffix == QLatin1String("svg")) {
+                    QSvgRenderer svg(bytes);
+                    QVERIFY2(svg.isValid(), qPrintable(file));
+                    QVERIFY(svg.defaultSize().width() >= 1000);
+                    QVERIFY(bytes.contains("<text") || bytes.contains("<path")); // drawn, not an embedded bitmap
+                }
+            }
+        // The window's File > Export asks for a name and writes; the memory chart's SVG names the categories.
+        const QByteArray svg = readAll(path(QStringLiteral("memory-chart.svg")));
+        QVERIFY(svg.contains("Weights") || svg.contains("weights"));
+    }
+
+    void csvAndMarkdownCarryTheEngineNumbers() {
+        ui::Controller controller;
+        const engine::Ledger& l = controller.ledger();
+        const QList<QByteArray> curve = ui::daysCurveCsv(controller.scaleCurve()).trimmed().split('\n');
+        QCOMPARE(curve.size(), int(controller.scaleCurve().size()) + 1);
+        QCOMPARE(curve.front(), QByteArray("gpus,dp,days,usd,tokens_per_s,memory_total_bytes,fits"));
+        const engine::ScalePoint& p = controller.scaleCurve().front();
+        const QList<QByteArray> first = curve[1].split(',');
+        QCOMPARE(first[0].toLongLong(), p.gpus);
+        QCOMPARE(first[2].toDouble(), p.days);
+
+        const QList<QByteArray> zero = ui::zeroSweepCsv(controller.zeroLedgers()).trimmed().split('\n');
+        QCOMPARE(zero.size(), 5);
+        QCOMPARE(zero[4].split(',')[7].toDouble(), controller.zeroLedgers()[3].memory.total);
+
+        const QByteArray csv = ui::ledgerCsv(l);
+        QVERIFY(csv.startsWith("key,value,unit,label\n"));
+        QVERIFY(csv.contains("time.days," + QByteArray::number(l.time.days, 'g', 12) + ",days,"));
+        QCOMPARE(csv.count('\n'), int(engine::ledgerFields().size()) + 1);
+
+        const QByteArray md = ui::ledgerMarkdown(l, QStringLiteral("Plan"));
+        QVERIFY(md.startsWith("# Plan\n"));
+        QVERIFY(md.contains("| --- | ---: | --- |"));
+        QVERIFY(md.contains(QByteArray::fromStdString(engine::formatLedgerValue(l.cost.usd, engine::Unit::Usd))));
+        QVERIFY(md.contains("`cost.usd`"));
+    }
+
+    void theReportIsTwoPagesWithItsSentence() {
+        engine::Scenario s;
+        s.notes = "Budget approved for one node.";
+        ui::ReportInput input{s, QStringLiteral("plan.trainledger")};
+        const QByteArray pdf = ui::reportPdf(input, QPageSize::A4);
+        QVERIFY(pdf.startsWith("%PDF-"));
+        QCOMPARE(pdfPages(pdf), 2);
+        const QByteArray letter = ui::reportPdf(input, QPageSize::Letter);
+        QVERIFY(letter.contains("612")); // Letter: 612 x 792 points
+        const engine::Ledger l = engine::evaluate(s);
+        const QString verdict = ui::reportVerdict(l);
+        QVERIFY(verdict.startsWith(QStringLiteral("This plan works")));
+        QVERIFY(verdict.contains(QString::fromStdString(engine::formatLedgerValue(l.cost.usd, engine::Unit::Usd))));
+        // A plan that does not fit says so, with both sizes.
+        engine::Scenario tight = s;
+        tight.parallel.zero = 0;
+        tight.parallel.dp = 1;
+        const QString no = ui::reportVerdict(engine::evaluate(tight));
+        QVERIFY2(no.startsWith(QStringLiteral("This plan does not work")), qPrintable(no));
+        QVERIFY(no.contains(QStringLiteral("GB")));
+    }
+
+    void exportReportAndPrintFromTheWindow() {
+        test::ScriptedDialogs dialogs;
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false, &dialogs});
+        dialogs.saveNames << path(QStringLiteral("report.pdf"));
+        window.findChild<QAction*>(QStringLiteral("exportReportAction"))->trigger();
+        QVERIFY(readAll(path(QStringLiteral("report.pdf"))).startsWith("%PDF-"));
+        dialogs.printFiles << path(QStringLiteral("printed.pdf"));
+        window.findChild<QAction*>(QStringLiteral("printAction"))->trigger();
+        const QByteArray printed = readAll(path(QStringLiteral("printed.pdf")));
+        QVERIFY(printed.startsWith("%PDF-"));
+        QCOMPARE(pdfPages(printed), 2);
+        dialogs.printFiles << QString(); // cancelled: nothing happens
+        window.findChild<QAction*>(QStringLiteral("printAction"))->trigger();
+        QVERIFY(dialogs.errors.isEmpty());
+        QVERIFY(dialogs.allAnswered());
+    }
+
+    void badNamesAndPlacesFailInOneLine() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        const ui::ExportEntry* chart = window.exports().find(QStringLiteral("memory-chart"));
+        QVERIFY(chart);
+        const QString txt = path(QStringLiteral("chart.txt"));
+        const QString error = ui::exportTo(*chart, txt);
+        QVERIFY(error.contains(QStringLiteral("unknown extension")));
+        QVERIFY(error.contains(QStringLiteral(".png, .svg")));
+        QVERIFY(!error.contains(QLatin1Char('\n')));
+        QVERIFY(!QFile::exists(txt));
+        const QString nowhere = path(QStringLiteral("no/such/dir/chart.png"));
+        const QString e2 = ui::exportTo(*chart, nowhere);
+        QVERIFY(e2.startsWith(nowhere));
+        QVERIFY(!e2.contains(QLatin1Char('\n')));
+        // An existing file survives a failed export to it: a directory in its place cannot be replaced.
+        QVERIFY(QDir(m_dir.path()).mkdir(QStringLiteral("taken.png")));
+        QVERIFY(!ui::exportTo(*chart, path(QStringLiteral("taken.png"))).isEmpty());
+        QVERIFY(QFileInfo(path(QStringLiteral("taken.png"))).isDir());
+        // The command line's renderer: the format from the extension.
+        QVERIFY(ui::exportScenario({}, ui::ScreenshotView::Memory, path(QStringLiteral("x.jpg")), {})
+                    .contains(QStringLiteral("unknown extension")));
+        QCOMPARE(ui::exportScenario({}, ui::ScreenshotView::Memory, path(QStringLiteral("m.svg")), {}), QString());
+        QVERIFY(QSvgRenderer(path(QStringLiteral("m.svg"))).isValid());
+        QCOMPARE(ui::exportScenario({}, ui::ScreenshotView::Memory, path(QStringLiteral("r.pdf")), {}), QString());
+        QVERIFY(readAll(path(QStringLiteral("r.pdf"))).startsWith("%PDF-"));
+    }
+
+    void compareShowsDifferencesAndKeepsCoincidingCurvesVisible() {
+        ui::CompareWindow w;
+        w.setSides(side(8, QStringLiteral("a")), side(16, QStringLiteral("b")));
+        QTableWidget* t = w.differenceTable();
+        QCOMPARE(t->columnCount(), 5); // key, A, B, B - A, %
+        QCOMPARE(cell(t, QStringLiteral("time.gpus"), 3), QStringLiteral("+8"));
+        QCOMPARE(cell(t, QStringLiteral("time.gpus"), 4), QStringLiteral("+100%"));
+        const engine::Ledger la = w.ledger(0), lb = w.ledger(1);
+        const QString days = cell(t, QStringLiteral("time.days"), 3);
+        QVERIFY2(days.startsWith(QStringLiteral("\u2212")), qPrintable(days)); // twice the GPUs: fewer days
+        QVERIFY(days.contains(
+            QString::fromStdString(engine::formatLedgerValue(la.time.days - lb.time.days, engine::Unit::Days))));
+        QCOMPARE(cell(t, QStringLiteral("parallel.dp"), 3), QStringLiteral("+8 replicas"));
+        // Coinciding curves: the same scenario twice draws B dashed over a wider solid A.
+        w.setSides(side(8, QStringLiteral("a")), side(8, QStringLiteral("b")));
+        QCOMPARE(w.curveSeries(0)->pen().style(), Qt::SolidLine);
+        QCOMPARE(w.curveSeries(1)->pen().style(), Qt::DashLine);
+        QVERIFY(w.curveSeries(0)->pen().widthF() > w.curveSeries(1)->pen().widthF());
+        QCOMPARE(w.curveSeries(0)->points(), w.curveSeries(1)->points());
+    }
+
+    void compareTakesUpToFourScenarios() {
+        ui::CompareWindow w;
+        w.setSides(side(8, QStringLiteral("a")), side(16, QStringLiteral("b")));
+        QVERIFY(w.addScenario(side(32, QStringLiteral("c"))));
+        QVERIFY(w.addScenario(side(64, QStringLiteral("d"))));
+        QVERIFY(!w.addScenario(side(128, QStringLiteral("e"))));
+        QCOMPARE(w.sideCount(), 4);
+        QVERIFY(!w.addButton()->isEnabled());
+        QTableWidget* t = w.differenceTable();
+        QCOMPARE(t->columnCount(), 5); // key, A, B, C, D
+        QCOMPARE(cell(t, QStringLiteral("parallel.dp"), 3), QStringLiteral("32"));
+        QCOMPARE(cell(t, QStringLiteral("parallel.dp"), 4), QStringLiteral("64"));
+        for (int i = 0; i < 4; ++i)
+            QVERIFY(w.curveSeries(i)->isVisible() && w.curveSeries(i)->count() > 10);
+        QCOMPARE(w.memorySet(3)->at(6), w.ledger(3).memory.total / 1e9);
+        // The comparison report: each verdict, the figures side by side.
+        std::vector<ui::ReportInput> inputs;
+        for (int i = 0; i < 4; ++i)
+            inputs.push_back({w.side(i).scenario, w.side(i).name});
+        const QByteArray pdf = ui::comparisonPdf(inputs, QPageSize::A4);
+        QVERIFY(pdf.startsWith("%PDF-"));
+        QVERIFY(pdfPages(pdf) >= 1 && pdfPages(pdf) <= 2);
+        QVERIFY(w.figuresHtml().contains(QStringLiteral("<td align=\"right\"><font color=\"white\"><b>D</b>")));
+    }
+
+    // For people: the report's pages and an SVG chart (TL_SCREENSHOT_DIR, default the temp dir).
+    void reportForPeople() {
+        engine::Scenario s;
+        s.title = "Qwen3-8B on one H100 node";
+        s.notes = "One node of eight H100 GPUs for 100B tokens; ZeRO-3 keeps the state per GPU small.\n"
+                  "Ask finance for 30 days of the node.";
+        const QString dir = qEnvironmentVariable("TL_SCREENSHOT_DIR", QDir::tempPath());
+        QCOMPARE(ui::writeExportFile(QDir(dir).filePath(QStringLiteral("trainledger-report.pdf")),
+                                     ui::reportPdf({s, QStringLiteral("qwen3-8b-one-node.trainledger")})),
+                 QString());
+        std::vector<ui::ReportInput> inputs{{s, QStringLiteral("one-node.trainledger")}};
+        engine::Scenario two = s;
+        two.parallel.dp = 16;
+        two.efficiency.mfu = 0.35;
+        inputs.push_back({two, QStringLiteral("two-nodes.trainledger")});
+        QCOMPARE(ui::writeExportFile(QDir(dir).filePath(QStringLiteral("trainledger-comparison.pdf")),
+                                     ui::comparisonPdf(inputs)),
+                 QString());
+        QCOMPARE(ui::exportScenario(s, ui::ScreenshotView::Time, QDir(dir).filePath(QStringLiteral("time.svg")), {}),
+                 QString());
+    }
+};
+
+QTEST_MAIN(ExportTest)
+#include "export_test.moc"

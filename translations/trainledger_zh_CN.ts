@@ -1,0 +1,2334 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>CompareWindow</name>
+    <message>
+        <source>Compare Scenarios — TrainLedger</source>
+        <translation>比较方案 — TrainLedger</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by category; red: each GPU&apos;s capacity</source>
+        <translation>每 GPU 显存（按类别）；红线：各方案 GPU 的容量</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Master</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Buffers</source>
+        <translation>缓冲</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>GB per GPU</source>
+        <translation>每 GPU GB</translation>
+    </message>
+    <message>
+        <source>%1 capacity</source>
+        <translation>%1 容量</translation>
+    </message>
+    <message>
+        <source>Days to train against the number of GPUs</source>
+        <translation>训练天数与 GPU 数量</translation>
+    </message>
+    <message>
+        <source>GPUs (log scale)</source>
+        <translation>GPU 数量（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Days (log scale)</source>
+        <translation>天数（对数刻度）</translation>
+    </message>
+    <message>
+        <source>&amp;Swap A and B</source>
+        <translation>交换 A 和 B(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Make B Current</source>
+        <translation>将 B 设为当前方案(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Open B in the main window (you are asked about unsaved changes first)</source>
+        <translation>在主窗口中打开 B（如有未保存的更改会先询问）</translation>
+    </message>
+    <message>
+        <source>&amp;Add Scenario…</source>
+        <translation>添加方案(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Compare up to four scenarios: add another file as C or D</source>
+        <translation>最多比较四个方案：再添加一个文件作为 C 或 D</translation>
+    </message>
+    <message>
+        <source>&amp;Export Report…</source>
+        <translation>导出报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write the comparison as a PDF report</source>
+        <translation>把比较结果写成 PDF 报告</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source> (unsaved changes)</source>
+        <translation>（有未保存的更改）</translation>
+    </message>
+    <message>
+        <source>%1 — not valid: %2</source>
+        <translation>%1 — 无效：%2</translation>
+    </message>
+    <message>
+        <source>%1 — %2 GPUs, %3, %4; %5 of %6 per GPU: %7</source>
+        <translation>%1 — %2 块 GPU，%3，%4；每 GPU %5 / %6：%7</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>%1: days</source>
+        <translation>%1：天数</translation>
+    </message>
+    <message>
+        <source>%1: this plan</source>
+        <translation>%1：本方案</translation>
+    </message>
+    <message>
+        <source>Deadline (both)</source>
+        <translation>截止期限（两者相同）</translation>
+    </message>
+    <message>
+        <source>Deadline (all)</source>
+        <translation>截止期限（全部相同）</translation>
+    </message>
+    <message>
+        <source>%1: deadline</source>
+        <translation>%1：截止期限</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>B vs A</source>
+        <translation>B 相对 A</translation>
+    </message>
+    <message>
+        <source>Scenario keys</source>
+        <translation>方案键</translation>
+    </message>
+    <message>
+        <source>Ledger keys</source>
+        <translation>账本键</translation>
+    </message>
+    <message>
+        <source>A and B are the same scenario.</source>
+        <translation>A 和 B 是同一个方案。</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n scenarios are the same.</source>
+        <translation>
+            <numerusform>%n 个方案完全相同。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>What differs from A: %n scenario key(s)</source>
+        <translation>
+            <numerusform>与 A 不同之处：%n 个方案键</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n ledger key(s)</source>
+        <translation>
+            <numerusform>，%n 个账本键</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>not valid</source>
+        <translation>无效</translation>
+    </message>
+</context>
+<context>
+    <name>Dialogs</name>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>Save the changes to “%1”?</source>
+        <translation>保存对“%1”的更改吗？</translation>
+    </message>
+    <message>
+        <source>Your changes are lost if you don&apos;t save them.</source>
+        <translation>如果不保存，你的更改将会丢失。</translation>
+    </message>
+</context>
+<context>
+    <name>Document</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] — TrainLedger</source>
+        <translation>%1[*] — TrainLedger</translation>
+    </message>
+    <message>
+        <source>TrainLedger scenarios (*.trainledger);;Scenario JSON (*.json)</source>
+        <translation>TrainLedger 方案 (*.trainledger);;方案 JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>New scenario: %1</source>
+        <translation>新方案：%1</translation>
+    </message>
+    <message>
+        <source>Cannot open the scenario</source>
+        <translation>无法打开方案</translation>
+    </message>
+    <message>
+        <source>“%1” could not be opened.
+
+%2</source>
+        <translation>无法打开“%1”。
+
+%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>打开方案</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Save Scenario As</source>
+        <translation>方案另存为</translation>
+    </message>
+    <message>
+        <source>Cannot save the scenario</source>
+        <translation>无法保存方案</translation>
+    </message>
+    <message>
+        <source>“%1” could not be saved.
+
+%2</source>
+        <translation>无法保存“%1”。
+
+%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Discard your changes to “%1” and reload it from disk?</source>
+        <translation>放弃对“%1”的更改并从磁盘重新载入吗？</translation>
+    </message>
+    <message>
+        <source>Reverted to %1</source>
+        <translation>已还原为 %1</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>自动保存失败：%1</translation>
+    </message>
+    <message>
+        <source>The recovery file could not be read (%1); it was moved to %2</source>
+        <translation>无法读取恢复文件（%1）；已将其移到 %2</translation>
+    </message>
+    <message>
+        <source>Restore unsaved changes</source>
+        <translation>恢复未保存的更改</translation>
+    </message>
+    <message>
+        <source>TrainLedger did not close normally. Restore the unsaved changes to “%1” autosaved at %2?</source>
+        <translation>TrainLedger 上次没有正常关闭。要恢复 %2 自动保存的“%1”的未保存更改吗？</translation>
+    </message>
+    <message>
+        <source>Restored unsaved changes to %1</source>
+        <translation>已恢复 %1 的未保存更改</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerTableModel</name>
+    <message>
+        <source>Quantity</source>
+        <translation>量</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Ledger key</source>
+        <translation>账本键</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>TrainLedger</source>
+        <translation>TrainLedger</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>&amp;Memory and time</source>
+        <translation>显存与时间(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Pip&amp;eline</source>
+        <translation>流水线(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Ledger</source>
+        <translation>账本(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The translation for %1 is not installed (looked in %2).</source>
+        <translation>未安装 %1 的翻译（查找位置：%2）。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset to the Built-in Scenario</source>
+        <translation>重置为内置方案(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Ledger Rows</source>
+        <translation>复制账本行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Binary Units (GiB)</source>
+        <translation>二进制单位 GiB(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Notes</source>
+        <translation>备注(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;System Default</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Memory and Time</source>
+        <translation>显存与时间(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Pipeline</source>
+        <translation>流水线(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Ledger Table</source>
+        <translation>账本表(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About TrainLedger</source>
+        <translation>关于 TrainLedger(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About TrainLedger</source>
+        <translation>关于 TrainLedger</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;TrainLedger&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A what-if explorer for the cost of training a large language model: does it fit in memory, does it finish in time, what does it cost.&lt;/p&gt;&lt;p&gt;Every number comes from one engine whose formulas are written down, with sources, in %2.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;TrainLedger&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;大语言模型训练成本的假设推演工具：显存放得下吗，能按时训完吗，要花多少钱。&lt;/p&gt;&lt;p&gt;每个数字都来自同一个计算引擎，其公式及出处都写在 %2 中。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>A new untitled scenario: the built-in Qwen3-8B example</source>
+        <translation>新建未命名方案：内置的 Qwen3-8B 示例</translation>
+    </message>
+    <message>
+        <source>New from &amp;Preset</source>
+        <translation>从预设新建(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert</source>
+        <translation>还原(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Reload the file from disk, discarding unsaved changes</source>
+        <translation>从磁盘重新载入文件，放弃未保存的更改</translation>
+    </message>
+    <message>
+        <source>&amp;Compare With…</source>
+        <translation>与文件比较(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Show this scenario (A) beside a scenario file (B)</source>
+        <translation>把当前方案（A）与一个方案文件（B）并排显示</translation>
+    </message>
+    <message>
+        <source>Compare With</source>
+        <translation>与文件比较</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>A one- or two-page PDF: the verdict, the plan, both charts, the key figures and the assumptions</source>
+        <translation>一到两页的 PDF：结论、方案、两张图表、关键数字和假设</translation>
+    </message>
+    <message>
+        <source>&amp;Print…</source>
+        <translation>打印(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Print the report</source>
+        <translation>打印报告</translation>
+    </message>
+    <message>
+        <source>&amp;Memory Chart</source>
+        <translation>显存图(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>&amp;Days Chart</source>
+        <translation>天数图(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Days to train against the number of GPUs</source>
+        <translation>训练天数与 GPU 数量</translation>
+    </message>
+    <message>
+        <source>&amp;Pipeline Diagram</source>
+        <translation>流水线图(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>&amp;Whole Window</source>
+        <translation>整个窗口(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Days &amp;Curve Data</source>
+        <translation>天数曲线数据(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Memory by &amp;ZeRO Stage Data</source>
+        <translation>各 ZeRO 阶段显存数据(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)…</source>
+        <translation>%1（%2）…</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>导出%1</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>报告已写入 %1</translation>
+    </message>
+    <message>
+        <source>Print</source>
+        <translation>打印</translation>
+    </message>
+    <message>
+        <source>The report could not be printed.</source>
+        <translation>无法打印报告。</translation>
+    </message>
+    <message>
+        <source>Add to the Comparison</source>
+        <translation>添加到比较</translation>
+    </message>
+    <message>
+        <source>Export Comparison</source>
+        <translation>导出比较</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Files</source>
+        <translation>清除最近文件(&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1 is now the current scenario</source>
+        <translation>%1 现在是当前方案</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryView</name>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Buffers and overhead</source>
+        <translation>缓冲与开销</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>本方案</translation>
+    </message>
+    <message>
+        <source>ZeRO-0</source>
+        <translation>ZeRO-0</translation>
+    </message>
+    <message>
+        <source>ZeRO-1</source>
+        <translation>ZeRO-1</translation>
+    </message>
+    <message>
+        <source>ZeRO-2</source>
+        <translation>ZeRO-2</translation>
+    </message>
+    <message>
+        <source>ZeRO-3</source>
+        <translation>ZeRO-3</translation>
+    </message>
+    <message>
+        <source>This plan and its ZeRO stages</source>
+        <translation>本方案及其各 ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>&amp;GiB</source>
+        <translation>&amp;GiB</translation>
+    </message>
+    <message>
+        <source>GB is 10⁹ bytes (how GPU memory is sold); GiB is 2³⁰ bytes (what nvidia-smi and PyTorch report).</source>
+        <translation>GB 是 10⁹ 字节（GPU 显存的标称方式）；GiB 是 2³⁰ 字节（nvidia-smi 和 PyTorch 显示的单位）。</translation>
+    </message>
+    <message>
+        <source>GPU capacity</source>
+        <translation>GPU 显存容量</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GiB, 2³⁰ bytes)</source>
+        <translation>每 GPU 显存（GiB，2³⁰ 字节）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GB, 10⁹ bytes)</source>
+        <translation>每 GPU 显存（GB，10⁹ 字节）</translation>
+    </message>
+    <message>
+        <source>This plan: %1 of %2 per GPU — %3</source>
+        <translation>本方案：每 GPU %1 / %2 — %3</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: no valid plan</source>
+        <translation>每 GPU 显存：没有有效方案</translation>
+    </message>
+    <message>
+        <source>%1 — %2
+%3 per GPU (%4)
+Total %5 of %6, pipeline stage %7</source>
+        <translation>%1 — %2
+每 GPU %3（%4）
+合计 %5 / %6，流水线第 %7 段</translation>
+    </message>
+</context>
+<context>
+    <name>NotesEdit</name>
+    <message>
+        <source>Notes about this scenario: assumptions, sources, what to try next. Saved with the file.</source>
+        <translation>关于本方案的备注：假设、出处、下一步要试什么。随文件一起保存。</translation>
+    </message>
+</context>
+<context>
+    <name>ParameterPanel</name>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Custom architecture</source>
+        <translation>自定义结构</translation>
+    </message>
+    <message>
+        <source>From the parameter count</source>
+        <translation>由参数量推导</translation>
+    </message>
+    <message>
+        <source>&amp;Preset</source>
+        <translation>预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>billion</source>
+        <translation>十亿</translation>
+    </message>
+    <message>
+        <source>
+Moving it walks the documented Llama-style shape family; choosing a preset clears it.</source>
+        <translation>
+拖动时沿文档中的 Llama 式形状族变化；选择预设会清除它。</translation>
+    </message>
+    <message>
+        <source>&amp;Architecture</source>
+        <translation>结构(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Derived from the parameter count by the documented shape rule; choose &quot;Custom architecture&quot; to edit.</source>
+        <translation>按文档中的形状规则由参数量推导；如需编辑，请选择“自定义结构”。</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Hidden</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>FFN hidden</source>
+        <translation>FFN 中间维度</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>heads</source>
+        <translation>个头</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头</translation>
+    </message>
+    <message>
+        <source>Head dim</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>&amp;Tokens</source>
+        <translation>token 数(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>条序列</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>日程</translation>
+    </message>
+    <message>
+        <source>&amp;Deadline</source>
+        <translation>截止期限(&amp;D)</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>Reserve</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Custom (from a file)</source>
+        <translation>自定义（来自文件）</translation>
+    </message>
+    <message>
+        <source>Re&amp;cipe</source>
+        <translation>配方(&amp;C)</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>训练状态</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO stage</source>
+        <translation>ZeRO 阶段(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>stages</source>
+        <translation>段</translation>
+    </message>
+    <message>
+        <source>D&amp;P</source>
+        <translation>D&amp;P</translation>
+    </message>
+    <message>
+        <source>replicas</source>
+        <translation>个副本</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>虚拟段数</translation>
+    </message>
+    <message>
+        <source>chunks</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>&amp;Recompute</source>
+        <translation>重计算(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash 注意力</translation>
+    </message>
+    <message>
+        <source>Optimizer offload</source>
+        <translation>优化器卸载</translation>
+    </message>
+    <message>
+        <source>Hardware and efficiency</source>
+        <translation>硬件与效率</translation>
+    </message>
+    <message>
+        <source>Custom GPU</source>
+        <translation>自定义 GPU</translation>
+    </message>
+    <message>
+        <source>&amp;GPU</source>
+        <translation>&amp;GPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值算力</translation>
+    </message>
+    <message>
+        <source>TFLOP/s</source>
+        <translation>TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>$/GPU-hour</source>
+        <translation>美元/GPU·小时</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>&amp;MFU</source>
+        <translation>&amp;MFU</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>weights %1, gradients %2, master %3, optimizer %4</source>
+        <translation>权重 %1，梯度 %2，主权重 %3，优化器 %4</translation>
+    </message>
+    <message>
+        <source>%1 GPUs = TP %2 × PP %3 × DP %4 × CP %5</source>
+        <translation>%1 块 GPU = TP %2 × PP %3 × DP %4 × CP %5</translation>
+    </message>
+    <message>
+        <source>%1, %2 for the whole model</source>
+        <translation>%1，整个模型共 %2</translation>
+    </message>
+</context>
+<context>
+    <name>PipelineView</name>
+    <message>
+        <source>Forward (F)</source>
+        <translation>前向（F）</translation>
+    </message>
+    <message>
+        <source>Backward (B+W fused)</source>
+        <translation>反向（B+W 合并）</translation>
+    </message>
+    <message>
+        <source>Input gradient (B)</source>
+        <translation>输入梯度（B）</translation>
+    </message>
+    <message>
+        <source>Weight gradient (W)</source>
+        <translation>权重梯度（W）</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Summarised (blocks too narrow to read): each pixel column stacks F, B, W and idle time</source>
+        <translation>已汇总（块太窄无法辨认）：每一列像素叠加 F、B、W 与空闲时间</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation>对比：</translation>
+    </message>
+    <message>
+        <source>No comparison</source>
+        <translation>不对比</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Move the time cursor to the next block start or end</source>
+        <translation>把时间游标移到下一个块的开始或结束</translation>
+    </message>
+    <message>
+        <source>Time cursor: blocks after it are faded</source>
+        <translation>时间游标：之后的块变淡显示</translation>
+    </message>
+    <message>
+        <source>%1: cannot simulate: %2</source>
+        <translation>%1：无法模拟：%2</translation>
+    </message>
+    <message>
+        <source>No pipeline: parallel.pp is 1. Set PP to 2 or more to see the schedule.</source>
+        <translation>没有流水线：parallel.pp 为 1。把 PP 设为 2 或以上即可看到调度。</translation>
+    </message>
+    <message>
+        <source>%1, p = %2, m = %3, v = %4</source>
+        <translation>%1，p = %2，m = %3，v = %4</translation>
+    </message>
+    <message>
+        <source>%1, p = %2, m = %3</source>
+        <translation>%1，p = %2，m = %3</translation>
+    </message>
+    <message>
+        <source>peak micro-batch chunks in flight per rank: %1</source>
+        <translation>每个 rank 同时在途的微批块峰值：%1</translation>
+    </message>
+    <message>
+        <source>peak micro-batches in flight per rank: %1</source>
+        <translation>每个 rank 同时在途的微批峰值：%1</translation>
+    </message>
+    <message>
+        <source>%1: bubble %2% of total time, %3% over ideal; makespan %4 units (ideal %5); %6</source>
+        <translation>%1：流水线气泡占总时间 %2%，比理想多 %3%；总时长 %4 个单位（理想 %5）；%6</translation>
+    </message>
+    <message>
+        <source>t = %1 of %2</source>
+        <translation>t = %1 / %2</translation>
+    </message>
+    <message>
+        <source>Lighter: later chunk (“3b” = micro-batch 3, chunk b)</source>
+        <translation>浅色：后面的块（“3b” = 第 3 个微批，第 b 块）</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>change %1</source>
+        <translation>修改 %1</translation>
+    </message>
+</context>
+<context>
+    <name>TimeView</name>
+    <message>
+        <source>%1 GPU</source>
+        <translation>%1 块 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 块 GPU</translation>
+    </message>
+    <message>
+        <source>Days to train against the number of GPUs (only data parallelism varies)</source>
+        <translation>训练天数与 GPU 数量（只改变数据并行）</translation>
+    </message>
+    <message>
+        <source>Days to train (fits in memory)</source>
+        <translation>训练天数（显存放得下）</translation>
+    </message>
+    <message>
+        <source>Does not fit in memory</source>
+        <translation>显存放不下</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs per gate</source>
+        <translation>每道门槛的最少 GPU 数</translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation>本方案</translation>
+    </message>
+    <message>
+        <source>GPUs (log scale)</source>
+        <translation>GPU 数量（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Days to train (log scale)</source>
+        <translation>训练天数（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Cost is the same at every GPU count: at a fixed MFU, GPU-hours do not depend on how many GPUs share the work.</source>
+        <translation>任何 GPU 数量下成本都相同：MFU 固定时，GPU·小时与多少块 GPU 分担工作无关。</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>截止期限</translation>
+    </message>
+    <message>
+        <source>Deadline less reserve</source>
+        <translation>截止期限减去预留</translation>
+    </message>
+    <message>
+        <source>%1 fits in memory: %2, %3</source>
+        <translation>%1 显存放得下：%2，%3</translation>
+    </message>
+    <message>
+        <source>%1 fit in memory: %2, %3</source>
+        <translation>%1 显存放得下：%2，%3</translation>
+    </message>
+    <message>
+        <source>%1 finishes in time: %2, %3</source>
+        <translation>%1 按时训完：%2，%3</translation>
+    </message>
+    <message>
+        <source>%1 finish in time: %2, %3</source>
+        <translation>%1 按时训完：%2，%3</translation>
+    </message>
+    <message>
+        <source>%1 only by spending the reserve: %2</source>
+        <translation>%1 需动用预留：%2</translation>
+    </message>
+    <message>
+        <source>This plan: %1, %2, %3</source>
+        <translation>本方案：%1，%2，%3</translation>
+    </message>
+    <message>
+        <source>%1 (DP %2): %3, %4
+%5 tokens/s; memory %6 per GPU — %7</source>
+        <translation>%1（DP %2）：%3，%4
+%5 token/s；每 GPU 显存 %6 — %7</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+</context>
+<context>
+    <name>VerdictBanner</name>
+    <message>
+        <source>Not applied: %1. The figures show the last valid plan.</source>
+        <translation>未应用：%1。图中显示的是上一个有效方案。</translation>
+    </message>
+    <message>
+        <source>Memory: no valid plan yet</source>
+        <translation>显存：尚无有效方案</translation>
+    </message>
+    <message>
+        <source>Time: no valid plan yet</source>
+        <translation>时间：尚无有效方案</translation>
+    </message>
+    <message>
+        <source>Memory: %1 of %2 per GPU — fits</source>
+        <translation>显存：每 GPU %1 / %2 — 放得下</translation>
+    </message>
+    <message>
+        <source>Memory: %1 of %2 per GPU — does not fit</source>
+        <translation>显存：每 GPU %1 / %2 — 放不下</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs that fit: %1 (only data parallelism varies)</source>
+        <translation>放得下的最少 GPU 数：%1（只改变数据并行）</translation>
+    </message>
+    <message>
+        <source>No number of data-parallel replicas fits: raise ZeRO, TP or PP, or pick a larger GPU</source>
+        <translation>数据并行副本再多也放不下：提高 ZeRO、TP 或 PP，或换更大显存的 GPU</translation>
+    </message>
+    <message>
+        <source>TP, PP, CP and the ZeRO stage stay as set; only the number of data-parallel replicas grows until the per-GPU memory fits (time.min_gpus_memory).</source>
+        <translation>TP、PP、CP 和 ZeRO 阶段保持不变；只增加数据并行副本数，直到每 GPU 显存放得下（time.min_gpus_memory）。</translation>
+    </message>
+    <message>
+        <source>Time: %1 of the %2 allowed — finishes</source>
+        <translation>时间：%1，允许 %2 天 — 能按时训完</translation>
+    </message>
+    <message>
+        <source>Time: %1 of the %2 allowed — late</source>
+        <translation>时间：%1，允许 %2 天 — 超期</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs that finish in time: %1 (%2 if the reserve is spent too)</source>
+        <translation>按时训完的最少 GPU 数：%1（动用预留则为 %2）</translation>
+    </message>
+    <message>
+        <source>Allowed: the deadline less the days kept in reserve for checkpoints and failures (time.min_gpus_compute; time.finishes).</source>
+        <translation>允许天数：截止期限减去为检查点和故障预留的天数（time.min_gpus_compute；time.finishes）。</translation>
+    </message>
+    <message>
+        <source>Time is the binding gate: at least %1 GPUs are needed to finish; memory asks for fewer.</source>
+        <translation>时间是约束门槛：至少需要 %1 块 GPU 才能按时训完；显存需要的更少。</translation>
+    </message>
+    <message>
+        <source>Memory is the binding gate: at least %1 GPUs are needed to fit; time asks for fewer.</source>
+        <translation>显存是约束门槛：至少需要 %1 块 GPU 才放得下；时间需要的更少。</translation>
+    </message>
+    <message>
+        <source>Memory is the binding gate: no number of replicas fits this layout.</source>
+        <translation>显存是约束门槛：这种布局下副本再多也放不下。</translation>
+    </message>
+    <message>
+        <source>Neither gate binds: the model-parallel group alone fits and finishes.</source>
+        <translation>两道门槛都不约束：仅模型并行组就既放得下又能按时训完。</translation>
+    </message>
+    <message>
+        <source>This plan works:</source>
+        <translation>本方案可行：</translation>
+    </message>
+    <message>
+        <source>This plan does not work:</source>
+        <translation>本方案不可行：</translation>
+    </message>
+    <message>
+        <source>%1 %2 GPUs (TP %3 × PP %4 × DP %5 × CP %6), %7, %8.</source>
+        <translation>%1 %2 块 GPU（TP %3 × PP %4 × DP %5 × CP %6），%7，%8。</translation>
+    </message>
+</context>
+<context>
+    <name>tl::engine</name>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Every weight of the model (MoE: all experts).</source>
+        <translation>模型的全部权重（MoE：包括所有专家）。</translation>
+    </message>
+    <message>
+        <source>Active parameters</source>
+        <translation>激活参数量</translation>
+    </message>
+    <message>
+        <source>Weights one token passes through (MoE: routed experts only).</source>
+        <translation>一个 token 实际经过的权重（MoE：只计被路由到的专家）。</translation>
+    </message>
+    <message>
+        <source>Embedding parameters</source>
+        <translation>嵌入参数量</translation>
+    </message>
+    <message>
+        <source>Token (and learned position) embeddings.</source>
+        <translation>token 嵌入（以及可学习的位置嵌入）。</translation>
+    </message>
+    <message>
+        <source>LM-head parameters</source>
+        <translation>LM 头参数量</translation>
+    </message>
+    <message>
+        <source>The separate output projection; 0 when tied.</source>
+        <translation>独立的输出投影；与嵌入共享时为 0。</translation>
+    </message>
+    <message>
+        <source>Shape derived</source>
+        <translation>结构由推导得出</translation>
+    </message>
+    <message>
+        <source>The architecture came from model.params by the shape rule.</source>
+        <translation>结构是按形状规则由 model.params 推导出的。</translation>
+    </message>
+    <message>
+        <source>Forward per sequence</source>
+        <translation>每条序列的前向</translation>
+    </message>
+    <message>
+        <source>Itemized: 2 x matmul weights x tokens + 4 x causal pairs x heads x head_dim x layers + LM head.</source>
+        <translation>逐项：2 × 矩阵乘权重 × token 数 + 4 × 因果对数 × 头数 × head_dim × 层数 + LM 头。</translation>
+    </message>
+    <message>
+        <source>layer matmuls</source>
+        <translation>各层矩阵乘</translation>
+    </message>
+    <message>
+        <source>2 x layer matrix weights x tokens.</source>
+        <translation>2 × 层内矩阵权重 × token 数。</translation>
+    </message>
+    <message>
+        <source>causal attention</source>
+        <translation>因果注意力</translation>
+    </message>
+    <message>
+        <source>QK^T and AV: 4 x pairs x heads x head_dim x layers.</source>
+        <translation>QK^T 与 AV：4 × 对数 × 头数 × head_dim × 层数。</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>LM 头</translation>
+    </message>
+    <message>
+        <source>2 x vocab x hidden x projected tokens.</source>
+        <translation>2 × 词表 × 隐藏维度 × 参与投影的 token 数。</translation>
+    </message>
+    <message>
+        <source>Backward per sequence</source>
+        <translation>每条序列的反向</translation>
+    </message>
+    <message>
+        <source>Input and weight gradients: 2 x forward.</source>
+        <translation>输入梯度与权重梯度：2 × 前向。</translation>
+    </message>
+    <message>
+        <source>Training per token</source>
+        <translation>每 token 训练计算量</translation>
+    </message>
+    <message>
+        <source>(forward + backward) / seq_len: the model FLOPs that efficiency.mfu is applied to.</source>
+        <translation>（前向 + 反向）/ seq_len：efficiency.mfu 所作用的模型 FLOPs。</translation>
+    </message>
+    <message>
+        <source>6N per token</source>
+        <translation>每 token 6N</translation>
+    </message>
+    <message>
+        <source>The 6ND rule of thumb: 6 x active parameters.</source>
+        <translation>6ND 经验法则：6 × 激活参数量。</translation>
+    </message>
+    <message>
+        <source>6N per sequence</source>
+        <translation>每条序列 6N</translation>
+    </message>
+    <message>
+        <source>6 x active parameters x seq_len (6ND, D = s).</source>
+        <translation>6 × 激活参数量 × seq_len（6ND，D = s）。</translation>
+    </message>
+    <message>
+        <source>Itemized vs 6N</source>
+        <translation>逐项统计相对 6N</translation>
+    </message>
+    <message>
+        <source>How far the itemized count lies above 6N (attention, LM head).</source>
+        <translation>逐项统计比 6N 高出多少（注意力、LM 头）。</translation>
+    </message>
+    <message>
+        <source>Per token, full-s^2 convention</source>
+        <translation>每 token（完整 s² 口径）</translation>
+    </message>
+    <message>
+        <source>Megatron/PaLM MFU convention: attention over all s^2 pairs, not the causal half.</source>
+        <translation>Megatron/PaLM 的 MFU 口径：注意力按全部 s² 对计算，而不是因果的一半。</translation>
+    </message>
+    <message>
+        <source>Recompute per token</source>
+        <translation>每 token 重计算量</translation>
+    </message>
+    <message>
+        <source>Extra hardware FLOPs from activation recompute (not model FLOPs).</source>
+        <translation>激活重计算带来的额外硬件 FLOPs（不计入模型 FLOPs）。</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs per token</source>
+        <translation>每 token 硬件 FLOPs</translation>
+    </message>
+    <message>
+        <source>Model FLOPs plus recompute.</source>
+        <translation>模型 FLOPs 加重计算。</translation>
+    </message>
+    <message>
+        <source>Causal attention pairs</source>
+        <translation>因果注意力对数</translation>
+    </message>
+    <message>
+        <source>Sum over packed documents of d(d+1)/2.</source>
+        <translation>对打包的各文档求和 d(d+1)/2。</translation>
+    </message>
+    <message>
+        <source>Training FLOPs</source>
+        <translation>训练总 FLOPs</translation>
+    </message>
+    <message>
+        <source>Per token x tokens processed (whole steps).</source>
+        <translation>每 token 计算量 × 处理的 token 数（按整步计）。</translation>
+    </message>
+    <message>
+        <source>State per parameter</source>
+        <translation>每参数训练状态</translation>
+    </message>
+    <message>
+        <source>Weights + grads + master + optimizer.</source>
+        <translation>权重 + 梯度 + 主权重 + 优化器。</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>precision.weights.</source>
+        <translation>precision.weights。</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>precision.grads.</source>
+        <translation>precision.grads。</translation>
+    </message>
+    <message>
+        <source>master copy</source>
+        <translation>主权重副本</translation>
+    </message>
+    <message>
+        <source>precision.master.</source>
+        <translation>precision.master。</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>precision.optimizer.</source>
+        <translation>precision.optimizer。</translation>
+    </message>
+    <message>
+        <source>weights, whole model</source>
+        <translation>权重（整个模型）</translation>
+    </message>
+    <message>
+        <source>weight bytes per parameter x parameters.</source>
+        <translation>每参数权重字节数 × 参数量。</translation>
+    </message>
+    <message>
+        <source>gradients, whole model</source>
+        <translation>梯度（整个模型）</translation>
+    </message>
+    <message>
+        <source>gradient bytes per parameter x parameters.</source>
+        <translation>每参数梯度字节数 × 参数量。</translation>
+    </message>
+    <message>
+        <source>master copy, whole model</source>
+        <translation>主权重（整个模型）</translation>
+    </message>
+    <message>
+        <source>master bytes per parameter x parameters.</source>
+        <translation>每参数主权重字节数 × 参数量。</translation>
+    </message>
+    <message>
+        <source>optimizer, whole model</source>
+        <translation>优化器状态（整个模型）</translation>
+    </message>
+    <message>
+        <source>optimizer bytes per parameter x parameters.</source>
+        <translation>每参数优化器字节数 × 参数量。</translation>
+    </message>
+    <message>
+        <source>Training state, unsharded</source>
+        <translation>训练状态（未分片）</translation>
+    </message>
+    <message>
+        <source>bytes per parameter x parameters.</source>
+        <translation>每参数字节数 × 参数量。</translation>
+    </message>
+    <message>
+        <source>Weights per GPU</source>
+        <translation>每 GPU 权重</translation>
+    </message>
+    <message>
+        <source>Sharded by TP, PP and (ZeRO-3) dp x cp.</source>
+        <translation>按 TP、PP 以及（ZeRO-3 时）dp × cp 分片。</translation>
+    </message>
+    <message>
+        <source>Gradients per GPU</source>
+        <translation>每 GPU 梯度</translation>
+    </message>
+    <message>
+        <source>Sharded by TP, PP and (ZeRO &gt;= 2) dp x cp.</source>
+        <translation>按 TP、PP 以及（ZeRO ≥ 2 时）dp × cp 分片。</translation>
+    </message>
+    <message>
+        <source>Master weights per GPU</source>
+        <translation>每 GPU 主权重</translation>
+    </message>
+    <message>
+        <source>Sharded by TP, PP and (ZeRO &gt;= 1) dp x cp.</source>
+        <translation>按 TP、PP 以及（ZeRO ≥ 1 时）dp × cp 分片。</translation>
+    </message>
+    <message>
+        <source>Optimizer state per GPU</source>
+        <translation>每 GPU 优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations per GPU</source>
+        <translation>每 GPU 激活</translation>
+    </message>
+    <message>
+        <source>Layers in flight plus LM-head logits.</source>
+        <translation>在途的各层激活加上 LM 头的 logits。</translation>
+    </message>
+    <message>
+        <source>transformer layers</source>
+        <translation>Transformer 层</translation>
+    </message>
+    <message>
+        <source>Korthikanti et al. 2022 accounting x layers per stage x micro-batches in flight.</source>
+        <translation>Korthikanti 等人 2022 年的统计方法 × 每段层数 × 在途微批数。</translation>
+    </message>
+    <message>
+        <source>LM-head logits</source>
+        <translation>LM 头 logits</translation>
+    </message>
+    <message>
+        <source>FP32 logits: tokens x vocab x 4 B / tp.</source>
+        <translation>FP32 logits：token 数 × 词表 × 4 字节 / tp。</translation>
+    </message>
+    <message>
+        <source>Buffers and overhead per GPU</source>
+        <translation>每 GPU 缓冲与开销</translation>
+    </message>
+    <message>
+        <source>Runtime reserve, gradient buckets, ZeRO-3 gathers, TP all-gather, allocator fragmentation.</source>
+        <translation>运行时预留、梯度桶、ZeRO-3 聚合、TP all-gather、分配器碎片。</translation>
+    </message>
+    <message>
+        <source>Total per GPU</source>
+        <translation>每 GPU 合计</translation>
+    </message>
+    <message>
+        <source>The sum of the six categories above.</source>
+        <translation>以上六类之和。</translation>
+    </message>
+    <message>
+        <source>Capacity per GPU</source>
+        <translation>每 GPU 容量</translation>
+    </message>
+    <message>
+        <source>hardware.memory_gb x 1e9.</source>
+        <translation>hardware.memory_gb × 10⁹。</translation>
+    </message>
+    <message>
+        <source>Fits in memory</source>
+        <translation>显存放得下</translation>
+    </message>
+    <message>
+        <source>total &lt;= capacity.</source>
+        <translation>合计 ≤ 容量。</translation>
+    </message>
+    <message>
+        <source>Most loaded stage</source>
+        <translation>负载最重的段</translation>
+    </message>
+    <message>
+        <source>The pipeline stage these figures belong to.</source>
+        <translation>这些数字所属的流水线段。</translation>
+    </message>
+    <message>
+        <source>Micro-batches in flight</source>
+        <translation>在途微批数</translation>
+    </message>
+    <message>
+        <source>On that stage, in units of a whole stage&apos;s layers.</source>
+        <translation>在该段上，以整段的层为单位。</translation>
+    </message>
+    <message>
+        <source>Offloaded per GPU</source>
+        <translation>每 GPU 卸载量</translation>
+    </message>
+    <message>
+        <source>Optimizer state and master copy moved off the GPU.</source>
+        <translation>移出 GPU 的优化器状态和主权重。</translation>
+    </message>
+    <message>
+        <source>Host memory per node</source>
+        <translation>每节点主机内存</translation>
+    </message>
+    <message>
+        <source>Offloaded bytes x GPUs per node.</source>
+        <translation>卸载字节数 × 每节点 GPU 数。</translation>
+    </message>
+    <message>
+        <source>Tokens per step</source>
+        <translation>每步 token 数</translation>
+    </message>
+    <message>
+        <source>global_batch x seq_len.</source>
+        <translation>global_batch × seq_len。</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>ceil(tokens / tokens per step).</source>
+        <translation>ceil(token 总数 / 每步 token 数)。</translation>
+    </message>
+    <message>
+        <source>Tokens processed</source>
+        <translation>处理的 token 数</translation>
+    </message>
+    <message>
+        <source>steps x tokens per step.</source>
+        <translation>步数 × 每步 token 数。</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>global_batch / (micro_batch x dp).</source>
+        <translation>global_batch / (micro_batch × dp)。</translation>
+    </message>
+    <message>
+        <source>Days for training</source>
+        <translation>可用于训练的天数</translation>
+    </message>
+    <message>
+        <source>deadline - reserve.</source>
+        <translation>截止期限 − 预留。</translation>
+    </message>
+    <message>
+        <source>Step budget</source>
+        <translation>每步时间预算</translation>
+    </message>
+    <message>
+        <source>training days x 86,400 / steps.</source>
+        <translation>训练天数 × 86,400 / 步数。</translation>
+    </message>
+    <message>
+        <source>Required throughput</source>
+        <translation>所需吞吐</translation>
+    </message>
+    <message>
+        <source>tokens / (training days x 86,400).</source>
+        <translation>token 总数 / (训练天数 × 86,400)。</translation>
+    </message>
+    <message>
+        <source>Required over the whole deadline</source>
+        <translation>整个期限内所需吞吐</translation>
+    </message>
+    <message>
+        <source>tokens / (deadline x 86,400), spending the reserve too.</source>
+        <translation>token 总数 / (截止期限 × 86,400)，预留也用上。</translation>
+    </message>
+    <message>
+        <source>Throughput per GPU</source>
+        <translation>每 GPU 吞吐</translation>
+    </message>
+    <message>
+        <source>peak x MFU / FLOPs per token.</source>
+        <translation>峰值 × MFU / 每 token FLOPs。</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>tp x pp x dp x cp.</source>
+        <translation>tp × pp × dp × cp。</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>FLOPs per step / (GPUs x peak x MFU).</source>
+        <translation>每步 FLOPs / (GPU 数 × 峰值 × MFU)。</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>FLOPs / (GPUs x peak x MFU) / 86,400.</source>
+        <translation>FLOPs / (GPU 数 × 峰值 × MFU) / 86,400。</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU·小时</translation>
+    </message>
+    <message>
+        <source>GPUs x wall-clock hours.</source>
+        <translation>GPU 数 × 墙钟小时数。</translation>
+    </message>
+    <message>
+        <source>Offload slowdown</source>
+        <translation>卸载减速</translation>
+    </message>
+    <message>
+        <source>Step-time factor from optimizer offload.</source>
+        <translation>优化器卸载造成的每步时间倍数。</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs for time</source>
+        <translation>满足时间的最少 GPU 数</translation>
+    </message>
+    <message>
+        <source>Finish inside deadline - reserve.</source>
+        <translation>在截止期限减预留之内训完。</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs, whole deadline</source>
+        <translation>整个期限内的最少 GPU 数</translation>
+    </message>
+    <message>
+        <source>Finish inside the whole deadline, reserve spent.</source>
+        <translation>在整个截止期限内训完，预留也用掉。</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs for memory</source>
+        <translation>满足显存的最少 GPU 数</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs that fit when only dp varies; null when none does.</source>
+        <translation>只改变 dp 时放得下的最少 GPU 数；都放不下时为 null。</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs for the state alone</source>
+        <translation>仅放下训练状态的最少 GPU 数</translation>
+    </message>
+    <message>
+        <source>ceil(unsharded state / capacity): the seeds&apos; fully sharded count, activations not included.</source>
+        <translation>ceil(未分片训练状态 / 容量)：课程中完全分片时的卡数，不含激活。</translation>
+    </message>
+    <message>
+        <source>Finishes in time</source>
+        <translation>能按时训完</translation>
+    </message>
+    <message>
+        <source>days &lt;= deadline - reserve.</source>
+        <translation>天数 ≤ 截止期限 − 预留。</translation>
+    </message>
+    <message>
+        <source>Binding gate</source>
+        <translation>约束门槛</translation>
+    </message>
+    <message>
+        <source>The gate that needs more GPUs: memory or time.</source>
+        <translation>需要更多 GPU 的那道门槛：显存或时间。</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>GPU-hours x price per GPU-hour.</source>
+        <translation>GPU·小时 × 每 GPU·小时价格。</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble (share of time)</source>
+        <translation>流水线气泡（时间占比）</translation>
+    </message>
+    <message>
+        <source>1 - busy / (stages x makespan).</source>
+        <translation>1 − 忙碌时间 / (段数 × 总时长)。</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble (over ideal)</source>
+        <translation>流水线气泡（相对理想）</translation>
+    </message>
+    <message>
+        <source>(makespan - ideal) / ideal.</source>
+        <translation>(总时长 − 理想) / 理想。</translation>
+    </message>
+    <message>
+        <source>Compute budget 6ND</source>
+        <translation>计算预算 6ND</translation>
+    </message>
+    <message>
+        <source>6 x active parameters x tokens (seed 003 §6).</source>
+        <translation>6 × 激活参数量 × token 数（课程 003 §6）。</translation>
+    </message>
+    <message>
+        <source>Tokens per parameter</source>
+        <translation>每参数 token 数</translation>
+    </message>
+    <message>
+        <source>tokens / active parameters (Chinchilla: about 20).</source>
+        <translation>token 数 / 激活参数量（Chinchilla：约 20）。</translation>
+    </message>
+    <message>
+        <source>Chinchilla-optimal parameters</source>
+        <translation>Chinchilla 最优参数量</translation>
+    </message>
+    <message>
+        <source>N_opt for this 6ND budget, Hoffmann et al. 2022 fit.</source>
+        <translation>该 6ND 预算下的 N_opt，Hoffmann 等人 2022 年的拟合。</translation>
+    </message>
+    <message>
+        <source>Chinchilla-optimal tokens</source>
+        <translation>Chinchilla 最优 token 数</translation>
+    </message>
+    <message>
+        <source>D_opt = C / (6 N_opt).</source>
+        <translation>D_opt = C / (6 N_opt)。</translation>
+    </message>
+    <message>
+        <source>Chinchilla loss at the optimum</source>
+        <translation>Chinchilla 最优点的损失</translation>
+    </message>
+    <message>
+        <source>E + A/N^a + B/D^b at (N_opt, D_opt).</source>
+        <translation>在 (N_opt, D_opt) 处的 E + A/N^a + B/D^b。</translation>
+    </message>
+    <message>
+        <source>Chinchilla loss of this plan</source>
+        <translation>本方案的 Chinchilla 损失</translation>
+    </message>
+    <message>
+        <source>E + A/N^a + B/D^b at (N, D).</source>
+        <translation>在 (N, D) 处的 E + A/N^a + B/D^b。</translation>
+    </message>
+    <message>
+        <source>Kaplan-optimal parameters</source>
+        <translation>Kaplan 最优参数量</translation>
+    </message>
+    <message>
+        <source>1.3e9 x (C / PF-day)^0.73, Kaplan et al. 2020.</source>
+        <translation>1.3e9 × (C / PF-day)^0.73，Kaplan 等人 2020 年。</translation>
+    </message>
+    <message>
+        <source>Kaplan-optimal tokens</source>
+        <translation>Kaplan 最优 token 数</translation>
+    </message>
+    <message>
+        <source>C / (6 N_opt).</source>
+        <translation>C / (6 N_opt)。</translation>
+    </message>
+    <message>
+        <source>Peak in flight, stage 0</source>
+        <translation>第 0 段在途峰值</translation>
+    </message>
+    <message>
+        <source>Micro-batches stage 0 holds at once, in stage units.</source>
+        <translation>第 0 段同时保存的微批数，以段为单位。</translation>
+    </message>
+    <message>
+        <source>A short name for the scenario.</source>
+        <translation>方案的简短名称。</translation>
+    </message>
+    <message>
+        <source>Free text shown beside the scenario.</source>
+        <translation>显示在方案旁边的自由文本。</translation>
+    </message>
+    <message>
+        <source>A published architecture; choosing one sets every model key.</source>
+        <translation>已公开的模型结构；选择后会设置所有模型键。</translation>
+    </message>
+    <message>
+        <source>A raw parameter count; the architecture is derived from it by the documented shape rule.</source>
+        <translation>直接给出参数量；按文档中的形状规则由它推导结构。</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Transformer layers (blocks).</source>
+        <translation>Transformer 层（块）数。</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Model width h: the size of each token&apos;s vector.</source>
+        <translation>模型宽度 h：每个 token 向量的维度。</translation>
+    </message>
+    <message>
+        <source>Width of the MLP&apos;s intermediate layer.</source>
+        <translation>MLP 中间层的宽度。</translation>
+    </message>
+    <message>
+        <source>Query heads of attention.</source>
+        <translation>注意力的查询头数。</translation>
+    </message>
+    <message>
+        <source>heads</source>
+        <translation>个头</translation>
+    </message>
+    <message>
+        <source>Key/value heads (grouped-query attention); must divide the query heads.</source>
+        <translation>键/值头数（分组查询注意力）；必须整除查询头数。</translation>
+    </message>
+    <message>
+        <source>Width of one attention head.</source>
+        <translation>单个注意力头的宽度。</translation>
+    </message>
+    <message>
+        <source>Vocabulary size: the LM head&apos;s width.</source>
+        <translation>词表大小：LM 头的宽度。</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>The LM head reuses the input embedding matrix.</source>
+        <translation>LM 头复用输入嵌入矩阵。</translation>
+    </message>
+    <message>
+        <source>SwiGLU-style MLP with three matrices instead of two.</source>
+        <translation>SwiGLU 式 MLP，用三个矩阵而不是两个。</translation>
+    </message>
+    <message>
+        <source>Per-head normalisation of queries and keys (Qwen3).</source>
+        <translation>对每个头的查询和键做归一化（Qwen3）。</translation>
+    </message>
+    <message>
+        <source>Linear layers and LayerNorms carry biases (GPT-2).</source>
+        <translation>线性层和 LayerNorm 带偏置（GPT-2）。</translation>
+    </message>
+    <message>
+        <source>Learned position embeddings (0 = rotary or none).</source>
+        <translation>可学习位置嵌入（0 = 旋转位置编码或无）。</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>个位置</translation>
+    </message>
+    <message>
+        <source>Routed experts per MoE layer (0 = dense).</source>
+        <translation>每个 MoE 层的路由专家数（0 = 稠密）。</translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation>个专家</translation>
+    </message>
+    <message>
+        <source>Routed experts each token uses.</source>
+        <translation>每个 token 使用的路由专家数。</translation>
+    </message>
+    <message>
+        <source>Experts every token passes through.</source>
+        <translation>每个 token 都经过的共享专家数。</translation>
+    </message>
+    <message>
+        <source>MLP width of one expert.</source>
+        <translation>单个专家的 MLP 宽度。</translation>
+    </message>
+    <message>
+        <source>Leading layers with a dense MLP instead of experts.</source>
+        <translation>开头几层使用稠密 MLP 而不是专家。</translation>
+    </message>
+    <message>
+        <source>Total training tokens D.</source>
+        <translation>训练 token 总数 D。</translation>
+    </message>
+    <message>
+        <source>Tokens per training sequence.</source>
+        <translation>每条训练序列的 token 数。</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step, across all data-parallel replicas.</source>
+        <translation>每个优化器步的序列数，包括所有数据并行副本。</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>条序列</translation>
+    </message>
+    <message>
+        <source>Sequences one forward/backward pass processes on one pipeline.</source>
+        <translation>一条流水线上一次前向/反向处理的序列数。</translation>
+    </message>
+    <message>
+        <source>Lengths of the documents packed into one sequence; they must add up to data.seq_len.</source>
+        <translation>打包进一条序列的各文档长度；总和必须等于 data.seq_len。</translation>
+    </message>
+    <message>
+        <source>Share of tokens that enter the loss (SFT masks prompts).</source>
+        <translation>计入损失的 token 比例（SFT 会遮掉提示词）。</translation>
+    </message>
+    <message>
+        <source>The LM-head projection runs only on supervised tokens.</source>
+        <translation>LM 头投影只对有监督的 token 计算。</translation>
+    </message>
+    <message>
+        <source>Calendar days until the run must be done.</source>
+        <translation>训练必须完成前的日历天数。</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>Days kept for checkpoints and failures; training gets the rest.</source>
+        <translation>为检查点和故障预留的天数；其余用于训练。</translation>
+    </message>
+    <message>
+        <source>Format of the weights used in compute.</source>
+        <translation>计算所用权重的格式。</translation>
+    </message>
+    <message>
+        <source>Format of the gradients.</source>
+        <translation>梯度的格式。</translation>
+    </message>
+    <message>
+        <source>High-precision master copy of the weights.</source>
+        <translation>权重的高精度主副本（主权重）。</translation>
+    </message>
+    <message>
+        <source>Optimizer and the state it keeps per parameter.</source>
+        <translation>优化器及其为每个参数保存的状态。</translation>
+    </message>
+    <message>
+        <source>Tensor parallel: each layer&apos;s matrices split over tp GPUs.</source>
+        <translation>张量并行：每层的矩阵切分到 tp 块 GPU 上。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel: layers split into pp stages.</source>
+        <translation>流水线并行：各层分成 pp 段。</translation>
+    </message>
+    <message>
+        <source>stages</source>
+        <translation>段</translation>
+    </message>
+    <message>
+        <source>Data parallel: model replicas on different data.</source>
+        <translation>数据并行：多个模型副本处理不同数据。</translation>
+    </message>
+    <message>
+        <source>replicas</source>
+        <translation>个副本</translation>
+    </message>
+    <message>
+        <source>Context parallel: each sequence split over cp GPUs.</source>
+        <translation>上下文并行：每条序列切分到 cp 块 GPU 上。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage: 1 shards optimizer state, 2 also gradients, 3 (FSDP) also weights, over dp x cp.</source>
+        <translation>ZeRO 阶段：1 分片优化器状态，2 再分片梯度，3（FSDP）再分片权重，在 dp × cp 上分片。</translation>
+    </message>
+    <message>
+        <source>Megatron sequence parallelism: norms and dropout activations split over the TP group.</source>
+        <translation>Megatron 序列并行：归一化与 dropout 的激活在 TP 组内切分。</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule.</source>
+        <translation>流水线调度方式。</translation>
+    </message>
+    <message>
+        <source>Model chunks per pipeline rank (interleaved schedule).</source>
+        <translation>每个流水线 rank 上的模型块数（交错调度）。</translation>
+    </message>
+    <message>
+        <source>chunks</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Activation recompute: none keeps everything, selective redoes core attention, full keeps only each layer&apos;s input.</source>
+        <translation>激活重计算：none 全部保留，selective 重算核心注意力，full 只保留每层的输入。</translation>
+    </message>
+    <message>
+        <source>Flash attention: the softmax matrix is never stored.</source>
+        <translation>Flash 注意力：从不保存 softmax 矩阵。</translation>
+    </message>
+    <message>
+        <source>Move optimizer state and master weights off the GPU.</source>
+        <translation>把优化器状态和主权重移出 GPU。</translation>
+    </message>
+    <message>
+        <source>A GPU model; choosing one sets the hardware keys.</source>
+        <translation>GPU 型号；选择后会设置硬件键。</translation>
+    </message>
+    <message>
+        <source>Memory per GPU in decimal GB (1e9 bytes).</source>
+        <translation>每 GPU 显存，十进制 GB（10⁹ 字节）。</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>Dense BF16 peak per GPU.</source>
+        <translation>每 GPU 稠密 BF16 峰值算力。</translation>
+    </message>
+    <message>
+        <source>TFLOP/s</source>
+        <translation>TFLOP/s</translation>
+    </message>
+    <message>
+        <source>GPUs in one server node.</source>
+        <translation>一台服务器节点中的 GPU 数。</translation>
+    </message>
+    <message>
+        <source>Price of one GPU for one hour.</source>
+        <translation>一块 GPU 一小时的价格。</translation>
+    </message>
+    <message>
+        <source>USD/GPU-hour</source>
+        <translation>美元/GPU·小时</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation: the share of peak the run really achieves on model FLOPs.</source>
+        <translation>模型 FLOPs 利用率：训练在模型 FLOPs 上实际达到的峰值比例。</translation>
+    </message>
+    <message>
+        <source>Mixed BF16 + FP32 master, Adam (16 B/param)</source>
+        <translation>混合精度 BF16 + FP32 主权重，Adam（16 B/param）</translation>
+    </message>
+    <message>
+        <source>Seed 000 §3: 2 + 2 + 4 + 4 + 4 bytes.</source>
+        <translation>课程 000 §3：2 + 2 + 4 + 4 + 4 字节。</translation>
+    </message>
+    <message>
+        <source>Mixed BF16, FP32 grads + master, Adam (18 B/param)</source>
+        <translation>混合精度 BF16，FP32 梯度 + 主权重，Adam（18 B/param）</translation>
+    </message>
+    <message>
+        <source>Seed 003 §3: FP32 gradients make it 18 bytes.</source>
+        <translation>课程 003 §3：FP32 梯度使其变为 18 字节。</translation>
+    </message>
+    <message>
+        <source>FP16 weights + grads, Adam, no master (12 B/param)</source>
+        <translation>FP16 权重 + 梯度，Adam，无主权重（12 B/param）</translation>
+    </message>
+    <message>
+        <source>Seed 004&apos;s calculator: its &apos;mixed&apos; 84 GB for 7B has no FP32 master copy.</source>
+        <translation>课程 004 的计算器：它给 7B 算出的“混合精度”84 GB 不含 FP32 主权重。</translation>
+    </message>
+    <message>
+        <source>FP32 weights + grads, Adam (16 B/param)</source>
+        <translation>FP32 权重 + 梯度，Adam（16 B/param）</translation>
+    </message>
+    <message>
+        <source>Plain FP32 training: as large as mixed-16, because the master copy takes back what BF16 saved.</source>
+        <translation>纯 FP32 训练：与混合精度 16 字节一样大，因为主权重把 BF16 省下的又占了回去。</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui</name>
+    <message>
+        <source>interleaved 1F1B</source>
+        <translation>交错 1F1B</translation>
+    </message>
+    <message>
+        <source>custom GPU</source>
+        <translation>自定义 GPU</translation>
+    </message>
+    <message>
+        <source>TP %1 × PP %2 × DP %3 × CP %4, ZeRO-%5</source>
+        <translation>TP %1 × PP %2 × DP %3 × CP %4，ZeRO-%5</translation>
+    </message>
+    <message>
+        <source>, %1 schedule</source>
+        <translation>，%1 调度</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (one node of %3)</source>
+        <translation>%1 × %2（1 个节点，每节点 %3 块）</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3 nodes of %4)</source>
+        <translation>%1 × %2（%3 个节点，每节点 %4 块）</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 allowed (deadline %3 days, %4 kept in reserve)</source>
+        <translation>%1，允许 %2 天（截止期限 %3 天，预留 %4 天）</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU·小时</translation>
+    </message>
+    <message>
+        <source>Dollars</source>
+        <translation>美元</translation>
+    </message>
+    <message>
+        <source>%1 at %2 per GPU-hour</source>
+        <translation>%1，按每 GPU·小时 %2 计</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Efficiency: MFU fixed at %1% (efficiency.mfu); step time = training FLOPs per step / (GPUs × peak TFLOP/s × MFU).</source>
+        <translation>效率：MFU 固定为 %1%（efficiency.mfu）；每步时间 = 每步训练 FLOPs / (GPU 数 × 峰值 TFLOP/s × MFU)。</translation>
+    </message>
+    <message>
+        <source>GPU: %1, %2 GB of memory, %3 dense BF16 TFLOP/s, %4 per node, $%5 per GPU-hour.</source>
+        <translation>GPU：%1，显存 %2 GB，稠密 BF16 %3 TFLOP/s，每节点 %4 块，每 GPU·小时 $%5。</translation>
+    </message>
+    <message>
+        <source>Precision: weights %1, gradients %2, master weights %3, optimizer %4; activation recompute: %5; FlashAttention: %6.</source>
+        <translation>精度：权重 %1，梯度 %2，主权重 %3，优化器 %4；激活重计算：%5；FlashAttention：%6。</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Buffer allowance %1 per GPU: a 1 GB runtime reserve, gradient buckets, ZeRO-3 prefetch, the tensor-parallel gather buffer and 5% of the activations for fragmentation. These are allowances, not measurements.</source>
+        <translation>每 GPU 缓冲余量 %1：1 GB 运行时预留、梯度桶、ZeRO-3 预取、张量并行聚合缓冲，以及激活的 5% 作为碎片余量。这些是估计余量，不是实测值。</translation>
+    </message>
+    <message>
+        <source>Deadline %1 days with %2 kept in reserve for checkpoints and failures: training has %3 days.</source>
+        <translation>截止期限 %1 天，其中 %2 天预留给检查点和故障：训练可用 %3 天。</translation>
+    </message>
+    <message>
+        <source>GB means 10⁹ bytes. Only data parallelism varies along the days curve. Every formula and its source: %1.</source>
+        <translation>GB 表示 10⁹ 字节。天数曲线上只改变数据并行。全部公式及出处：%1。</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · TrainLedger %3</source>
+        <translation>%1 · %2 · TrainLedger %3</translation>
+    </message>
+    <message>
+        <source>scenario not saved to a file</source>
+        <translation>方案尚未保存到文件</translation>
+    </message>
+    <message>
+        <source>No valid plan: %1</source>
+        <translation>没有有效方案：%1</translation>
+    </message>
+    <message>
+        <source>This plan works: it fits in memory (%1 of %2 per GPU) and finishes in %3 of the %4 days allowed, for %5.</source>
+        <translation>本方案可行：显存放得下（每 GPU %1 / %2），用时 %3，在允许的 %4 天之内训完，花费 %5。</translation>
+    </message>
+    <message>
+        <source>This plan does not work: it would finish in %1 of the %2 days allowed, but it needs %3 per GPU and a GPU holds %4.</source>
+        <translation>本方案不可行：虽然能在允许的 %2 天内用 %1 训完，但每 GPU 需要 %3，而一块 GPU 只有 %4。</translation>
+    </message>
+    <message>
+        <source>This plan does not work: it fits in memory (%1 of %2 per GPU) but takes %3, more than the %4 days allowed; at least %5 GPUs finish in time.</source>
+        <translation>本方案不可行：显存放得下（每 GPU %1 / %2），但需要 %3，超过允许的 %4 天；至少 %5 块 GPU 才能按时训完。</translation>
+    </message>
+    <message>
+        <source>This plan does not work: it needs %1 per GPU (a GPU holds %2) and takes %3, more than the %4 days allowed.</source>
+        <translation>本方案不可行：每 GPU 需要 %1（一块 GPU 只有 %2），且需要 %3，超过允许的 %4 天。</translation>
+    </message>
+    <message>
+        <source>Training plan report · %1 · %2</source>
+        <translation>训练方案报告 · %1 · %2</translation>
+    </message>
+    <message>
+        <source>not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <source>The scenario as edited is not valid (%1); this report shows the last valid plan.</source>
+        <translation>当前编辑的方案无效（%1）；本报告显示的是上一个有效方案。</translation>
+    </message>
+    <message>
+        <source>Key figures</source>
+        <translation>关键数字</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>No notes.</source>
+        <translation>没有备注。</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation>第 %1 页</translation>
+    </message>
+    <message>
+        <source>Comparison of %1 scenarios</source>
+        <translation>%1 个方案的比较</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::Export</name>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG 图像</translation>
+    </message>
+    <message>
+        <source>SVG drawing</source>
+        <translation>SVG 矢量图</translation>
+    </message>
+    <message>
+        <source>PDF document</source>
+        <translation>PDF 文档</translation>
+    </message>
+    <message>
+        <source>CSV table</source>
+        <translation>CSV 表格</translation>
+    </message>
+    <message>
+        <source>Markdown table</source>
+        <translation>Markdown 表格</translation>
+    </message>
+    <message>
+        <source>%1: unknown extension &quot;%2&quot;; allowed: %3</source>
+        <translation>%1：未知扩展名“%2”；允许：%3</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::ScenarioTitle</name>
+    <message>
+        <source>%1-parameter model</source>
+        <translation>%1 参数模型</translation>
+    </message>
+    <message>
+        <source>%1, %2 tokens in %3 days</source>
+        <translation>%1，%2 token，%3 天</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,21 @@
+# cmake -DTS=file.ts -P unfinished.cmake: fails when a Qt Linguist file still has entries without a finished
+# translation (type="unfinished"), and names them. Used by update_translations and the translations_complete test.
+file(STRINGS "${TS}" lines)
+set(count 0)
+set(source "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "<source>(.*)</source>")
+    set(source "${CMAKE_MATCH_1}")
+  elseif(line MATCHES "<source>(.*)")
+    set(source "${CMAKE_MATCH_1}...")
+  endif()
+  if(line MATCHES "type=\"unfinished\"")
+    math(EXPR count "${count} + 1")
+    message("unfinished: ${source}")
+  endif()
+endforeach()
+if(count GREATER 0)
+  message(FATAL_ERROR "${TS}: ${count} unfinished translation(s): translate them (Qt Linguist, or edit the .ts) "
+                      "and rebuild")
+endif()
+message(STATUS "${TS}: every entry is translated")
