@@ -119,7 +119,8 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_chart = new PlanChart;
-    m_chart->setMinimumHeight(300);
+    m_chart->setMinimumHeight(180);
+    m_table->setMinimumHeight(120);
     m_apply = new QPushButton(tr("&Apply Layout"));
     m_apply->setObjectName(QStringLiteral("plannerApply"));
     m_apply->setToolTip(tr("Make the selected layout the scenario (one undo step)"));
