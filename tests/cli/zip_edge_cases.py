@@ -2,7 +2,7 @@
 """Zip files that other tools accept or make, built here with Python's zipfile (issue 9 items 7 and 8).
 
 Each case runs trainledger-cli on the file and checks the exit code and the one line it prints. Usage:
-zip_edge_cases.py CLI WORKDIR
+zip_edge_cases.py CLI WORKDIR [TRAINLEDGER]
 """
 import json
 import os
@@ -13,6 +13,7 @@ import zipfile
 import zlib
 
 cli, work = sys.argv[1], sys.argv[2]
+gui = sys.argv[3] if len(sys.argv) > 3 else None
 os.makedirs(work, exist_ok=True)
 failures = []
 
@@ -158,6 +159,11 @@ with open(path, "wb") as f:
 rc, out, err = run(path)
 check("a lying central-directory offset: one line, no Qt warning",
       rc == 2 and err.count("\n") == 1 and "QBuffer" not in err, err)
+if gui:  # the window's command line: Qt's warnings go to its log, not the terminal
+    p = subprocess.run([gui, "--screenshot", os.path.join(work, "x.png"), path], capture_output=True, text=True,
+                       env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    check("trainledger --screenshot with a lying offset: one line, no Qt warning",
+          p.returncode == 2 and p.stderr.count("\n") == 1 and "QBuffer" not in p.stderr, p.stderr)
 for args in (("",), ("--save", ""), ("--pipeline-svg", "")):
     rc, out, err = run(*args)
     check(f"empty file name {args}: one line, no Qt warning", rc == 2 and err.count("\n") == 1 and "QFSFile" not in err,
