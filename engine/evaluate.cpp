@@ -2,6 +2,7 @@
 
 #include "engine/flops.h"
 #include "engine/layout.h"
+#include "engine/ledgerfields.h"
 #include "engine/memory.h"
 #include "engine/model.h"
 #include "engine/planner.h"
@@ -144,6 +145,23 @@ std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacit
     while (hi - lo > 1)
         probe(lo + (hi - lo) / 2);
     return hi;
+}
+
+// The last line of defence: the key ranges keep every figure finite, and a figure that is not (or a negative size or
+// count) makes the ledger invalid rather than reach --json, CSV, the report or the screen.
+void refuseNonFinite(Ledger& l) {
+    for (const auto& f : ledgerFields()) {
+        const LedgerValue v = f.get(l);
+        const double* d = std::get_if<double>(&v);
+        const std::int64_t* i = std::get_if<std::int64_t>(&v);
+        const bool sized = f.unit == Unit::Bytes || f.unit == Unit::Count;
+        if ((d && (!std::isfinite(*d) || (sized && *d < 0))) || (i && sized && *i < 0)) {
+            l.valid = false;
+            l.errors.push_back({f.key, std::string("this scenario gives ") + f.key +
+                                           " out of range (not a finite, non-negative figure); please report it"});
+            return;
+        }
+    }
 }
 
 } // namespace
@@ -306,6 +324,7 @@ Ledger evaluate(const Scenario& s) {
     bg.kaplanTokens = kaplan.tokens;
 
     addWarnings(s, l, l.warnings);
+    refuseNonFinite(l);
     return l;
 }
 

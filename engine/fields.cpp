@@ -53,8 +53,9 @@ std::vector<Field> buildFields() {
               },
               [](Scenario& s, const FieldValue& v) {
                   // A count derives its shape (the model keys then show it); null keeps that shape as a custom one.
+                  // Dropout is a training choice, not part of the shape: it survives the new shape.
                   if (std::holds_alternative<double>(v) && std::get<double>(v) > 0) {
-                      const bool dropout = s.model.dropout; // not part of the shape rule: kept
+                      const bool dropout = s.model.dropout;
                       s.model = shapeForParams(std::get<double>(v));
                       s.model.dropout = dropout;
                   } else
@@ -116,16 +117,9 @@ std::vector<Field> buildFields() {
               true},
         TL_BOOL("data.vocab_on_supervised_only", data.vocabOnSupervisedOnly,
                 "The LM-head projection runs only on supervised tokens."),
-        Field{"schedule.deadline_days",
-              FieldType::Real,
-              0,
-              3650,
-              "days",
-              "Calendar days until the run must be done.",
-              {},
-              [](const Scenario& s) -> FieldValue { return s.schedule.deadlineDays; },
-              [](Scenario& s, const FieldValue& v) { s.schedule.deadlineDays = std::get<double>(v); },
-              true},
+        // At least about an hour: shorter deadlines only produce rates too large to mean anything.
+        TL_NUM("schedule.deadline_days", Real, schedule.deadlineDays, 0.0417, 3650, "days",
+               "Calendar days until the run must be done."),
         TL_NUM("schedule.reserve_days", Real, schedule.reserveDays, 0, 3650, "days",
                "Days kept for checkpoints and failures; training gets the rest."),
         TL_TEXT("precision.weights", Choice, precision.weights, "Format of the weights used in compute.", "bf16",
@@ -229,7 +223,7 @@ const char* typeName(FieldType t) {
 
 FieldError error(const Field& f, const FieldValue& v) {
     return {FieldError::Kind::OutOfRange, f.key,
-            std::string(f.key) + ": " + formatValue(v) + " is not allowed; allowed: " + describeAllowed(f)};
+            std::string(f.key) + ": " + formatValueShort(v) + " is not allowed; allowed: " + describeAllowed(f)};
 }
 
 } // namespace
@@ -259,6 +253,34 @@ std::string formatValue(const FieldValue& v) {
     for (int x : std::get<std::vector<int>>(v))
         out += (out.size() > 1 ? "," : "") + std::to_string(x);
     return out + "]";
+}
+
+std::string shortenMiddle(const std::string& text, std::size_t max) {
+    if (text.size() <= max || max < 10)
+        return text;
+    std::size_t head = (max - 5) * 2 / 3, tail = max - 5 - head;
+    // Cut on UTF-8 character boundaries: never inside a multi-byte sequence.
+    while (head > 0 && (static_cast<unsigned char>(text[head]) & 0xC0) == 0x80)
+        --head;
+    std::size_t from = text.size() - tail;
+    while (from < text.size() && (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80)
+        ++from;
+    return text.substr(0, head) + " ... " + text.substr(from);
+}
+
+std::string formatValueShort(const FieldValue& v) {
+    if (auto s = std::get_if<std::string>(&v))
+        return "\"" + shortenMiddle(*s) + "\"";
+    if (auto l = std::get_if<std::vector<int>>(&v); l && l->size() > 12) {
+        std::string out = "[";
+        for (std::size_t i = 0; i < 6; ++i)
+            out += std::to_string((*l)[i]) + ",";
+        out += "...";
+        for (std::size_t i = l->size() - 3; i < l->size(); ++i)
+            out += "," + std::to_string((*l)[i]);
+        return out + "] (" + std::to_string(l->size()) + " values)";
+    }
+    return formatValue(v);
 }
 
 std::string describeAllowed(const Field& f) {
@@ -335,7 +357,7 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
     const Field* f = findField(key);
     if (!f)
         return FieldError{FieldError::Kind::UnknownKey, std::string(key),
-                          std::string(key) + ": unknown key; see docs/scenario.md for the keys"};
+                          shortenMiddle(std::string(key)) + ": unknown key; see docs/scenario.md for the keys"};
     bool typeOk = false;
     switch (f->type) {
     case FieldType::Int:
@@ -358,7 +380,7 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
     }
     if (!typeOk)
         return FieldError{FieldError::Kind::WrongType, f->key,
-                          std::string(f->key) + ": " + formatValue(value) + " is not " + typeName(f->type) +
+                          std::string(f->key) + ": " + formatValueShort(value) + " is not " + typeName(f->type) +
                               "; allowed: " + describeAllowed(*f)};
     // Integers and finite numbers are checked here too: a struct member cannot hold 1e300 or NaN as an int.
     if (f->type == FieldType::Int || f->type == FieldType::IntList || f->type == FieldType::Choice ||

@@ -53,5 +53,8 @@ bool inRange(const Field& f, double x);
 
 std::string describeAllowed(const Field& f);
 std::string formatValue(const FieldValue& v);
+// For error lines: long text and long lists shortened in the middle ("[1,1,...,1] (20000 values)").
+std::string formatValueShort(const FieldValue& v);
+std::string shortenMiddle(const std::string& text, std::size_t max = 80);
 
 } // namespace tl::engine

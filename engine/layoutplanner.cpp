@@ -4,6 +4,7 @@
 #include "engine/memory.h"
 #include "engine/model.h"
 #include "engine/precision.h"
+#include "engine/steptime.h"
 #include "engine/units.h"
 #include "engine/validate.h"
 
@@ -44,8 +45,8 @@ bool vShaped(Schedule s) {
 }
 
 // The rules of validate() that involve the layout, in the planner's terms (the brute-force test checks that the
-// planner's layouts are exactly those validate() accepts).
-// Layers that pp (x v) does not divide are spread as evenly as possible (issue 10): every chunk needs one layer.
+// planner's layouts are exactly those validate() accepts). Layers that pp x v does not divide are spread as evenly
+// as possible: every chunk needs one layer.
 bool ppAllowed(const ModelShape& m, int pp) {
     return pp <= m.layers;
 }
@@ -53,34 +54,54 @@ bool virtualAllowed(const ModelShape& m, int pp, int v) {
     return pp * v <= m.layers;
 }
 
-// The step time and what it costs, as evaluate() works them out for a layout (fixed mode: the MFU as given, offload
-// stretching the step). Same operations in the same order, so the figures agree to the bit.
+// The step time and what it costs, as evaluate() works them out for a layout: same operations in the same order, so
+// the figures agree to the bit (the tests compare them with evaluate()). Derived mode: the step from the hardware
+// model (engine/steptime); fixed mode: the typed MFU, stretched by offload.
 struct Timing {
-    double seconds = 0, stepS = 0, days = 0, usd = 0, mfu = 0;
+    double stepS = 0, days = 0, usd = 0, mfu = 0;
+    StepBreakdown parts;
 };
 
 struct Work {
-    double flopsTotal = 0;
+    double flopsTotal = 0; // model FLOPs of the whole run
+    double stepFlops = 0;  // model FLOPs of one step
     double steps = 1;
     double trainingDays = 0;
 };
 
-Timing timing(const Scenario& s, const Work& w, int gpus) {
+Timing timing(const Scenario& s, const ModelCounts& m, const Work& w, int dp, int gpus) {
     Timing t;
-    const double slowdown = offloadSlowdown(s.offload);
-    const double rate = s.hardware.peakTflops * 1e12 * s.efficiency.mfu / slowdown;
-    t.seconds = w.flopsTotal / (double(gpus) * rate);
-    t.stepS = t.seconds / w.steps;
-    t.days = t.seconds / kSecondsPerDay;
-    const double gpuHours = double(gpus) * t.seconds / 3600.0;
+    const double peak = s.hardware.peakTflops * 1e12;
+    double rate = 0;
+    if (s.efficiency.mode == "derived") {
+        const StepTime st = derivedStepTime(s, m, dp);
+        t.parts = st.parts;
+        rate = w.stepFlops / (st.stepS * double(gpus));
+    } else {
+        rate = peak * s.efficiency.mfu / offloadSlowdown(s.offload);
+    }
+    const double seconds = w.flopsTotal / (double(gpus) * rate);
+    t.stepS = seconds / w.steps;
+    t.days = seconds / kSecondsPerDay;
+    const double gpuHours = double(gpus) * seconds / 3600.0;
     t.usd = gpuHours * s.hardware.usdPerGpuHour;
-    t.mfu = s.efficiency.mfu / slowdown;
+    t.mfu = rate / peak;
     return t;
 }
 
-enum class Bottleneck : unsigned char { FixedMfu, Offload };
-const char* bottleneckText(Bottleneck b) {
-    return b == Bottleneck::Offload ? "optimizer offload (fixed slowdown)" : "compute at the fixed MFU";
+// What limits a layout's step: the largest part besides the model's own compute, with its share of the step.
+std::string bottleneckText(const StepBreakdown& b, int zero, bool derived, bool offload) {
+    if (!derived)
+        return offload ? "optimizer offload (fixed slowdown)" : "compute at the fixed MFU";
+    const double total = b.total();
+    const StepPart* worst = nullptr;
+    const std::vector<StepPart> parts = stepParts(b, zero);
+    for (const StepPart& p : parts)
+        if (std::string_view(p.key) != "compute" && (!worst || p.seconds > worst->seconds))
+            worst = &p;
+    if (!worst || !(total > 0) || worst->seconds < 0.05 * total)
+        return "compute-bound";
+    return std::string(worst->label) + " " + std::to_string(std::lround(100.0 * worst->seconds / total)) + "%";
 }
 
 // A plan while searching: no strings, so that keeping it is cheap.
@@ -88,10 +109,10 @@ struct Rec {
     Layout layout;
     double days = 0, stepS = 0, mfu = 0, usd = 0, memory = 0;
     bool finishes = false;
-    Bottleneck bottleneck = Bottleneck::FixedMfu;
+    StepBreakdown parts;
 };
 
-Plan toPlan(const Rec& r, double capacity) {
+Plan toPlan(const Rec& r, double capacity, bool derived) {
     Plan p;
     p.layout = r.layout;
     p.days = r.days;
@@ -101,7 +122,8 @@ Plan toPlan(const Rec& r, double capacity) {
     p.memoryTotal = r.memory;
     p.capacity = capacity;
     p.finishes = r.finishes;
-    p.bottleneck = bottleneckText(r.bottleneck);
+    p.derived = derived;
+    p.bottleneck = bottleneckText(r.parts, r.layout.zero, derived, r.layout.offload != Offload::None);
     return p;
 }
 
@@ -169,7 +191,7 @@ private:
 
 // The search's fixed inputs: the model, its state and work, and the lists the layouts are drawn from.
 struct Space {
-    Scenario base; // the scenario with a neutral layout (every degree 1)
+    Scenario base; // the scenario with a neutral layout (every degree 1), in the mode the search ranks by
     ModelCounts counts;
     StateBytes bytes;
     Work work;
@@ -257,7 +279,7 @@ public:
         s.parallel.pp = g.pp;
 
         // Schedules this pp admits: one for pp = 1 (the schedule then has no effect), else every schedule, with
-        // every virtual-stage count the layers can fill for interleaved.
+        // every virtual-stage count that divides the layers for interleaved.
         std::vector<std::pair<Schedule, int>> schedules;
         if (g.pp == 1) {
             schedules.push_back({Schedule::OneFOneB, 1});
@@ -289,63 +311,92 @@ public:
                 if ((batch / mb) % dp == 0)
                     micros.push_back(mb);
             const int zeroMax = dp * g.cp > 1 ? 3 : 0; // nothing to shard: every stage is ZeRO 0
-            for (int zero = 0; zero <= zeroMax; ++zero) {
-                s.parallel.zero = zero;
-                for (Offload off : kOffloads) {
-                    if (off != Offload::None && !sp.offloadMatters)
-                        continue;
-                    s.offload.optimizer = offloadName(off);
-                    const Timing t = timing(s, sp.work, int(gpus));
-                    // The training state of a stage does not depend on the schedule (within V-shaped or not),
-                    // micro-batch, recompute or SP: if it alone (plus the runtime reserve) exceeds the limit,
-                    // no layout of the class fits.
-                    const bool stateFits[2] = {stateFloor(s, dp, false) <= sp.limit,
-                                               g.pp > 1 && stateFloor(s, dp, true) <= sp.limit};
-                    for (const auto& [sched, v] : schedules) {
-                        const bool vshape = vShaped(sched) && g.pp > 1;
-                        s.parallel.schedule = scheduleName(sched);
-                        s.parallel.virtualStages = v;
-                        for (Recompute rc : kRecomputes) {
-                            s.activations.recompute = recomputeName(rc);
-                            for (int seqPar = 0; seqPar < sps; ++seqPar) {
-                                s.parallel.sequenceParallel = seqPar == 1;
-                                bool over = m_req.prune && !stateFits[vshape ? 1 : 0];
-                                for (int mb : micros) {
-                                    const int m = batch / (mb * dp);
-                                    if (g.pp > 1 && sched == Schedule::Interleaved && v > 1 && m % g.pp != 0)
-                                        continue;
-                                    if (g.pp > 1 && sched == Schedule::DualPipeV && m < 2 * g.pp)
-                                        continue;
-                                    if (over) {
+            // Memory is the same whether the optimizer goes to the CPU or to NVMe (only where it goes differs), so
+            // the inner loops evaluate memory for "kept" and "offloaded" and the time for each offload target.
+            const int offloadClasses = sp.offloadMatters ? 2 : 1;
+            // The training state of a stage does not depend on the schedule (within V-shaped or not), the virtual
+            // stages' count (v = 1 gives the heaviest rank the fewest layers), micro-batch, recompute or SP: if it
+            // alone (plus the runtime reserve) exceeds the limit, no layout of the class fits.
+            bool stateFits[2][4][2] = {};
+            for (int zero = 0; zero <= zeroMax; ++zero)
+                for (int oc = 0; oc < offloadClasses; ++oc) {
+                    s.parallel.zero = zero;
+                    s.offload.optimizer = oc ? "cpu" : "none";
+                    stateFits[0][zero][oc] = stateFloor(s, dp, false) <= sp.limit;
+                    stateFits[1][zero][oc] = g.pp > 1 && stateFloor(s, dp, true) <= sp.limit;
+                }
+            for (const auto& [sched, v] : schedules) {
+                const bool vshape = vShaped(sched) && g.pp > 1;
+                s.parallel.schedule = scheduleName(sched);
+                s.parallel.virtualStages = v;
+                for (Recompute rc : kRecomputes) {
+                    s.activations.recompute = recomputeName(rc);
+                    for (int seqPar = 0; seqPar < sps; ++seqPar) {
+                        s.parallel.sequenceParallel = seqPar == 1;
+                        // over[zero][offloaded]: a smaller micro-batch of this class already did not fit.
+                        bool over[4][2] = {};
+                        for (int zero = 0; zero <= zeroMax; ++zero)
+                            for (int oc = 0; oc < offloadClasses; ++oc)
+                                over[zero][oc] = m_req.prune && !stateFits[vshape ? 1 : 0][zero][oc];
+                        for (int mb : micros) {
+                            const int m = batch / (mb * dp);
+                            if (g.pp > 1 && sched == Schedule::Interleaved && v > 1 && m % g.pp != 0)
+                                continue;
+                            if (g.pp > 1 && sched == Schedule::DualPipeV && m < 2 * g.pp)
+                                continue;
+                            s.data.microBatch = mb;
+                            // ZeRO 1 and 2 move the same bytes per step in the time model: their times are shared.
+                            std::optional<Timing> zero1[3];
+                            for (int zero = 0; zero <= zeroMax; ++zero) {
+                                s.parallel.zero = zero;
+                                for (int oc = 0; oc < offloadClasses; ++oc) {
+                                    const int targets = oc ? 2 : 1; // offloaded: cpu and nvme
+                                    if (over[zero][oc]) {
                                         // Memory never falls as the micro-batch grows (docs/planner.md).
-                                        ++ts.pruned;
+                                        ts.pruned += targets;
                                         continue;
                                     }
-                                    s.data.microBatch = mb;
-                                    ++ts.evaluated;
+                                    s.offload.optimizer = oc ? "cpu" : "none";
+                                    ts.evaluated += targets;
                                     const MemoryModel memory(s, sp.counts, sp.bytes);
                                     const double total = memory.at(dp).total();
                                     Rec r;
-                                    r.layout = Layout{g.tp, g.pp, dp, g.cp, zero, seqPar == 1, sched, v, mb, rc, off};
+                                    r.layout = Layout{g.tp,
+                                                      g.pp,
+                                                      dp,
+                                                      g.cp,
+                                                      zero,
+                                                      seqPar == 1,
+                                                      sched,
+                                                      v,
+                                                      mb,
+                                                      rc,
+                                                      oc ? Offload::Cpu : Offload::None};
                                     r.memory = total;
                                     if (total > sp.limit) {
-                                        over = m_req.prune;
-                                        if (!ts.closest || total < ts.closest->memory)
+                                        over[zero][oc] = m_req.prune;
+                                        if (!ts.closest || total < ts.closest->memory ||
+                                            (total == ts.closest->memory && r.layout < ts.closest->layout))
                                             ts.closest = r;
                                         continue;
                                     }
-                                    r.days = t.days;
-                                    r.stepS = t.stepS;
-                                    r.mfu = t.mfu;
-                                    r.usd = t.usd;
-                                    r.finishes = t.days <= sp.work.trainingDays;
-                                    r.bottleneck = off == Offload::None ? Bottleneck::FixedMfu : Bottleneck::Offload;
-                                    ++ts.feasible;
-                                    ts.meeting += r.finishes;
-                                    ts.front.insert(r);
-                                    if (!ts.fastest || before(Objective::Fastest, r, *ts.fastest))
-                                        ts.fastest = r;
-                                    keep(ts, r);
+                                    for (int k = 0; k < targets; ++k) {
+                                        const Offload off = oc == 0  ? Offload::None
+                                                            : k == 0 ? Offload::Cpu
+                                                                     : Offload::Nvme;
+                                        s.offload.optimizer = offloadName(off);
+                                        r.layout.offload = off;
+                                        const int slot = int(off);
+                                        Timing t;
+                                        if (zero == 2 && zero1[slot]) {
+                                            t = *zero1[slot];
+                                        } else {
+                                            t = timing(s, sp.counts, sp.work, dp, int(gpus));
+                                            if (zero == 1)
+                                                zero1[slot] = t;
+                                        }
+                                        record(ts, r, t);
+                                    }
                                 }
                             }
                         }
@@ -353,6 +404,21 @@ public:
                 }
             }
         }
+    }
+
+    void record(ThreadState& ts, Rec& r, const Timing& t) const {
+        r.days = t.days;
+        r.stepS = t.stepS;
+        r.mfu = t.mfu;
+        r.usd = t.usd;
+        r.parts = t.parts;
+        r.finishes = t.days <= m_space.work.trainingDays;
+        ++ts.feasible;
+        ts.meeting += r.finishes;
+        ts.front.insert(r);
+        if (!ts.fastest || before(Objective::Fastest, r, *ts.fastest))
+            ts.fastest = r;
+        keep(ts, r);
     }
 
 private:
@@ -420,6 +486,8 @@ Prepared prepare(const Scenario& scenario, const PlanRequest& req) {
     Prepared out;
     Space sp;
     sp.base = neutral(scenario);
+    if (req.forceDerived)
+        sp.base.efficiency.mode = "derived";
     const Ledger l = evaluate(sp.base);
     if (!l.valid) {
         out.error = l.errors.front().message;
@@ -428,6 +496,7 @@ Prepared prepare(const Scenario& scenario, const PlanRequest& req) {
     sp.counts = countModel(sp.base.model);
     sp.bytes = stateBytes(sp.base.precision, sp.counts.hidden);
     sp.work.flopsTotal = l.flops.total;
+    sp.work.stepFlops = l.flops.trainingPerToken * double(l.time.tokensPerStep);
     sp.work.steps = double(l.time.steps);
     sp.work.trainingDays = l.time.trainingDays;
     sp.capacity = l.memory.capacity;
@@ -616,6 +685,13 @@ std::vector<std::pair<std::string, FieldValue>> layoutAssignments(const Layout& 
     };
 }
 
+std::vector<std::pair<std::string, FieldValue>> planAssignments(const Plan& plan) {
+    auto out = layoutAssignments(plan.layout);
+    if (plan.derived)
+        out.emplace_back("efficiency.mode", std::string("derived"));
+    return out;
+}
+
 std::string describeLayout(const Layout& l) {
     std::string out = "tp " + std::to_string(l.tp) + " · pp " + std::to_string(l.pp) + " · dp " + std::to_string(l.dp);
     if (l.cp > 1)
@@ -663,9 +739,9 @@ PlanResult planLayouts(const Scenario& scenario, const PlanRequest& req) {
     result.threads = o.threads;
     result.cancelled = o.cancelled;
     for (const Rec& r : o.kept)
-        result.plans.push_back(toPlan(r, sp.capacity));
+        result.plans.push_back(toPlan(r, sp.capacity, sp.base.efficiency.mode == "derived"));
     for (const Rec& r : o.front.points())
-        result.pareto.push_back(toPlan(r, sp.capacity));
+        result.pareto.push_back(toPlan(r, sp.capacity, sp.base.efficiency.mode == "derived"));
 
     if (result.plans.empty() && !result.cancelled) {
         const std::string counts = countsText(sp.minGpus, sp.maxGpus);
@@ -792,7 +868,7 @@ WhyNot whyNot(const Scenario& scenario, const PlanRequest& req,
     nearReq.top = req.top > 0 ? std::min(req.top, 5) : 5;
     const Outcome o = runSearch(*prep.space, nearReq, &target);
     for (const Rec& r : o.kept)
-        out.nearest.push_back(toPlan(r, prep.space->capacity));
+        out.nearest.push_back(toPlan(r, prep.space->capacity, prep.space->base.efficiency.mode == "derived"));
     return out;
 }
 

@@ -60,7 +60,10 @@ struct PlanRequest {
     int top = 10;               // plans returned; 0 = every feasible layout (tests, small cases)
     bool tpAcrossNodes = false; // allow tp beyond one node (off: tp divides hardware.gpus_per_node)
     int threads = 0;            // 0 = std::thread::hardware_concurrency()
-    bool prune = true;          // false evaluates every layout (the tests check that pruning is sound)
+    // Rank by the derived step time (engine/steptime): with a fixed MFU every layout on a count takes the same days,
+    // so a ranking would say nothing. Off: follow the scenario's efficiency.mode.
+    bool forceDerived = true;
+    bool prune = true;                         // false evaluates every layout (the tests check that pruning is sound)
     const std::atomic<bool>* cancel = nullptr; // checked between layout groups
     std::function<void(double)> progress;      // share of groups done; called from the worker threads
 };
@@ -72,9 +75,13 @@ struct Plan {
     double memoryTotal = 0; // bytes per GPU on the most loaded stage
     double capacity = 0;    // bytes per GPU
     bool finishes = false;  // inside the deadline less reserve
+    bool derived = false;   // ranked by the derived step time: the assignments set efficiency.mode = "derived"
     std::string bottleneck; // what limits the step: "compute at the fixed MFU", "optimizer offload", ...
     long long gpus() const { return layout.gpus(); }
 };
+
+// The keys that reproduce a plan: its layout, and efficiency.mode when the plan was ranked in derived mode.
+std::vector<std::pair<std::string, FieldValue>> planAssignments(const Plan& plan);
 
 struct PlanResult {
     long long evaluated = 0; // layouts whose memory (and, when they fit, time) the planner computed

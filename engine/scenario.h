@@ -2,6 +2,7 @@
 // The what-if inputs: a plain value struct, one member per CONTRACT.md section 1 key.
 // Defaults are the seeds' example (seed 000): Qwen3-8B, 100B tokens, 30-day deadline, H100 SXM, MFU 40%.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -134,8 +135,10 @@ struct Scenario {
     bool operator==(const Scenario&) const = default;
 };
 
-inline int gpuCount(const Scenario& s) {
-    return s.parallel.tp * s.parallel.pp * s.parallel.dp * s.parallel.cp;
+// In double, then capped: the four degrees' ranges multiply past 2^63 (validate() allows at most 10^7 GPUs).
+inline std::int64_t gpuCount(const Scenario& s) {
+    const double gpus = double(s.parallel.tp) * s.parallel.pp * s.parallel.dp * s.parallel.cp;
+    return std::int64_t(gpus < 1e15 ? gpus : 1e15);
 }
 
 } // namespace tl::engine

@@ -1,6 +1,7 @@
 #include "engine/validate.h"
 
 #include "engine/fields.h"
+#include "engine/model.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +11,8 @@
 
 namespace tl::engine {
 namespace {
+
+constexpr double kMaxModelParams = 1e15;
 
 std::string num(double v) {
     char buf[64];
@@ -96,17 +99,20 @@ std::vector<Diagnostic> validate(const Scenario& s) {
             c.fail("parallel.virtual_stages", p.virtualStages,
                    "allowed: at most model.layers / parallel.pp (" + num(m.layers / p.pp) + ") chunks per rank");
     }
+    // The keys' ranges multiply out to ~2e18 parameters; a cap far above any real model keeps every count (int64)
+    // and size finite with room to spare.
+    if (const double total = countModel(m).total; total > kMaxModelParams)
+        c.errors.push_back({"model.size", "model: the shape has " + num(total) +
+                                              " parameters; allowed: at most 1e15 (lower model.layers, "
+                                              "model.hidden, model.ffn_hidden or the expert keys)"});
     // 3. Data and batch divisibility.
     if (!d.documents.empty()) {
         double sum = 0;
-        std::string list;
-        for (int x : d.documents) {
+        for (int x : d.documents)
             sum += x;
-            list += (list.empty() ? "" : ",") + std::to_string(x);
-        }
         if (sum != d.seqLen)
             c.errors.push_back(
-                {"data.documents", "data.documents: [" + list + "] adds up to " + num(sum) +
+                {"data.documents", "data.documents: " + formatValueShort(d.documents) + " adds up to " + num(sum) +
                                        " tokens; allowed: document lengths that add up to data.seq_len (" +
                                        num(d.seqLen) + ")"});
     }

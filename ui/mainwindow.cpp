@@ -7,6 +7,8 @@
 #include "ui/controller.h"
 #include "ui/dialogs.h"
 #include "ui/document.h"
+#include "ui/labs/parallelismlab.h"
+#include "ui/labs/scalinglab.h"
 #include "ui/notesedit.h"
 #include "ui/panels/parameterpanel.h"
 #include "ui/planner/plannertab.h"
@@ -85,6 +87,10 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     m_tabs->addTab(m_pipeline, tr("Pip&eline"));
     m_tabs->addTab(m_table, tr("&Ledger"));
     m_tabs->addTab(new PlannerTab(controller), tr("Pla&nner"));
+    m_parallelismLab = new labs::ParallelismLab;
+    m_tabs->addTab(m_parallelismLab, tr("Parallelism l&ab"));
+    m_scalingLab = new labs::ScalingLab(controller);
+    m_tabs->addTab(m_scalingLab, tr("&Scaling laws"));
 
     // The notes under the charts, beside the parameters: free text saved with the scenario (notes.md). A strip at
     // the bottom keeps the charts their full width; the parameters keep the full height.
@@ -183,8 +189,9 @@ void MainWindow::buildMenus() {
     notes->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     view->addAction(notes);
     view->addSeparator();
-    const QString tabNames[] = {tr("&Memory and Time"), tr("&Pipeline"), tr("&Ledger Table"), tr("Layout P&lanner")};
-    for (int i = 0; i < 4; ++i) {
+    const QString tabNames[] = {tr("&Memory and Time"), tr("&Pipeline"),        tr("&Ledger Table"),
+                                tr("Layout P&lanner"),  tr("Parallelism L&ab"), tr("&Scaling Laws")};
+    for (int i = 0; i < 6; ++i) {
         QAction* a = view->addAction(tabNames[i]);
         a->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
         connect(a, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
@@ -315,6 +322,8 @@ void MainWindow::onLedger() {
     m_pipeline->setSpec(engine::pipelineSpecFor(s));
     m_table->ledgerModel()->setLedger(l);
     m_step->setData(l, m_controller->scaleCurve(), s.parallel.zero);
+    m_parallelismLab->setScenario(s, m_controller->zeroLedgers());
+    m_scalingLab->setScenario(s, l);
 }
 
 void MainWindow::saveSettings() {

@@ -16,6 +16,10 @@ class QMenu;
 class QTabWidget;
 
 namespace tl::ui {
+namespace labs {
+class ParallelismLab;
+class ScalingLab;
+} // namespace labs
 
 class CompareWindow;
 class Controller;
@@ -62,6 +66,8 @@ public:
     StepTimeView* stepTimeView() const { return m_step; }
     LedgerTable* ledgerTable() const { return m_table; }
     QTabWidget* tabs() const { return m_tabs; }
+    labs::ParallelismLab* parallelismLab() const { return m_parallelismLab; }
+    labs::ScalingLab* scalingLab() const { return m_scalingLab; }
 
     void setBinaryUnits(bool gib);
 
@@ -87,6 +93,8 @@ private:
     PipelineView* m_pipeline = nullptr;
     StepTimeView* m_step = nullptr;
     LedgerTable* m_table = nullptr;
+    labs::ParallelismLab* m_parallelismLab = nullptr;
+    labs::ScalingLab* m_scalingLab = nullptr;
     QTabWidget* m_tabs = nullptr;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;

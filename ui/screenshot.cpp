@@ -1,6 +1,7 @@
 #include "ui/screenshot.h"
 
 #include "engine/layout.h"
+#include "io/atomicfile.h"
 #include "ui/controller.h"
 #include "ui/mainwindow.h"
 #include "ui/views/memoryview.h"
@@ -107,10 +108,12 @@ QString writeScreenshot(const engine::Scenario& scenario, ScreenshotView view, c
     const QImage image = renderScreenshot(scenario, view);
     if (image.isNull())
         return QStringLiteral("could not render the view");
-    QImageWriter writer(path, "png");
-    if (!writer.write(image))
-        return QStringLiteral("%1: %2").arg(path, writer.errorString());
-    return {};
+    // Through the checked writer: a full disk gives a message and leaves any old PNG as it was.
+    const auto error = io::writeFileAtomically(path, [&](QIODevice& device) {
+        QImageWriter writer(&device, "png");
+        return writer.write(image);
+    });
+    return error ? QStringLiteral("%1: cannot write: %2").arg(path, *error) : QString();
 }
 
 } // namespace tl::ui

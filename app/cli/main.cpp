@@ -12,6 +12,7 @@
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
 #include "io/archive.h"
+#include "io/errorline.h"
 #include "io/scenariojson.h"
 #include "io/schema.h"
 
@@ -28,9 +29,18 @@ namespace {
 
 using namespace tl;
 
+// One line on stderr, whatever the message holds (control characters escaped, long values shortened).
 int fail(const QString& message) {
-    QTextStream(stderr) << "trainledger-cli: " << message << Qt::endl;
+    QTextStream(stderr) << io::oneLine(QStringLiteral("trainledger-cli: ") + message) << Qt::endl;
     return 2;
+}
+
+// Qt's own warnings (QBuffer::seek, QFSFileEngine::open, ...) are about bytes the reader has already judged: they
+// never reach stderr, which carries only this program's lines. TRAINLEDGER_QT_DEBUG=1 shows them.
+void quietQtMessages(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+    static const bool show = qEnvironmentVariableIntValue("TRAINLEDGER_QT_DEBUG") != 0;
+    if (show || type == QtFatalMsg)
+        QTextStream(stderr) << qFormatLogMessage(type, context, message) << Qt::endl;
 }
 
 void print(const QByteArray& bytes) {
@@ -65,7 +75,7 @@ struct Loaded {
 Loaded load(const QString& path) {
     const io::ArchiveResult r = io::loadScenarioFile(path);
     for (const auto& w : r.warnings)
-        QTextStream(stderr) << "trainledger-cli: warning: " << path << ": " << w << Qt::endl;
+        QTextStream(stderr) << io::oneLine(QStringLiteral("trainledger-cli: warning: %1: %2").arg(path, w)) << Qt::endl;
     if (!r.archive)
         return {std::nullopt, QStringLiteral("%1: %2").arg(path, r.error)};
     return {r.archive->scenario, {}};
@@ -131,6 +141,7 @@ int runSweep(const engine::Scenario& base, const cli::Sweep& sweep, bool csv, bo
 } // namespace
 
 int main(int argc, char** argv) {
+    qInstallMessageHandler(quietQtMessages);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("trainledger-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));

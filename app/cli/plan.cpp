@@ -12,7 +12,7 @@ namespace {
 
 QJsonObject planJson(const engine::Plan& p) {
     QJsonObject set;
-    for (const auto& [key, value] : engine::layoutAssignments(p.layout))
+    for (const auto& [key, value] : engine::planAssignments(p))
         set.insert(QString::fromStdString(key), io::fromFieldValue(value));
     QJsonObject o;
     o.insert(QStringLiteral("set"), set);

@@ -2,6 +2,7 @@
 
 #include "engine/memory.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tl::engine::labs {
@@ -14,6 +15,7 @@ BudgetSplit splitBudget(const ParametricLaw& law, double flops) {
     b.twentyTokens.params = std::sqrt(flops / (6.0 * kTokensPerParamRule));
     b.twentyTokens.tokens = kTokensPerParamRule * b.twentyTokens.params;
     b.twentyTokens.loss = lawLoss(law, b.twentyTokens.params, b.twentyTokens.tokens);
+    b.kaplanLossUnderLaw = lawLoss(law, b.kaplan.params, b.kaplan.tokens);
     return b;
 }
 
@@ -42,6 +44,18 @@ std::vector<IsoFlopCurve> isoFlopCurves(const ParametricLaw& law, const std::vec
             curve.points.push_back(p);
         }
         out.push_back(std::move(curve));
+    }
+    return out;
+}
+
+std::vector<IsoFlopPoint> lossAtTokens(const ParametricLaw& law, double tokens, double lo, double hi, int points) {
+    std::vector<IsoFlopPoint> out;
+    for (int i = 0; i < points; ++i) {
+        IsoFlopPoint p;
+        p.params = std::exp(std::log(lo) + (std::log(hi) - std::log(lo)) * i / std::max(1, points - 1));
+        p.tokens = tokens;
+        p.loss = lawLoss(law, p.params, tokens);
+        out.push_back(p);
     }
     return out;
 }

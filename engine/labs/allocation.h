@@ -17,10 +17,15 @@ inline constexpr double kTokensPerParamRule = 20.0;
 
 struct BudgetSplit {
     double flops = 0;
-    Allocation chinchilla;   // approach 3: minimum of the parametric law under C = 6ND
-    Allocation kaplan;       // Kaplan et al. 2020 compute-efficient frontier (loss under their own law)
-    Allocation twentyTokens; // N = sqrt(C / 120), D = 20 N; loss under the approach 3 law
+    Allocation chinchilla;         // approach 3: minimum of the parametric law under C = 6ND
+    Allocation kaplan;             // Kaplan et al. 2020 compute-efficient frontier (loss under their own law)
+    Allocation twentyTokens;       // N = sqrt(C / 120), D = 20 N; loss under the approach 3 law
+    double kaplanLossUnderLaw = 0; // Kaplan's split judged by the same law as the other two
 };
+
+inline double tokensPerParam(const Allocation& a) {
+    return a.params > 0 ? a.tokens / a.params : 0.0;
+}
 BudgetSplit splitBudget(double flops);
 
 // The same with any law (a fitted one): its optimum and the 20-tokens rule judged by that law.
@@ -41,6 +46,9 @@ struct IsoFlopCurve {
 // One curve per budget: `points` parameter counts spaced evenly in log from optimum / span to optimum x span.
 std::vector<IsoFlopCurve> isoFlopCurves(const ParametricLaw& law, const std::vector<double>& budgets, int points = 61,
                                         double span = 30.0);
+
+// The law's loss against parameters at a fixed token count: `points` counts evenly spaced in log over [lo, hi].
+std::vector<IsoFlopPoint> lossAtTokens(const ParametricLaw& law, double tokens, double lo, double hi, int points = 41);
 
 // A smaller model (params < N_opt) trained on the same budget, so on more tokens: its loss, the loss above the
 // optimum, and the compute it would need to reach the optimum's loss (reachable only while E + A / N^alpha is

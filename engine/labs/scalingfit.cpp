@@ -259,7 +259,7 @@ ScalingFit fitScalingLaw(const std::vector<PilotRun>& runs, const FitOptions& o,
     for (int c = 0; c < 5; ++c)
         fit.intervals[std::size_t(c)] = {value[std::size_t(c)], value[std::size_t(c)]};
 
-    // The bootstrap: resample the points with replacement; fit each from the full fit's optimum and from eight
+    // The bootstrap: resample the points with replacement; fit each from the full fit's optimum and from seven
     // seeded grid starts (the full grid per resample would be hundreds of times slower for the same minimum).
     SeededRandom rng(o.seed);
     std::array<std::vector<double>, 5> samples;

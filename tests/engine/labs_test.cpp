@@ -287,6 +287,12 @@ TEST(Allocation, ApproachThreeAtTheIssuesBudgets) {
     EXPECT_NEAR(b24.twentyTokens.loss, 1.918, 0.0005);
     EXPECT_GT(b24.twentyTokens.loss, b24.chinchilla.loss); // the law's own optimum is lower
     EXPECT_DOUBLE_EQ(round3(b22.twentyTokens.params), 9.13e9);
+    EXPECT_NEAR(tokensPerParam(b24.twentyTokens), 20, 1e-12);
+    EXPECT_GT(b24.kaplanLossUnderLaw, b24.chinchilla.loss);
+    const auto curve = lossAtTokens(kChinchillaApproach3, 1e11, 1e8, 1e10, 3);
+    ASSERT_EQ(curve.size(), 3u);
+    EXPECT_NEAR(curve[1].params, 1e9, 1e-3);
+    EXPECT_DOUBLE_EQ(curve[1].loss, chinchillaLoss(1e9, 1e11));
     // Kaplan puts far more into parameters.
     EXPECT_GT(b24.kaplan.params, 5 * b24.chinchilla.params);
     EXPECT_NEAR(6 * b24.kaplan.params * b24.kaplan.tokens, 1e24, 1e12);

@@ -1,5 +1,6 @@
 #include "ui/planner/plannertab.h"
 
+#include "engine/evaluate.h"
 #include "engine/units.h"
 #include "ui/controller.h"
 #include "ui/planner/planchart.h"
@@ -26,11 +27,13 @@
 namespace tl::ui {
 namespace {
 
-// What a layout's results depend on: everything but the layout keys, the title and the notes.
+// What a layout's results depend on: everything but the layout keys, the title, the notes and the efficiency mode
+// (the planner ranks in derived mode whatever the scenario's mode, and Apply switches the scenario to it).
 engine::Scenario problemOf(engine::Scenario s) {
     engine::applyLayout(s, engine::Layout{});
     s.title.clear();
     s.notes.clear();
+    s.efficiency.mode = "derived";
     return s;
 }
 
@@ -236,10 +239,16 @@ void PlannerTab::onFinished() {
     m_haveResult = true;
     m_model->setPlans(m_result.plans);
     m_table->sortByColumn(PlanModel::Rank, Qt::AscendingOrder);
-    const engine::Ledger& ledger = m_controller->ledger();
+    // This plan's point, in the mode the plans were ranked in so that the two can be compared.
     std::optional<QPointF> current;
-    if (ledger.valid && problemOf(m_controller->validScenario()) == problemOf(m_searched))
-        current = QPointF(ledger.time.days, ledger.cost.usd);
+    if (problemOf(m_controller->validScenario()) == problemOf(m_searched)) {
+        engine::Scenario here = m_controller->validScenario();
+        if (!m_result.plans.empty() && m_result.plans.front().derived)
+            here.efficiency.mode = "derived";
+        const engine::Ledger ledger = engine::evaluate(here);
+        if (ledger.valid)
+            current = QPointF(ledger.time.days, ledger.cost.usd);
+    }
     m_chart->setData(m_result.plans, m_result.pareto, current);
     m_chart->setSelected(nullptr);
     QString text =
@@ -278,7 +287,7 @@ bool PlannerTab::applyRow(int row) {
     if (!p || stale() || isRunning())
         return false;
     std::vector<Controller::Assignment> assignments;
-    for (auto& a : engine::layoutAssignments(p->layout))
+    for (auto& a : engine::planAssignments(*p))
         assignments.push_back(std::move(a));
     return m_controller->applyStep(
         assignments, tr("apply layout %1").arg(QString::fromStdString(engine::describeLayout(p->layout))));
