@@ -279,7 +279,7 @@ public:
         s.parallel.pp = g.pp;
 
         // Schedules this pp admits: one for pp = 1 (the schedule then has no effect), else every schedule, with
-        // every virtual-stage count the layers can fill for interleaved.
+        // every virtual-stage count that divides the layers for interleaved.
         std::vector<std::pair<Schedule, int>> schedules;
         if (g.pp == 1) {
             schedules.push_back({Schedule::OneFOneB, 1});

@@ -48,7 +48,7 @@ QString seconds(double s) {
 
 StepTimeView::StepTimeView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("stepTimeView"));
-    setMinimumSize(300, 150);
+    setMinimumSize(280, 90);
 }
 
 void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, int zeroStage) {
