@@ -183,6 +183,129 @@
     </message>
 </context>
 <context>
+    <name>DataParallelPage</name>
+    <message>
+        <source>Samples N in the batch</source>
+        <translation>批中的样本数 N</translation>
+    </message>
+    <message>
+        <source>Features: the weight vector&apos;s length</source>
+        <translation>特征数：权重向量的长度</translation>
+    </message>
+    <message>
+        <source>Replicas d (data-parallel degree)</source>
+        <translation>副本数 d（数据并行度）</translation>
+    </message>
+    <message>
+        <source>Seed of the random batch and weights</source>
+        <translation>随机批与权重的种子</translation>
+    </message>
+    <message>
+        <source>&amp;Unequal shards (1 : 2 : … : d)</source>
+        <translation>不等分片（1 : 2 : … : d）(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Give replica i a share of the batch proportional to i + 1</source>
+        <translation>让副本 i 分到与 i + 1 成正比的一份批数据</translation>
+    </message>
+    <message>
+        <source>Samples N</source>
+        <translation>样本数 N</translation>
+    </message>
+    <message>
+        <source>Features</source>
+        <translation>特征数</translation>
+    </message>
+    <message>
+        <source>Replicas d</source>
+        <translation>副本数 d</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Loss L(w) = 1/(2N) Σ (xₙ·w − yₙ)². Each replica computes the mean gradient over its own shard; the all-reduce then averages them.</source>
+        <translation>损失 L(w) = 1/(2N) Σ (xₙ·w − yₙ)²。每个副本在自己的分片上求平均梯度；随后 all-reduce 把它们平均。</translation>
+    </message>
+    <message>
+        <source>Cannot split: %1</source>
+        <translation>无法切分：%1</translation>
+    </message>
+    <message>
+        <source>Sample-weighted average Σ (nᵢ/N) gᵢ: max |difference from the full-batch gradient| = %1 (zero to rounding)</source>
+        <translation>按样本加权平均 Σ (nᵢ/N) gᵢ：与整批梯度的最大 |差| = %1（舍入误差内为零）</translation>
+    </message>
+    <message>
+        <source>Plain average (1/d) Σ gᵢ: max |difference| = %1: with equal shards the two averages are the same</source>
+        <translation>简单平均 (1/d) Σ gᵢ：最大 |差| = %1：分片相等时两种平均相同</translation>
+    </message>
+    <message>
+        <source>Plain average (1/d) Σ gᵢ: misses by %1 (the largest |g| is %2): with unequal shards each sample no longer counts the same</source>
+        <translation>简单平均 (1/d) Σ gᵢ：偏差 %1（最大 |g| 为 %2）：分片不等时每个样本的权重不再相同</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Gradients&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;梯度&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>nᵢ</source>
+        <translation>nᵢ</translation>
+    </message>
+    <message>
+        <source>Shard loss</source>
+        <translation>分片损失</translation>
+    </message>
+    <message>
+        <source>Gradient gᵢ</source>
+        <translation>梯度 gᵢ</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Plain average</source>
+        <translation>简单平均</translation>
+    </message>
+    <message>
+        <source>miss %1</source>
+        <translation>偏差 %1</translation>
+    </message>
+    <message>
+        <source>Weighted average</source>
+        <translation>加权平均</translation>
+    </message>
+    <message>
+        <source>Full batch, one GPU</source>
+        <translation>整批，单 GPU</translation>
+    </message>
+    <message>
+        <source>loss %1</source>
+        <translation>损失 %1</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The batch&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;批数据&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>[X | y], rows tinted by the replica that holds them</source>
+        <translation>[X | y]，各行按持有它的副本着色</translation>
+    </message>
+    <message>
+        <source>w</source>
+        <translation>w</translation>
+    </message>
+</context>
+<context>
     <name>Dialogs</name>
     <message>
         <source>Unsaved changes</source>
@@ -573,6 +696,38 @@
         <source>%1 is now the current scenario</source>
         <translation>%1 现在是当前方案</translation>
     </message>
+    <message>
+        <source>Pla&amp;nner</source>
+        <translation>规划器(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Parallelism l&amp;ab</source>
+        <translation>并行实验(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Scaling laws</source>
+        <translation>缩放定律(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Layout P&amp;lanner</source>
+        <translation>布局规划器(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Parallelism L&amp;ab</source>
+        <translation>并行实验(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Scaling Laws</source>
+        <translation>缩放定律(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Step Time Chart</source>
+        <translation>每步时间图(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Step time split</source>
+        <translation>每步时间构成</translation>
+    </message>
 </context>
 <context>
     <name>MemoryView</name>
@@ -674,6 +829,25 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>Notes about this scenario: assumptions, sources, what to try next. Saved with the file.</source>
         <translation>关于本方案的备注：假设、出处、下一步要试什么。随文件一起保存。</translation>
+    </message>
+    <message>
+        <source>These notes have a line of %L1 characters, too long to edit here without freezing the window. They are shown in part, read-only, and saved unchanged with the scenario.</source>
+        <translation>这些备注中有一行长达 %L1 个字符，在这里编辑会让窗口卡住。因此只显示一部分且只读，并随方案原样保存。</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelismLab</name>
+    <message>
+        <source>&amp;Tensor parallel</source>
+        <translation>张量并行(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Data parallel</source>
+        <translation>数据并行(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO grid</source>
+        <translation>ZeRO 网格(&amp;Z)</translation>
     </message>
 </context>
 <context>
@@ -936,6 +1110,46 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
         <source>%1, %2 for the whole model</source>
         <translation>%1，整个模型共 %2</translation>
     </message>
+    <message>
+        <source>Dropout masks kept</source>
+        <translation>保留 dropout 掩码</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>TB/s</source>
+        <translation>TB/s</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>&amp;Efficiency</source>
+        <translation>效率(&amp;E)</translation>
+    </message>
+    <message>
+        <source>fixed MFU</source>
+        <translation>固定 MFU</translation>
+    </message>
+    <message>
+        <source>derived from hardware</source>
+        <translation>由硬件推导</translation>
+    </message>
 </context>
 <context>
     <name>PipelineView</name>
@@ -1037,10 +1251,748 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
     </message>
 </context>
 <context>
+    <name>PlanChart</name>
+    <message>
+        <source>Days against dollars</source>
+        <translation>天数与美元</translation>
+    </message>
+    <message>
+        <source>Listed plans</source>
+        <translation>列出的方案</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation>本方案</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>已选中</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>Cost, M$</source>
+        <translation>成本（百万美元）</translation>
+    </message>
+    <message>
+        <source>Cost, k$</source>
+        <translation>成本（千美元）</translation>
+    </message>
+    <message>
+        <source>Cost, $</source>
+        <translation>成本（美元）</translation>
+    </message>
+</context>
+<context>
+    <name>PlanModel</name>
+    <message>
+        <source>Apply sets these keys: %1</source>
+        <translation>应用会设置这些键：%1</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Memory/GPU</source>
+        <translation>显存/GPU</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerTab</name>
+    <message>
+        <source>N or MIN:MAX</source>
+        <translation>N 或 MIN:MAX</translation>
+    </message>
+    <message>
+        <source>One GPU count (every layout uses exactly that many), or a range MIN:MAX (every count the batch and whole nodes admit). Key: --gpus</source>
+        <translation>一个 GPU 数（每种布局恰好用这么多），或一个范围 MIN:MAX（批大小和整节点允许的每个数）。键：--gpus</translation>
+    </message>
+    <message>
+        <source>Fastest</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <source>Cheapest that meets the deadline</source>
+        <translation>按期完成中最便宜</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs that meet the deadline</source>
+        <translation>按期完成中 GPU 最少</translation>
+    </message>
+    <message>
+        <source> % kept free</source>
+        <translation> % 留作余量</translation>
+    </message>
+    <message>
+        <source>A layout fits when its memory per GPU is at most the capacity less this share.</source>
+        <translation>当每 GPU 显存不超过容量减去这一比例时，布局才算放得下。</translation>
+    </message>
+    <message>
+        <source>How many of the best plans to list</source>
+        <translation>列出多少个最佳方案</translation>
+    </message>
+    <message>
+        <source>Tensor parallel across nodes</source>
+        <translation>跨节点张量并行</translation>
+    </message>
+    <message>
+        <source>Off: tp stays inside one node (it divides the GPUs per node)</source>
+        <translation>关闭：tp 限制在一个节点内（须整除每节点 GPU 数）</translation>
+    </message>
+    <message>
+        <source>&amp;Plan</source>
+        <translation>规划(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Plan every valid layout of this model on a GPU count or range.</source>
+        <translation>在给定 GPU 数或范围上规划该模型的所有有效布局。</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs:</source>
+        <translation>&amp;GPU：</translation>
+    </message>
+    <message>
+        <source>&amp;Objective:</source>
+        <translation>目标(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Headroom:</source>
+        <translation>余量(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;List:</source>
+        <translation>列出(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Apply Layout</source>
+        <translation>应用布局(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Make the selected layout the scenario (one undo step)</source>
+        <translation>把选中的布局设为当前方案（一步撤销）</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Cancelled: the scenario is unchanged and the table still shows the last search.</source>
+        <translation>已取消：方案未改变，表格仍显示上一次搜索的结果。</translation>
+    </message>
+    <message>
+        <source>%1 layouts evaluated, %2 pruned, %3 fit, %4 finish in time: %5 s on %6 threads.</source>
+        <translation>评估了 %1 种布局，剪枝 %2 种，%3 种放得下，%4 种按时训完：%6 个线程用时 %5 s。</translation>
+    </message>
+    <message>
+        <source>No plan: %1.</source>
+        <translation>没有方案：%1。</translation>
+    </message>
+    <message>
+        <source>The model, data or hardware changed since this search: Plan again to update the table.</source>
+        <translation>本次搜索后模型、数据或硬件已改变：请重新规划以更新表格。</translation>
+    </message>
+    <message>
+        <source>apply layout %1</source>
+        <translation>应用布局 %1</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>change %1</source>
         <translation>修改 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ScalingLab</name>
+    <message>
+        <source>&amp;Compute-optimal</source>
+        <translation>计算最优(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit your own law</source>
+        <translation>拟合你自己的定律(&amp;F)</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>US dollars</source>
+        <translation>美元</translation>
+    </message>
+    <message>
+        <source>A compute budget in FLOPs, or dollars turned into FLOPs at this scenario&apos;s GPU price, peak and MFU</source>
+        <translation>以 FLOPs 表示的计算预算，或按本方案的 GPU 价格、峰值和 MFU 把美元换算成 FLOPs</translation>
+    </message>
+    <message>
+        <source>The budget, e.g. 1e24 (FLOPs) or 2500000 (dollars)</source>
+        <translation>预算，例如 1e24（FLOPs）或 2500000（美元）</translation>
+    </message>
+    <message>
+        <source>&amp;Budget</source>
+        <translation>预算(&amp;B)</translation>
+    </message>
+    <message>
+        <source>This &amp;plan&apos;s budget</source>
+        <translation>本方案的预算(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The current scenario&apos;s 6ND, or its cost in dollars</source>
+        <translation>当前方案的 6ND，或其美元成本</translation>
+    </message>
+    <message>
+        <source>Chinchilla approach 3</source>
+        <translation>Chinchilla 方法 3</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. 2020</source>
+        <translation>Kaplan 等人 2020</translation>
+    </message>
+    <message>
+        <source>20 tokens per parameter</source>
+        <translation>每参数 20 个 token</translation>
+    </message>
+    <message>
+        <source>Parameters N</source>
+        <translation>参数量 N</translation>
+    </message>
+    <message>
+        <source>Tokens D</source>
+        <translation>token 数 D</translation>
+    </message>
+    <message>
+        <source>Tokens per parameter</source>
+        <translation>每参数 token 数</translation>
+    </message>
+    <message>
+        <source>Loss (approach 3 law)</source>
+        <translation>损失（方法 3 定律）</translation>
+    </message>
+    <message>
+        <source>Use this allocation</source>
+        <translation>采用这一分配</translation>
+    </message>
+    <message>
+        <source>Set model.params and data.tokens to this column (one undo step)</source>
+        <translation>把 model.params 和 data.tokens 设为这一列（一步撤销）</translation>
+    </message>
+    <message>
+        <source>Train a smaller model on the same budget (more tokens), as teams that serve a lot of inference do</source>
+        <translation>在相同预算下训练更小的模型（更多 token），推理量大的团队常这样做</translation>
+    </message>
+    <message>
+        <source>&amp;Smaller model, % of N_opt</source>
+        <translation>更小的模型，N_opt 的 %(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Set model.params and data.tokens to the smaller model (one undo step)</source>
+        <translation>把 model.params 和 data.tokens 设为更小的模型（一步撤销）</translation>
+    </message>
+    <message>
+        <source>Iso-FLOP curves: loss against parameters at fixed compute (approach 3)</source>
+        <translation>等 FLOP 曲线：固定计算量下损失与参数量的关系（方法 3）</translation>
+    </message>
+    <message>
+        <source>&amp;Import CSV…</source>
+        <translation>导入 CSV(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Pilot runs: a CSV whose header names params, tokens and loss</source>
+        <translation>试验运行：表头为 params、tokens 和 loss 的 CSV</translation>
+    </message>
+    <message>
+        <source>Sa&amp;mple runs</source>
+        <translation>示例运行(&amp;M)</translation>
+    </message>
+    <message>
+        <source>35 runs on the approach 3 law with 1% noise (seeded), to try the fit</source>
+        <translation>按方法 3 定律生成 35 次运行，带 1% 噪声（固定种子），用来试试拟合</translation>
+    </message>
+    <message>
+        <source>Import pilot runs (params,tokens,loss) to fit L = E + A/N^α + B/D^β.</source>
+        <translation>导入试验运行（params,tokens,loss）来拟合 L = E + A/N^α + B/D^β。</translation>
+    </message>
+    <message>
+        <source>Fitted</source>
+        <translation>拟合值</translation>
+    </message>
+    <message>
+        <source>95% bootstrap interval</source>
+        <translation>95% bootstrap 区间</translation>
+    </message>
+    <message>
+        <source>Use the fitted law&apos;s allocation</source>
+        <translation>采用拟合定律的分配</translation>
+    </message>
+    <message>
+        <source>Set model.params and data.tokens to the fitted law&apos;s optimum at the budget on the Compute-optimal page (one undo step)</source>
+        <translation>按“计算最优”页上的预算，把 model.params 和 data.tokens 设为拟合定律的最优点（一步撤销）</translation>
+    </message>
+    <message>
+        <source>Pilot runs and the fitted law</source>
+        <translation>试验运行与拟合定律</translation>
+    </message>
+    <message>
+        <source>Import Pilot Runs</source>
+        <translation>导入试验运行</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Budget: enter a positive number worth 1e15 to 1e30 FLOPs (e.g. 1e24).</source>
+        <translation>预算：请输入相当于 1e15 到 1e30 FLOPs 的正数（例如 1e24）。</translation>
+    </message>
+    <message>
+        <source>%1 FLOPs</source>
+        <translation>%1 FLOPs</translation>
+    </message>
+    <message>
+        <source>= %1 FLOPs on %2 at %3% MFU and $%4 per GPU-hour</source>
+        <translation>= %1 FLOPs（%2，MFU %3%，每 GPU·小时 $%4）</translation>
+    </message>
+    <message>
+        <source>Approach 3&apos;s published constants put %1 tokens on each parameter at this budget; Hoffmann et al.&apos;s approaches 1 and 2 found about 20. Besiroglu et al. (2024) re-fitted approach 3 on the paper&apos;s own data and found the published constants do not fit it well; their re-fit agrees with about 20. Both rules are shown; judged by the approach 3 law, the 20-tokens split loses %2 in loss. Kaplan&apos;s frontier, fitted on shorter runs, puts far more into parameters.</source>
+        <translation>按方法 3 公布的常数，在这一预算下每个参数分到 %1 个 token；Hoffmann 等人的方法 1 和 2 得到的约为 20。Besiroglu 等人（2024）用论文自己的数据重新拟合方法 3，发现公布的常数拟合得并不好；他们的重新拟合结果与约 20 一致。这里两种规则都列出；按方法 3 定律衡量，每参数 20 个 token 的分配在损失上差 %2。Kaplan 的前沿是在较短的训练上拟合的，会把多得多的预算放到参数上。</translation>
+    </message>
+    <message>
+        <source>A %1-parameter model (%2% of N_opt) on %3 tokens (%4 per parameter): loss %5, %6 above the optimum.</source>
+        <translation>%1 参数的模型（N_opt 的 %2%），训练 %3 个 token（每参数 %4 个）：损失 %5，比最优高 %6。</translation>
+    </message>
+    <message>
+        <source>Matching the optimum&apos;s loss would take %1 tokens, %2× the compute, paid once in training and saved on every inference.</source>
+        <translation>要达到最优点的损失需要 %1 个 token，即 %2 倍的计算量——训练时付一次，每次推理都省下。</translation>
+    </message>
+    <message>
+        <source>No number of tokens brings this model to the optimum&apos;s loss.</source>
+        <translation>再多的 token 也无法让这个模型达到最优点的损失。</translation>
+    </message>
+    <message>
+        <source>Compute-optimal (approach 3)</source>
+        <translation>计算最优（方法 3）</translation>
+    </message>
+    <message>
+        <source>%1 FLOPs (your budget)</source>
+        <translation>%1 FLOPs（你的预算）</translation>
+    </message>
+    <message>
+        <source>Smaller model, same budget</source>
+        <translation>更小的模型，相同预算</translation>
+    </message>
+    <message>
+        <source>Parameters N (log scale)</source>
+        <translation>参数量 N（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Loss (nats per token)</source>
+        <translation>损失（每 token 的 nat）</translation>
+    </message>
+    <message>
+        <source>Other runs</source>
+        <translation>其他运行</translation>
+    </message>
+    <message>
+        <source>Fit at %1 tokens</source>
+        <translation>%1 token 处的拟合</translation>
+    </message>
+    <message>
+        <source>Runs at %1 tokens</source>
+        <translation>%1 token 处的运行</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Runs at</source>
+        <translation>运行于</translation>
+    </message>
+    <message>
+        <source>E (irreducible loss)</source>
+        <translation>E（不可约损失）</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>α (parameters)</source>
+        <translation>α（参数）</translation>
+    </message>
+    <message>
+        <source>β (tokens)</source>
+        <translation>β（token）</translation>
+    </message>
+    <message>
+        <source>no bootstrap</source>
+        <translation>无 bootstrap</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行次数</translation>
+    </message>
+    <message>
+        <source>Huber loss (δ = 10⁻³)</source>
+        <translation>Huber 损失（δ = 10⁻³）</translation>
+    </message>
+    <message>
+        <source>Starting points</source>
+        <translation>起始点</translation>
+    </message>
+    <message>
+        <source>Optimum at your budget</source>
+        <translation>你的预算下的最优点</translation>
+    </message>
+    <message>
+        <source>%1 bootstrap resamples</source>
+        <translation>%1 次 bootstrap 重采样</translation>
+    </message>
+    <message>
+        <source>summed over the runs</source>
+        <translation>对各次运行求和</translation>
+    </message>
+    <message>
+        <source>Hoffmann et al.&apos;s grid, Levenberg-Marquardt</source>
+        <translation>Hoffmann 等人的网格，Levenberg-Marquardt</translation>
+    </message>
+    <message>
+        <source>%1 params, %2 tokens</source>
+        <translation>%1 参数，%2 token</translation>
+    </message>
+    <message>
+        <source>at %1 FLOPs: loss %2, %3 tokens per parameter</source>
+        <translation>%1 FLOPs 时：损失 %2，每参数 %3 个 token</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>needs α &gt; 0, β &gt; 0 and a valid budget</source>
+        <translation>需要 α &gt; 0、β &gt; 0 和有效的预算</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Fit cancelled; the previous result is kept.</source>
+        <translation>拟合已取消；保留之前的结果。</translation>
+    </message>
+    <message>
+        <source>%1 runs fitted as Hoffmann et al. did: Huber loss on log residuals, %2 starting points, intervals from a seeded bootstrap.</source>
+        <translation>按 Hoffmann 等人的做法拟合了 %1 次运行：对对数残差用 Huber 损失，%2 个起始点，区间来自固定种子的 bootstrap。</translation>
+    </message>
+    <message>
+        <source>Fitting the scaling law…</source>
+        <translation>正在拟合缩放定律…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Fit Your Own Law</source>
+        <translation>拟合你自己的定律</translation>
+    </message>
+    <message>
+        <source>Fitting %1 runs…</source>
+        <translation>正在拟合 %1 次运行…</translation>
+    </message>
+</context>
+<context>
+    <name>StepTimeView</name>
+    <message>
+        <source>Derived from the hardware: MFU %1%, HFU %2%. Along the GPU axis only dp varies: each replica gets fewer micro-batches while the gradient traffic and the pipeline fill stay, so their share grows.</source>
+        <translation>由硬件推导：MFU %1%，HFU %2%。沿 GPU 轴只改变 dp：每个副本分到的微批变少，而梯度通信和流水线填充不变，所以它们的占比变大。</translation>
+    </message>
+    <message>
+        <source>Fixed MFU %1%: the typed figure holds every overhead, so the step splits only into model FLOPs, recompute and offload. Set Efficiency to &quot;derived from hardware&quot; to see communication and the bubble.</source>
+        <translation>固定 MFU %1%：输入的数字已包含所有开销，所以每步只分成模型 FLOPs、重计算和卸载。把“效率”设为“由硬件推导”即可看到通信和流水线气泡。</translation>
+    </message>
+    <message>
+        <source>Share of the step as only dp varies</source>
+        <translation>只改变 dp 时各部分占每步的比例</translation>
+    </message>
+    <message>
+        <source>this plan</source>
+        <translation>本方案</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>step %1 s</source>
+        <translation>每步 %1 s</translation>
+    </message>
+    <message>
+        <source>%1% %2</source>
+        <translation>%1% %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+</context>
+<context>
+    <name>TensorParallelPage</name>
+    <message>
+        <source>MLP: Y = GeLU(X A) B</source>
+        <translation>MLP：Y = GeLU(X A) B</translation>
+    </message>
+    <message>
+        <source>Attention: split by heads</source>
+        <translation>注意力：按头切分</translation>
+    </message>
+    <message>
+        <source>Which transformer block to split across the virtual GPUs</source>
+        <translation>在虚拟 GPU 间切分哪个 Transformer 模块</translation>
+    </message>
+    <message>
+        <source>Virtual GPUs t (tensor-parallel degree)</source>
+        <translation>虚拟 GPU 数 t（张量并行度）</translation>
+    </message>
+    <message>
+        <source>Rows of X: tokens in the batch</source>
+        <translation>X 的行数：批中的 token 数</translation>
+    </message>
+    <message>
+        <source>Columns of X: the model width</source>
+        <translation>X 的列数：模型宽度</translation>
+    </message>
+    <message>
+        <source>Columns of A: the MLP width</source>
+        <translation>A 的列数：MLP 宽度</translation>
+    </message>
+    <message>
+        <source>Columns of B: the output width</source>
+        <translation>B 的列数：输出宽度</translation>
+    </message>
+    <message>
+        <source>Attention heads (must divide the width)</source>
+        <translation>注意力头数（须整除宽度）</translation>
+    </message>
+    <message>
+        <source>Seed of the random matrices</source>
+        <translation>随机矩阵的种子</translation>
+    </message>
+    <message>
+        <source>X rows</source>
+        <translation>X 行数</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Hidden</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>GPUs t</source>
+        <translation>GPU 数 t</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <source>Cannot split: %1</source>
+        <translation>无法切分：%1</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>A by columns, B by rows, one all-reduce: max |Y_split − Y| = %1 (zero to rounding)</source>
+        <translation>A 按列、B 按行切分，一次 all-reduce：最大 |Y_split − Y| = %1（舍入误差内为零）</translation>
+    </message>
+    <message>
+        <source>With t = 1 there is nothing to split: raise t to see the wrong split.</source>
+        <translation>t = 1 时无需切分：增大 t 即可看到错误的切分方式。</translation>
+    </message>
+    <message>
+        <source>A by rows instead: GeLU of a partial sum is not a partial sum of GeLUs, so the result misses by %1 (the largest |Y| is %2). That is why Megatron splits A by columns.</source>
+        <translation>若改为 A 按行切分：部分和的 GeLU 不等于 GeLU 的部分和，结果偏差 %1（最大 |Y| 为 %2）。这就是 Megatron 按列切分 A 的原因。</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The block on one GPU&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;单 GPU 上的模块&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation>X</translation>
+    </message>
+    <message>
+        <source>A (columns tinted by the GPU that owns them)</source>
+        <translation>A（各列按所属 GPU 着色）</translation>
+    </message>
+    <message>
+        <source>B (rows tinted by owner)</source>
+        <translation>B（各行按所属 GPU 着色）</translation>
+    </message>
+    <message>
+        <source>Y = GeLU(X A) B</source>
+        <translation>Y = GeLU(X A) B</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Split over %1 GPUs: A by columns, B by rows&lt;/h3&gt;&lt;p&gt;Each GPU computes GeLU(X A&lt;sub&gt;i&lt;/sub&gt;) B&lt;sub&gt;i&lt;/sub&gt; with no communication; one all-reduce sums the partial outputs.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;切分到 %1 块 GPU：A 按列，B 按行&lt;/h3&gt;&lt;p&gt;每块 GPU 无需通信即可计算 GeLU(X A&lt;sub&gt;i&lt;/sub&gt;) B&lt;sub&gt;i&lt;/sub&gt;；一次 all-reduce 把部分输出相加。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;: hidden columns %2–%3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;：隐藏列 %2–%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>A_%1</source>
+        <translation>A_%1</translation>
+    </message>
+    <message>
+        <source>B_%1</source>
+        <translation>B_%1</translation>
+    </message>
+    <message>
+        <source>GeLU(X A_%1)</source>
+        <translation>GeLU(X A_%1)</translation>
+    </message>
+    <message>
+        <source>Partial output %1</source>
+        <translation>部分输出 %1</translation>
+    </message>
+    <message>
+        <source>All-reduce: the sum of the partial outputs</source>
+        <translation>All-reduce：部分输出之和</translation>
+    </message>
+    <message>
+        <source>Difference from Y</source>
+        <translation>与 Y 的差</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The split that does not work: A by rows&lt;/h3&gt;&lt;p&gt;GPU i holds columns of X and rows of A, so it has only a partial sum X&lt;sub&gt;i&lt;/sub&gt; A&lt;sub&gt;i&lt;/sub&gt; of the pre-activation; applying GeLU to each part before summing gives a different answer.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;行不通的切分：A 按行&lt;/h3&gt;&lt;p&gt;GPU i 持有 X 的若干列和 A 的若干行，所以只有激活前值的部分和 X&lt;sub&gt;i&lt;/sub&gt; A&lt;sub&gt;i&lt;/sub&gt;；在求和之前对各部分做 GeLU 会得到不同的结果。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>X_%1 A_%1 (a partial sum)</source>
+        <translation>X_%1 A_%1（部分和）</translation>
+    </message>
+    <message>
+        <source>Sum of GeLU(X_i A_i) B</source>
+        <translation>GeLU(X_i A_i) B 之和</translation>
+    </message>
+    <message>
+        <source>Heads split over %1 GPUs (Wq, Wk, Wv by columns, Wo by rows), one all-reduce: max |O_split − O| = %2 (zero to rounding)</source>
+        <translation>各头切分到 %1 块 GPU（Wq、Wk、Wv 按列，Wo 按行），一次 all-reduce：最大 |O_split − O| = %2（舍入误差内为零）</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s softmax needs only that head&apos;s Q, K and V, so whole heads can live on different GPUs; splitting inside a head would need its full scores.</source>
+        <translation>每个头的 softmax 只需要该头的 Q、K 和 V，所以整头可以放在不同的 GPU 上；在头内部切分则需要完整的注意力分数。</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Causal self-attention on one GPU: %1 heads of width %2&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;单 GPU 上的因果自注意力：%1 个头，每头宽度 %2&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>Wq (columns by owner)</source>
+        <translation>Wq（各列按所属 GPU）</translation>
+    </message>
+    <message>
+        <source>Wo (rows by owner)</source>
+        <translation>Wo（各行按所属 GPU）</translation>
+    </message>
+    <message>
+        <source>O = attention(X) Wo</source>
+        <translation>O = attention(X) Wo</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;: heads %2–%3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;：头 %2–%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Difference from O</source>
+        <translation>与 O 的差</translation>
+    </message>
+    <message>
+        <source>Its heads&apos; softmax(Q Kᵀ/√d) V</source>
+        <translation>其各头的 softmax(Q Kᵀ/√d) V</translation>
     </message>
 </context>
 <context>
@@ -1131,6 +2083,10 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
         <source>does not fit</source>
         <translation>放不下</translation>
     </message>
+    <message>
+        <source>Derived from the hardware: more GPUs give each replica fewer micro-batches while its gradient traffic, pipeline fill and optimizer step stay, so days fall slower than GPUs are added and the GPU-hours, and so the cost, grow. The split of the step is shown below.</source>
+        <translation>由硬件推导：GPU 越多，每个副本分到的微批越少，而它的梯度通信、流水线填充和优化器步骤不变，所以天数下降得比 GPU 增加得慢，GPU·小时和成本随之上升。每步时间的构成见下方。</translation>
+    </message>
 </context>
 <context>
     <name>VerdictBanner</name>
@@ -1209,6 +2165,83 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
     <message>
         <source>%1 %2 GPUs (TP %3 × PP %4 × DP %5 × CP %6), %7, %8.</source>
         <translation>%1 %2 块 GPU（TP %3 × PP %4 × DP %5 × CP %6），%7，%8。</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+</context>
+<context>
+    <name>ZeroGridView</name>
+    <message>
+        <source>ZeRO 0: every rank holds everything</source>
+        <translation>ZeRO 0：每个 rank 都保存全部</translation>
+    </message>
+    <message>
+        <source>ZeRO 1: optimizer state and master copy sharded</source>
+        <translation>ZeRO 1：分片优化器状态和主权重</translation>
+    </message>
+    <message>
+        <source>ZeRO 2: gradients sharded too</source>
+        <translation>ZeRO 2：梯度也分片</translation>
+    </message>
+    <message>
+        <source>ZeRO 3: weights sharded too (FSDP full shard)</source>
+        <translation>ZeRO 3：权重也分片（FSDP 完全分片）</translation>
+    </message>
+    <message>
+        <source>The ZeRO stage to show; it starts at the scenario&apos;s parallel.zero</source>
+        <translation>要显示的 ZeRO 阶段；初始为方案的 parallel.zero</translation>
+    </message>
+    <message>
+        <source>&amp;Stage</source>
+        <translation>阶段(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Master copy (FP32)</source>
+        <translation>主权重（FP32）</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>State per rank</source>
+        <translation>每个 rank 的训练状态</translation>
+    </message>
+    <message>
+        <source>On host: %1
+%2</source>
+        <translation>在主机上：%1
+%2</translation>
+    </message>
+    <message>
+        <source>shard %1 of %2</source>
+        <translation>第 %1 / %2 片</translation>
+    </message>
+    <message>
+        <source>full copy</source>
+        <translation>完整副本</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 ranks share each data-parallel group (dp %2 × cp %3); there are %4 such groups (tp × pp), each sharding its own slice of the model. Bytes per rank are the memory view&apos;s bars at this stage (pipeline stage %5, the most loaded): GB = 10⁹ bytes.</source>
+        <translation>每个数据并行组有 %1 个 rank（dp %2 × cp %3）；共有 %4 个这样的组（tp × pp），各自分片自己那部分模型。每个 rank 的字节数即显存视图在该阶段的柱（流水线第 %5 段，负载最重）：GB = 10⁹ 字节。</translation>
     </message>
 </context>
 <context>
@@ -2109,6 +3142,170 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
         <source>Plain FP32 training: as large as mixed-16, because the master copy takes back what BF16 saved.</source>
         <translation>纯 FP32 训练：与混合精度 16 字节一样大，因为主权重把 BF16 省下的又占了回去。</translation>
     </message>
+    <message>
+        <source>Seconds per step</source>
+        <translation>每步秒数</translation>
+    </message>
+    <message>
+        <source>Fixed mode: as efficiency.mfu implies; derived mode: from the hardware model.</source>
+        <translation>固定模式：由 efficiency.mfu 推出；推导模式：来自硬件模型。</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Model FLOPs per second / (GPUs x peak): typed (fixed) or derived.</source>
+        <translation>每秒模型 FLOPs / (GPU 数 × 峰值)：输入值（固定）或推导值。</translation>
+    </message>
+    <message>
+        <source>HFU</source>
+        <translation>HFU</translation>
+    </message>
+    <message>
+        <source>The same with recompute&apos;s FLOPs counted: hardware FLOPs utilisation.</source>
+        <translation>把重计算的 FLOPs 也算进去：硬件 FLOPs 利用率。</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Matmuls, attention and memory-bound kernels.</source>
+        <translation>矩阵乘、注意力和受访存限制的内核。</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Activation recompute&apos;s extra forward.</source>
+        <translation>激活重计算额外的前向。</translation>
+    </message>
+    <message>
+        <source>tensor-parallel comm.</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <source>All-reduces (or reduce-scatter + all-gather) of every layer.</source>
+        <translation>每层的 all-reduce（或 reduce-scatter + all-gather）。</translation>
+    </message>
+    <message>
+        <source>context-parallel comm.</source>
+        <translation>上下文并行通信</translation>
+    </message>
+    <message>
+        <source>The K/V ring exchange attention does not hide.</source>
+        <translation>注意力未能掩盖的 K/V 环形交换。</translation>
+    </message>
+    <message>
+        <source>pipeline sends</source>
+        <translation>流水线传输</translation>
+    </message>
+    <message>
+        <source>Activations and gradients between stages.</source>
+        <translation>各段之间传递的激活和梯度。</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Idle pipeline time from the schedule&apos;s closed form.</source>
+        <translation>由调度闭式公式得到的流水线空闲时间。</translation>
+    </message>
+    <message>
+        <source>data-parallel comm.</source>
+        <translation>数据并行通信</translation>
+    </message>
+    <message>
+        <source>Gradient reduction and ZeRO gathers backward does not hide.</source>
+        <translation>反向未能掩盖的梯度归约和 ZeRO 聚合。</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步骤</translation>
+    </message>
+    <message>
+        <source>The optimizer update on the GPU.</source>
+        <translation>GPU 上的优化器更新。</translation>
+    </message>
+    <message>
+        <source>offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>PCIe traffic and the host optimizer step.</source>
+        <translation>PCIe 传输和主机上的优化器步骤。</translation>
+    </message>
+    <message>
+        <source>Dropout on the attention probabilities and both residual branches; its masks are kept for backward (GPT-2, GPT-3, Megatron GPT).</source>
+        <translation>对注意力概率和两条残差分支做 dropout；其掩码为反向保留（GPT-2、GPT-3、Megatron GPT）。</translation>
+    </message>
+    <message>
+        <source>Memory (HBM) bandwidth per GPU: memory-bound kernels run at a share of it.</source>
+        <translation>每 GPU 的显存（HBM）带宽：受访存限制的内核以其一定比例运行。</translation>
+    </message>
+    <message>
+        <source>TB/s</source>
+        <translation>TB/s</translation>
+    </message>
+    <message>
+        <source>GPU-to-GPU bandwidth inside a node (NVLink), per GPU and direction.</source>
+        <translation>节点内 GPU 之间的带宽（NVLink），按每 GPU 每方向计。</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>Network bandwidth across nodes per GPU and direction (8 x 400 Gb/s per 8-GPU node = 50).</source>
+        <translation>跨节点网络带宽，按每 GPU 每方向计（每个 8 卡节点 8 × 400 Gb/s = 50）。</translation>
+    </message>
+    <message>
+        <source>Host link per GPU and direction (PCIe): offload traffic.</source>
+        <translation>每 GPU 每方向的主机链路（PCIe）：卸载流量。</translation>
+    </message>
+    <message>
+        <source>Host memory bandwidth one GPU&apos;s CPU optimizer step can use (offload).</source>
+        <translation>一块 GPU 的 CPU 优化器步骤可用的主机内存带宽（卸载）。</translation>
+    </message>
+    <message>
+        <source>NVMe read/write bandwidth per GPU (offload to NVMe).</source>
+        <translation>每 GPU 的 NVMe 读写带宽（卸载到 NVMe）。</translation>
+    </message>
+    <message>
+        <source>Latency of one step of a collective inside a node.</source>
+        <translation>节点内一次集合通信单步的延迟。</translation>
+    </message>
+    <message>
+        <source>us</source>
+        <translation>微秒</translation>
+    </message>
+    <message>
+        <source>Latency of one step of a collective or a point-to-point send across nodes.</source>
+        <translation>跨节点一次集合通信单步或点对点发送的延迟。</translation>
+    </message>
+    <message>
+        <source>fixed: efficiency.mfu as given (the seeds&apos; way); derived: the step time is modelled from the hardware figures and the MFU is an output.</source>
+        <translation>fixed：直接使用 efficiency.mfu（课程的做法）；derived：由硬件参数建模每步时间，MFU 是输出。</translation>
+    </message>
+    <message>
+        <source>bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>gradient all-reduce</source>
+        <translation>梯度 all-reduce</translation>
+    </message>
+    <message>
+        <source>reduce-scatter + all-gather</source>
+        <translation>reduce-scatter + all-gather</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gathers</source>
+        <translation>ZeRO-3 聚合</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui</name>
@@ -2279,6 +3476,14 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
     <message>
         <source>Comparison of %1 scenarios</source>
         <translation>%1 个方案的比较</translation>
+    </message>
+    <message>
+        <source>Efficiency: step time derived from the hardware (efficiency.mode = derived): compute, tensor-, pipeline-, context- and data-parallel traffic, the bubble and the optimizer step; MFU %1% is the result.</source>
+        <translation>效率：每步时间由硬件推导（efficiency.mode = derived）：计算、张量/流水线/上下文/数据并行通信、流水线气泡和优化器步骤；MFU %1% 是计算结果。</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>每步时间</translation>
     </message>
 </context>
 <context>

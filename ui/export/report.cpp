@@ -311,10 +311,15 @@ private:
     int m_page = 1, m_finished = 0;
 };
 
+QString version() {
+    const QString v = QCoreApplication::applicationVersion();
+    return v.isEmpty() ? QStringLiteral(TL_REPORT_VERSION) : v;
+}
+
 QString footerFor(const QString& fileName, const QDateTime& when) {
     return tr("%1 \u00b7 %2 \u00b7 TrainLedger %3")
         .arg(fileName.isEmpty() ? tr("scenario not saved to a file") : fileName,
-             QLocale().toString(when, QLocale::ShortFormat), QCoreApplication::applicationVersion());
+             QLocale().toString(when, QLocale::ShortFormat), version());
 }
 
 void prepare(QPagedPaintDevice& device) {
@@ -460,7 +465,7 @@ QByteArray pdfOf(const std::function<void(QPagedPaintDevice&)>& paint, QPageSize
         pdf.setResolution(kDpi);
         pdf.setPageSize(QPageSize(paper));
         pdf.setTitle(title);
-        pdf.setCreator(QStringLiteral("TrainLedger %1").arg(QCoreApplication::applicationVersion()));
+        pdf.setCreator(QStringLiteral("TrainLedger %1").arg(version()));
         paint(pdf);
     }
     return bytes;

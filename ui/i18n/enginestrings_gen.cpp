@@ -4,6 +4,7 @@
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
 #include "engine/precision.h"
+#include "engine/steptime.h"
 
 #include <iostream>
 #include <set>
@@ -48,6 +49,9 @@ int main() {
         add(f.help);
         add(f.unit);
     }
+    for (int zero = 0; zero <= 3; ++zero) // the step's parts (their labels depend on the ZeRO stage)
+        for (const auto& p : tl::engine::stepParts(tl::engine::StepBreakdown{}, zero))
+            add(p.label);
     for (const auto& r : tl::engine::precisionRecipes()) {
         add(r.label);
         add(r.note);

@@ -251,7 +251,7 @@ void TensorParallelPage::recompute() {
                         .arg(gpuName(g))
                         .arg(sh.headBegin)
                         .arg(sh.headBegin + sh.heads - 1) +
-                    matrixHtml(sh.context, tr("Its heads' softmax(Q K\u1d40/\u221ad) V"), tint) +
+                    matrixHtml(sh.context, tr("Its heads' softmax(Q Kᵀ/√d) V"), tint) +
                     matrixHtml(sh.partial, tr("Partial output %1").arg(g), tint) + QStringLiteral("</td>");
         }
         html += QStringLiteral("</tr></table><table><tr><td valign='top'>") +

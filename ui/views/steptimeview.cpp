@@ -1,5 +1,7 @@
 #include "ui/views/steptimeview.h"
 
+#include "ui/i18n/enginetext.h"
+
 #include "engine/steptime.h"
 #include "engine/units.h"
 
@@ -99,7 +101,21 @@ void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engin
 }
 
 QString StepTimeView::summary() const {
-    return QString::fromStdString(engine::stepSummary(m_ledger.time.breakdown, m_zero));
+    // engine::stepSummary in the interface language: the step, then its largest parts (at least 1%, at most 3).
+    const double total = m_ledger.time.breakdown.total();
+    QString out = tr("step %1 s").arg(total, 0, 'f', total < 10 ? 2 : 1);
+    if (!(total > 0))
+        return out;
+    auto parts = engine::stepParts(m_ledger.time.breakdown, m_zero);
+    std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.seconds > b.seconds; });
+    QStringList shown;
+    for (const auto& p : parts) {
+        const long share = std::lround(100.0 * p.seconds / total);
+        if (shown.size() == 3 || share < 1)
+            break;
+        shown << tr("%1% %2").arg(share).arg(engineText(p.label));
+    }
+    return shown.isEmpty() ? out : tr("%1: %2").arg(out, shown.join(tr(", ")));
 }
 
 QStringList StepTimeView::partRows() const {
@@ -110,7 +126,7 @@ QStringList StepTimeView::partRows() const {
     for (const auto& p : parts)
         if (p.seconds > 0 && total > 0)
             rows << QStringLiteral("%1  %2  %3%")
-                        .arg(QString::fromUtf8(p.label), seconds(p.seconds))
+                        .arg(engineText(p.label), seconds(p.seconds))
                         .arg(100 * p.seconds / total, 0, 'f', 1);
     return rows;
 }
@@ -179,7 +195,7 @@ void StepTimeView::paintEvent(QPaintEvent*) {
         const int i = order[k];
         const double cx = left + columnW * double(int(k) / rows), cy = y + line * 1.2 * double(int(k) % rows);
         p.fillRect(QRectF(cx, cy + line * 0.2, line * 0.8, line * 0.8), partColor(i));
-        const QString label = QString::fromUtf8(parts[size_t(i)].label);
+        const QString label = engineText(parts[size_t(i)].label);
         const double labelW = columnW * 0.62 - line * 1.2;
         p.drawText(QRectF(cx + line * 1.2, cy, labelW, line * 1.2), Qt::AlignLeft | Qt::AlignVCenter,
                    fm.elidedText(label, Qt::ElideRight, labelW));
