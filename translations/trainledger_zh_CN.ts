@@ -416,6 +416,60 @@
     </message>
 </context>
 <context>
+    <name>ExplainDialog</name>
+    <message>
+        <source>Explain this number</source>
+        <translation>解释这个数字</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No explanation for &lt;tt&gt;%1&lt;/tt&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;没有 &lt;tt&gt;%1&lt;/tt&gt; 的解释。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Symbol</source>
+        <translation>符号</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>含义</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>注：</translation>
+    </message>
+    <message>
+        <source>Check failed:</source>
+        <translation>校验失败：</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerTable</name>
+    <message>
+        <source>&amp;Explain this number</source>
+        <translation>解释这个数字(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+</context>
+<context>
     <name>LedgerTableModel</name>
     <message>
         <source>Quantity</source>
@@ -428,6 +482,71 @@
     <message>
         <source>Ledger key</source>
         <translation>账本键</translation>
+    </message>
+</context>
+<context>
+    <name>LessonPlayer</name>
+    <message>
+        <source>‹ &amp;Back</source>
+        <translation>‹ 上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Previous step (Page Up, Left)</source>
+        <translation>上一步（上翻页键、左方向键）</translation>
+    </message>
+    <message>
+        <source>&amp;Next ›</source>
+        <translation>下一步(&amp;N) ›</translation>
+    </message>
+    <message>
+        <source>Next step (Page Down, Right)</source>
+        <translation>下一步（下翻页键、右方向键）</translation>
+    </message>
+    <message>
+        <source>Show the lessons in Chinese or English</source>
+        <translation>以中文或英文显示课程</translation>
+    </message>
+    <message>
+        <source>E&amp;xplain</source>
+        <translation>解释(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Where does this number come from: formula, values, source</source>
+        <translation>这个数字从哪里来：公式、代入的数值、来源</translation>
+    </message>
+    <message>
+        <source>Lesson %1: seed %2</source>
+        <translation>第 %1 课：种子 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a lesson and press Next</source>
+        <translation>选择一节课，然后按“下一步”</translation>
+    </message>
+    <message>
+        <source>Each lesson is one of the course texts: every step loads a scenario, points at the figure it is about and shows the seed&apos;s number beside ours.</source>
+        <translation>每节课对应一篇课程文本：每一步载入一个方案，指向它讲解的数字，并把种子文本里的数字与我们的结果并列显示。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>✓ %1: the seed prints %2%3; ours agrees</source>
+        <translation>✓ %1：种子文本给出 %2%3；我们的结果一致</translation>
+    </message>
+    <message>
+        <source>≠ %1: the seed prints %2%3, ours %4. Why: %5</source>
+        <translation>≠ %1：种子文本给出 %2%3，我们的结果是 %4。原因：%5</translation>
+    </message>
+    <message>
+        <source>• %1: ours %2 (%3)</source>
+        <translation>• %1：我们的结果 %2（%3）</translation>
     </message>
 </context>
 <context>
@@ -728,6 +847,30 @@
         <source>Step time split</source>
         <translation>每步时间构成</translation>
     </message>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation>演示(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Large type and high contrast for a projector; Page Up / Page Down move through the lesson; Esc leaves</source>
+        <translation>大字号、高对比度，适合投影；用翻页键在课程步骤间移动；按退出键离开</translation>
+    </message>
+    <message>
+        <source>&amp;Explain This Number</source>
+        <translation>解释这个数字(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The formula, the values put in, the result and its source for the ledger row selected, or the lesson step&apos;s figure</source>
+        <translation>所选账本行或当前课程步骤所指数字的公式、代入的数值、结果及其来源</translation>
+    </message>
 </context>
 <context>
     <name>MemoryView</name>
@@ -822,6 +965,24 @@ Total %5 of %6, pipeline stage %7</source>
         <translation>%1 — %2
 每 GPU %3（%4）
 合计 %5 / %6，流水线第 %7 段</translation>
+    </message>
+    <message>
+        <source>&amp;State only</source>
+        <translation>仅训练状态(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Show only the training state (weights, gradients, master copy, optimizer) and label each bar in multiples of N parameters, as seed 000 §5 does: 16N, 7N, 5.5N, 4N.</source>
+        <translation>只显示训练状态（权重、梯度、主权重、优化器状态），并像种子 000 §5 那样以 N 个参数的倍数标注每根柱子：16N、7N、5.5N、4N。</translation>
+    </message>
+    <message>
+        <source>%1N
+%2</source>
+        <translation>%1N
+%2</translation>
+    </message>
+    <message>
+        <source>Training state per GPU, in multiples of N = %1 parameters (activations and buffers hidden)</source>
+        <translation>每 GPU 训练状态，以 N = %1 个参数的倍数表示（不含激活和缓冲区）</translation>
     </message>
 </context>
 <context>
@@ -1493,18 +1654,6 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
         <translation>当前方案的 6ND，或其美元成本</translation>
     </message>
     <message>
-        <source>Chinchilla approach 3</source>
-        <translation>Chinchilla 方法 3</translation>
-    </message>
-    <message>
-        <source>Kaplan et al. 2020</source>
-        <translation>Kaplan 等人 2020</translation>
-    </message>
-    <message>
-        <source>20 tokens per parameter</source>
-        <translation>每参数 20 个 token</translation>
-    </message>
-    <message>
         <source>Parameters N</source>
         <translation>参数量 N</translation>
     </message>
@@ -1525,10 +1674,6 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
         <translation>采用这一分配</translation>
     </message>
     <message>
-        <source>Set model.params and data.tokens to this column (one undo step)</source>
-        <translation>把 model.params 和 data.tokens 设为这一列（一步撤销）</translation>
-    </message>
-    <message>
         <source>Train a smaller model on the same budget (more tokens), as teams that serve a lot of inference do</source>
         <translation>在相同预算下训练更小的模型（更多 token），推理量大的团队常这样做</translation>
     </message>
@@ -1539,10 +1684,6 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
     <message>
         <source>Set model.params and data.tokens to the smaller model (one undo step)</source>
         <translation>把 model.params 和 data.tokens 设为更小的模型（一步撤销）</translation>
-    </message>
-    <message>
-        <source>Iso-FLOP curves: loss against parameters at fixed compute (approach 3)</source>
-        <translation>等 FLOP 曲线：固定计算量下损失与参数量的关系（方法 3）</translation>
     </message>
     <message>
         <source>&amp;Import CSV…</source>
@@ -1581,10 +1722,6 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
         <translation>按“计算最优”页上的预算，把 model.params 和 data.tokens 设为拟合定律的最优点（一步撤销）</translation>
     </message>
     <message>
-        <source>Pilot runs and the fitted law</source>
-        <translation>试验运行与拟合定律</translation>
-    </message>
-    <message>
         <source>Import Pilot Runs</source>
         <translation>导入试验运行</translation>
     </message>
@@ -1621,32 +1758,12 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
         <translation>再多的 token 也无法让这个模型达到最优点的损失。</translation>
     </message>
     <message>
-        <source>Compute-optimal (approach 3)</source>
-        <translation>计算最优（方法 3）</translation>
-    </message>
-    <message>
-        <source>%1 FLOPs (your budget)</source>
-        <translation>%1 FLOPs（你的预算）</translation>
-    </message>
-    <message>
-        <source>Smaller model, same budget</source>
-        <translation>更小的模型，相同预算</translation>
-    </message>
-    <message>
-        <source>Parameters N (log scale)</source>
-        <translation>参数量 N（对数刻度）</translation>
-    </message>
-    <message>
         <source>Loss (nats per token)</source>
         <translation>损失（每 token 的 nat）</translation>
     </message>
     <message>
         <source>Other runs</source>
         <translation>其他运行</translation>
-    </message>
-    <message>
-        <source>Fit at %1 tokens</source>
-        <translation>%1 token 处的拟合</translation>
     </message>
     <message>
         <source>Runs at %1 tokens</source>
@@ -1717,10 +1834,6 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
         <translation>%1 参数，%2 token</translation>
     </message>
     <message>
-        <source>at %1 FLOPs: loss %2, %3 tokens per parameter</source>
-        <translation>%1 FLOPs 时：损失 %2，每参数 %3 个 token</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -1759,6 +1872,79 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
     <message>
         <source>Fitting %1 runs…</source>
         <translation>正在拟合 %1 次运行…</translation>
+    </message>
+    <message>
+        <source>Chinchilla
+approach 3</source>
+        <translation>Chinchilla
+方法 3</translation>
+    </message>
+    <message>
+        <source>Kaplan et al.
+2020</source>
+        <translation>Kaplan 等
+2020</translation>
+    </message>
+    <message>
+        <source>20 tokens
+per parameter</source>
+        <translation>每个参数
+20 个 token</translation>
+    </message>
+    <message>
+        <source>Use approach 3&apos;s allocation</source>
+        <translation>采用方法 3 的分配</translation>
+    </message>
+    <message>
+        <source>Use Kaplan&apos;s allocation</source>
+        <translation>采用 Kaplan 的分配</translation>
+    </message>
+    <message>
+        <source>Use 20 tokens per parameter</source>
+        <translation>采用每个参数 20 个 token</translation>
+    </message>
+    <message>
+        <source>Use this allocation: set model.params and data.tokens to this column (one undo step)</source>
+        <translation>采用此分配：把 model.params 和 data.tokens 设为这一列（一步撤销）</translation>
+    </message>
+    <message>
+        <source>Pilot runs (dots) and the fitted law (lines), by token count D</source>
+        <translation>试验运行（点）与拟合的规律（线），按 token 数 D 分组</translation>
+    </message>
+    <message>
+        <source>Optimum</source>
+        <translation>最优点</translation>
+    </message>
+    <message>
+        <source>%1 (yours)</source>
+        <translation>%1（你的）</translation>
+    </message>
+    <message>
+        <source>20 tokens/param</source>
+        <translation>20 token/参数</translation>
+    </message>
+    <message>
+        <source>Smaller model</source>
+        <translation>更小的模型</translation>
+    </message>
+    <message>
+        <source>Iso-FLOP curves (approach 3): %1 FLOPs (top) to %2; bold: %3</source>
+        <translation>等 FLOP 曲线（方法 3）：%1 FLOPs（最上）到 %2；粗线：%3</translation>
+    </message>
+    <message>
+        <source>D = %1</source>
+        <translation>D = %1</translation>
+    </message>
+    <message>
+        <source>%1 FLOPs, loss %2</source>
+        <translation>%1 FLOPs，损失 %2</translation>
+    </message>
+</context>
+<context>
+    <name>StepControls</name>
+    <message>
+        <source>document lengths, e.g. 4096, 4096</source>
+        <translation>文档长度，例如 4096, 4096</translation>
     </message>
 </context>
 <context>
@@ -2228,10 +2414,6 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
 %2</translation>
     </message>
     <message>
-        <source>shard %1 of %2</source>
-        <translation>第 %1 / %2 片</translation>
-    </message>
-    <message>
         <source>full copy</source>
         <translation>完整副本</translation>
     </message>
@@ -2242,6 +2424,10 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
     <message>
         <source>%1 ranks share each data-parallel group (dp %2 × cp %3); there are %4 such groups (tp × pp), each sharding its own slice of the model. Bytes per rank are the memory view&apos;s bars at this stage (pipeline stage %5, the most loaded): GB = 10⁹ bytes.</source>
         <translation>每个数据并行组有 %1 个 rank（dp %2 × cp %3）；共有 %4 个这样的组（tp × pp），各自分片自己那部分模型。每个 rank 的字节数即显存视图在该阶段的柱（流水线第 %5 段，负载最重）：GB = 10⁹ 字节。</translation>
+    </message>
+    <message>
+        <source>shard %1/%2</source>
+        <translation>分片 %1/%2</translation>
     </message>
 </context>
 <context>
@@ -3306,6 +3492,30 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
         <source>ZeRO-3 gathers</source>
         <translation>ZeRO-3 聚合</translation>
     </message>
+    <message>
+        <source>Recompute share</source>
+        <translation>重计算占比</translation>
+    </message>
+    <message>
+        <source>Recompute FLOPs over model FLOPs: the extra work activation recompute costs.</source>
+        <translation>重计算 FLOPs 与模型 FLOPs 之比：激活重计算带来的额外工作量。</translation>
+    </message>
+    <message>
+        <source>Training state per GPU</source>
+        <translation>每 GPU 训练状态</translation>
+    </message>
+    <message>
+        <source>Weights + gradients + master + optimizer on this GPU: the four ZeRO shards.</source>
+        <translation>本 GPU 上的权重 + 梯度 + 主权重 + 优化器状态：ZeRO 的四类分片。</translation>
+    </message>
+    <message>
+        <source>State per GPU in units of N</source>
+        <translation>每 GPU 训练状态（以 N 为单位）</translation>
+    </message>
+    <message>
+        <source>memory.state / params.total: seed 000 §5 writes 16N, 7N, 5.5N, 4N.</source>
+        <translation>memory.state / params.total：种子 000 §5 写作 16N、7N、5.5N、4N。</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui</name>
@@ -3484,6 +3694,13 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
     <message>
         <source>Step time</source>
         <translation>每步时间</translation>
+    </message>
+</context>
+<context>
+    <name>tl::ui::ExplainDialog</name>
+    <message>
+        <source>Explain: %1</source>
+        <translation>解释：%1</translation>
     </message>
 </context>
 <context>

@@ -69,11 +69,11 @@ void Presentation::enter(bool fullScreen) {
     m_lessonDock->show();
     m_window->resizeDocks({m_lessonDock}, {m_window->width() / 3}, Qt::Horizontal);
     m_window->menuBar()->hide(); // F5 and Esc still leave (window shortcuts)
-    // Room for large type on 1280 x 720: the step chooses the tab, and the plan line, the warnings and the time
-    // view's caption give way (the step's text says what matters).
+    // Room for large type on 1280 x 720: the step chooses the tab, and the plan line, the warnings, the time
+    // view's caption and the step-time split under it give way (the step's text says what matters).
     m_hidden.clear();
     QList<QWidget*> spare;
-    for (const char* name : {"verdictPlan", "verdictNote0", "verdictNote1", "timeCaption"})
+    for (const char* name : {"verdictPlan", "verdictNote0", "verdictNote1", "timeCaption", "stepTimeView"})
         if (auto* w = m_window->findChild<QWidget*>(QString::fromLatin1(name)))
             spare << w;
     if (auto* tabs = m_window->findChild<QTabWidget*>(QStringLiteral("viewTabs")))
