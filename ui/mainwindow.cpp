@@ -1,6 +1,5 @@
 #include "ui/mainwindow.h"
 
-#include "engine/layout.h"
 #include "engine/presets.h"
 #include "io/scenariojson.h"
 #include "ui/compare/comparewindow.h"
@@ -12,8 +11,10 @@
 #include "ui/views/ledgertable.h"
 #include "ui/views/memoryview.h"
 #include "ui/views/pipelineview.h"
+#include "ui/views/registry.h"
 #include "ui/views/timeview.h"
 #include "ui/views/verdictbanner.h"
+#include "ui/views/view.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -54,25 +55,36 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
 
-    m_banner = new VerdictBanner;
-    m_memory = new MemoryView;
-    m_time = new TimeView;
-    m_pipeline = new PipelineView;
-    m_table = new LedgerTable;
-
-    auto* charts = new QSplitter(Qt::Horizontal);
-    charts->setObjectName(QStringLiteral("chartSplitter"));
-    charts->addWidget(m_memory);
-    charts->addWidget(m_time);
-    charts->setStretchFactor(0, 2);
-    charts->setStretchFactor(1, 3);
-    charts->setChildrenCollapsible(false);
-
+    // The views, as registered: those without a tab go above the tabs; views naming one tab share it side by side.
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("viewTabs"));
-    m_tabs->addTab(charts, tr("&Memory and time"));
-    m_tabs->addTab(m_pipeline, tr("Pip&eline"));
-    m_tabs->addTab(m_table, tr("&Ledger"));
+    auto* above = new QVBoxLayout;
+    above->setContentsMargins(0, 0, 0, 0);
+    QHash<QString, QSplitter*> shared;
+    for (const ViewInfo& info : viewRegistry()) {
+        QWidget* w = info.create();
+        m_views.insert(QString::fromLatin1(info.id), w);
+        m_viewOrder << w;
+        if (!info.tab) {
+            above->addWidget(w);
+            continue;
+        }
+        const QString tab = QCoreApplication::translate("views", info.tab);
+        if (QSplitter* split = shared.value(tab)) {
+            split->addWidget(w);
+            split->setStretchFactor(split->count() - 1, split->count() + 1); // memory 2 : time 3
+            continue;
+        }
+        auto* split = new QSplitter(Qt::Horizontal);
+        split->setObjectName(m_tabs->count() == 0 ? QStringLiteral("chartSplitter")
+                                                  : QStringLiteral("split:") + QLatin1String(info.id));
+        split->setChildrenCollapsible(false);
+        split->addWidget(w);
+        split->setStretchFactor(0, 2);
+        shared.insert(tab, split);
+        m_tabs->addTab(split, tab);
+    }
+    QWidget* charts = m_tabs->widget(0);
 
     // The notes under the charts, beside the parameters: free text saved with the scenario (notes.md). A strip at
     // the bottom keeps the charts their full width; the parameters keep the full height.
@@ -98,20 +110,24 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(m_banner);
+    layout->addLayout(above);
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
     buildMenus();
-    connect(m_memory, &MemoryView::binaryUnitsToggled, this, &MainWindow::setBinaryUnits);
+    connect(memoryView(), &MemoryView::binaryUnitsToggled, this, &MainWindow::setBinaryUnits);
     connect(m_panel, &ParameterPanel::dragging, this, [this](bool down) {
-        m_memory->setDragging(down);
-        m_time->setDragging(down);
+        for (QWidget* w : std::as_const(m_viewOrder))
+            asView(w)->setDragging(down);
     });
-    connect(controller, &Controller::ledgerChanged, this, [this] { onLedger(); });
-    connect(controller, &Controller::errorsChanged, m_banner, &VerdictBanner::setErrors);
-    onLedger();
-    m_banner->setErrors(controller->errors());
+    connect(controller, &Controller::evaluationChanged, this, [this] { onEvaluation(); });
+    const auto showErrors = [this](const std::vector<engine::Diagnostic>& errors) {
+        for (QWidget* w : std::as_const(m_viewOrder))
+            asView(w)->setErrors(errors);
+    };
+    connect(controller, &Controller::errorsChanged, this, showErrors);
+    onEvaluation();
+    showErrors(controller->errors());
 
     resize(1400, 900);
     if (m_options.useSettings) {
@@ -156,7 +172,7 @@ void MainWindow::buildMenus() {
     edit->addSeparator();
     QAction* copy = edit->addAction(tr("&Copy Ledger Rows"));
     copy->setObjectName(QStringLiteral("copyAction"));
-    connect(copy, &QAction::triggered, this, [this] { m_table->copySelection(); });
+    connect(copy, &QAction::triggered, this, [this] { ledgerTable()->copySelection(); });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     m_gibAction = view->addAction(tr("&Binary Units (GiB)"));
@@ -171,9 +187,8 @@ void MainWindow::buildMenus() {
     notes->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     view->addAction(notes);
     view->addSeparator();
-    const QString tabNames[] = {tr("&Memory and Time"), tr("&Pipeline"), tr("&Ledger Table")};
-    for (int i = 0; i < 3; ++i) {
-        QAction* a = view->addAction(tabNames[i]);
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QAction* a = view->addAction(m_tabs->tabText(i));
         a->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
         connect(a, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
     }
@@ -185,8 +200,8 @@ void MainWindow::buildMenus() {
         QMessageBox::about(this, tr("About TrainLedger"),
                            tr("<p><b>TrainLedger</b> %1</p><p>A what-if explorer for the cost of training a large "
                               "language model: does it fit in memory, does it finish in time, what does it cost.</p>"
-                              "<p>Every number comes from one engine whose formulas are written down, with sources, "
-                              "in docs/formulas.md.</p>")
+                              "<p>Every number comes from one engine whose formulas are written down, with their "
+                              "sources; the Ledger tab names each figure's formula in its tooltip.</p>")
                                .arg(QCoreApplication::applicationVersion()));
     });
 }
@@ -289,18 +304,29 @@ bool MainWindow::compareWith(const QString& path) {
 void MainWindow::setBinaryUnits(bool gib) {
     if (m_gibAction->isChecked() != gib)
         m_gibAction->setChecked(gib); // re-enters through toggled
-    m_memory->setBinaryUnits(gib);
-    m_banner->setBinaryUnits(gib);
+    for (QWidget* w : std::as_const(m_viewOrder))
+        asView(w)->setBinaryUnits(gib);
 }
 
-void MainWindow::onLedger() {
-    const engine::Scenario& s = m_controller->validScenario();
-    const engine::Ledger& l = m_controller->ledger();
-    m_banner->setLedger(l, s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp);
-    m_memory->setLedgers(l, m_controller->zeroLedgers());
-    m_time->setData(l, m_controller->scaleCurve(), s.schedule.deadlineDays, s.schedule.reserveDays);
-    m_pipeline->setSpec(engine::pipelineSpecFor(s));
-    m_table->ledgerModel()->setLedger(l);
+void MainWindow::onEvaluation() {
+    for (QWidget* w : std::as_const(m_viewOrder))
+        asView(w)->setEvaluation(m_controller->evaluation());
+}
+
+VerdictBanner* MainWindow::verdictBanner() const {
+    return qobject_cast<VerdictBanner*>(view(QStringLiteral("verdict")));
+}
+MemoryView* MainWindow::memoryView() const {
+    return qobject_cast<MemoryView*>(view(QStringLiteral("memory")));
+}
+TimeView* MainWindow::timeView() const {
+    return qobject_cast<TimeView*>(view(QStringLiteral("time")));
+}
+PipelineView* MainWindow::pipelineView() const {
+    return qobject_cast<PipelineView*>(view(QStringLiteral("pipeline")));
+}
+LedgerTable* MainWindow::ledgerTable() const {
+    return qobject_cast<LedgerTable*>(view(QStringLiteral("ledger")));
 }
 
 void MainWindow::saveSettings() {

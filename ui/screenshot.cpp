@@ -1,12 +1,9 @@
 #include "ui/screenshot.h"
 
-#include "engine/layout.h"
 #include "ui/controller.h"
 #include "ui/mainwindow.h"
-#include "ui/views/memoryview.h"
-#include "ui/views/pipelineview.h"
-#include "ui/views/timeview.h"
-#include "ui/views/verdictbanner.h"
+#include "ui/views/registry.h"
+#include "ui/views/view.h"
 
 #include <QApplication>
 #include <QImageWriter>
@@ -32,78 +29,36 @@ QImage grabShown(QWidget* w, QSize size) {
 
 } // namespace
 
-std::optional<ScreenshotView> parseScreenshotView(const QString& name) {
-    if (name == QLatin1String("memory"))
-        return ScreenshotView::Memory;
-    if (name == QLatin1String("time"))
-        return ScreenshotView::Time;
-    if (name == QLatin1String("verdict"))
-        return ScreenshotView::Verdict;
-    if (name == QLatin1String("pipeline"))
-        return ScreenshotView::Pipeline;
-    if (name == QLatin1String("all"))
-        return ScreenshotView::All;
-    return std::nullopt;
+bool isScreenshotView(const QString& name) {
+    return name == QLatin1String("all") || findView(name);
 }
 
 QString screenshotViewNames() {
-    return QStringLiteral("memory, time, verdict, pipeline, all");
+    return (viewIds() << QStringLiteral("all")).join(QStringLiteral(", "));
 }
 
-QSize screenshotSize(ScreenshotView view) {
-    switch (view) {
-    case ScreenshotView::Memory:
-    case ScreenshotView::Time:
-        return {1200, 750};
-    case ScreenshotView::Verdict:
-        return {1400, 160};
-    case ScreenshotView::Pipeline:
-        return {1400, 700};
-    case ScreenshotView::All:
-        return {1600, 1000};
-    }
-    return {1600, 1000};
+QSize screenshotSize(const QString& view) {
+    const ViewInfo* info = findView(view);
+    return info ? info->screenshotSize : QSize(1600, 1000);
 }
 
-QImage renderScreenshot(const engine::Scenario& scenario, ScreenshotView view) {
+QImage renderScreenshot(const engine::Scenario& scenario, const QString& view) {
     Controller controller;
     controller.setScenario(scenario);
-    const engine::Scenario& s = controller.validScenario();
-    const engine::Ledger& l = controller.ledger();
     const QSize size = screenshotSize(view);
-    switch (view) {
-    case ScreenshotView::Memory: {
-        MemoryView w;
-        w.setLedgers(l, controller.zeroLedgers());
-        return grabShown(&w, size);
-    }
-    case ScreenshotView::Time: {
-        TimeView w;
-        w.setData(l, controller.scaleCurve(), s.schedule.deadlineDays, s.schedule.reserveDays);
-        return grabShown(&w, size);
-    }
-    case ScreenshotView::Verdict: {
-        VerdictBanner w;
-        w.setLedger(l, s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp);
-        w.setErrors(controller.errors());
-        w.setAutoFillBackground(true);
-        return grabShown(&w, size);
-    }
-    case ScreenshotView::Pipeline: {
-        PipelineView w;
-        w.setSpec(engine::pipelineSpecFor(s));
-        w.setAutoFillBackground(true);
-        return grabShown(&w, size);
-    }
-    case ScreenshotView::All: {
+    const ViewInfo* info = findView(view);
+    if (!info) {
         MainWindow w(&controller, MainWindow::Options{false});
         return grabShown(&w, size);
     }
-    }
-    return {};
+    std::unique_ptr<QWidget> w(info->create());
+    asView(w.get())->setEvaluation(controller.evaluation());
+    asView(w.get())->setErrors(controller.errors());
+    w->setAutoFillBackground(true);
+    return grabShown(w.get(), size);
 }
 
-QString writeScreenshot(const engine::Scenario& scenario, ScreenshotView view, const QString& path) {
+QString writeScreenshot(const engine::Scenario& scenario, const QString& view, const QString& path) {
     const QImage image = renderScreenshot(scenario, view);
     if (image.isNull())
         return QStringLiteral("could not render the view");

@@ -32,9 +32,8 @@ namespace tl::ui {
 
 namespace {
 
-constexpr long long kCurveMinGpus = 16384; // as the main window's time view
-constexpr int kCategories = 7;             // six memory categories and their total
-constexpr double kBarWidth = 0.8;          // of a category; the two bars share it
+constexpr int kCategories = 7;    // six memory categories and their total
+constexpr double kBarWidth = 0.8; // of a category; the two bars share it
 
 const QColor kSideColours[2] = {QColor(0x3b, 0x75, 0xaf), QColor(0xef, 0x8a, 0x3c)};
 const QString kSideLetters[2] = {QStringLiteral("A"), QStringLiteral("B")};
@@ -257,10 +256,7 @@ void CompareWindow::swapSides() {
 void CompareWindow::render() {
     for (int i = 0; i < 2; ++i) {
         const engine::Scenario& s = m_sides[size_t(i)].scenario;
-        m_ledgers[size_t(i)] = engine::evaluate(s);
-        m_scale[size_t(i)] = m_ledgers[size_t(i)].valid
-                                 ? engine::scaleCurve(s, std::max<long long>(kCurveMinGpus, 4LL * engine::gpuCount(s)))
-                                 : std::vector<engine::ScalePoint>{};
+        m_evaluations[size_t(i)] = engine::evaluateAll(s);
         m_headers[size_t(i)]->setText(
             QStringLiteral("<span style=\"color:%1; font-size:large\">\u25a0</span> <b>%2: %3</b>%4<br>%5")
                 .arg(kSideColours[i].name(), kSideLetters[i], m_sides[size_t(i)].name.toHtmlEscaped(),
@@ -274,7 +270,7 @@ void CompareWindow::render() {
 }
 
 QString CompareWindow::summaryText(int side) const {
-    const engine::Ledger& l = m_ledgers[size_t(side)];
+    const engine::Ledger& l = m_evaluations[size_t(side)].ledger;
     const engine::Scenario& s = m_sides[size_t(side)].scenario;
     if (!l.valid)
         return tr("%1 \u2014 not valid: %2")
@@ -291,7 +287,7 @@ void CompareWindow::renderMemory() {
     using engine::kGB; // the axis unit, as GPUs are sold
     double top = 1;
     for (int i = 0; i < 2; ++i) {
-        const engine::Ledger& l = m_ledgers[size_t(i)];
+        const engine::Ledger& l = m_evaluations[size_t(i)].ledger;
         QList<qreal> values;
         for (int c = 0; c < kCategories; ++c)
             values << (l.valid ? memoryCategory(l.memory, c) / kGB : 0.0);
@@ -322,13 +318,13 @@ void CompareWindow::renderTime() {
     };
     for (int i = 0; i < 2; ++i) {
         QList<QPointF> points;
-        for (const engine::ScalePoint& p : m_scale[size_t(i)]) {
+        for (const engine::ScalePoint& p : m_evaluations[size_t(i)].curve) {
             points << QPointF(double(p.gpus), p.days);
             extend(double(p.gpus), p.days);
         }
         m_curves[size_t(i)]->replace(points);
         m_curves[size_t(i)]->setName(tr("%1: days").arg(kSideLetters[i]));
-        const engine::Ledger& l = m_ledgers[size_t(i)];
+        const engine::Ledger& l = m_evaluations[size_t(i)].ledger;
         m_plans[size_t(i)]->replace(l.valid ? QList<QPointF>{QPointF(double(l.time.gpus), l.time.days)}
                                             : QList<QPointF>{});
         m_plans[size_t(i)]->setName(tr("%1: this plan").arg(kSideLetters[i]));

@@ -2,7 +2,7 @@
 // Compare two scenarios side by side: A (the window's scenario when the comparison was opened) and B (a file).
 // Per-GPU memory by category as paired bars, both days-against-GPUs curves on one chart, and a table of every
 // scenario and ledger key that differs (engine::compareScenarios). Swap A and B; make B the window's scenario.
-// Every number comes from engine::evaluate, engine::scaleCurve and engine::formatLedgerValue.
+// Every number comes from engine::evaluateAll and engine::formatLedgerValue.
 
 #include "engine/evaluate.h"
 #include "engine/ledger.h"
@@ -65,8 +65,7 @@ private:
     void renderTable();
 
     std::array<CompareSide, 2> m_sides;
-    std::array<engine::Ledger, 2> m_ledgers;
-    std::array<std::vector<engine::ScalePoint>, 2> m_scale;
+    std::array<engine::Evaluation, 2> m_evaluations; // engine::evaluateAll of each side
 
     std::array<QLabel*, 2> m_headers{};
     QChart* m_memoryChart = nullptr;
