@@ -5,6 +5,7 @@
 // line on stderr.
 
 #include "io/archive.h"
+#include "io/errorline.h"
 #include "io/scenariojson.h"
 #include "ui/controller.h"
 #include "ui/document.h"
@@ -13,6 +14,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
+#include <QStandardPaths>
 #include <QTextStream>
 
 #include <cstring>
@@ -22,8 +26,32 @@ namespace {
 using namespace tl;
 
 int fail(const QString& message, int status = 2) {
-    QTextStream(stderr) << "trainledger: " << message << Qt::endl;
+    QTextStream(stderr) << io::oneLine(QStringLiteral("trainledger: ") + message) << Qt::endl;
     return status;
+}
+
+// Qt's own warnings never reach the terminal before (or instead of) this program's lines: they go, quietly, to
+// trainledger-qt.log in the cache folder (TRAINLEDGER_QT_DEBUG=1 prints them instead).
+void quietQtMessages(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+    static const bool show = qEnvironmentVariableIntValue("TRAINLEDGER_QT_DEBUG") != 0;
+    const QString line = qFormatLogMessage(type, context, message);
+    if (show || type == QtFatalMsg) {
+        QTextStream(stderr) << line << Qt::endl;
+        return;
+    }
+    static QFile* log = [] {
+        const QString dir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+        QDir().mkpath(dir);
+        auto* f = new QFile(dir + QStringLiteral("/trainledger-qt.log")); // lives as long as the program
+        if (f->size() > (1 << 20))
+            f->remove(); // a log, not an archive
+        f->open(QIODevice::Append | QIODevice::Text);
+        return f;
+    }();
+    if (log->isOpen()) {
+        log->write(line.toUtf8() + '\n');
+        log->flush();
+    }
 }
 
 // Reads a .trainledger archive or a scenario.json (or reports one line).
@@ -34,7 +62,7 @@ std::optional<engine::Scenario> loadScenario(const QString& path, QString& error
         return std::nullopt;
     }
     for (const QString& w : r.warnings)
-        QTextStream(stderr) << "trainledger: " << path << ": " << w << Qt::endl;
+        QTextStream(stderr) << io::oneLine(QStringLiteral("trainledger: %1: %2").arg(path, w)) << Qt::endl;
     return r.archive->scenario;
 }
 
@@ -51,6 +79,7 @@ int main(int argc, char** argv) {
             qputenv("QT_QPA_PLATFORM", "offscreen");
     }
 
+    qInstallMessageHandler(quietQtMessages);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("TrainLedger"));
     QApplication::setApplicationName(QStringLiteral("TrainLedger"));
@@ -104,7 +133,7 @@ int main(int argc, char** argv) {
         if (path.isEmpty())
             return fail(QStringLiteral("--screenshot: needs a file name"));
         const QString error = ui::writeScreenshot(scenario.value_or(engine::Scenario{}), view, path);
-        return error.isEmpty() ? 0 : fail(error, 1);
+        return error.isEmpty() ? 0 : fail(error); // exit 2, like every other failed write
     }
 
     ui::Controller controller;

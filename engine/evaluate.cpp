@@ -2,10 +2,12 @@
 
 #include "engine/flops.h"
 #include "engine/layout.h"
+#include "engine/ledgerfields.h"
 #include "engine/memory.h"
 #include "engine/model.h"
 #include "engine/planner.h"
 #include "engine/precision.h"
+#include "engine/steptime.h"
 #include "engine/units.h"
 #include "engine/validate.h"
 
@@ -52,7 +54,7 @@ void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w)
     if (p.pp > 1 && l.time.microBatchesPerStep < p.pp)
         w.push_back({"few-microbatches", "Only " + num(l.time.microBatchesPerStep) + " micro-batches per step for " +
                                              num(p.pp) + " pipeline stages: most of each step is pipeline bubble."});
-    if (s.efficiency.mfu > 0.6)
+    if (s.efficiency.mode != "derived" && s.efficiency.mfu > 0.6)
         w.push_back({"mfu-high", "MFU " + num(std::round(s.efficiency.mfu * 100)) +
                                      "% is above what large runs report (Llama 3 405B: 38-43%)."});
     if (p.zero >= 3 && double(p.dp) * p.cp * p.tp > s.hardware.gpusPerNode)
@@ -145,6 +147,23 @@ std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacit
     return hi;
 }
 
+// The last line of defence: the key ranges keep every figure finite, and a figure that is not (or a negative size or
+// count) makes the ledger invalid rather than reach --json, CSV, the report or the screen.
+void refuseNonFinite(Ledger& l) {
+    for (const auto& f : ledgerFields()) {
+        const LedgerValue v = f.get(l);
+        const double* d = std::get_if<double>(&v);
+        const std::int64_t* i = std::get_if<std::int64_t>(&v);
+        const bool sized = f.unit == Unit::Bytes || f.unit == Unit::Count;
+        if ((d && (!std::isfinite(*d) || (sized && *d < 0))) || (i && sized && *i < 0)) {
+            l.valid = false;
+            l.errors.push_back({f.key, std::string("this scenario gives ") + f.key +
+                                           " out of range (not a finite, non-negative figure); please report it"});
+            return;
+        }
+    }
+}
+
 } // namespace
 
 Ledger evaluate(const Scenario& s) {
@@ -233,8 +252,31 @@ Ledger evaluate(const Scenario& s) {
     t.stepBudgetS = budgetS / double(t.steps);
     t.requiredTokensPerS = t.tokensProcessed / budgetS;
     t.requiredTokensPerSFullDeadline = t.tokensProcessed / fullS;
-    t.offloadSlowdown = offloadSlowdown(s.offload);
-    const double rate = s.hardware.peakTflops * 1e12 * s.efficiency.mfu / t.offloadSlowdown; // model FLOP/s per GPU
+    // Fixed mode: the typed MFU (stretched by offload) sets the rate. Derived mode: the step comes from the hardware
+    // model and the rate, and so the MFU, follow from it.
+    const double peak = s.hardware.peakTflops * 1e12;
+    const double stepFlops = f.trainingPerToken * double(t.tokensPerStep); // model FLOPs of one step
+    double rate = 0;                                                       // model FLOP/s per GPU
+    t.gpus = gpuCount(s);
+    if (s.efficiency.mode == "derived") {
+        const StepTime st = derivedStepTime(s, m, p.dp);
+        t.derived = true;
+        t.breakdown = st.parts;
+        t.offloadSlowdown = st.stepS / std::max(1e-300, st.stepS - st.parts.offload);
+        rate = stepFlops / (st.stepS * double(t.gpus));
+    } else {
+        t.offloadSlowdown = offloadSlowdown(s.offload);
+        rate = peak * s.efficiency.mfu / t.offloadSlowdown;
+        // The typed MFU absorbs every overhead: the step splits only into the model's and recompute's FLOPs (at the
+        // same rate) and the offload's stretch.
+        const double step = stepFlops / (double(t.gpus) * rate);
+        const double busy = step / t.offloadSlowdown;
+        t.breakdown.compute = busy * f.trainingPerToken / f.hardwarePerToken;
+        t.breakdown.recompute = std::max(0.0, busy - t.breakdown.compute);
+        t.breakdown.offload = std::max(0.0, step - busy);
+    }
+    t.mfu = rate / peak;
+    t.hfu = t.mfu * f.hardwarePerToken / f.trainingPerToken;
     t.tokensPerSPerGpu = rate / f.trainingPerToken;
     const double seconds = f.total / (double(t.gpus) * rate);
     t.stepTimeS = seconds / double(t.steps);
@@ -282,6 +324,7 @@ Ledger evaluate(const Scenario& s) {
     bg.kaplanTokens = kaplan.tokens;
 
     addWarnings(s, l, l.warnings);
+    refuseNonFinite(l);
     return l;
 }
 
@@ -290,11 +333,12 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus, const s
     const Ledger l = evaluate(s);
     if (!l.valid)
         return out;
-    // Only dp varies: the GPU-hours, and so the cost, stay the same; days scale as 1 / GPUs.
+    // Only dp varies. Fixed mode: the GPU-hours, and so the cost, stay the same; days scale as 1 / GPUs.
     const ModelCounts m = countModel(s.model);
     const MemoryModel memoryModel(s, m, stateBytes(s.precision, m.hidden));
     const int modelParallel = s.parallel.tp * s.parallel.pp * s.parallel.cp;
     const long long maxDp = std::max(1LL, std::min<long long>(maxReplicas(s), maxGpus / modelParallel));
+    const bool derived = s.efficiency.mode == "derived";
     auto point = [&](long long dp) {
         ScalePoint pt;
         pt.dp = int(dp);
@@ -303,9 +347,28 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus, const s
         pt.cp = s.parallel.cp;
         pt.globalBatch = s.data.globalBatch;
         pt.gpus = dp * modelParallel;
-        pt.days = l.time.gpuHours / double(pt.gpus) / 24.0;
-        pt.usd = l.cost.usd;
-        pt.tokensPerS = l.time.tokensPerSPerGpu * double(pt.gpus);
+        if (derived) {
+            // Each dp has its own step: fewer micro-batches per replica, the same gradient traffic, a larger
+            // bubble share. Days fall slower than 1 / GPUs, and the GPU-hours (so the cost) rise.
+            const StepTime st = derivedStepTime(s, m, int(dp));
+            const double step = st.stepS;
+            const double seconds = step * double(l.time.steps);
+            pt.stepS = step;
+            pt.breakdown = st.parts;
+            pt.days = seconds / kSecondsPerDay;
+            pt.usd = double(pt.gpus) * seconds / 3600.0 * s.hardware.usdPerGpuHour;
+            pt.tokensPerS = double(l.time.tokensPerStep) / step;
+        } else {
+            pt.days = l.time.gpuHours / double(pt.gpus) / 24.0;
+            pt.usd = l.cost.usd;
+            pt.tokensPerS = l.time.tokensPerSPerGpu * double(pt.gpus);
+            const double scale = double(l.time.gpus) / double(pt.gpus);
+            pt.stepS = l.time.stepTimeS * scale;
+            const auto& b = l.time.breakdown;
+            pt.breakdown.compute = b.compute * scale;
+            pt.breakdown.recompute = b.recompute * scale;
+            pt.breakdown.offload = b.offload * scale;
+        }
         pt.memoryTotal = memoryModel.at(int(dp)).total();
         pt.fits = pt.memoryTotal <= l.memory.capacity;
         return pt;

@@ -24,6 +24,8 @@ struct ScalePoint {
     double tokensPerS = 0;  // whole-cluster throughput at efficiency.mfu
     double memoryTotal = 0; // bytes per GPU on the most loaded stage
     bool fits = false;
+    double stepS = 0;        // seconds per optimizer step at this dp
+    StepBreakdown breakdown; // its exposed parts (fixed mode: the plan's split, rescaled)
 };
 // dp from 1 up to maxGpus / (tp x pp x cp), on a roughly logarithmic grid that contains every power of two
 // and every integer up to 64. Returns nothing for an invalid scenario.

@@ -100,9 +100,12 @@ std::vector<Field> buildFields() {
               },
               [](Scenario& s, const FieldValue& v) {
                   // A count derives its shape (the model keys then show it); null keeps that shape as a custom one.
-                  if (std::holds_alternative<double>(v) && std::get<double>(v) > 0)
+                  // Dropout is a training choice, not part of the shape: it survives the new shape.
+                  if (std::holds_alternative<double>(v) && std::get<double>(v) > 0) {
+                      const bool dropout = s.model.dropout;
                       s.model = shapeForParams(std::get<double>(v));
-                  else
+                      s.model.dropout = dropout;
+                  } else
                       s.model.params = 0;
               },
               false,
@@ -146,6 +149,10 @@ std::vector<Field> buildFields() {
         TL_NUM("model.moe.dense_layers", Int, model.moe.denseLayers, 0, 1000, "layers",
                "Leading layers with a dense MLP instead of experts.",
                advanced(slider("Dense layers", kModel, Lin, 0, 16, "layers"))),
+        TL_BOOL("model.dropout", model.dropout,
+                "Dropout on the attention probabilities and both residual branches; its masks are kept for "
+                "backward (GPT-2, GPT-3, Megatron GPT).",
+                advanced(control(K, "Dropout", kModel))),
         TL_NUM("data.tokens", Real, data.tokens, 1e6, 1e16, "tokens", "Total training tokens D.",
                slider("Tokens", kData, Log, 1e9, 1e14, "billion", 1e9, 3)),
         TL_NUM("data.seq_len", Int, data.seqLen, 1, 10485760, "tokens", "Tokens per training sequence.",
@@ -189,18 +196,9 @@ std::vector<Field> buildFields() {
         TL_BOOL("data.vocab_on_supervised_only", data.vocabOnSupervisedOnly,
                 "The LM-head projection runs only on supervised tokens.",
                 advanced(control(K, "LM head on supervised tokens only", kData))),
-        Field{"schedule.deadline_days",
-              FieldType::Real,
-              0,
-              3650,
-              "days",
-              "Calendar days until the run must be done.",
-              {},
-              [](const Scenario& s) -> FieldValue { return s.schedule.deadlineDays; },
-              [](Scenario& s, const FieldValue& v) { s.schedule.deadlineDays = std::get<double>(v); },
-              true,
-              [](const Scenario& s) { return s.schedule.deadlineDays; },
-              slider("Deadline", kSchedule, Lin, 1, 365, "days", 1, 1)},
+        // At least about an hour: shorter deadlines only produce rates too large to mean anything.
+        TL_NUM("schedule.deadline_days", Real, schedule.deadlineDays, 0.0417, 3650, "days",
+               "Calendar days until the run must be done.", slider("Deadline", kSchedule, Lin, 1, 365, "days", 1, 1)),
         TL_NUM("schedule.reserve_days", Real, schedule.reserveDays, 0, 3650, "days",
                "Days kept for checkpoints and failures; training gets the rest.",
                slider("Reserve", kSchedule, Lin, 0, 60, "days", 1, 1)),
@@ -258,10 +256,38 @@ std::vector<Field> buildFields() {
                slider("GPUs per node", kHardware, Lin, 1, 72, "GPUs")),
         TL_NUM("hardware.usd_per_gpu_hour", Real, hardware.usdPerGpuHour, 0, 100000, "USD/GPU-hour",
                "Price of one GPU for one hour.", slider("Price", kHardware, Log, 0.1, 50, "$/GPU-hour", 1, 2)),
+        TL_NUM("hardware.hbm_tbps", Real, hardware.hbmTbps, 0.001, 1000, "TB/s",
+               "Memory (HBM) bandwidth per GPU: memory-bound kernels run at a share of it.",
+               advanced(slider("Memory bandwidth", kHardware, Log, 0.5, 20, "TB/s", 1, 2))),
+        TL_NUM("hardware.intra_node_gbps", Real, hardware.intraNodeGbps, 0.001, 100000, "GB/s",
+               "GPU-to-GPU bandwidth inside a node (NVLink), per GPU and direction.",
+               advanced(slider("In-node bandwidth", kHardware, Log, 10, 2000, "GB/s", 1, 1))),
+        TL_NUM("hardware.inter_node_gbps", Real, hardware.interNodeGbps, 0.001, 100000, "GB/s",
+               "Network bandwidth across nodes per GPU and direction (8 x 400 Gb/s per 8-GPU node = 50).",
+               advanced(slider("Network bandwidth", kHardware, Log, 1, 400, "GB/s", 1, 1))),
+        TL_NUM("hardware.pcie_gbps", Real, hardware.pcieGbps, 0.001, 100000, "GB/s",
+               "Host link per GPU and direction (PCIe): offload traffic.",
+               advanced(slider("Host link (PCIe)", kHardware, Log, 1, 256, "GB/s", 1, 1))),
+        TL_NUM("hardware.host_gbps", Real, hardware.hostGbps, 0.001, 100000, "GB/s",
+               "Host memory bandwidth one GPU's CPU optimizer step can use (offload).",
+               advanced(slider("Host memory bandwidth", kHardware, Log, 1, 500, "GB/s", 1, 1))),
+        TL_NUM("hardware.nvme_gbps", Real, hardware.nvmeGbps, 0.001, 100000, "GB/s",
+               "NVMe read/write bandwidth per GPU (offload to NVMe).",
+               advanced(slider("NVMe bandwidth", kHardware, Log, 0.1, 100, "GB/s", 1, 2))),
+        TL_NUM("hardware.intra_node_latency_us", Real, hardware.intraNodeLatencyUs, 0, 1e6, "us",
+               "Latency of one step of a collective inside a node.",
+               advanced(slider("In-node latency", kHardware, Lin, 0, 50, "\u00b5s", 1, 1))),
+        TL_NUM("hardware.inter_node_latency_us", Real, hardware.interNodeLatencyUs, 0, 1e6, "us",
+               "Latency of one step of a collective or a point-to-point send across nodes.",
+               advanced(slider("Network latency", kHardware, Lin, 0, 100, "\u00b5s", 1, 1))),
         // Lower bounds keep every derived figure finite: the slowest allowed run still takes a finite time.
         TL_NUM("efficiency.mfu", Real, efficiency.mfu, 0.001, 1, "",
                "Model FLOPs utilisation: the share of peak the run really achieves on model FLOPs.",
                slider("MFU", kHardware, Lin, 0.05, 0.8, "%", 0.01, 1)),
+        TL_TEXT("efficiency.mode", Choice, efficiency.mode,
+                "fixed: efficiency.mfu as given (the seeds' way); derived: the step time is modelled from the "
+                "hardware figures and the MFU is an output.",
+                control(C, "Efficiency", kHardware, {"Fixed MFU", "Derived from the hardware"}), "fixed", "derived"),
     };
     for (auto& field : f) {
         if (std::string_view(field.key) == "model.preset")
@@ -303,7 +329,7 @@ const char* typeName(FieldType t) {
 
 FieldError error(const Field& f, const FieldValue& v) {
     return {FieldError::Kind::OutOfRange, f.key,
-            std::string(f.key) + ": " + formatValue(v) + " is not allowed; allowed: " + describeAllowed(f)};
+            std::string(f.key) + ": " + formatValueShort(v) + " is not allowed; allowed: " + describeAllowed(f)};
 }
 
 } // namespace
@@ -389,6 +415,34 @@ std::string formatValue(const FieldValue& v) {
     return out + "]";
 }
 
+std::string shortenMiddle(const std::string& text, std::size_t max) {
+    if (text.size() <= max || max < 10)
+        return text;
+    std::size_t head = (max - 5) * 2 / 3, tail = max - 5 - head;
+    // Cut on UTF-8 character boundaries: never inside a multi-byte sequence.
+    while (head > 0 && (static_cast<unsigned char>(text[head]) & 0xC0) == 0x80)
+        --head;
+    std::size_t from = text.size() - tail;
+    while (from < text.size() && (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80)
+        ++from;
+    return text.substr(0, head) + " ... " + text.substr(from);
+}
+
+std::string formatValueShort(const FieldValue& v) {
+    if (auto s = std::get_if<std::string>(&v))
+        return "\"" + shortenMiddle(*s) + "\"";
+    if (auto l = std::get_if<std::vector<int>>(&v); l && l->size() > 12) {
+        std::string out = "[";
+        for (std::size_t i = 0; i < 6; ++i)
+            out += std::to_string((*l)[i]) + ",";
+        out += "...";
+        for (std::size_t i = l->size() - 3; i < l->size(); ++i)
+            out += "," + std::to_string((*l)[i]);
+        return out + "] (" + std::to_string(l->size()) + " values)";
+    }
+    return formatValue(v);
+}
+
 std::string describeAllowed(const Field& f) {
     switch (f.type) {
     case FieldType::Bool:
@@ -463,7 +517,7 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
     const Field* f = findField(key);
     if (!f)
         return FieldError{FieldError::Kind::UnknownKey, std::string(key),
-                          std::string(key) + ": unknown key; trainledger-cli --schema lists every key"};
+                          shortenMiddle(std::string(key)) + ": unknown key; trainledger-cli --schema lists every key"};
     bool typeOk = false;
     switch (f->type) {
     case FieldType::Int:
@@ -486,7 +540,7 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
     }
     if (!typeOk)
         return FieldError{FieldError::Kind::WrongType, f->key,
-                          std::string(f->key) + ": " + formatValue(value) + " is not " + typeName(f->type) +
+                          std::string(f->key) + ": " + formatValueShort(value) + " is not " + typeName(f->type) +
                               "; allowed: " + describeAllowed(*f)};
     // Integers and finite numbers are checked here too: a struct member cannot hold 1e300 or NaN as an int.
     if (f->type == FieldType::Int || f->type == FieldType::IntList || f->type == FieldType::Choice ||

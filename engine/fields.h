@@ -74,6 +74,9 @@ bool inRange(const Field& f, double x);
 
 std::string describeAllowed(const Field& f);
 std::string formatValue(const FieldValue& v);
+// For error lines: long text and long lists shortened in the middle ("[1,1,...,1] (20000 values)").
+std::string formatValueShort(const FieldValue& v);
+std::string shortenMiddle(const std::string& text, std::size_t max = 80);
 
 // The panel's number for a value and back (value = shown x displayFactor). Back is rounded to 15 significant
 // digits, so 2000 billion tokens is 2e12, not 1999999999999.9998.

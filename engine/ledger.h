@@ -59,6 +59,22 @@ struct MemoryLedger {
     double hostMemoryPerNode = 0;    // bytes of host RAM (or NVMe) a node needs for the offload
 };
 
+// Exposed seconds per optimizer step, by cause; they add up to the step.
+struct StepBreakdown {
+    double compute = 0;   // model FLOPs' kernels: matmuls, attention, memory-bound work, per-layer overhead
+    double recompute = 0; // activation recompute's extra forward
+    double tpComm = 0;    // tensor-parallel all-reduce / reduce-scatter + all-gather
+    double cpComm = 0;    // context-parallel K/V ring, the part attention does not hide
+    double ppP2p = 0;     // activations and gradients sent between stages
+    double ppBubble = 0;  // idle pipeline time, from the schedule's closed form
+    double dpComm = 0;    // gradient reduction and ZeRO gathers, the part backward does not hide
+    double optimizer = 0; // the optimizer step on the GPU
+    double offload = 0;   // PCIe traffic and the host (or NVMe) optimizer step
+    double total() const {
+        return compute + recompute + tpComm + cpComm + ppP2p + ppBubble + dpComm + optimizer + offload;
+    }
+};
+
 struct TimeLedger {
     std::int64_t tokensPerStep = 0;
     std::int64_t steps = 0;
@@ -81,6 +97,10 @@ struct TimeLedger {
     std::int64_t minGpusState = 0;               // state alone, fully sharded (the seeds' "fits" count)
     bool finishes = false;
     std::string bindingGate = "none"; // "memory" | "time" | "none"
+    // The step (CONTRACT v1): in fixed mode as efficiency.mfu implies, in derived mode from the hardware model.
+    bool derived = false;
+    double mfu = 0, hfu = 0; // model / hardware (recompute included) FLOPs per second over GPUs x peak
+    StepBreakdown breakdown; // exposed seconds per step; they add up to stepTimeS
 };
 
 struct CostLedger {

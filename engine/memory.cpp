@@ -1,6 +1,7 @@
 #include "engine/memory.h"
 
 #include "engine/layout.h"
+#include "engine/steptime.h"
 
 #include <algorithm>
 
@@ -29,6 +30,8 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s) {
 
     // Tensors every TP rank holds in full unless SP shards them: two norm inputs and the two matmul inputs.
     double replicated = 4.0 * a * T * h;
+    if (s.model.dropout)
+        replicated += 2.0 * T * h; // the two residual-branch dropout masks, one byte per element
     if (m.experts > 0)
         replicated += 4.0 * T * m.experts; // router probabilities in FP32
     // Tensors split across TP ranks.
@@ -46,13 +49,17 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s) {
     }
     // Attention core: flash attention keeps only the log-sum-exp; the naive path keeps the softmax matrix.
     const double lse = 4.0 * T * m.heads;
-    const double scores = a * b * m.heads * sLocal * s.data.seqLen;
+    // With dropout the probabilities' mask (one byte) and the dropped-out copy are kept too: 5 bytes per score in
+    // 16-bit, Korthikanti et al. 2022's 5as/h term.
+    const double scores = (s.model.dropout ? 2.0 * a + 1.0 : a) * b * m.heads * sLocal * s.data.seqLen;
 
     LayerActivations out;
     const double base = replicated / sp + sharded / t;
     out.working = base + (mlpProduct + (s.activations.flashAttention ? lse : scores)) / t;
     if (s.activations.recompute == "full")
         out.stored = a * T * h / sp; // only the layer's input
+    else if (s.activations.recompute == "selective" && s.model.dropout)
+        out.stored = base + mlpProduct / t + (s.activations.flashAttention ? lse : 0.0) / t; // Megatron: core attention
     else if (s.activations.recompute == "selective")
         out.stored = base + (s.activations.flashAttention ? lse : 0.0) / t; // core attention and the MLP product redone
     else
@@ -86,7 +93,7 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
     m_vShape = vShaped(par.schedule) && m_stages > 1;
     m_offload = s.offload.optimizer != "none";
     m_fullRecompute = s.activations.recompute == "full";
-    m_layersPerStage = double(m.layers) / m_stages;
+    m_layersPerStage = heaviestStageLayers(m.layers, m_stages, par.virtualStages); // uneven: the heaviest rank
     m_pipeline = pipelineSpecFor(s);
 
     // Parameters a GPU of the first and of the last stage owns (TP splits every matrix, vocab-parallel head too).

@@ -61,7 +61,7 @@ ModelCounts exactCounts(const ModelShape& m) {
     const bool moe = m.moe.experts > 0;
     c.experts = m.moe.experts;
     c.activeExperts = moe ? m.moe.activeExperts : 0;
-    c.mlpWidth = moe ? (m.moe.activeExperts + m.moe.sharedExperts) * m.moe.expertFfnHidden : m.ffnHidden;
+    c.mlpWidth = moe ? double(m.moe.activeExperts + m.moe.sharedExperts) * m.moe.expertFfnHidden : m.ffnHidden;
 
     const int denseLayers = moe ? std::min(m.moe.denseLayers, m.layers) : m.layers;
     const int moeLayers = m.layers - denseLayers;

@@ -20,7 +20,7 @@ struct ModelCounts {
     // Dimensions the attention and activation accounting needs.
     int layers = 0, hidden = 0, heads = 0, kvHeads = 0, headDim = 0, vocab = 0;
     int qDim = 0, kvDim = 0;
-    int mlpWidth = 0; // per-token MLP intermediate width summed over active experts (+ shared)
+    double mlpWidth = 0; // per-token MLP intermediate width summed over active experts (+ shared): can pass 2^31
     bool gated = true, qkNorm = false;
     int experts = 0, activeExperts = 0;
     bool derived = false; // shape came from model.params by the shape rule

@@ -4,22 +4,29 @@
 
 namespace tl::engine {
 namespace {
-constexpr double kE = 1.69, kA = 406.4, kB = 410.7, kAlpha = 0.34, kBeta = 0.28;
 constexpr double kPfDay = 1e15 * 86400.0;
 constexpr double kNc = 8.8e13, kDc = 5.4e13, kAlphaN = 0.076, kAlphaD = 0.095;
 } // namespace
 
+double lawLoss(const ParametricLaw& law, double n, double d) {
+    return law.E + law.A / std::pow(n, law.alpha) + law.B / std::pow(d, law.beta);
+}
+
+Allocation lawAllocation(const ParametricLaw& law, double c) {
+    Allocation a;
+    const double g = std::pow(law.alpha * law.A / (law.beta * law.B), 1.0 / (law.alpha + law.beta));
+    a.params = g * std::pow(c / 6.0, law.beta / (law.alpha + law.beta));
+    a.tokens = c / (6.0 * a.params);
+    a.loss = lawLoss(law, a.params, a.tokens);
+    return a;
+}
+
 double chinchillaLoss(double n, double d) {
-    return kE + kA / std::pow(n, kAlpha) + kB / std::pow(d, kBeta);
+    return lawLoss(kChinchillaApproach3, n, d);
 }
 
 Allocation chinchillaAllocation(double c) {
-    Allocation a;
-    const double g = std::pow(kAlpha * kA / (kBeta * kB), 1.0 / (kAlpha + kBeta));
-    a.params = g * std::pow(c / 6.0, kBeta / (kAlpha + kBeta));
-    a.tokens = c / (6.0 * a.params);
-    a.loss = chinchillaLoss(a.params, a.tokens);
-    return a;
+    return lawAllocation(kChinchillaApproach3, c);
 }
 
 double kaplanLoss(double n, double d) {

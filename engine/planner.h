@@ -9,9 +9,20 @@ struct Allocation {
     double loss = 0;   // predicted loss at (N_opt, D_opt) under the same fit
 };
 
-// Hoffmann et al. 2022 (Chinchilla), approach 3 parametric fit L(N,D) = E + A/N^alpha + B/D^beta with
-// E = 1.69, A = 406.4, B = 410.7, alpha = 0.34, beta = 0.28; minimised under C = 6ND (seed 003 §6):
-// N_opt = (alpha A / (beta B))^(1/(alpha+beta)) (C/6)^(beta/(alpha+beta)).
+// A parametric loss law L(N, D) = E + A / N^alpha + B / D^beta (N parameters, D tokens).
+struct ParametricLaw {
+    double E = 0, A = 0, B = 0, alpha = 0, beta = 0;
+};
+
+// Hoffmann et al. 2022 (Chinchilla), approach 3 fit.
+inline constexpr ParametricLaw kChinchillaApproach3{1.69, 406.4, 410.7, 0.34, 0.28};
+
+// The law minimised under C = 6ND (seed 003 §6): N_opt = (alpha A / (beta B))^(1/(alpha+beta))
+// (C/6)^(beta/(alpha+beta)), D_opt = C / (6 N_opt). Needs alpha, beta > 0.
+Allocation lawAllocation(const ParametricLaw& law, double computeFlops);
+double lawLoss(const ParametricLaw& law, double params, double tokens);
+
+// The two above with the approach 3 constants.
 Allocation chinchillaAllocation(double computeFlops);
 double chinchillaLoss(double params, double tokens);
 

@@ -16,7 +16,7 @@ namespace {
 std::vector<ModelPreset> loadModels() {
     std::vector<ModelPreset> out;
     for (const auto& row : parseCsv(tlModelPresetsCsv)) {
-        if (row.size() != 20)
+        if (row.size() != 20 && row.size() != 21) // 21: with the dropout column
             continue;
         ModelPreset p;
         p.id = row[0];
@@ -41,7 +41,8 @@ std::vector<ModelPreset> loadModels() {
         m.moe.sharedExperts = std::stoi(row[16]);
         m.moe.expertFfnHidden = std::stoi(row[17]);
         m.moe.denseLayers = std::stoi(row[18]);
-        p.source = row[19];
+        m.dropout = row.size() == 21 && row[19] == "1";
+        p.source = row.back();
         out.push_back(std::move(p));
     }
     return out;
@@ -50,7 +51,7 @@ std::vector<ModelPreset> loadModels() {
 std::vector<GpuPreset> loadGpus() {
     std::vector<GpuPreset> out;
     for (const auto& row : parseCsv(tlGpuPresetsCsv)) {
-        if (row.size() != 7)
+        if (row.size() != 7 && row.size() != 11) // 11: with the step-time model's bandwidths
             continue;
         GpuPreset g;
         g.id = row[0];
@@ -59,7 +60,13 @@ std::vector<GpuPreset> loadGpus() {
         g.peakTflops = std::stod(row[3]);
         g.gpusPerNode = std::stoi(row[4]);
         g.usdPerGpuHour = std::stod(row[5]);
-        g.source = row[6];
+        if (row.size() == 11) {
+            g.hbmTbps = std::stod(row[6]);
+            g.intraNodeGbps = std::stod(row[7]);
+            g.interNodeGbps = std::stod(row[8]);
+            g.pcieGbps = std::stod(row[9]);
+        }
+        g.source = row.back();
         out.push_back(std::move(g));
     }
     return out;
@@ -115,6 +122,12 @@ bool applyGpuPreset(Scenario& s, std::string_view id) {
     s.hardware.peakTflops = g->peakTflops;
     s.hardware.gpusPerNode = g->gpusPerNode;
     s.hardware.usdPerGpuHour = g->usdPerGpuHour;
+    if (g->hbmTbps > 0) {
+        s.hardware.hbmTbps = g->hbmTbps;
+        s.hardware.intraNodeGbps = g->intraNodeGbps;
+        s.hardware.interNodeGbps = g->interNodeGbps;
+        s.hardware.pcieGbps = g->pcieGbps;
+    }
     return true;
 }
 

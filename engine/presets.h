@@ -24,6 +24,7 @@ struct GpuPreset {
     double peakTflops = 0;
     int gpusPerNode = 8;
     double usdPerGpuHour = 0;
+    double hbmTbps = 0, intraNodeGbps = 0, interNodeGbps = 0, pcieGbps = 0; // 0: the row predates them
     std::string source;
 };
 

@@ -2,6 +2,7 @@
 // The what-if inputs: a plain value struct, one member per CONTRACT.md section 1 key.
 // Defaults are the seeds' example (seed 000): Qwen3-8B, 100B tokens, 30-day deadline, H100 SXM, MFU 40%.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,7 @@ struct ModelShape {
     bool bias = false;
     int learnedPositions = 0;
     MoeShape moe;
+    bool dropout = false; // attention-probability and residual dropout whose masks are kept (GPT-2/3, Megatron GPT)
 
     bool operator==(const ModelShape&) const = default;
 };
@@ -97,12 +99,22 @@ struct HardwareSpec {
     double peakTflops = 989;
     int gpusPerNode = 8;
     double usdPerGpuHour = 3.5;
+    // The step-time model's figures (efficiency.mode = derived), per GPU, from public specifications.
+    double hbmTbps = 3.35;         // HBM bandwidth, TB/s
+    double intraNodeGbps = 450;    // NVLink, GB/s per direction
+    double interNodeGbps = 50;     // network, GB/s per direction (8 x 400 Gb/s per node)
+    double pcieGbps = 64;          // host link, GB/s per direction (PCIe 5 x16)
+    double hostGbps = 50;          // host memory bandwidth one GPU's CPU optimizer can use, GB/s
+    double nvmeGbps = 6;           // NVMe read/write bandwidth per GPU, GB/s
+    double intraNodeLatencyUs = 3; // one step of a collective inside a node
+    double interNodeLatencyUs = 8; // the same across nodes
 
     bool operator==(const HardwareSpec&) const = default;
 };
 
 struct EfficiencySpec {
     double mfu = 0.40;
+    std::string mode = "fixed"; // "fixed": mfu as given; "derived": step time from the hardware, mfu an output
 
     bool operator==(const EfficiencySpec&) const = default;
 };
@@ -123,8 +135,10 @@ struct Scenario {
     bool operator==(const Scenario&) const = default;
 };
 
-inline int gpuCount(const Scenario& s) {
-    return s.parallel.tp * s.parallel.pp * s.parallel.dp * s.parallel.cp;
+// In double, then capped: the four degrees' ranges multiply past 2^63 (validate() allows at most 10^7 GPUs).
+inline std::int64_t gpuCount(const Scenario& s) {
+    const double gpus = double(s.parallel.tp) * s.parallel.pp * s.parallel.dp * s.parallel.cp;
+    return std::int64_t(gpus < 1e15 ? gpus : 1e15);
 }
 
 } // namespace tl::engine

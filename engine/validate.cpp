@@ -1,6 +1,7 @@
 #include "engine/validate.h"
 
 #include "engine/fields.h"
+#include "engine/model.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +11,8 @@
 
 namespace tl::engine {
 namespace {
+
+constexpr double kMaxModelParams = 1e15;
 
 std::string num(double v) {
     char buf[64];
@@ -89,23 +92,27 @@ std::vector<Diagnostic> validate(const Scenario& s) {
                        ")");
         if (m.heads % p.tp == 0 && m.kvHeads % p.tp != 0)
             c.fail("parallel.tp", p.tp, "allowed: a divisor of model.kv_heads (" + num(m.kvHeads) + ")");
-        if (m.layers % p.pp != 0)
-            c.fail("parallel.pp", p.pp, "allowed: a divisor of model.layers (" + num(m.layers) + ")");
-        if (p.schedule == "interleaved" && m.layers % p.pp == 0 && m.layers % (p.pp * p.virtualStages) != 0)
+        // Layers that pp (x virtual stages) does not divide are spread as evenly as possible; every chunk needs one.
+        if (p.pp > m.layers)
+            c.fail("parallel.pp", p.pp, "allowed: at most model.layers (" + num(m.layers) + ")");
+        else if (p.schedule == "interleaved" && double(p.pp) * p.virtualStages > m.layers)
             c.fail("parallel.virtual_stages", p.virtualStages,
-                   "allowed: model.layers (" + num(m.layers) + ") must divide into parallel.pp x virtual_stages");
+                   "allowed: at most model.layers / parallel.pp (" + num(m.layers / p.pp) + ") chunks per rank");
     }
+    // The keys' ranges multiply out to ~2e18 parameters; a cap far above any real model keeps every count (int64)
+    // and size finite with room to spare.
+    if (const double total = countModel(m).total; total > kMaxModelParams)
+        c.errors.push_back({"model.size", "model: the shape has " + num(total) +
+                                              " parameters; allowed: at most 1e15 (lower model.layers, "
+                                              "model.hidden, model.ffn_hidden or the expert keys)"});
     // 3. Data and batch divisibility.
     if (!d.documents.empty()) {
         double sum = 0;
-        std::string list;
-        for (int x : d.documents) {
+        for (int x : d.documents)
             sum += x;
-            list += (list.empty() ? "" : ",") + std::to_string(x);
-        }
         if (sum != d.seqLen)
             c.errors.push_back(
-                {"data.documents", "data.documents: [" + list + "] adds up to " + num(sum) +
+                {"data.documents", "data.documents: " + formatValueShort(d.documents) + " adds up to " + num(sum) +
                                        " tokens; allowed: document lengths that add up to data.seq_len (" +
                                        num(d.seqLen) + ")"});
     }

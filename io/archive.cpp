@@ -1,12 +1,12 @@
 #include "io/archive.h"
 
+#include "io/atomicfile.h"
 #include "io/scenariojson.h"
 
 #include <QBuffer>
 #include <QDateTime>
 #include <QFile>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QSet>
 #include <QtEndian>
 
@@ -62,19 +62,30 @@ std::optional<QString> checkPng(const QByteArray& png) {
     return std::nullopt;
 }
 
-// QSaveFile writes beside the target and renames on commit: the old file survives a crash or a full disk.
-std::optional<QString> writeAtomically(const QString& path, const QByteArray& bytes) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return file.errorString();
-    if (file.write(bytes) != bytes.size()) {
-        const QString error = file.errorString();
-        file.cancelWriting();
-        return error;
+// minizip looks for the end-of-central-directory record only in the last 65,535 bytes, so a valid archive whose
+// comment is longer than 65,513 bytes looks truncated to it. The comment means nothing to TrainLedger: find the
+// record as unzip does (its comment length reaches exactly the end of the file) and drop the comment.
+void dropArchiveComment(QByteArray& bytes) {
+    constexpr qsizetype kRecord = 22;
+    const qsizetype last = bytes.size() - kRecord;
+    for (qsizetype at = last; at >= 0 && at >= last - 0xffff; --at) {
+        const char* p = bytes.constData() + at;
+        if (p[0] != 'P' || p[1] != 'K' || p[2] != 5 || p[3] != 6)
+            continue;
+        const qsizetype comment = qFromLittleEndian<quint16>(p + 20);
+        if (at + kRecord + comment != bytes.size())
+            continue;
+        if (comment > 0) {
+            bytes.truncate(at + kRecord);
+            bytes[at + 20] = bytes[at + 21] = '\0';
+        }
+        return;
     }
-    if (!file.commit())
-        return file.errorString();
-    return std::nullopt;
+}
+
+// Bit 0: ZipCrypto (or any) encryption; bit 6: PKWARE strong encryption; method 99: WinZip AES.
+bool encrypted(const QuaZipFileInfo64& info) {
+    return (info.flags & 0x41) != 0 || info.method == 99;
 }
 
 QDateTime fixedTimestamp() {
@@ -127,11 +138,11 @@ std::optional<QString> saveArchive(const QString& path, const engine::Scenario& 
     const QByteArray bytes = archiveBytes(s, previewPng);
     if (bytes.isEmpty())
         return QStringLiteral("could not build the archive");
-    return writeAtomically(path, bytes);
+    return writeFileAtomically(path, bytes);
 }
 
 std::optional<QString> saveScenarioJson(const QString& path, const engine::Scenario& s) {
-    return writeAtomically(path, scenarioToJson(s));
+    return writeFileAtomically(path, scenarioToJson(s));
 }
 
 ArchiveResult readArchive(const QByteArray& bytes) {
@@ -143,6 +154,7 @@ ArchiveResult readArchive(const QByteArray& bytes) {
         return fail(QStringLiteral("not-zip"), QStringLiteral("not a TrainLedger file (not a zip archive)"));
 
     QByteArray copy = bytes; // QBuffer needs a non-const array
+    dropArchiveComment(copy);
     QBuffer buffer(&copy);
     QuaZip zip(&buffer);
     if (!zip.open(QuaZip::mdUnzip))
@@ -174,6 +186,10 @@ ArchiveResult readArchive(const QByteArray& bytes) {
             r.warnings << QStringLiteral("entry \"%1\" is not a TrainLedger entry; ignored").arg(name.left(80));
             continue;
         }
+        // minizip would read encrypted bytes as if they were plain (and then call them damaged).
+        if (encrypted(info))
+            return fail(QStringLiteral("encrypted"),
+                        QStringLiteral("entry \"%1\" is encrypted; encrypted files are not supported").arg(name));
         // Read at most the limit + 1 byte, whatever the header declares.
         const qint64 limit = limitFor(name);
         QuaZipFile entry(&zip);

@@ -28,9 +28,9 @@ struct Archive {
 
 struct ArchiveResult {
     std::optional<Archive> archive;
-    QString category; // "io", "not-zip", "corrupt", "crc", "too-large", "too-many-entries", "entry-name",
+    QString category; // "io", "not-zip", "corrupt", "crc", "encrypted", "too-large", "too-many-entries", "entry-name",
                       // "duplicate-entry", "missing-scenario", "preview", or a scenario.json category
-                      // ("json", "format", "version", "type", "value", "size")
+                      // ("json", "encoding", "format", "version", "type", "value", "size")
     QString error;    // one sentence, without the file name (callers add it)
     QStringList warnings;
 };
@@ -38,7 +38,7 @@ struct ArchiveResult {
 // The archive as bytes: entries in a fixed order with fixed timestamps, so the same scenario gives the same bytes.
 QByteArray archiveBytes(const engine::Scenario& s, const QByteArray& previewPng = {});
 
-// Atomic save (QSaveFile): a crash or a full disk leaves the old file as it was. Returns the error, or nullopt.
+// Atomic save (io/atomicfile.h): a crash or a full disk leaves the old file as it was. Returns the error, or nullopt.
 std::optional<QString> saveArchive(const QString& path, const engine::Scenario& s, const QByteArray& previewPng = {});
 
 // A bare scenario.json (with format and version), written just as atomically.

@@ -1,6 +1,7 @@
 #include "io/scenariojson.h"
 
 #include "engine/ledgerfields.h"
+#include "engine/units.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -47,6 +48,30 @@ ScenarioResult fail(const QString& category, const QString& message) {
     r.category = category;
     r.error = message;
     return r;
+}
+
+constexpr qsizetype kMaxListLength = 100000; // engine::checkRange's limit for list keys
+constexpr int kUnknownKeysListed = 5;        // then one line counts the rest
+
+// A list longer than any key takes, named as such rather than as a wrong type.
+std::optional<QString> listTooLong(const QString& key, const QJsonValue& value) {
+    if (!value.isArray() || value.toArray().size() <= kMaxListLength)
+        return std::nullopt;
+    return QStringLiteral("%1: a list of %2 values is too long; allowed: at most %3")
+        .arg(key.left(80), QString::fromStdString(engine::groupDigits(double(value.toArray().size()))),
+             QString::fromStdString(engine::groupDigits(double(kMaxListLength))));
+}
+
+// JSON text must be UTF-8 (RFC 8259); a UTF-16 or UTF-32 file would otherwise be "illegal value at column 2".
+std::optional<QString> notUtf8(const QByteArray& bytes) {
+    const auto u = [&](qsizetype i) { return i < bytes.size() ? quint8(bytes[i]) : 0x100; };
+    if ((u(0) == 0xff && u(1) == 0xfe) || (u(0) == 0xfe && u(1) == 0xff) || (u(0) == 0 && u(1) == 0 && u(2) == 0xfe))
+        return QStringLiteral("the text must be UTF-8; this file is UTF-16 or UTF-32 (it starts with a byte-order "
+                              "mark): save it as UTF-8");
+    if (bytes.size() >= 2 && (u(0) == 0 || u(1) == 0))
+        return QStringLiteral("the text must be UTF-8; this file looks like UTF-16 or UTF-32 (it has zero bytes): "
+                              "save it as UTF-8");
+    return std::nullopt;
 }
 
 } // namespace
@@ -135,6 +160,7 @@ ScenarioResult scenarioFromObject(const QJsonObject& object, bool requireHeader)
 
     ScenarioResult r;
     engine::Scenario s;
+    qsizetype unknown = 0;
     // Presets first, so that keys refining a preset win whatever their order in the file.
     for (const char* presetKey : {"model.preset", "hardware.preset"}) {
         for (const auto& [key, value] : entries) {
@@ -152,9 +178,12 @@ ScenarioResult scenarioFromObject(const QJsonObject& object, bool requireHeader)
             key == QLatin1String("hardware.preset"))
             continue;
         if (!engine::findField(key.toStdString())) {
-            r.warnings << QStringLiteral("%1: unknown key, ignored").arg(key);
+            if (++unknown <= kUnknownKeysListed)
+                r.warnings << QStringLiteral("%1: unknown key, ignored").arg(key.left(80));
             continue;
         }
+        if (auto e = listTooLong(key, value))
+            return fail(QStringLiteral("value"), *e);
         const auto fv = toFieldValue(value);
         if (!fv)
             return fail(QStringLiteral("type"),
@@ -165,6 +194,9 @@ ScenarioResult scenarioFromObject(const QJsonObject& object, bool requireHeader)
                                                                        : QStringLiteral("value"),
                         fromStd(e->message));
     }
+    if (unknown > kUnknownKeysListed)
+        r.warnings << QStringLiteral("%1 more unknown keys, ignored")
+                          .arg(QString::fromStdString(engine::groupDigits(double(unknown - kUnknownKeysListed))));
     r.scenario = s;
     return r;
 }
@@ -174,6 +206,8 @@ ScenarioResult scenarioFromJson(const QByteArray& bytes, bool requireHeader) {
         return fail(
             QStringLiteral("size"),
             QStringLiteral("%1 bytes is larger than the %2-byte limit").arg(bytes.size()).arg(kMaxScenarioJsonBytes));
+    if (auto e = notUtf8(bytes))
+        return fail(QStringLiteral("encoding"), *e);
     QJsonParseError err;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
     if (err.error != QJsonParseError::NoError)
@@ -203,7 +237,7 @@ QByteArray scenarioToJson(const engine::Scenario& s) {
 std::optional<QString> applyAssignment(engine::Scenario& s, const QString& assignment) {
     const qsizetype eq = assignment.indexOf(QLatin1Char('='));
     if (eq <= 0)
-        return QStringLiteral("--set %1: expected KEY=VALUE").arg(assignment);
+        return QStringLiteral("--set %1: expected KEY=VALUE").arg(assignment.left(120));
     const QString key = assignment.left(eq).trimmed();
     const QString text = assignment.mid(eq + 1);
     // VALUE is JSON when it parses as JSON, otherwise a plain string.
@@ -211,9 +245,13 @@ std::optional<QString> applyAssignment(engine::Scenario& s, const QString& assig
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + text.toUtf8() + QByteArray("]"));
     if (doc.isArray() && doc.array().size() == 1)
         value = doc.array().at(0);
+    if (auto e = listTooLong(key, value))
+        return *e;
     const auto fv = toFieldValue(value);
     if (!fv)
-        return QStringLiteral("%1: %2 is not a value this key takes").arg(key, text);
+        return QStringLiteral("%1: %2 is not a value this key takes")
+            .arg(QString::fromStdString(engine::shortenMiddle(key.toStdString())),
+                 QString::fromStdString(engine::shortenMiddle(text.toStdString())));
     if (auto e = engine::setField(s, key.toStdString(), *fv))
         return fromStd(e->message);
     return std::nullopt;

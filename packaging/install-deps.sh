@@ -11,6 +11,7 @@ packages=(
   clang libclang-rt-14-dev clang-format
   desktop-file-utils appstream
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
+  python3
 )
 
 missing=()

@@ -20,9 +20,11 @@ QString editName(const QString& key) {
 // One edit: the scenario before and after. Storing whole scenarios keeps preset changes (many keys) exact.
 class SetScenarioCommand : public QUndoCommand {
 public:
-    SetScenarioCommand(Controller* c, const QString& key, engine::Scenario before, engine::Scenario after)
-        : m_controller(c), m_key(key), m_before(std::move(before)), m_after(std::move(after)) {
-        setText(editName(key));
+    SetScenarioCommand(Controller* c, const QString& key, engine::Scenario before, engine::Scenario after,
+                       const QString& text = {})
+        : m_controller(c), m_key(key), m_before(std::move(before)), m_after(std::move(after)),
+          m_mergeable(text.isEmpty()) {
+        setText(text.isEmpty() ? editName(key) : text);
         m_clock.start();
     }
     void undo() override { m_controller->apply(m_before, m_key); }
@@ -30,7 +32,7 @@ public:
     int id() const override { return 1; }
     bool mergeWith(const QUndoCommand* other) override {
         const auto* o = static_cast<const SetScenarioCommand*>(other);
-        if (o->m_key != m_key || m_clock.elapsed() > kMergeWindowMs)
+        if (!m_mergeable || !o->m_mergeable || o->m_key != m_key || m_clock.elapsed() > kMergeWindowMs)
             return false;
         m_after = o->m_after;
         m_clock.restart();
@@ -43,6 +45,7 @@ private:
     QString m_key;
     engine::Scenario m_before;
     engine::Scenario m_after;
+    bool m_mergeable = true;
     QElapsedTimer m_clock;
 };
 
@@ -69,6 +72,16 @@ bool Controller::setValues(const std::vector<Assignment>& assignments) {
     if (next == m_scenario)
         return m_errors.empty();
     m_undo->push(new SetScenarioCommand(this, key, m_scenario, next));
+    return m_errors.empty();
+}
+
+bool Controller::applyStep(const std::vector<Assignment>& assignments, const QString& text) {
+    engine::Scenario next = m_scenario;
+    for (const auto& [key, value] : assignments)
+        if (engine::setField(next, key, value))
+            return false; // a type the engine refuses: nothing changes
+    if (next != m_scenario)
+        m_undo->push(new SetScenarioCommand(this, QStringLiteral("step"), m_scenario, next, text));
     return m_errors.empty();
 }
 

@@ -44,6 +44,10 @@ public:
     bool setValues(const std::vector<Assignment>& assignments);
     bool setValue(const std::string& key, const engine::FieldValue& value) { return setValues({{key, value}}); }
 
+    // Several keys as one undoable step that never merges with the next edit (the Planner's Apply); `text` names it
+    // in the Edit menu. False when a value's type is refused (nothing changes) or the result does not validate.
+    bool applyStep(const std::vector<Assignment>& assignments, const QString& text);
+
     // Replace the whole scenario as one undoable step (File > Reset).
     void replaceScenario(const engine::Scenario& s);
     // Replace the whole scenario (a file was opened): clears the undo history.

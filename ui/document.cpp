@@ -2,6 +2,7 @@
 
 #include "engine/presets.h"
 #include "io/archive.h"
+#include "io/atomicfile.h"
 #include "io/scenariojson.h"
 #include "ui/controller.h"
 #include "ui/dialogs.h"
@@ -203,6 +204,7 @@ std::optional<engine::Scenario> Document::readFile(const QString& path) {
                              tr("\u201c%1\u201d could not be opened.\n\n%2").arg(nativeName(path), r.error));
         return std::nullopt;
     }
+    io::removeStaleTemporaries(path); // left by a save that was killed before its rename
     if (!r.warnings.isEmpty())
         emit statusMessage(tr("%1: %2").arg(QFileInfo(path).fileName(), r.warnings.join(QStringLiteral("; "))), 15000);
     return r.archive->scenario;

@@ -6,12 +6,16 @@
 #include "ui/controller.h"
 #include "ui/dialogs.h"
 #include "ui/document.h"
+#include "ui/labs/parallelismlab.h"
+#include "ui/labs/scalinglab.h"
 #include "ui/notesedit.h"
 #include "ui/panels/parameterpanel.h"
+#include "ui/planner/plannertab.h"
 #include "ui/views/ledgertable.h"
 #include "ui/views/memoryview.h"
 #include "ui/views/pipelineview.h"
 #include "ui/views/registry.h"
+#include "ui/views/steptimeview.h"
 #include "ui/views/timeview.h"
 #include "ui/views/verdictbanner.h"
 #include "ui/views/view.h"
@@ -62,7 +66,7 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     above->setContentsMargins(0, 0, 0, 0);
     QHash<QString, QSplitter*> shared;
     for (const ViewInfo& info : viewRegistry()) {
-        QWidget* w = info.create();
+        QWidget* w = info.create(controller);
         m_views.insert(QString::fromLatin1(info.id), w);
         m_viewOrder << w;
         if (!info.tab) {
@@ -71,6 +75,21 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
         }
         const QString tab = QCoreApplication::translate("views", info.tab);
         if (QSplitter* split = shared.value(tab)) {
+            if (info.under) { // under the previous view, in a column: the step's split under the days curve
+                QWidget* last = split->widget(split->count() - 1);
+                auto* column = qobject_cast<QSplitter*>(last);
+                if (!column || column->orientation() != Qt::Vertical) {
+                    column = new QSplitter(Qt::Vertical);
+                    column->setObjectName(QStringLiteral("column:") + QLatin1String(info.id));
+                    column->setChildrenCollapsible(false);
+                    split->replaceWidget(split->count() - 1, column);
+                    column->addWidget(last);
+                    column->setStretchFactor(0, 3);
+                }
+                column->addWidget(w);
+                column->setStretchFactor(column->count() - 1, 2);
+                continue;
+            }
             split->addWidget(w);
             split->setStretchFactor(split->count() - 1, split->count() + 1); // memory 2 : time 3
             continue;
@@ -118,12 +137,14 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     connect(memoryView(), &MemoryView::binaryUnitsToggled, this, &MainWindow::setBinaryUnits);
     connect(m_panel, &ParameterPanel::dragging, this, [this](bool down) {
         for (QWidget* w : std::as_const(m_viewOrder))
-            asView(w)->setDragging(down);
+            if (EvaluationView* v = asView(w))
+                v->setDragging(down);
     });
     connect(controller, &Controller::evaluationChanged, this, [this] { onEvaluation(); });
     const auto showErrors = [this](const std::vector<engine::Diagnostic>& errors) {
         for (QWidget* w : std::as_const(m_viewOrder))
-            asView(w)->setErrors(errors);
+            if (EvaluationView* v = asView(w))
+                v->setErrors(errors);
     };
     connect(controller, &Controller::errorsChanged, this, showErrors);
     onEvaluation();
@@ -305,14 +326,25 @@ void MainWindow::setBinaryUnits(bool gib) {
     if (m_gibAction->isChecked() != gib)
         m_gibAction->setChecked(gib); // re-enters through toggled
     for (QWidget* w : std::as_const(m_viewOrder))
-        asView(w)->setBinaryUnits(gib);
+        if (EvaluationView* v = asView(w))
+            v->setBinaryUnits(gib);
 }
 
 void MainWindow::onEvaluation() {
     for (QWidget* w : std::as_const(m_viewOrder))
-        asView(w)->setEvaluation(m_controller->evaluation());
+        if (EvaluationView* v = asView(w))
+            v->setEvaluation(m_controller->evaluation());
 }
 
+labs::ParallelismLab* MainWindow::parallelismLab() const {
+    return qobject_cast<labs::ParallelismLab*>(view(QStringLiteral("parallelism-lab")));
+}
+labs::ScalingLab* MainWindow::scalingLab() const {
+    return qobject_cast<labs::ScalingLab*>(view(QStringLiteral("scaling-lab")));
+}
+StepTimeView* MainWindow::stepTimeView() const {
+    return qobject_cast<StepTimeView*>(view(QStringLiteral("step")));
+}
 VerdictBanner* MainWindow::verdictBanner() const {
     return qobject_cast<VerdictBanner*>(view(QStringLiteral("verdict")));
 }

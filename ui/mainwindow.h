@@ -19,6 +19,10 @@ class QMenu;
 class QTabWidget;
 
 namespace tl::ui {
+namespace labs {
+class ParallelismLab;
+class ScalingLab;
+} // namespace labs
 
 class CompareWindow;
 class Controller;
@@ -29,6 +33,7 @@ class MemoryView;
 class NotesEdit;
 class ParameterPanel;
 class PipelineView;
+class StepTimeView;
 class TimeView;
 class VerdictBanner;
 
@@ -62,8 +67,11 @@ public:
     MemoryView* memoryView() const;
     TimeView* timeView() const;
     PipelineView* pipelineView() const;
+    StepTimeView* stepTimeView() const;
     LedgerTable* ledgerTable() const;
     QTabWidget* tabs() const { return m_tabs; }
+    labs::ParallelismLab* parallelismLab() const;
+    labs::ScalingLab* scalingLab() const;
 
     void setBinaryUnits(bool gib);
 

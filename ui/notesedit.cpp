@@ -27,10 +27,48 @@ NotesEdit::NotesEdit(Controller* controller, QWidget* parent) : QPlainTextEdit(p
     });
 }
 
+namespace {
+
+// The longest line's length, without splitting a megabyte into a list.
+qsizetype longestLine(const QString& text) {
+    qsizetype longest = 0, start = 0;
+    for (qsizetype nl = text.indexOf(QLatin1Char('\n'));; nl = text.indexOf(QLatin1Char('\n'), start)) {
+        const qsizetype end = nl < 0 ? text.size() : nl;
+        longest = std::max(longest, end - start);
+        if (nl < 0)
+            return longest;
+        start = nl + 1;
+    }
+}
+
+} // namespace
+
 void NotesEdit::pull() {
     const QString notes = QString::fromStdString(m_controller->scenario().notes);
-    if (notes == toPlainText())
+    if (m_inPart && notes == m_source)
+        return; // every edit elsewhere lands here: no second layout
+    const qsizetype longest = longestLine(notes);
+    if (longest > kMaxEditableLine) {
+        QString shown = tr("These notes have a line of %L1 characters, too long to edit here without freezing the "
+                           "window. They are shown in part, read-only, and saved unchanged with the scenario.")
+                            .arg(longest) +
+                        QStringLiteral("\n\n");
+        for (const QString& line : notes.split(QLatin1Char('\n')))
+            shown += (line.size() > kMaxEditableLine ? line.left(kMaxEditableLine) + QStringLiteral(" \u2026") : line) +
+                     QLatin1Char('\n');
+        m_pushing = true;
+        m_inPart = true;
+        m_source = notes;
+        setReadOnly(true);
+        setPlainText(shown);
+        m_pushing = false;
         return;
+    }
+    if (notes == toPlainText() && !m_inPart)
+        return;
+    m_inPart = false;
+    m_source.clear();
+    setReadOnly(false);
     m_pushing = true;
     const int position = textCursor().position();
     setPlainText(notes);

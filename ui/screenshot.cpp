@@ -1,5 +1,6 @@
 #include "ui/screenshot.h"
 
+#include "io/atomicfile.h"
 #include "ui/controller.h"
 #include "ui/mainwindow.h"
 #include "ui/views/registry.h"
@@ -51,9 +52,11 @@ QImage renderScreenshot(const engine::Scenario& scenario, const QString& view) {
         MainWindow w(&controller, MainWindow::Options{false});
         return grabShown(&w, size);
     }
-    std::unique_ptr<QWidget> w(info->create());
-    asView(w.get())->setEvaluation(controller.evaluation());
-    asView(w.get())->setErrors(controller.errors());
+    std::unique_ptr<QWidget> w(info->create(&controller));
+    if (EvaluationView* v = asView(w.get())) {
+        v->setEvaluation(controller.evaluation());
+        v->setErrors(controller.errors());
+    }
     w->setAutoFillBackground(true);
     return grabShown(w.get(), size);
 }
@@ -62,10 +65,12 @@ QString writeScreenshot(const engine::Scenario& scenario, const QString& view, c
     const QImage image = renderScreenshot(scenario, view);
     if (image.isNull())
         return QStringLiteral("could not render the view");
-    QImageWriter writer(path, "png");
-    if (!writer.write(image))
-        return QStringLiteral("%1: %2").arg(path, writer.errorString());
-    return {};
+    // Through the checked writer: a full disk gives a message and leaves any old PNG as it was.
+    const auto error = io::writeFileAtomically(path, [&](QIODevice& device) {
+        QImageWriter writer(&device, "png");
+        return writer.write(image);
+    });
+    return error ? QStringLiteral("%1: cannot write: %2").arg(path, *error) : QString();
 }
 
 } // namespace tl::ui

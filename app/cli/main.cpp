@@ -1,7 +1,9 @@
 // trainledger-cli: the command-line front on the engine (CONTRACT.md section 3).
 // Bad input exits with status 2 and one line on stderr naming the key, the value and what is allowed.
 
+#include "app/cli/fitscaling.h"
 #include "app/cli/pipelinesvg.h"
+#include "app/cli/plan.h"
 #include "app/cli/report.h"
 #include "app/cli/sweep.h"
 #include "engine/compare.h"
@@ -10,6 +12,7 @@
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
 #include "io/archive.h"
+#include "io/errorline.h"
 #include "io/scenariojson.h"
 #include "io/schema.h"
 
@@ -26,9 +29,18 @@ namespace {
 
 using namespace tl;
 
+// One line on stderr, whatever the message holds (control characters escaped, long values shortened).
 int fail(const QString& message) {
-    QTextStream(stderr) << "trainledger-cli: " << message << Qt::endl;
+    QTextStream(stderr) << io::oneLine(QStringLiteral("trainledger-cli: ") + message) << Qt::endl;
     return 2;
+}
+
+// Qt's own warnings (QBuffer::seek, QFSFileEngine::open, ...) are about bytes the reader has already judged: they
+// never reach stderr, which carries only this program's lines. TRAINLEDGER_QT_DEBUG=1 shows them.
+void quietQtMessages(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+    static const bool show = qEnvironmentVariableIntValue("TRAINLEDGER_QT_DEBUG") != 0;
+    if (show || type == QtFatalMsg)
+        QTextStream(stderr) << qFormatLogMessage(type, context, message) << Qt::endl;
 }
 
 void print(const QByteArray& bytes) {
@@ -63,7 +75,7 @@ struct Loaded {
 Loaded load(const QString& path) {
     const io::ArchiveResult r = io::loadScenarioFile(path);
     for (const auto& w : r.warnings)
-        QTextStream(stderr) << "trainledger-cli: warning: " << path << ": " << w << Qt::endl;
+        QTextStream(stderr) << io::oneLine(QStringLiteral("trainledger-cli: warning: %1: %2").arg(path, w)) << Qt::endl;
     if (!r.archive)
         return {std::nullopt, QStringLiteral("%1: %2").arg(path, r.error)};
     return {r.archive->scenario, {}};
@@ -129,6 +141,7 @@ int runSweep(const engine::Scenario& base, const cli::Sweep& sweep, bool csv, bo
 } // namespace
 
 int main(int argc, char** argv) {
+    qInstallMessageHandler(quietQtMessages);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("trainledger-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TL_VERSION));
@@ -162,6 +175,34 @@ int main(int argc, char** argv) {
                                             QStringLiteral("Write the scenario's pipeline schedule diagram as SVG."),
                                             QStringLiteral("FILE"));
     parser.addOption(pipelineSvgOpt);
+    const QCommandLineOption planOpt(QStringLiteral("plan"),
+                                     QStringLiteral("Rank every valid layout of the scenario's model on --gpus."));
+    const QCommandLineOption gpusOpt(QStringLiteral("gpus"),
+                                     QStringLiteral("With --plan: a GPU count N or a range MIN:MAX (default: the "
+                                                    "scenario's count)."),
+                                     QStringLiteral("N|MIN:MAX"));
+    const QCommandLineOption objectiveOpt(QStringLiteral("objective"),
+                                          QStringLiteral("With --plan: fastest (default), cheapest or fewest (the last "
+                                                         "two among layouts that meet the deadline)."),
+                                          QStringLiteral("NAME"));
+    const QCommandLineOption topOpt(QStringLiteral("top"),
+                                    QStringLiteral("With --plan: how many plans to print (default 10; 0 = all)."),
+                                    QStringLiteral("K"));
+    const QCommandLineOption headroomOpt(
+        QStringLiteral("headroom"), QStringLiteral("With --plan: memory share to keep free, 0 to 0.9 (default 0)."),
+        QStringLiteral("F"));
+    const QCommandLineOption whyNotOpt(QStringLiteral("why-not"),
+                                       QStringLiteral("With --plan: name a layout key (repeatable); says which rule "
+                                                      "refuses the layout and the nearest that work."),
+                                       QStringLiteral("KEY=VALUE"));
+    const QCommandLineOption acrossOpt(QStringLiteral("tp-across-nodes"),
+                                       QStringLiteral("With --plan: let tensor parallelism span nodes."));
+    parser.addOptions({planOpt, gpusOpt, objectiveOpt, topOpt, headroomOpt, whyNotOpt, acrossOpt});
+    const QCommandLineOption fitOpt(QStringLiteral("fit-scaling"),
+                                    QStringLiteral("Fit L = E + A/N^alpha + B/D^beta to pilot runs (CSV header "
+                                                   "params,tokens,loss); with --json as JSON."),
+                                    QStringLiteral("RUNS.csv"));
+    parser.addOption(fitOpt);
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -180,16 +221,31 @@ int main(int argc, char** argv) {
         return fail(QStringLiteral("expected at most one FILE, got %1").arg(parser.positionalArguments().size()));
     if (parser.isSet(jsonOpt) && parser.isSet(reportOpt))
         return fail(QStringLiteral("--json and --report: choose one"));
-    if (parser.isSet(csvOpt) && !parser.isSet(sweepOpt))
-        return fail(QStringLiteral("--csv goes with --sweep"));
+    if (parser.isSet(csvOpt) && !parser.isSet(sweepOpt) && !parser.isSet(planOpt))
+        return fail(QStringLiteral("--csv goes with --sweep or --plan"));
+    for (const auto* opt : {&gpusOpt, &objectiveOpt, &topOpt, &headroomOpt, &whyNotOpt, &acrossOpt})
+        if (parser.isSet(*opt) && !parser.isSet(planOpt))
+            return fail(QStringLiteral("--%1 goes with --plan").arg(opt->names().constFirst()));
     // One action at a time, so that no option is silently ignored.
     QStringList actions;
-    for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt})
+    for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt, &planOpt, &fitOpt})
         if (parser.isSet(*opt))
             actions << QStringLiteral("--") + opt->names().constFirst();
     if (actions.size() > 1)
         return fail(QStringLiteral("%1: choose one").arg(actions.join(QStringLiteral(", "))));
-    if ((parser.isSet(jsonOpt) || parser.isSet(reportOpt)) && !actions.isEmpty() && !parser.isSet(sweepOpt))
+    if (parser.isSet(csvOpt) && parser.isSet(jsonOpt))
+        return fail(QStringLiteral("--json and --csv: choose one"));
+    if (parser.isSet(fitOpt)) {
+        if (parser.isSet(reportOpt) || !parser.positionalArguments().isEmpty() || parser.isSet(setOpt))
+            return fail(QStringLiteral("--fit-scaling reads only RUNS.csv (and --json)"));
+        QByteArray out;
+        if (auto e = cli::fitScaling(parser.value(fitOpt), parser.isSet(jsonOpt), out))
+            return fail(*e);
+        print(out);
+        return 0;
+    }
+    if ((parser.isSet(jsonOpt) || parser.isSet(reportOpt)) && !actions.isEmpty() && !parser.isSet(sweepOpt) &&
+        !(parser.isSet(planOpt) && !parser.isSet(reportOpt)))
         return fail(
             QStringLiteral("--json and --report print a ledger; %1 writes something else").arg(actions.first()));
 
@@ -224,6 +280,49 @@ int main(int argc, char** argv) {
     if (parser.isSet(pipelineSvgOpt)) {
         if (auto e = cli::writePipelineSvg(scenario, parser.value(pipelineSvgOpt)))
             return fail(*e);
+        return 0;
+    }
+
+    if (parser.isSet(planOpt)) {
+        cli::PlanOptions options;
+        options.json = parser.isSet(jsonOpt);
+        options.csv = parser.isSet(csvOpt);
+        options.whyNot = parser.values(whyNotOpt);
+        auto& req = options.request;
+        req.tpAcrossNodes = parser.isSet(acrossOpt);
+        QString error;
+        if (parser.isSet(gpusOpt)) {
+            const auto gpus = cli::parseGpus(parser.value(gpusOpt), error);
+            if (!gpus)
+                return fail(error);
+            req.minGpus = gpus->first;
+            req.maxGpus = gpus->second;
+        } else {
+            req.minGpus = req.maxGpus = engine::gpuCount(scenario);
+        }
+        if (parser.isSet(objectiveOpt) &&
+            !engine::parseObjective(parser.value(objectiveOpt).toStdString(), req.objective))
+            return fail(QStringLiteral("--objective: \"%1\" is not allowed; allowed: fastest, cheapest, fewest")
+                            .arg(parser.value(objectiveOpt)));
+        if (parser.isSet(topOpt)) {
+            bool ok = false;
+            req.top = parser.value(topOpt).toInt(&ok);
+            if (!ok || req.top < 0 || req.top > 100000)
+                return fail(QStringLiteral("--top: \"%1\" is not allowed; allowed: a whole number from 0 (all) to "
+                                           "100000")
+                                .arg(parser.value(topOpt)));
+        }
+        if (parser.isSet(headroomOpt)) {
+            bool ok = false;
+            req.headroom = parser.value(headroomOpt).toDouble(&ok);
+            if (!ok || !(req.headroom >= 0 && req.headroom <= 0.9))
+                return fail(QStringLiteral("--headroom: \"%1\" is not allowed; allowed: a share from 0 to 0.9")
+                                .arg(parser.value(headroomOpt)));
+        }
+        const QByteArray out = cli::runPlan(scenario, options, error);
+        if (!error.isEmpty())
+            return fail(error);
+        print(out);
         return 0;
     }
 

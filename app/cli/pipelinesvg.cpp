@@ -2,8 +2,7 @@
 
 #include "engine/layout.h"
 #include "engine/units.h"
-
-#include <QSaveFile>
+#include "io/atomicfile.h"
 
 #include <algorithm>
 #include <array>
@@ -330,12 +329,8 @@ std::optional<QString> writePipelineSvg(const engine::Scenario& scenario, const 
     } catch (const std::invalid_argument& e) {
         return QStringLiteral("--pipeline-svg: %1").arg(QString::fromUtf8(e.what()));
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
-    file.write(svg.data(), qint64(svg.size()));
-    if (!file.commit())
-        return QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+    if (auto e = io::writeFileAtomically(path, QByteArray::fromStdString(svg)))
+        return QStringLiteral("%1: cannot write: %2").arg(path, *e);
     return std::nullopt;
 }
 

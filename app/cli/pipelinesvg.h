@@ -16,8 +16,8 @@ namespace tl::cli {
 // The SVG of one simulated timeline. With one stage it is a small SVG that says there is no pipeline.
 std::string renderPipelineSvg(const engine::Timeline& timeline);
 
-// Simulates engine::pipelineSpecFor(scenario) and writes the SVG to path atomically (QSaveFile). Returns the one-line
-// error (the simulator's message, or the file error) on failure.
+// Simulates engine::pipelineSpecFor(scenario) and writes the SVG to path atomically (io/atomicfile.h). Returns the
+// one-line error (the simulator's message, or the file error) on failure.
 std::optional<QString> writePipelineSvg(const engine::Scenario& scenario, const QString& path);
 
 } // namespace tl::cli

@@ -4,6 +4,7 @@
 #include "engine/ledgerfields.h"
 #include "engine/precision.h"
 #include "engine/presets.h"
+#include "engine/steptime.h"
 #include "engine/units.h"
 
 #include <cstdarg>
@@ -99,8 +100,9 @@ void compute(Out& o, const Scenario& s, const Ledger& l) {
         o.line("  %-21s +%.2f GFLOPs/token of hardware work, not model FLOPs",
                ("recompute (" + s.activations.recompute + ")").c_str(), f.recomputePerToken / 1e9);
     o.line("  total                 %.3g FLOPs for %s tokens", f.total, c(groupDigits(l.time.tokensProcessed)));
-    o.line("  per GPU               %.0f%% of %g TFLOP/s -> %s tokens/s per GPU", s.efficiency.mfu * 100,
-           s.hardware.peakTflops, c(groupDigits(l.time.tokensPerSPerGpu)));
+    o.line("  per GPU               %.1f%% of %g TFLOP/s%s -> %s tokens/s per GPU", l.time.mfu * 100,
+           s.hardware.peakTflops, l.time.derived ? " (derived from the hardware)" : "",
+           c(groupDigits(l.time.tokensPerSPerGpu)));
     // The GPU counts around the time gate, as seed 000 §4 lists them.
     const auto curve = scaleCurve(s, l.time.minGpusCompute + 1);
     for (const auto& p : curve) {
@@ -112,6 +114,20 @@ void compute(Out& o, const Scenario& s, const Ledger& l) {
                c(groupDigits(p.tokensPerS)), c(as(p.days, Unit::Days)),
                enoughReserve ? "enough, reserve kept"
                              : (enough ? "enough only by spending the reserve" : "too slow for the whole deadline"));
+    }
+}
+
+// The step split into its exposed parts (issue 10): modelled in derived mode, by FLOPs under a typed MFU.
+void step(Out& o, const Scenario& s, const Ledger& l) {
+    const auto& t = l.time;
+    o.line("Step time (%s; docs/formulas.md §8b)",
+           t.derived ? "derived from the hardware" : "fixed MFU: overheads are inside it");
+    o.line("  %s", stepSummary(t.breakdown, s.parallel.zero).c_str());
+    o.line("  MFU %.1f%%, HFU %.1f%% (recompute counted)", t.mfu * 100, t.hfu * 100);
+    for (const StepPart& p : stepParts(t.breakdown, s.parallel.zero)) {
+        if (p.seconds <= 0)
+            continue;
+        o.line("  %-36s %10.3f s  %5.1f%%", p.label, p.seconds, 100 * p.seconds / t.stepTimeS);
     }
 }
 
@@ -171,8 +187,9 @@ void gates(Out& o, const Scenario& s, const Ledger& l) {
     o.line("  verdict                memory %s, time %s", l.memory.fits ? "fits" : "does NOT fit",
            t.finishes ? "finishes in time" : "does NOT finish in time");
     if (s.parallel.pp > 1)
-        o.line("  pipeline bubble        %.1f%% of the pipeline's time (%s, %d micro-batches); MFU already includes it",
-               l.pipeline.bubbleFraction * 100, s.parallel.schedule.c_str(), t.microBatchesPerStep);
+        o.line("  pipeline bubble        %.1f%% of the pipeline's time (%s, %d micro-batches); %s",
+               l.pipeline.bubbleFraction * 100, s.parallel.schedule.c_str(), t.microBatchesPerStep,
+               t.derived ? "in the derived step" : "MFU already includes it");
 }
 
 void budget(Out& o, const Scenario& s, const Ledger& l) {
@@ -206,6 +223,8 @@ std::string renderReport(const Scenario& s) {
     state(o, s, l);
     o.blank();
     compute(o, s, l);
+    o.blank();
+    step(o, s, l);
     o.blank();
     zero(o, s, l);
     o.blank();

@@ -71,6 +71,9 @@ struct RandomScenarios {
         s.efficiency.mfu = std::uniform_real_distribution<double>(0.05, 0.8)(rng);
         s.schedule.deadlineDays = pick(1, 365);
         s.schedule.reserveDays = std::uniform_real_distribution<double>(0, 0.9)(rng) * s.schedule.deadlineDays;
+        // Issue 10: the hardware step model and dropout's masks.
+        s.efficiency.mode = pick(0, 1) == 1 ? "derived" : "fixed";
+        s.model.dropout = pick(0, 3) == 0;
         return s;
     }
 };

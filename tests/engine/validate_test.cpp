@@ -50,7 +50,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadRow{"parallel.tp", 3.0, "parallel.tp", "divisor of model.heads (32)"},
         BadRow{"parallel.tp", 16.0, "parallel.tp", "model.kv_heads (8)"},
-        BadRow{"parallel.pp", 5.0, "parallel.pp", "divisor of model.layers (36)"},
+        BadRow{"parallel.pp", 37.0, "parallel.pp", "at most model.layers (36)"},
         BadRow{
             "parallel.dp", 5.0, "parallel.dp",
             "divisor of data.global_batch / data.micro_batch = 384 (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, ..., 192, 384)"},

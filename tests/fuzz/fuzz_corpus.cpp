@@ -33,6 +33,8 @@ int main(int argc, char** argv) {
     }
     write(dir, QStringLiteral("valid-preview.trainledger"),
           tl::io::archiveBytes(tl::engine::Scenario{}, tl::test::pngHeader(64, 64)));
+    for (const auto& odd : tl::test::unusualGoodFiles())
+        write(dir, QString::fromLatin1(odd.name), odd.bytes);
     for (const auto& bad : tl::test::badFiles()) {
         if (bad.bytes.size() < (1 << 20)) // the fuzzer mutates small inputs; the big ones are in the unit tests
             write(dir, QString::fromLatin1(bad.name), bad.bytes);

@@ -8,6 +8,7 @@
 #include "engine/presets.h"
 #include "io/archive.h"
 
+#include <QDir>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
@@ -114,6 +115,35 @@ INSTANTIATE_TEST_SUITE_P(Issue5, BadArchive, ::testing::ValuesIn(test::badFiles(
     return n;
 });
 
+// Issue 9: long comments (unzip and Python open them), many unknown keys (summarised after a few).
+TEST(Archive, UnusualButValidFilesOpen) {
+    for (const auto& odd : test::unusualGoodFiles()) {
+        const io::ArchiveResult r = io::readArchive(odd.bytes);
+        ASSERT_TRUE(r.archive.has_value()) << odd.name << ": " << r.error.toStdString();
+        EXPECT_LE(r.warnings.size(), 6) << odd.name;
+    }
+    const io::ArchiveResult many = io::readArchive(test::unusualGoodFiles().back().bytes);
+    EXPECT_EQ(many.warnings.size(), 6);
+    EXPECT_TRUE(many.warnings.back().contains(QStringLiteral("1,996 more unknown keys")))
+        << many.warnings.back().toStdString();
+}
+
+TEST(Archive, Issue9MessagesSayWhatIsWrong) {
+    auto errorOf = [](const char* name) {
+        for (const auto& bad : test::badFiles())
+            if (std::string_view(bad.name) == name)
+                return io::readArchive(bad.bytes).error;
+        return QStringLiteral("no such case");
+    };
+    EXPECT_TRUE(errorOf("zipcrypto").contains(QStringLiteral("encrypted files are not supported")));
+    EXPECT_TRUE(errorOf("encryption-flag").contains(QStringLiteral("encrypted files are not supported")));
+    EXPECT_TRUE(errorOf("utf16-bom").contains(QStringLiteral("must be UTF-8")));
+    EXPECT_TRUE(errorOf("utf16-no-bom").contains(QStringLiteral("must be UTF-8")));
+    const QString documents = errorOf("too-many-documents");
+    EXPECT_TRUE(documents.contains(QStringLiteral("too long"))) << documents.toStdString();
+    EXPECT_LE(documents.size(), 300);
+}
+
 TEST(Archive, JsonErrorsSayLineAndColumn) {
     const io::ArchiveResult r =
         io::readArchive(test::zipOf({{QStringLiteral("scenario.json"), "{\n  \"format\": \n  oops}"}}));
@@ -157,6 +187,13 @@ TEST(AtomicSave, KilledChildLeavesALoadableFile) {
         ASSERT_TRUE(r.archive.has_value()) << i << ": " << r.error.toStdString();
     }
     EXPECT_GT(killedWhileRunning, 10);
+    // Kills mid-write leave temporaries; the next save removes them, and only them (issue 9 item 11).
+    QFile keep(dir.filePath(QStringLiteral("plan.trainledger.backup")));
+    ASSERT_TRUE(keep.open(QIODevice::WriteOnly));
+    keep.close();
+    ASSERT_FALSE(io::saveArchive(path, engine::Scenario{}).has_value());
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+              (QStringList{QStringLiteral("plan.trainledger"), QStringLiteral("plan.trainledger.backup")}));
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // With (and Make B current through the unsaved-changes prompt), and screenshots for people.
 
 #include "io/archive.h"
+#include "io/atomicfile.h"
 #include "tests/ui/scripteddialogs.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
@@ -21,6 +22,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <cerrno>
 #include <memory>
 
 using namespace tl;
@@ -111,6 +113,67 @@ private slots:
         // An edit marks the title.
         QVERIFY(m_controller->setValue("parallel.dp", 16.0));
         QVERIFY(m_window->isWindowModified());
+    }
+
+    // Issue 9: a legal notes.md of 1 MiB on one line (the reader's maximum) took 42 s to show. Now the window shows
+    // it at once, read-only and cut, and the notes are saved unchanged. (The bound is generous: a freeze, not a
+    // benchmark; before the fix even 256 KiB took 3 s.)
+    void aMegabyteOfNotesOnOneLineDoesNotFreeze() {
+        const std::string line(io::kMaxNotesEntry, 'n');
+        const QString file = write(QStringLiteral("long-notes.trainledger"), 8, line.c_str());
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(m_window->document()->openFile(file));
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QCoreApplication::processEvents();
+        m_window->notesEdit()->viewport()->repaint();
+        QVERIFY2(timer.elapsed() < 2000, qPrintable(QStringLiteral("%1 ms").arg(timer.elapsed())));
+        ui::NotesEdit* notes = m_window->notesEdit();
+        QVERIFY(notes->isShownInPart());
+        QVERIFY(notes->isReadOnly());
+        QVERIFY(notes->toPlainText().contains(QStringLiteral("1,048,576 characters")));
+        QVERIFY(notes->toPlainText().size() < 2 * ui::NotesEdit::kMaxEditableLine);
+        QCOMPARE(m_controller->scenario().notes, line); // the notes themselves are untouched
+        // Other edits do not lay the notes out again, and saving keeps them whole.
+        QVERIFY(m_controller->setValue("parallel.dp", 4.0));
+        const QString copy = m_dir.filePath(QStringLiteral("copy.trainledger"));
+        m_dialogs->saveNames << copy;
+        QVERIFY(m_window->document()->saveAs());
+        const io::ArchiveResult r = io::loadArchive(copy);
+        QVERIFY(r.archive.has_value());
+        QCOMPARE(r.archive->scenario.notes, line);
+        // Short notes make the editor editable again.
+        QVERIFY(m_controller->setValue("notes", std::string("short")));
+        QVERIFY(!notes->isReadOnly());
+        QCOMPARE(notes->toPlainText(), QStringLiteral("short"));
+    }
+
+    // Issue 9 item 1 in the window: a save that fails (here a full disk, injected) shows a message, the document
+    // stays modified and the old file is as it was.
+    void aFailedSaveKeepsTheDocumentModified() {
+        const QString file = write(QStringLiteral("full.trainledger"), 8, "old notes");
+        QVERIFY(m_window->document()->openFile(file));
+        QVERIFY(m_controller->setValue("parallel.dp", 4.0));
+        QVERIFY(m_window->isWindowModified());
+        io::setWriteFunctionForTesting([](int, const void*, size_t) -> ssize_t {
+            errno = ENOSPC;
+            return -1;
+        });
+        const bool saved = m_window->document()->save();
+        io::setWriteFunctionForTesting(nullptr);
+        QVERIFY(!saved);
+        QCOMPARE(m_dialogs->errors.size(), 1);
+        QVERIFY2(m_dialogs->errors.front().contains(QStringLiteral("No space left on device")),
+                 qPrintable(m_dialogs->errors.front()));
+        QVERIFY(m_window->isWindowModified());
+        const io::ArchiveResult r = io::loadArchive(file);
+        QVERIFY(r.archive.has_value());
+        QCOMPARE(r.archive->scenario.parallel.dp, 8);
+        QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("full.trainledger*")}, QDir::Files),
+                 QStringList{QStringLiteral("full.trainledger")});
+        QVERIFY(m_window->document()->save()); // the disk has room again
+        QVERIFY(!m_window->isWindowModified());
     }
 
     void notesDockIsUndoable() {

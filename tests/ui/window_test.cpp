@@ -9,6 +9,7 @@
 #include "engine/ledgerfields.h"
 #include "engine/precision.h"
 #include "engine/presets.h"
+#include "engine/steptime.h"
 #include "engine/units.h"
 #include "io/scenariojson.h"
 #include "tests/ui/scripteddialogs.h"
@@ -18,6 +19,7 @@
 #include "ui/panels/sliderfield.h"
 #include "ui/views/ledgertable.h"
 #include "ui/views/memoryview.h"
+#include "ui/views/steptimeview.h"
 #include "ui/views/textline.h"
 #include "ui/views/timeview.h"
 #include "ui/views/verdictbanner.h"
@@ -369,6 +371,40 @@ private slots:
     }
 
     // TP = 3 on 32 heads: the engine's sentence next to TP and in the banner; nothing else moves.
+    // Issue 10: "fixed / derived from hardware"; derived shows the computed MFU, the step view splits the step, the
+    // time caption says why the cost rises, the verdict names the bottleneck.
+    void derivedModeShowsTheStep() {
+        auto* mode = find<QComboBox>(QStringLiteral("combo:efficiency.mode"));
+        QVERIFY(mode);
+        QCOMPARE(mode->currentText(), QStringLiteral("fixed MFU"));
+        auto* mfu = find<ui::SliderField>(QStringLiteral("field:efficiency.mfu"));
+        QVERIFY(mfu->isEnabled());
+        auto* step = m_window->stepTimeView();
+        QVERIFY(step->caption().startsWith(QStringLiteral("Fixed MFU 40.0%")));
+        emit mode->activated(mode->findData(QStringLiteral("derived")));
+        QCOMPARE(m_controller->scenario().efficiency.mode, std::string("derived"));
+        const engine::Ledger& l = m_controller->ledger();
+        QVERIFY(l.time.derived);
+        QVERIFY(!mfu->isEnabled());
+        QCOMPARE(mfu->value(), l.time.mfu);
+        QCOMPARE(step->summary(), str(engine::stepSummary(l.time.breakdown, 3)));
+        QVERIFY(step->summary().startsWith(QStringLiteral("step ")));
+        QVERIFY(step->partRows().size() >= 3);
+        QVERIFY(step->curvePoints() > 10);
+        QVERIFY(step->caption().contains(QStringLiteral("MFU %1%").arg(l.time.mfu * 100, 0, 'f', 1)));
+        auto* time = m_window->timeView();
+        QVERIFY(time->captionLabel()->text().startsWith(QStringLiteral("Derived from the hardware")));
+        const QString banner = find<ui::VerdictBanner>(QStringLiteral("verdictBanner"))->text();
+        QVERIFY2(banner.contains(step->summary()), qPrintable(banner));
+        // The split reacts to the layout: a pipeline with few micro-batches is mostly bubble.
+        QVERIFY(m_controller->setValues({{"parallel.pp", 4.0}, {"parallel.zero", 1.0}, {"data.global_batch", 32.0}}));
+        QVERIFY(step->summary().contains(QStringLiteral("bubble")));
+        // Back to fixed: the typed MFU returns and the slider moves again.
+        emit mode->activated(mode->findData(QStringLiteral("fixed")));
+        QVERIFY(mfu->isEnabled());
+        QCOMPARE(mfu->value(), 0.40);
+    }
+
     void invalidValueIsExplainedAndChangesNothingElse() {
         const engine::Ledger before = m_controller->ledger();
         const QStringList table = tableValues();

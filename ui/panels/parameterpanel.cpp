@@ -348,6 +348,12 @@ void ParameterPanel::syncFromEvaluation(const engine::Evaluation& e) {
     // model.params is null for a preset: the slider then shows the preset's count from the ledger.
     if (m_controller->scenario().model.params <= 0 && e.ledger.valid)
         m_fields.value(QStringLiteral("model.params"))->setValue(double(e.ledger.params.total));
+    // Fixed: the typed MFU; derived: the step comes from the hardware and the slider shows the computed MFU.
+    SliderField* mfu = m_fields.value(QStringLiteral("efficiency.mfu"));
+    const bool derivedMfu = m_controller->scenario().efficiency.mode == "derived";
+    mfu->setEnabled(!derivedMfu);
+    if (derivedMfu && e.ledger.valid)
+        mfu->setValue(e.ledger.time.mfu);
     m_bytesPerParam->setText(
         QCoreApplication::translate("ParameterPanel", "%1, %2 for the whole model")
             .arg(QString::fromStdString(

@@ -227,11 +227,16 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     const bool sameCost = !curve.empty() && std::all_of(curve.begin(), curve.end(), [&](const engine::ScalePoint& p) {
         return std::abs(p.usd - curve.front().usd) <= 1e-9 * std::max(1.0, std::abs(curve.front().usd));
     });
-    // Beyond the replica limit the curve changes layout: say which, on the chart.
+    // Beyond the replica limit the curve changes layout: say which, on the chart. Constant sentences otherwise: a
+    // word-wrapped label that changes text re-lays out the window.
     const QString costNote =
         sameCost ? tr("Cost is the same at every GPU count: at a fixed MFU, GPU-hours do not depend on how many GPUs "
                       "share the work.")
-                 : QString();
+        : curve.empty()
+            ? QString()
+            : tr("Derived from the hardware: more GPUs give each replica fewer micro-batches while its gradient "
+                 "traffic, pipeline fill and optimizer step stay, so days fall slower than GPUs are added and the "
+                 "GPU-hours, and so the cost, grow. The split of the step is shown below.");
     const QString layoutNote = str(e.curveNote);
     m_caption->setText(costNote.isEmpty() || layoutNote.isEmpty() ? costNote + layoutNote
                                                                   : costNote + QLatin1Char('\n') + layoutNote);

@@ -2,6 +2,7 @@
 
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
+#include "engine/steptime.h"
 #include "engine/units.h"
 #include "ui/views/textline.h"
 
@@ -91,6 +92,7 @@ void VerdictBanner::setEvaluation(const engine::Evaluation& e) {
     m_pp = e.scenario.parallel.pp;
     m_dp = e.scenario.parallel.dp;
     m_cp = e.scenario.parallel.cp;
+    m_zero = e.scenario.parallel.zero; // names the data-parallel part of the step in derived mode
     render();
 }
 
@@ -164,8 +166,10 @@ void VerdictBanner::render() {
     const QString taken = str(engine::formatFixed(t.days, 1));
     setLine(m_timeHead, t.finishes ? tr("Time: %1 of %2 days \u2014 finishes").arg(taken, allowed)
                                    : tr("Time: %1 of %2 days \u2014 late").arg(taken, allowed));
-    setLine(m_timeDetail, tr("Fewest GPUs that finish: %1 (%2 using the reserve)")
-                              .arg(count(t.minGpusCompute), count(t.minGpusComputeFullDeadline)));
+    const QString fewest = tr("Fewest GPUs that finish: %1 (%2 using the reserve)")
+                               .arg(count(t.minGpusCompute), count(t.minGpusComputeFullDeadline));
+    // Derived mode names what the step is made of, largest parts first: the bottleneck.
+    setLine(m_timeDetail, t.derived ? tr("%1. %2").arg(str(engine::stepSummary(t.breakdown, m_zero)), fewest) : fewest);
     m_timeDetail->setToolTip(tr("Allowed: the deadline less the days kept in reserve for checkpoints and failures "
                                 "(time.min_gpus_compute; time.finishes)."));
     accent(m_timeCard, m_timeHead, t.finishes);

@@ -39,7 +39,7 @@ private:
     void renderNotes();
 
     engine::Ledger m_ledger;
-    int m_tp = 1, m_pp = 1, m_dp = 1, m_cp = 1;
+    int m_tp = 1, m_pp = 1, m_dp = 1, m_cp = 1, m_zero = 0;
     bool m_gib = false;
     QFrame* m_memoryCard;
     QFrame* m_timeCard;

@@ -1,0 +1,875 @@
+#include "engine/layoutplanner.h"
+
+#include "engine/evaluate.h"
+#include "engine/memory.h"
+#include "engine/model.h"
+#include "engine/precision.h"
+#include "engine/steptime.h"
+#include "engine/units.h"
+#include "engine/validate.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <optional>
+#include <string_view>
+#include <thread>
+#include <tuple>
+
+namespace tl::engine {
+namespace {
+
+constexpr double kSecondsPerDay = 86400.0;
+constexpr double kMaxGpus = 10'000'000; // validate()'s cap on tp x pp x dp x cp
+
+const Recompute kRecomputes[] = {Recompute::None, Recompute::Selective, Recompute::Full};
+const Offload kOffloads[] = {Offload::None, Offload::Cpu, Offload::Nvme};
+
+std::vector<int> divisorsOf(int n) {
+    std::vector<int> small, large;
+    for (int d = 1; 1LL * d * d <= n; ++d)
+        if (n % d == 0) {
+            small.push_back(d);
+            if (d != n / d)
+                large.push_back(n / d);
+        }
+    small.insert(small.end(), large.rbegin(), large.rend());
+    return small;
+}
+
+bool vShaped(Schedule s) {
+    return s == Schedule::ZbV || s == Schedule::DualPipeV;
+}
+
+// The rules of validate() that involve the layout, in the planner's terms (the brute-force test checks that the
+// planner's layouts are exactly those validate() accepts). Layers that pp x v does not divide are spread as evenly
+// as possible: every chunk needs one layer.
+bool ppAllowed(const ModelShape& m, int pp) {
+    return pp <= m.layers;
+}
+bool virtualAllowed(const ModelShape& m, int pp, int v) {
+    return pp * v <= m.layers;
+}
+
+// The step time and what it costs, as evaluate() works them out for a layout: same operations in the same order, so
+// the figures agree to the bit (the tests compare them with evaluate()). Derived mode: the step from the hardware
+// model (engine/steptime); fixed mode: the typed MFU, stretched by offload.
+struct Timing {
+    double stepS = 0, days = 0, usd = 0, mfu = 0;
+    StepBreakdown parts;
+};
+
+struct Work {
+    double flopsTotal = 0; // model FLOPs of the whole run
+    double stepFlops = 0;  // model FLOPs of one step
+    double steps = 1;
+    double trainingDays = 0;
+};
+
+Timing timing(const Scenario& s, const ModelCounts& m, const Work& w, int dp, int gpus) {
+    Timing t;
+    const double peak = s.hardware.peakTflops * 1e12;
+    double rate = 0;
+    if (s.efficiency.mode == "derived") {
+        const StepTime st = derivedStepTime(s, m, dp);
+        t.parts = st.parts;
+        rate = w.stepFlops / (st.stepS * double(gpus));
+    } else {
+        rate = peak * s.efficiency.mfu / offloadSlowdown(s.offload);
+    }
+    const double seconds = w.flopsTotal / (double(gpus) * rate);
+    t.stepS = seconds / w.steps;
+    t.days = seconds / kSecondsPerDay;
+    const double gpuHours = double(gpus) * seconds / 3600.0;
+    t.usd = gpuHours * s.hardware.usdPerGpuHour;
+    t.mfu = rate / peak;
+    return t;
+}
+
+// What limits a layout's step: the largest part besides the model's own compute, with its share of the step.
+std::string bottleneckText(const StepBreakdown& b, int zero, bool derived, bool offload) {
+    if (!derived)
+        return offload ? "optimizer offload (fixed slowdown)" : "compute at the fixed MFU";
+    const double total = b.total();
+    const StepPart* worst = nullptr;
+    const std::vector<StepPart> parts = stepParts(b, zero);
+    for (const StepPart& p : parts)
+        if (std::string_view(p.key) != "compute" && (!worst || p.seconds > worst->seconds))
+            worst = &p;
+    if (!worst || !(total > 0) || worst->seconds < 0.05 * total)
+        return "compute-bound";
+    return std::string(worst->label) + " " + std::to_string(std::lround(100.0 * worst->seconds / total)) + "%";
+}
+
+// A plan while searching: no strings, so that keeping it is cheap.
+struct Rec {
+    Layout layout;
+    double days = 0, stepS = 0, mfu = 0, usd = 0, memory = 0;
+    bool finishes = false;
+    StepBreakdown parts;
+};
+
+Plan toPlan(const Rec& r, double capacity, bool derived) {
+    Plan p;
+    p.layout = r.layout;
+    p.days = r.days;
+    p.stepS = r.stepS;
+    p.mfu = r.mfu;
+    p.usd = r.usd;
+    p.memoryTotal = r.memory;
+    p.capacity = capacity;
+    p.finishes = r.finishes;
+    p.derived = derived;
+    p.bottleneck = bottleneckText(r.parts, r.layout.zero, derived, r.layout.offload != Offload::None);
+    return p;
+}
+
+bool before(Objective o, const Rec& a, const Rec& b) {
+    auto key = [o](const Rec& x) {
+        const double gpus = double(x.layout.gpus());
+        switch (o) {
+        case Objective::Cheapest:
+            return std::tuple(x.usd, x.days, gpus);
+        case Objective::Fewest:
+            return std::tuple(gpus, x.days, x.usd);
+        case Objective::Fastest:
+            break;
+        }
+        return std::tuple(x.days, x.usd, gpus);
+    };
+    const auto ka = key(a), kb = key(b);
+    if (ka != kb)
+        return ka < kb;
+    if (a.memory != b.memory)
+        return a.memory < b.memory; // more headroom first
+    return a.layout < b.layout;
+}
+
+// Pareto front of (days, dollars), both minimised: days ascending with dollars strictly falling. Equal points keep
+// the smallest layout, so the front does not depend on the order of insertion.
+class Skyline {
+public:
+    void insert(const Rec& r) {
+        auto it = m_points.upper_bound(r.days);
+        if (it != m_points.begin()) {
+            auto prev = std::prev(it);
+            // Something at most as slow is at most as dear: r is dominated, or equal and kept if its layout is smaller.
+            if (prev->second.usd < r.usd || (prev->second.usd == r.usd && prev->second.days < r.days))
+                return;
+            if (prev->second.usd == r.usd && prev->second.days == r.days) {
+                if (!(r.layout < prev->second.layout))
+                    return;
+                prev->second = r;
+                return;
+            }
+        }
+        // Remove what r dominates: as slow or slower and as dear or dearer.
+        auto first = m_points.lower_bound(r.days);
+        auto last = first;
+        while (last != m_points.end() && last->second.usd >= r.usd)
+            ++last;
+        m_points.erase(first, last);
+        m_points.emplace(r.days, r);
+    }
+    void merge(const Skyline& o) {
+        for (const auto& [d, r] : o.m_points)
+            insert(r);
+    }
+    std::vector<Rec> points() const {
+        std::vector<Rec> out;
+        for (const auto& [d, r] : m_points)
+            out.push_back(r);
+        return out;
+    }
+
+private:
+    std::map<double, Rec> m_points;
+};
+
+// The search's fixed inputs: the model, its state and work, and the lists the layouts are drawn from.
+struct Space {
+    Scenario base; // the scenario with a neutral layout (every degree 1), in the mode the search ranks by
+    ModelCounts counts;
+    StateBytes bytes;
+    Work work;
+    double capacity = 0, limit = 0;
+    std::vector<int> tps, cps, pps, batchDivisors;
+    bool offloadMatters = true;
+    long long minGpus = 1, maxGpus = 1;
+    bool range = false;
+
+    bool countAdmitted(long long n) const {
+        if (n < minGpus || n > maxGpus || double(n) > kMaxGpus)
+            return false;
+        // A range keeps whole nodes beyond one node; a single count is taken as asked.
+        return !range || n <= base.hardware.gpusPerNode || n % base.hardware.gpusPerNode == 0;
+    }
+};
+
+struct Group {
+    int tp, cp, pp;
+};
+
+struct ThreadState {
+    Scenario work;
+    std::vector<Rec> kept; // top-K heap (or everything when top = 0)
+    Skyline front;
+    long long evaluated = 0, pruned = 0, feasible = 0, meeting = 0;
+    std::optional<Rec> closest; // the layout nearest to fitting (smallest memory over the limit)
+    std::optional<Rec> fastest; // the fastest feasible layout (for "none finishes in time")
+};
+
+class Search {
+public:
+    Search(const Space& space, const PlanRequest& req, const Layout* target)
+        : m_space(space), m_req(req), m_target(target) {}
+
+    // Ranking on records: the objective, or nearness to a named layout (why-not).
+    bool better(const Rec& a, const Rec& b) const {
+        if (m_target) {
+            const auto da = distance(a.layout), db = distance(b.layout);
+            if (da != db)
+                return da < db;
+        }
+        return before(m_req.objective, a, b);
+    }
+
+    std::pair<int, double> distance(const Layout& l) const {
+        const Layout& t = *m_target;
+        const int changed = (l.tp != t.tp) + (l.pp != t.pp) + (l.dp != t.dp) + (l.cp != t.cp) + (l.zero != t.zero) +
+                            (l.sequenceParallel != t.sequenceParallel) + (l.schedule != t.schedule) +
+                            (l.virtualStages != t.virtualStages) + (l.microBatch != t.microBatch) +
+                            (l.recompute != t.recompute) + (l.offload != t.offload);
+        auto lg = [](int a, int b) { return std::fabs(std::log2(double(a) / double(b))); };
+        return {changed,
+                lg(l.tp, t.tp) + lg(l.pp, t.pp) + lg(l.dp, t.dp) + lg(l.cp, t.cp) + lg(l.microBatch, t.microBatch)};
+    }
+
+    void keep(ThreadState& ts, const Rec& r) const {
+        const bool ranked = m_target || m_req.objective == Objective::Fastest || r.finishes;
+        if (!ranked)
+            return;
+        auto cmp = [this](const Rec& a, const Rec& b) { return better(a, b); };
+        const size_t top = size_t(std::max(0, m_req.top));
+        if (top == 0) {
+            ts.kept.push_back(r);
+            return;
+        }
+        if (ts.kept.size() < top) {
+            ts.kept.push_back(r);
+            std::push_heap(ts.kept.begin(), ts.kept.end(), cmp);
+        } else if (better(r, ts.kept.front())) {
+            std::pop_heap(ts.kept.begin(), ts.kept.end(), cmp);
+            ts.kept.back() = r;
+            std::push_heap(ts.kept.begin(), ts.kept.end(), cmp);
+        }
+    }
+
+    // Every layout of one (tp, cp, pp) group.
+    void run(const Group& g, ThreadState& ts) const {
+        const Space& sp = m_space;
+        Scenario& s = ts.work;
+        const int modelParallel = g.tp * g.cp * g.pp;
+        const int batch = s.data.globalBatch;
+        s.parallel.tp = g.tp;
+        s.parallel.cp = g.cp;
+        s.parallel.pp = g.pp;
+
+        // Schedules this pp admits: one for pp = 1 (the schedule then has no effect), else every schedule, with
+        // every virtual-stage count that divides the layers for interleaved.
+        std::vector<std::pair<Schedule, int>> schedules;
+        if (g.pp == 1) {
+            schedules.push_back({Schedule::OneFOneB, 1});
+        } else {
+            for (Schedule sc : allSchedules()) {
+                if (sc != Schedule::Interleaved) {
+                    schedules.push_back({sc, 1});
+                    continue;
+                }
+                for (int v = 2; v * g.pp <= sp.base.model.layers; ++v)
+                    if (virtualAllowed(sp.base.model, g.pp, v))
+                        schedules.push_back({sc, v});
+            }
+        }
+        const int sps = g.tp > 1 ? 2 : 1;
+
+        for (int dp : sp.batchDivisors) {
+            if (m_req.cancel && m_req.cancel->load(std::memory_order_relaxed))
+                return;
+            const long long gpus = 1LL * modelParallel * dp;
+            if (gpus > sp.maxGpus)
+                break;
+            if (!sp.countAdmitted(gpus))
+                continue;
+            s.parallel.dp = dp;
+            // Micro-batches that split the batch over dp replicas, ascending.
+            std::vector<int> micros;
+            for (int mb : sp.batchDivisors)
+                if ((batch / mb) % dp == 0)
+                    micros.push_back(mb);
+            const int zeroMax = dp * g.cp > 1 ? 3 : 0; // nothing to shard: every stage is ZeRO 0
+            // Memory is the same whether the optimizer goes to the CPU or to NVMe (only where it goes differs), so
+            // the inner loops evaluate memory for "kept" and "offloaded" and the time for each offload target.
+            const int offloadClasses = sp.offloadMatters ? 2 : 1;
+            // The training state of a stage does not depend on the schedule (within V-shaped or not), the virtual
+            // stages' count (v = 1 gives the heaviest rank the fewest layers), micro-batch, recompute or SP: if it
+            // alone (plus the runtime reserve) exceeds the limit, no layout of the class fits.
+            bool stateFits[2][4][2] = {};
+            for (int zero = 0; zero <= zeroMax; ++zero)
+                for (int oc = 0; oc < offloadClasses; ++oc) {
+                    s.parallel.zero = zero;
+                    s.offload.optimizer = oc ? "cpu" : "none";
+                    stateFits[0][zero][oc] = stateFloor(s, dp, false) <= sp.limit;
+                    stateFits[1][zero][oc] = g.pp > 1 && stateFloor(s, dp, true) <= sp.limit;
+                }
+            for (const auto& [sched, v] : schedules) {
+                const bool vshape = vShaped(sched) && g.pp > 1;
+                s.parallel.schedule = scheduleName(sched);
+                s.parallel.virtualStages = v;
+                for (Recompute rc : kRecomputes) {
+                    s.activations.recompute = recomputeName(rc);
+                    for (int seqPar = 0; seqPar < sps; ++seqPar) {
+                        s.parallel.sequenceParallel = seqPar == 1;
+                        // over[zero][offloaded]: a smaller micro-batch of this class already did not fit.
+                        bool over[4][2] = {};
+                        for (int zero = 0; zero <= zeroMax; ++zero)
+                            for (int oc = 0; oc < offloadClasses; ++oc)
+                                over[zero][oc] = m_req.prune && !stateFits[vshape ? 1 : 0][zero][oc];
+                        for (int mb : micros) {
+                            const int m = batch / (mb * dp);
+                            if (g.pp > 1 && sched == Schedule::Interleaved && v > 1 && m % g.pp != 0)
+                                continue;
+                            if (g.pp > 1 && sched == Schedule::DualPipeV && m < 2 * g.pp)
+                                continue;
+                            s.data.microBatch = mb;
+                            // ZeRO 1 and 2 move the same bytes per step in the time model: their times are shared.
+                            std::optional<Timing> zero1[3];
+                            for (int zero = 0; zero <= zeroMax; ++zero) {
+                                s.parallel.zero = zero;
+                                for (int oc = 0; oc < offloadClasses; ++oc) {
+                                    const int targets = oc ? 2 : 1; // offloaded: cpu and nvme
+                                    if (over[zero][oc]) {
+                                        // Memory never falls as the micro-batch grows (docs/planner.md).
+                                        ts.pruned += targets;
+                                        continue;
+                                    }
+                                    s.offload.optimizer = oc ? "cpu" : "none";
+                                    ts.evaluated += targets;
+                                    const MemoryModel memory(s, sp.counts, sp.bytes);
+                                    const double total = memory.at(dp).total();
+                                    Rec r;
+                                    r.layout = Layout{g.tp,
+                                                      g.pp,
+                                                      dp,
+                                                      g.cp,
+                                                      zero,
+                                                      seqPar == 1,
+                                                      sched,
+                                                      v,
+                                                      mb,
+                                                      rc,
+                                                      oc ? Offload::Cpu : Offload::None};
+                                    r.memory = total;
+                                    if (total > sp.limit) {
+                                        over[zero][oc] = m_req.prune;
+                                        if (!ts.closest || total < ts.closest->memory ||
+                                            (total == ts.closest->memory && r.layout < ts.closest->layout))
+                                            ts.closest = r;
+                                        continue;
+                                    }
+                                    for (int k = 0; k < targets; ++k) {
+                                        const Offload off = oc == 0  ? Offload::None
+                                                            : k == 0 ? Offload::Cpu
+                                                                     : Offload::Nvme;
+                                        s.offload.optimizer = offloadName(off);
+                                        r.layout.offload = off;
+                                        const int slot = int(off);
+                                        Timing t;
+                                        if (zero == 2 && zero1[slot]) {
+                                            t = *zero1[slot];
+                                        } else {
+                                            t = timing(s, sp.counts, sp.work, dp, int(gpus));
+                                            if (zero == 1)
+                                                zero1[slot] = t;
+                                        }
+                                        record(ts, r, t);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    void record(ThreadState& ts, Rec& r, const Timing& t) const {
+        r.days = t.days;
+        r.stepS = t.stepS;
+        r.mfu = t.mfu;
+        r.usd = t.usd;
+        r.parts = t.parts;
+        r.finishes = t.days <= m_space.work.trainingDays;
+        ++ts.feasible;
+        ts.meeting += r.finishes;
+        ts.front.insert(r);
+        if (!ts.fastest || before(Objective::Fastest, r, *ts.fastest))
+            ts.fastest = r;
+        keep(ts, r);
+    }
+
+private:
+    // The training state of the stage at(dp) reports, plus the runtime reserve: a lower bound on the per-GPU memory
+    // of every layout that shares tp, pp, cp, dp, ZeRO, offload and V-shape (they give that stage the same state).
+    double stateFloor(Scenario& s, int dp, bool vshape) const {
+        const std::string schedule = s.parallel.schedule;
+        const int v = s.parallel.virtualStages;
+        s.parallel.schedule = vshape ? "zb-v" : "1f1b";
+        s.parallel.virtualStages = 1;
+        const MemoryBreakdown b = MemoryModel(s, m_space.counts, m_space.bytes).at(dp);
+        s.parallel.schedule = schedule;
+        s.parallel.virtualStages = v;
+        return b.weights + b.gradients + b.master + b.optimizer + kRuntimeReserveBytes;
+    }
+
+    const Space& m_space;
+    const PlanRequest& m_req;
+    const Layout* m_target;
+};
+
+// A neutral layout: every degree 1, micro-batch 1, no recompute. Its evaluation checks the model and the data.
+Scenario neutral(const Scenario& s) {
+    Scenario n = s;
+    applyLayout(n, Layout{});
+    return n;
+}
+
+std::string gb(double bytes) {
+    return formatGB(bytes);
+}
+
+// Counts near n that some layout can use (ignoring memory): for "no layout uses exactly n GPUs".
+std::vector<long long> nearbyCounts(const Space& sp, long long n) {
+    auto usable = [&](long long c) {
+        for (int tp : sp.tps)
+            for (int cp : sp.cps)
+                for (int pp : sp.pps) {
+                    const long long mp = 1LL * tp * cp * pp;
+                    if (c % mp == 0 && sp.base.data.globalBatch % (c / mp) == 0)
+                        return true;
+                }
+        return false;
+    };
+    std::vector<long long> out;
+    for (long long c = n - 1; c >= 1 && c >= n - 100000; --c)
+        if (usable(c)) {
+            out.push_back(c);
+            break;
+        }
+    for (long long c = n + 1; c <= n + 100000 && double(c) <= kMaxGpus; ++c)
+        if (usable(c)) {
+            out.push_back(c);
+            break;
+        }
+    return out;
+}
+
+struct Prepared {
+    std::optional<Space> space;
+    std::string error;
+};
+
+Prepared prepare(const Scenario& scenario, const PlanRequest& req) {
+    Prepared out;
+    Space sp;
+    sp.base = neutral(scenario);
+    if (req.forceDerived)
+        sp.base.efficiency.mode = "derived";
+    const Ledger l = evaluate(sp.base);
+    if (!l.valid) {
+        out.error = l.errors.front().message;
+        return out;
+    }
+    sp.counts = countModel(sp.base.model);
+    sp.bytes = stateBytes(sp.base.precision, sp.counts.hidden);
+    sp.work.flopsTotal = l.flops.total;
+    sp.work.stepFlops = l.flops.trainingPerToken * double(l.time.tokensPerStep);
+    sp.work.steps = double(l.time.steps);
+    sp.work.trainingDays = l.time.trainingDays;
+    sp.capacity = l.memory.capacity;
+    sp.limit = sp.capacity * (1.0 - req.headroom);
+    sp.minGpus = req.minGpus;
+    sp.maxGpus = req.maxGpus;
+    sp.range = req.minGpus != req.maxGpus;
+    sp.offloadMatters = sp.bytes.master + sp.bytes.optimizer > 0;
+    const auto& m = sp.base.model;
+    const int node = sp.base.hardware.gpusPerNode;
+    for (int tp : divisorsOf(std::gcd(m.heads, m.kvHeads)))
+        if (req.tpAcrossNodes || (tp <= node && node % tp == 0))
+            sp.tps.push_back(tp);
+    sp.cps.push_back(1);
+    for (int cp = 2; 2LL * cp <= sp.base.data.seqLen; ++cp)
+        if (sp.base.data.seqLen % (2 * cp) == 0)
+            sp.cps.push_back(cp);
+    for (int pp = 1; pp <= m.layers; ++pp)
+        if (ppAllowed(m, pp))
+            sp.pps.push_back(pp);
+    sp.batchDivisors = divisorsOf(sp.base.data.globalBatch);
+    out.space = std::move(sp);
+    return out;
+}
+
+struct Outcome {
+    std::vector<Rec> kept;
+    Skyline front;
+    long long evaluated = 0, pruned = 0, feasible = 0, meeting = 0;
+    std::optional<Rec> closest, fastest;
+    bool cancelled = false;
+    int threads = 1;
+};
+
+Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target) {
+    std::vector<Group> groups;
+    for (int tp : sp.tps)
+        for (int cp : sp.cps)
+            for (int pp : sp.pps)
+                if (double(tp) * cp * pp <= double(sp.maxGpus))
+                    groups.push_back({tp, cp, pp});
+    const Search search(sp, req, target);
+    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+    const int threads = std::max(1, std::min<int>(req.threads > 0 ? req.threads : int(hw), int(groups.size())));
+    std::vector<ThreadState> states(static_cast<size_t>(threads));
+    std::atomic<size_t> next{0};
+    std::atomic<size_t> done{0};
+    auto worker = [&](ThreadState& ts) {
+        ts.work = sp.base;
+        for (size_t i; (i = next.fetch_add(1)) < groups.size();) {
+            if (req.cancel && req.cancel->load(std::memory_order_relaxed))
+                return;
+            search.run(groups[i], ts);
+            const size_t finished = done.fetch_add(1) + 1;
+            if (req.progress)
+                req.progress(double(finished) / double(groups.size()));
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int i = 1; i < threads; ++i)
+        pool.emplace_back(worker, std::ref(states[size_t(i)]));
+    worker(states[0]);
+    for (auto& t : pool)
+        t.join();
+
+    Outcome out;
+    out.threads = threads;
+    out.cancelled = req.cancel && req.cancel->load();
+    for (auto& ts : states) {
+        out.evaluated += ts.evaluated;
+        out.pruned += ts.pruned;
+        out.feasible += ts.feasible;
+        out.meeting += ts.meeting;
+        out.kept.insert(out.kept.end(), ts.kept.begin(), ts.kept.end());
+        out.front.merge(ts.front);
+        if (ts.closest && (!out.closest || ts.closest->memory < out.closest->memory ||
+                           (ts.closest->memory == out.closest->memory && ts.closest->layout < out.closest->layout)))
+            out.closest = ts.closest;
+        if (ts.fastest && (!out.fastest || before(Objective::Fastest, *ts.fastest, *out.fastest)))
+            out.fastest = ts.fastest;
+    }
+    std::sort(out.kept.begin(), out.kept.end(), [&](const Rec& a, const Rec& b) { return search.better(a, b); });
+    if (req.top > 0 && out.kept.size() > size_t(req.top))
+        out.kept.resize(size_t(req.top));
+    return out;
+}
+
+std::string countsText(long long a, long long b) {
+    return a == b ? groupDigits(double(a)) : groupDigits(double(a)) + " to " + groupDigits(double(b));
+}
+
+} // namespace
+
+const char* recomputeName(Recompute r) {
+    switch (r) {
+    case Recompute::Selective:
+        return "selective";
+    case Recompute::Full:
+        return "full";
+    case Recompute::None:
+        break;
+    }
+    return "none";
+}
+
+const char* offloadName(Offload o) {
+    switch (o) {
+    case Offload::Cpu:
+        return "cpu";
+    case Offload::Nvme:
+        return "nvme";
+    case Offload::None:
+        break;
+    }
+    return "none";
+}
+
+const char* objectiveName(Objective o) {
+    switch (o) {
+    case Objective::Cheapest:
+        return "cheapest";
+    case Objective::Fewest:
+        return "fewest";
+    case Objective::Fastest:
+        break;
+    }
+    return "fastest";
+}
+
+bool parseObjective(const std::string& name, Objective& out) {
+    for (Objective o : {Objective::Fastest, Objective::Cheapest, Objective::Fewest})
+        if (name == objectiveName(o)) {
+            out = o;
+            return true;
+        }
+    return false;
+}
+
+Layout layoutOf(const Scenario& s) {
+    Layout l;
+    l.tp = s.parallel.tp;
+    l.pp = s.parallel.pp;
+    l.dp = s.parallel.dp;
+    l.cp = s.parallel.cp;
+    l.zero = s.parallel.zero;
+    l.sequenceParallel = s.parallel.sequenceParallel;
+    parseSchedule(s.parallel.schedule, l.schedule);
+    l.virtualStages = s.parallel.virtualStages;
+    l.microBatch = s.data.microBatch;
+    l.recompute = s.activations.recompute == "full"        ? Recompute::Full
+                  : s.activations.recompute == "selective" ? Recompute::Selective
+                                                           : Recompute::None;
+    l.offload = s.offload.optimizer == "cpu"    ? Offload::Cpu
+                : s.offload.optimizer == "nvme" ? Offload::Nvme
+                                                : Offload::None;
+    return l;
+}
+
+void applyLayout(Scenario& s, const Layout& l) {
+    s.parallel.tp = l.tp;
+    s.parallel.pp = l.pp;
+    s.parallel.dp = l.dp;
+    s.parallel.cp = l.cp;
+    s.parallel.zero = l.zero;
+    s.parallel.sequenceParallel = l.sequenceParallel;
+    s.parallel.schedule = scheduleName(l.schedule);
+    s.parallel.virtualStages = l.virtualStages;
+    s.data.microBatch = l.microBatch;
+    s.activations.recompute = recomputeName(l.recompute);
+    s.offload.optimizer = offloadName(l.offload);
+}
+
+std::vector<std::pair<std::string, FieldValue>> layoutAssignments(const Layout& l) {
+    return {
+        {"parallel.tp", double(l.tp)},
+        {"parallel.pp", double(l.pp)},
+        {"parallel.dp", double(l.dp)},
+        {"parallel.cp", double(l.cp)},
+        {"parallel.zero", double(l.zero)},
+        {"parallel.sequence_parallel", l.sequenceParallel},
+        {"parallel.schedule", std::string(scheduleName(l.schedule))},
+        {"parallel.virtual_stages", double(l.virtualStages)},
+        {"data.micro_batch", double(l.microBatch)},
+        {"activations.recompute", std::string(recomputeName(l.recompute))},
+        {"offload.optimizer", std::string(offloadName(l.offload))},
+    };
+}
+
+std::vector<std::pair<std::string, FieldValue>> planAssignments(const Plan& plan) {
+    auto out = layoutAssignments(plan.layout);
+    if (plan.derived)
+        out.emplace_back("efficiency.mode", std::string("derived"));
+    return out;
+}
+
+std::string describeLayout(const Layout& l) {
+    std::string out = "tp " + std::to_string(l.tp) + " · pp " + std::to_string(l.pp) + " · dp " + std::to_string(l.dp);
+    if (l.cp > 1)
+        out += " · cp " + std::to_string(l.cp);
+    out += " · ZeRO " + std::to_string(l.zero);
+    if (l.sequenceParallel)
+        out += " · SP";
+    if (l.pp > 1) {
+        out += std::string(" · ") + scheduleName(l.schedule);
+        if (l.virtualStages > 1)
+            out += " x" + std::to_string(l.virtualStages);
+    }
+    out += " · micro-batch " + std::to_string(l.microBatch) + " · recompute " + recomputeName(l.recompute);
+    if (l.offload != Offload::None)
+        out += std::string(" · offload ") + offloadName(l.offload);
+    return out;
+}
+
+bool ranksBefore(Objective o, const Plan& a, const Plan& b) {
+    auto rec = [](const Plan& p) {
+        Rec r;
+        r.layout = p.layout;
+        r.days = p.days;
+        r.usd = p.usd;
+        r.memory = p.memoryTotal;
+        return r;
+    };
+    return before(o, rec(a), rec(b));
+}
+
+PlanResult planLayouts(const Scenario& scenario, const PlanRequest& req) {
+    const auto start = std::chrono::steady_clock::now();
+    PlanResult result;
+    const Prepared prep = prepare(scenario, req);
+    if (!prep.space) {
+        result.reason = "the scenario itself is refused: " + prep.error;
+        return result;
+    }
+    const Space& sp = *prep.space;
+    const Outcome o = runSearch(sp, req, nullptr);
+    result.evaluated = o.evaluated;
+    result.pruned = o.pruned;
+    result.feasible = o.feasible;
+    result.meeting = o.meeting;
+    result.threads = o.threads;
+    result.cancelled = o.cancelled;
+    for (const Rec& r : o.kept)
+        result.plans.push_back(toPlan(r, sp.capacity, sp.base.efficiency.mode == "derived"));
+    for (const Rec& r : o.front.points())
+        result.pareto.push_back(toPlan(r, sp.capacity, sp.base.efficiency.mode == "derived"));
+
+    if (result.plans.empty() && !result.cancelled) {
+        const std::string counts = countsText(sp.minGpus, sp.maxGpus);
+        const double limitGb = sp.limit;
+        const std::string perGpu =
+            gb(sp.capacity) + (req.headroom > 0 ? " less " + formatFixed(req.headroom * 100, 0) + "% headroom" : "");
+        const double stateAll = sp.bytes.total() * sp.counts.total;
+        const double stateGpus = std::ceil(stateAll / sp.limit - 1e-12);
+        if (o.evaluated + o.pruned == 0) {
+            std::string near;
+            if (!sp.range) {
+                const auto nearby = nearbyCounts(sp, sp.minGpus);
+                for (size_t i = 0; i < nearby.size(); ++i)
+                    near += (i ? " or " : "") + groupDigits(double(nearby[i]));
+            }
+            result.reason = "no layout uses " + std::string(sp.range ? "" : "exactly ") + counts +
+                            " GPUs: tp x pp x cp x dp must make the count with tp dividing the heads" +
+                            (req.tpAcrossNodes ? "" : " inside a node") + " and dp dividing the batch of " +
+                            groupDigits(sp.base.data.globalBatch) + " sequences" +
+                            (near.empty() ? "" : "; nearest counts that have layouts: " + near);
+        } else if (o.feasible == 0) {
+            if (stateGpus > double(sp.maxGpus))
+                result.reason = "the state alone needs " + groupDigits(stateGpus) + " GPUs of " + perGpu + " (" +
+                                formatGB(stateAll) + " fully sharded); the search had " + counts;
+            else if (o.closest)
+                result.reason = "no layout fits in " + perGpu + ": the closest, " + describeLayout(o.closest->layout) +
+                                ", needs " + gb(o.closest->memory) + " per GPU";
+            else
+                result.reason = "no layout fits in " + perGpu + " per GPU";
+        } else if (o.fastest) {
+            result.reason = "no layout finishes inside the " + formatFixed(sp.work.trainingDays, 1) +
+                            " training days (deadline less reserve): the fastest, " +
+                            describeLayout(o.fastest->layout) + ", takes " + formatFixed(o.fastest->days, 1) + " days";
+        }
+        (void)limitGb;
+    }
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+bool parseGpuRange(const std::string& text, const std::string& label, long long& lo, long long& hi,
+                   std::string& error) {
+    auto number = [](std::string_view t, long long& out) {
+        while (!t.empty() && t.front() == ' ')
+            t.remove_prefix(1);
+        while (!t.empty() && t.back() == ' ')
+            t.remove_suffix(1);
+        if (t.empty() || t.size() > 9 || !std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return false;
+        out = std::stoll(std::string(t));
+        return true;
+    };
+    const std::string_view all(text);
+    const size_t colon = all.find(':');
+    long long a = 0, b = 0;
+    const bool ok = colon == std::string_view::npos
+                        ? number(all, a) && (b = a, true)
+                        : number(all.substr(0, colon), a) && number(all.substr(colon + 1), b);
+    if (!ok || a < 1 || b < a || double(b) > kMaxGpus) {
+        error = label + ": \"" + text +
+                "\" is not allowed; allowed: a GPU count N or a range MIN:MAX of whole numbers, 1 <= MIN <= MAX <= "
+                "10000000";
+        return false;
+    }
+    lo = a;
+    hi = b;
+    return true;
+}
+
+WhyNot whyNot(const Scenario& scenario, const PlanRequest& req,
+              const std::vector<std::pair<std::string, FieldValue>>& pinned) {
+    WhyNot out;
+    Scenario named = scenario;
+    static const char* const kLayoutKeys[] = {"parallel.tp",       "parallel.pp",
+                                              "parallel.dp",       "parallel.cp",
+                                              "parallel.zero",     "parallel.sequence_parallel",
+                                              "parallel.schedule", "parallel.virtual_stages",
+                                              "data.micro_batch",  "activations.recompute",
+                                              "offload.optimizer"};
+    for (const auto& [key, value] : pinned) {
+        if (std::none_of(std::begin(kLayoutKeys), std::end(kLayoutKeys), [&](const char* k) { return key == k; })) {
+            out.rule = key;
+            out.message = key + " is not a layout key; a layout is set by parallel.*, data.micro_batch, "
+                                "activations.recompute and offload.optimizer";
+            return out;
+        }
+        if (auto e = setField(named, key, value)) {
+            out.rule = key;
+            out.message = e->message;
+            return out;
+        }
+    }
+    const Layout target = layoutOf(named);
+    const Ledger l = evaluate(named);
+    const int node = named.hardware.gpusPerNode;
+    const long long gpus = target.gpus();
+    const double limit = named.hardware.memoryGb * 1e9 * (1.0 - req.headroom);
+    if (!l.valid) {
+        out.rule = l.errors.front().code;
+        out.message = l.errors.front().message;
+    } else if (!req.tpAcrossNodes && (target.tp > node || node % target.tp != 0)) {
+        out.rule = "parallel.tp";
+        out.message = "parallel.tp: " + std::to_string(target.tp) +
+                      (target.tp > node ? " spans more than one " : " does not tile a ") + std::to_string(node) +
+                      "-GPU node; the planner keeps tensor parallelism inside a node (allow "
+                      "tp across nodes to include it)";
+    } else if (gpus < req.minGpus || gpus > req.maxGpus) {
+        out.rule = "time.gpus";
+        out.message = "the layout uses " + groupDigits(double(gpus)) + " GPUs; the search covers " +
+                      countsText(req.minGpus, req.maxGpus);
+    } else if (l.memory.total > limit) {
+        out.rule = "memory";
+        out.message = "it needs " + formatGB(l.memory.total) + " per GPU, over the " + formatGB(limit) +
+                      (req.headroom > 0 ? " left after the headroom" : " each GPU has");
+    } else {
+        out.works = true;
+        out.message = "it works: " + formatGB(l.memory.total) + " of " + formatGB(limit) + " per GPU, " +
+                      formatFixed(l.time.days, 1) + " days";
+    }
+    const Prepared prep = prepare(scenario, req);
+    if (!prep.space)
+        return out;
+    PlanRequest nearReq = req;
+    nearReq.top = req.top > 0 ? std::min(req.top, 5) : 5;
+    const Outcome o = runSearch(*prep.space, nearReq, &target);
+    for (const Rec& r : o.kept)
+        out.nearest.push_back(toPlan(r, prep.space->capacity, prep.space->base.efficiency.mode == "derived"));
+    return out;
+}
+
+} // namespace tl::engine

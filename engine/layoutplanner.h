@@ -1,0 +1,122 @@
+#pragma once
+// The layout planner: every valid layout of the scenario's model on a GPU count (or a range of counts), those that
+// fit in memory, ranked by an objective, with the Pareto front of days against dollars (docs/planner.md).
+//
+// A layout is the set of keys a training framework lets you choose without changing the model, the data or the
+// hardware: tp, pp, dp, cp, ZeRO stage, sequence parallelism, schedule and virtual stages, micro-batch, recompute,
+// optimizer offload. Each is evaluated with the same engine code evaluate() runs, so a plan's figures and a fresh
+// evaluation of its `set` keys agree exactly.
+
+#include "engine/fields.h"
+#include "engine/pipeline_sim.h"
+#include "engine/scenario.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tl::engine {
+
+enum class Recompute : unsigned char { None, Selective, Full };
+enum class Offload : unsigned char { None, Cpu, Nvme };
+const char* recomputeName(Recompute r);
+const char* offloadName(Offload o);
+
+struct Layout {
+    int tp = 1, pp = 1, dp = 1, cp = 1;
+    int zero = 0;
+    bool sequenceParallel = false;
+    Schedule schedule = Schedule::OneFOneB;
+    int virtualStages = 1;
+    int microBatch = 1;
+    Recompute recompute = Recompute::None;
+    Offload offload = Offload::None;
+
+    long long gpus() const { return 1LL * tp * pp * dp * cp; }
+    // Lexicographic in member order: the last tie-break of every ranking, so results never depend on threads.
+    auto operator<=>(const Layout&) const = default;
+};
+
+// The scenario's current layout, and the scenario with a layout put in.
+Layout layoutOf(const Scenario& s);
+void applyLayout(Scenario& s, const Layout& layout);
+// The --set keys that make a scenario this layout, in a fixed order (parallel.*, data.micro_batch, recompute,
+// offload). Applied with setField to the planner's scenario they give applyLayout's result.
+std::vector<std::pair<std::string, FieldValue>> layoutAssignments(const Layout& layout);
+// "tp 8 · pp 16 · dp 128 · ZeRO 1 · SP · interleaved x2 · mb 1 · selective" for tables and messages.
+std::string describeLayout(const Layout& layout);
+
+enum class Objective { Fastest, Cheapest, Fewest };
+const char* objectiveName(Objective o);
+bool parseObjective(const std::string& name, Objective& out);
+
+struct PlanRequest {
+    long long minGpus = 1, maxGpus = 1; // one count when equal; a range keeps the counts the node size admits
+    Objective objective = Objective::Fastest;
+    double headroom = 0;        // keep this share of memory free: fits when total <= capacity x (1 - headroom)
+    int top = 10;               // plans returned; 0 = every feasible layout (tests, small cases)
+    bool tpAcrossNodes = false; // allow tp beyond one node (off: tp divides hardware.gpus_per_node)
+    int threads = 0;            // 0 = std::thread::hardware_concurrency()
+    // Rank by the derived step time (engine/steptime): with a fixed MFU every layout on a count takes the same days,
+    // so a ranking would say nothing. Off: follow the scenario's efficiency.mode.
+    bool forceDerived = true;
+    bool prune = true;                         // false evaluates every layout (the tests check that pruning is sound)
+    const std::atomic<bool>* cancel = nullptr; // checked between layout groups
+    std::function<void(double)> progress;      // share of groups done; called from the worker threads
+};
+
+// One evaluated layout: the ledger's figures for it.
+struct Plan {
+    Layout layout;
+    double days = 0, stepS = 0, mfu = 0, usd = 0;
+    double memoryTotal = 0; // bytes per GPU on the most loaded stage
+    double capacity = 0;    // bytes per GPU
+    bool finishes = false;  // inside the deadline less reserve
+    bool derived = false;   // ranked by the derived step time: the assignments set efficiency.mode = "derived"
+    std::string bottleneck; // what limits the step: "compute at the fixed MFU", "optimizer offload", ...
+    long long gpus() const { return layout.gpus(); }
+};
+
+// The keys that reproduce a plan: its layout, and efficiency.mode when the plan was ranked in derived mode.
+std::vector<std::pair<std::string, FieldValue>> planAssignments(const Plan& plan);
+
+struct PlanResult {
+    long long evaluated = 0; // layouts whose memory (and, when they fit, time) the planner computed
+    long long pruned = 0;    // layouts proven not to fit without computing them (the rules in docs/planner.md)
+    long long feasible = 0;  // layouts that fit (with the headroom)
+    long long meeting = 0;   // feasible layouts that also finish inside the deadline less reserve
+    double seconds = 0;
+    int threads = 1;
+    bool cancelled = false;
+    std::vector<Plan> plans;  // sorted by the objective; cheapest and fewest keep only layouts that finish in time
+    std::vector<Plan> pareto; // feasible layouts no other beats on both days and dollars, by days ascending
+    std::string reason;       // when plans is empty: the closest miss, in one sentence
+    std::vector<std::string> notes; // how the search was set up (e.g. "no layout uses exactly N GPUs: ...")
+};
+
+PlanResult planLayouts(const Scenario& base, const PlanRequest& request);
+
+// "N" or "MIN:MAX" as --gpus and the Planner tab take it: whole numbers, 1 <= MIN <= MAX <= 10,000,000. False with a
+// one-line error naming `label` (the CLI option or the window's field).
+bool parseGpuRange(const std::string& text, const std::string& label, long long& minGpus, long long& maxGpus,
+                   std::string& error);
+
+// The objective's order on plans (the planner's sort); true when a ranks before b.
+bool ranksBefore(Objective o, const Plan& a, const Plan& b);
+
+// Why a layout the user names does not work (or that it does), and the nearest layouts that do.
+struct WhyNot {
+    bool works = false;
+    std::string rule;          // the key that refuses it ("parallel.dp", "hardware.gpus_per_node", "memory", ...)
+    std::string message;       // one sentence
+    std::vector<Plan> nearest; // feasible layouts closest to it (fewest changed keys, then the objective)
+};
+// `pinned` are the keys the user named (parallel.*, data.micro_batch, activations.recompute, offload.optimizer);
+// the rest of the layout comes from the scenario.
+WhyNot whyNot(const Scenario& base, const PlanRequest& request,
+              const std::vector<std::pair<std::string, FieldValue>>& pinned);
+
+} // namespace tl::engine

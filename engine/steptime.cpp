@@ -1,0 +1,289 @@
+#include "engine/steptime.h"
+
+#include "engine/flops.h"
+#include "engine/layout.h"
+#include "engine/pipeline_sim.h"
+#include "engine/precision.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace tl::engine {
+namespace {
+
+// A link a collective runs over: achieved bytes per second and the latency of one ring step.
+struct Link {
+    double bytesPerS = 1;
+    double latencyS = 0;
+};
+
+// n ranks spaced `stride` GPUs apart (Megatron's rank order: tp innermost, then cp, dp, pp). Inside one node the ring
+// runs on NVLink; across nodes each node's k members drive k NICs in parallel rings, so the ring gets k x the
+// per-GPU network bandwidth, at most NVLink's.
+Link groupLink(const HardwareSpec& hw, double n, double stride, double fraction) {
+    if (stride * n <= hw.gpusPerNode)
+        return {hw.intraNodeGbps * 1e9 * fraction, hw.intraNodeLatencyUs * 1e-6};
+    const double perNode = std::clamp(std::floor(hw.gpusPerNode / stride), 1.0, n);
+    return {std::min(hw.intraNodeGbps, perNode * hw.interNodeGbps) * 1e9 * fraction, hw.interNodeLatencyUs * 1e-6};
+}
+
+double allReduce(double bytes, double n, const Link& l) {
+    return n <= 1 ? 0.0 : 2.0 * (n - 1) / n * bytes / l.bytesPerS + 2.0 * (n - 1) * l.latencyS;
+}
+double allGather(double bytes, double n, const Link& l) { // reduce-scatter costs the same
+    return n <= 1 ? 0.0 : (n - 1) / n * bytes / l.bytesPerS + (n - 1) * l.latencyS;
+}
+
+// Matmul and memory-bound kernel timing on one GPU.
+struct Gpu {
+    double peak = 1;  // FLOP/s for this precision
+    double hbm = 1;   // achieved bytes/s of memory-bound kernels
+    double bytes = 2; // bytes of one activation element
+    double fraction = 1, halfDim = 0;
+
+    // C[M x N] = A[M x K] B[K x N], `batch` times: compute at a share of peak that falls for thin shards, plus
+    // reading the operands and writing the result once.
+    double gemm(double M, double K, double N, double batch = 1) const {
+        const double d = std::min({M, K, N});
+        const double compute = 2.0 * M * K * N / (peak * fraction * d / (d + halfDim));
+        const double traffic = bytes * (M * K + K * N + M * N) / hbm;
+        return batch * (compute + traffic);
+    }
+};
+
+double peakFactor(const std::string& weights) {
+    if (weights == "fp32")
+        return 0.5; // TF32 tensor cores: half the dense BF16 rate (A100, H100, B200 datasheets)
+    if (weights == "fp8")
+        return 2.0; // FP8 tensor cores: twice the dense BF16 rate (H100, B200, MI300X datasheets)
+    return 1.0;
+}
+
+} // namespace
+
+const StepConstants& stepConstants() {
+    // Fitted on Korthikanti et al. 2022 Table 5 and Narayanan et al. 2021 Table 1 (docs/formulas.md); flashFraction
+    // is FlashAttention-2's reported forward+backward share of A100 peak, not fitted.
+    static const StepConstants k{0.84, 48.0, 0.85, 0.65, 0.60};
+    return k;
+}
+
+int heaviestStageLayers(int layers, int pp, int virtualStages) {
+    const int chunks = std::max(1, pp) * std::max(1, virtualStages);
+    const int base = layers / chunks, extra = layers % chunks;
+    // The first `extra` chunks take one layer more; rank 0 holds chunks 0, pp, 2pp, ...
+    return base * std::max(1, virtualStages) + (extra + std::max(1, pp) - 1) / std::max(1, pp);
+}
+
+StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k) {
+    const auto& par = s.parallel;
+    const auto& hw = s.hardware;
+    const double t = par.tp, cp = par.cp, pp = std::max(1, par.pp), v = std::max(1, par.virtualStages);
+    const double b = s.data.microBatch, seq = s.data.seqLen, sLocal = seq / cp;
+    const double T = b * sLocal; // tokens one GPU works on per micro-batch
+    const double h = m.hidden, q = m.qDim, kv = m.kvDim, w = m.mlpWidth, dh = m.headDim;
+    const double heads = m.heads / t;
+    const bool sp = par.sequenceParallel && par.tp > 1;
+    const bool flash = s.activations.flashAttention;
+    const bool dropout = s.model.dropout;
+    const std::string& recompute = s.activations.recompute;
+
+    Gpu gpu;
+    gpu.peak = hw.peakTflops * 1e12 * peakFactor(s.precision.weights);
+    gpu.hbm = hw.hbmTbps * 1e12 * k.memoryFraction;
+    gpu.bytes = s.precision.weights == "fp32" ? 4.0 : 2.0;
+    gpu.fraction = k.gemmFraction;
+    gpu.halfDim = k.gemmHalfDim;
+    const double a = gpu.bytes;
+
+    // One layer, one micro-batch, forward. Matmuls: QKV, output projection, MLP up (gate + up when gated), down.
+    const double upWidth = (m.gated ? 2.0 : 1.0) * w;
+    const double gemms =
+        gpu.gemm(T, h, (q + 2 * kv) / t) + gpu.gemm(T, q / t, h) + gpu.gemm(T, h, upWidth / t) + gpu.gemm(T, w / t, h);
+    // Attention core. Without flash: batched QK^T and AV over the full s x s scores (the mask is applied, not
+    // skipped), then the fused scale-mask-softmax and the probabilities' dropout through HBM. With flash: causal
+    // pairs only, one fused kernel; its backward does 2.5 x the forward's FLOPs (it recomputes the scores).
+    double attention = 0, attentionBackward = 0;
+    if (flash) {
+        const double pairs = causalPairs(s.data.documents, s.data.seqLen) / cp;
+        const double flops = 4.0 * b * heads * dh * pairs;
+        attention = flops / (gpu.peak * k.flashFraction);
+        attentionBackward = 2.5 * attention;
+    } else {
+        const double batch = b * heads;
+        const double scores = batch * sLocal * seq;
+        const double bmm = gpu.gemm(sLocal, dh, seq, batch) + gpu.gemm(sLocal, seq, dh, batch);
+        const double softmax = (2.0 * a + (dropout ? 2.0 * a + 1.0 : 0.0)) * scores / gpu.hbm;
+        attention = bmm + softmax;
+        attentionBackward = 2.0 * bmm + 1.5 * softmax;
+    }
+    // Memory-bound work per token: two norms (read, write), two residual adds (read both, write; dropout adds its
+    // 1-byte mask), on T / tp tokens with sequence parallelism, else on every TP rank; the MLP activation on the
+    // sharded width; q/k norms. An elementwise backward reads the saved input and the gradient and writes one
+    // gradient: 1.5 x the forward's traffic.
+    const double tokenwise = (sp ? T / t : T) * h * (4.0 * a + 2.0 * (3.0 * a + (dropout ? 1.0 : 0.0)));
+    const double act = T * (w / t) * (m.gated ? 3.0 : 2.0) * a;
+    const double qkNorm = m.qkNorm ? T * (q + kv) / t * 2.0 * a : 0.0;
+    const double elementwise = (tokenwise + act + qkNorm) / gpu.hbm;
+
+    const double layerForward = gemms + attention + elementwise;
+    const double layerInputGrad = gemms + attentionBackward + 1.5 * elementwise;
+    const double layerWeightGrad = gemms;
+    double layerRecompute = 0;
+    if (recompute == "full")
+        layerRecompute = layerForward;
+    else if (recompute == "selective")
+        layerRecompute = attention; // core attention runs again
+
+    // Tensor parallelism: two all-reduces forward and two backward per layer (or, with sequence parallelism, the
+    // same ring volume as all-gather + reduce-scatter pairs), none overlapped; full recompute repeats the forward's.
+    const Link tpLink = groupLink(hw, t, 1, k.linkFraction);
+    const double tpCollective = allReduce(a * T * h, t, tpLink);
+    const double tpForward = 2.0 * tpCollective, tpBackward = 2.0 * tpCollective;
+    const double tpRecompute = recompute == "full" ? tpForward : 0.0;
+
+    // Context parallelism: cp - 1 ring steps of this rank's K and V forward, K, V, dK, dV backward, hidden behind the
+    // attention core as far as it lasts.
+    double cpForward = 0, cpBackward = 0;
+    if (par.cp > 1) {
+        const Link cpLink = groupLink(hw, cp, t, k.linkFraction);
+        const double step = a * T * 2.0 * kv / t / cpLink.bytesPerS + cpLink.latencyS;
+        cpForward = std::max(0.0, (cp - 1) * step - attention);
+        cpBackward = std::max(0.0, 2.0 * (cp - 1) * step - attentionBackward);
+    }
+
+    // The heaviest stage: its layers, and the LM head (and its vocab-parallel cross-entropy in FP32) on the last
+    // rank, the embedding on the first (both on rank 0 for V-shaped schedules, and with one stage).
+    const int stageLayers = heaviestStageLayers(m.layers, par.pp, par.virtualStages);
+    const double L = stageLayers;
+    const double logits = T * m.vocab / t;
+    const double headForward = gpu.gemm(T, h, m.vocab / t) + 12.0 * logits / gpu.hbm;
+    const double headInputGrad = gpu.gemm(T, h, m.vocab / t) + 12.0 * logits / gpu.hbm;
+    const double headWeightGrad = gpu.gemm(T, h, m.vocab / t);
+    const double embedding = 3.0 * a * T * h / gpu.hbm;
+
+    const double F = L * (layerForward + tpForward + cpForward) + headForward + embedding;
+    const double B = L * (layerInputGrad + layerRecompute + tpBackward + tpRecompute + cpBackward) + headInputGrad;
+    const double W = L * layerWeightGrad + headWeightGrad;
+    const double microBatches = microBatchesPerPipeline(s, dp);
+
+    // Pipeline: the schedule's closed form with these durations per chunk gives the makespan; the bubble is what it
+    // adds to the busy time. Point-to-point: the activation (forward) and its gradient (backward) at every chunk
+    // boundary, sent as 1/tp slices over the network and all-gathered inside the TP group (Narayanan et al. 2021).
+    double makespan = microBatches * (F + B + W), p2p = 0;
+    if (par.pp > 1) {
+        PipelineSpec spec = pipelineSpecFor(s, dp);
+        spec.f = F / v;
+        spec.b = B / v;
+        spec.w = W / v;
+        makespan = closedForm(spec).makespan;
+        const double stride = t * cp * dp;
+        const Link hop = stride * pp <= hw.gpusPerNode
+                             ? Link{hw.intraNodeGbps * 1e9 * k.linkFraction, hw.intraNodeLatencyUs * 1e-6}
+                             : Link{hw.interNodeGbps * 1e9 * k.linkFraction, hw.interNodeLatencyUs * 1e-6};
+        const double message = a * T * h;
+        const double send = message / t / hop.bytesPerS + hop.latencyS + (sp ? 0.0 : allGather(message, t, tpLink));
+        const double hops = 2.0 * (microBatches * spec.virtualStages + pp - 1);
+        p2p = hops * send;
+    }
+
+    // Data parallelism over dp x cp replicas of the heaviest stage's parameters (this GPU's TP shard).
+    const StateBytes sb = stateBytes(s.precision, m.hidden);
+    const double headParams = m.lmHead > 0 ? m.lmHead : m.embedding;
+    const double stageParams = (m.layersTotal / std::max(1, m.layers) * L + headParams + m.finalNorm) / t;
+    const double replicas = double(dp) * cp;
+    double dpExposed = 0;
+    if (replicas > 1) {
+        const Link dpLink = groupLink(hw, replicas, t, k.linkFraction);
+        if (par.zero >= 3) {
+            // Every micro-batch gathers the weights forward and backward and reduce-scatters the gradients, each
+            // prefetched behind the previous layer's compute: only what compute does not cover shows.
+            const double gather = allGather(sb.weights * stageParams, replicas, dpLink);
+            const double scatter = allGather(sb.grads * stageParams, replicas, dpLink);
+            const double first = allGather(sb.weights * m.largestLayer / t, replicas, dpLink);
+            dpExposed = microBatches * (std::max(0.0, gather - F) + std::max(0.0, gather + scatter - B - W) + first);
+        } else {
+            // Once per step: the gradient all-reduce (ZeRO 0) or reduce-scatter + parameter all-gather (ZeRO 1-2),
+            // bucketed behind the last micro-batch's backward; the last bucket cannot hide.
+            const double comm = par.zero == 0 ? allReduce(sb.grads * stageParams, replicas, dpLink)
+                                              : allGather(sb.grads * stageParams, replicas, dpLink) +
+                                                    allGather(sb.weights * stageParams, replicas, dpLink);
+            const double lastBucket = comm * std::min(1.0, 40e6 / std::max(1.0, stageParams));
+            dpExposed = std::max(comm - (B + W), lastBucket);
+        }
+    }
+
+    // Optimizer step on this GPU's shard: read and write master weights and optimizer state, read the gradient,
+    // write the compute weights. Offload moves it to the host: gradients down and weights up over PCIe, the step in
+    // host memory, and with NVMe the state read and written from disk.
+    const double shard = par.zero >= 1 ? stageParams / replicas : stageParams;
+    const double stateRw =
+        2.0 * (sb.master + sb.optimizer) + sb.grads + (sb.master > 0 ? sb.weights : 2.0 * sb.weights);
+    double optimizer = 0, offload = 0;
+    if (s.offload.optimizer == "none") {
+        optimizer = shard * stateRw / gpu.hbm;
+    } else {
+        offload = shard * (sb.grads + sb.weights) / (hw.pcieGbps * 1e9 * k.linkFraction) +
+                  shard * stateRw / (hw.hostGbps * 1e9 * k.memoryFraction);
+        if (s.offload.optimizer == "nvme")
+            offload += 2.0 * shard * (sb.master + sb.optimizer) / (hw.nvmeGbps * 1e9);
+    }
+
+    StepTime out;
+    out.stageLayers = stageLayers;
+    out.stageForwardS = F;
+    out.stageBackwardS = B + W;
+    auto& p = out.parts;
+    const double mb = microBatches;
+    p.recompute = mb * L * layerRecompute;
+    p.tpComm = mb * L * (tpForward + tpBackward + tpRecompute);
+    p.cpComm = mb * L * (cpForward + cpBackward);
+    p.compute = std::max(0.0, mb * (F + B + W) - p.recompute - p.tpComm - p.cpComm);
+    p.ppBubble = std::max(0.0, makespan - mb * (F + B + W)); // rounding aside, never below busy
+    p.ppP2p = p2p;
+    p.dpComm = dpExposed;
+    p.optimizer = optimizer;
+    p.offload = offload;
+    out.stepS = p.total();
+    return out;
+}
+
+std::vector<StepPart> stepParts(const StepBreakdown& b, int zeroStage) {
+    const char* dp = zeroStage == 0  ? "gradient all-reduce"
+                     : zeroStage < 3 ? "reduce-scatter + all-gather"
+                                     : "ZeRO-3 gathers";
+    return {{"compute", "compute", b.compute},
+            {"recompute", "recompute", b.recompute},
+            {"tp_comm", "tensor-parallel comm.", b.tpComm},
+            {"cp_comm", "context-parallel comm.", b.cpComm},
+            {"pp_p2p", "pipeline sends", b.ppP2p},
+            {"pp_bubble", "bubble", b.ppBubble},
+            {"dp_comm", dp, b.dpComm},
+            {"optimizer", "optimizer step", b.optimizer},
+            {"offload", "offload", b.offload}};
+}
+
+std::string stepSummary(const StepBreakdown& b, int zeroStage) {
+    const double total = b.total();
+    char buf[96];
+    std::snprintf(buf, sizeof buf, total < 10 ? "step %.2f s" : "step %.1f s", total);
+    std::string out = buf;
+    if (!(total > 0))
+        return out;
+    std::vector<StepPart> parts = stepParts(b, zeroStage);
+    std::stable_sort(parts.begin(), parts.end(),
+                     [](const StepPart& x, const StepPart& y) { return x.seconds > y.seconds; });
+    int shown = 0;
+    for (const StepPart& p : parts) {
+        const long share = std::lround(100.0 * p.seconds / total);
+        if (shown == 3 || share < 1)
+            break;
+        std::snprintf(buf, sizeof buf, "%s%ld%% %s", shown == 0 ? ": " : ", ", share, p.label);
+        out += buf;
+        ++shown;
+    }
+    return out;
+}
+
+} // namespace tl::engine

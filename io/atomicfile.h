@@ -1,0 +1,36 @@
+#pragma once
+// The one checked way to write a file (scenarios, SVG, PNG and every export). The bytes go to a temporary beside the
+// target, every write is checked, the temporary is fsynced and only then renamed over the target: a full disk, a
+// kill or a crash leaves the old file as it was. Targets that exist and are not regular files (devices, FIFOs,
+// directories) are refused rather than replaced. Stale temporaries of interrupted saves are removed on the next save.
+
+#include <QByteArray>
+#include <QString>
+
+#include <sys/types.h>
+
+#include <functional>
+#include <optional>
+
+class QIODevice;
+
+namespace tl::io {
+
+// Writes bytes to path; returns the reason on failure (one sentence, without the path), nullopt on success.
+std::optional<QString> writeFileAtomically(const QString& path, const QByteArray& bytes);
+
+// For writers that take a QIODevice (QImageWriter, QSvgGenerator, QPdfWriter): produce writes into a memory buffer
+// and returns false on failure; the bytes are then written as above. Nothing is written when produce fails.
+std::optional<QString> writeFileAtomically(const QString& path, const std::function<bool(QIODevice&)>& produce);
+
+// The temporaries the writer makes beside target: "<name>.tlsave-XXXXXX".
+bool isTemporaryFor(const QString& target, const QString& fileName);
+
+// Removes temporaries of target that no live writer holds (each writer keeps an flock on its own). Returns how many.
+int removeStaleTemporaries(const QString& target);
+
+// Tests: replace write(2) so that a full disk or an I/O error can be injected; nullptr restores the real one.
+using WriteFunction = ssize_t (*)(int fd, const void* data, size_t size);
+void setWriteFunctionForTesting(WriteFunction write);
+
+} // namespace tl::io

@@ -1,0 +1,196 @@
+// The Planner tab (ui/planner/*), offscreen: the item model under QAbstractItemModelTester and numeric sorting, a
+// search off the UI thread with its chart, Apply as one undo step, Cancel and stale results leaving the scenario
+// untouched, a bad GPU count named beside its field.
+
+#include "engine/layoutplanner.h"
+#include "engine/presets.h"
+#include "ui/controller.h"
+#include "ui/planner/planchart.h"
+#include "ui/planner/planmodel.h"
+#include "ui/planner/plannertab.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QTableView>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace tl;
+
+namespace {
+
+engine::Scenario llama70b() {
+    engine::Scenario s;
+    engine::applyModelPreset(s, "llama3-70b");
+    s.parallel.tp = 8;
+    s.parallel.dp = 4;
+    s.data.globalBatch = 512;
+    return s;
+}
+
+bool waitFinished(ui::PlannerTab& tab, int ms = 60000) {
+    QSignalSpy spy(&tab, &ui::PlannerTab::finished);
+    return spy.wait(ms);
+}
+
+} // namespace
+
+class PlannerTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void modelPassesTheTesterAndSortsNumerically() {
+        engine::PlanRequest req;
+        req.minGpus = 8;
+        req.maxGpus = 64;
+        req.top = 2000;
+        const auto result = engine::planLayouts(llama70b(), req);
+        QVERIFY(result.plans.size() > 50);
+        ui::PlanModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPlans(result.plans);
+        QCOMPARE(model.rowCount(), int(result.plans.size()));
+        QCOMPARE(model.data(model.index(0, ui::PlanModel::Rank)).toInt(), 1);
+        for (int column = 0; column < ui::PlanModel::ColumnCount; ++column) {
+            for (Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+                model.sort(column, order);
+                for (int row = 1; row < model.rowCount(); ++row) {
+                    const QVariant a = model.data(model.index(row - 1, column), Qt::UserRole);
+                    const QVariant b = model.data(model.index(row, column), Qt::UserRole);
+                    const auto c = QVariant::compare(a, b);
+                    QVERIFY2(order == Qt::AscendingOrder ? c != QPartialOrdering::Greater : c != QPartialOrdering::Less,
+                             qPrintable(QStringLiteral("column %1 row %2").arg(column).arg(row)));
+                }
+            }
+        }
+        // Memory sorts as a number, not as its text ("9.5 GB" after "10.1 GB").
+        model.sort(ui::PlanModel::Memory, Qt::AscendingOrder);
+        const auto least = std::min_element(result.plans.begin(), result.plans.end(),
+                                            [](const auto& a, const auto& b) { return a.memoryTotal < b.memoryTotal; });
+        QCOMPARE(model.plan(0)->memoryTotal, least->memoryTotal);
+        model.sort(ui::PlanModel::Rank, Qt::AscendingOrder);
+        QVERIFY(model.plan(0)->layout == result.plans.front().layout);
+        QCOMPARE(model.rowOfRank(3), 2);
+    }
+
+    void searchChartAndApplyAsOneUndoStep() {
+        ui::Controller controller;
+        controller.setScenario(llama70b());
+        ui::PlannerTab tab(&controller);
+        tab.resize(1300, 800);
+        tab.show();
+        tab.gpusEdit()->setText(QStringLiteral("32"));
+        QVERIFY(tab.plan());
+        QVERIFY(tab.isRunning() || tab.model()->rowCount() >= 0);
+        QVERIFY(waitFinished(tab));
+        QVERIFY(tab.model()->rowCount() > 0);
+        QVERIFY(tab.statusLabel()->text().contains(QStringLiteral("layouts evaluated")));
+        QCOMPARE(tab.chart()->plansSeries()->count(), tab.model()->rowCount());
+        QCOMPARE(tab.chart()->frontSeries()->count(), int(tab.result().pareto.size()));
+        QCOMPARE(tab.chart()->currentSeries()->count(), 1); // this plan's point
+        for (const auto& p : tab.result().plans)
+            QCOMPARE(p.gpus(), 32LL);
+
+        // Apply the third plan: one undo step, the scenario is that layout, undo brings the old one back.
+        const engine::Scenario before = controller.scenario();
+        const int steps = controller.undoStack()->count();
+        const engine::Plan chosen = *tab.model()->plan(2);
+        QVERIFY(tab.applyRow(2));
+        QCOMPARE(controller.undoStack()->count(), steps + 1);
+        QVERIFY(engine::layoutOf(controller.scenario()) == chosen.layout);
+        QCOMPARE(controller.ledger().time.days, chosen.days);
+        QCOMPARE(controller.ledger().memory.total, chosen.memoryTotal);
+        QVERIFY(controller.undoStack()->undoText().startsWith(QStringLiteral("apply layout")));
+        // A second Apply right after is its own step, not merged into the first.
+        QVERIFY(tab.applyRow(0));
+        QCOMPARE(controller.undoStack()->count(), steps + 2);
+        controller.undoStack()->undo();
+        controller.undoStack()->undo();
+        QVERIFY(controller.scenario() == before);
+
+        // A change of model makes the results stale: Apply is refused until the next search.
+        QVERIFY(controller.setValue("model.preset", std::string("qwen3-8b")));
+        QVERIFY(!tab.applyButton()->isEnabled());
+        QVERIFY(!tab.applyRow(0));
+        QVERIFY(tab.statusLabel()->text().contains(QStringLiteral("changed")));
+
+        const QString out = qEnvironmentVariable("TL_PLANNER_PNG");
+        if (!out.isEmpty()) {
+            controller.undoStack()->undo();
+            QVERIFY(tab.plan());
+            QVERIFY(waitFinished(tab));
+            tab.table()->selectRow(4);
+            QTest::qWait(50);
+            QVERIFY(tab.grab().save(out));
+        }
+    }
+
+    void cancelLeavesTheScenarioUntouched() {
+        ui::Controller controller;
+        engine::Scenario s;
+        engine::applyModelPreset(s, "llama3.1-405b");
+        s.data.globalBatch = 2048;
+        controller.setScenario(s);
+        const engine::Scenario before = controller.scenario();
+        const int steps = controller.undoStack()->count();
+        ui::PlannerTab tab(&controller);
+        tab.show();
+        tab.gpusEdit()->setText(QStringLiteral("1:16384")); // seconds of work: long enough to show progress
+        QSignalSpy spy(&tab, &ui::PlannerTab::finished);
+        QVERIFY(tab.plan());
+        QVERIFY(tab.isRunning());
+        QTest::qWait(ui::PlannerTab::kProgressDelayMs + 150);
+        if (tab.isRunning()) {
+            QVERIFY(tab.progressBar()->isVisible());
+            QVERIFY(tab.cancelButton()->isVisible());
+            QTest::mouseClick(tab.cancelButton(), Qt::LeftButton);
+        }
+        QVERIFY(spy.count() == 1 || spy.wait(60000));
+        if (spy.first().first().toBool()) {
+            QVERIFY(tab.statusLabel()->text().contains(QStringLiteral("Cancelled")));
+            QCOMPARE(tab.model()->rowCount(), 0);
+        }
+        QVERIFY(!tab.progressBar()->isVisible());
+        QVERIFY(controller.scenario() == before);
+        QCOMPARE(controller.undoStack()->count(), steps);
+    }
+
+    void badGpuCountIsNamedBesideTheField() {
+        ui::Controller controller;
+        ui::PlannerTab tab(&controller);
+        for (const char* bad : {"0", "-8", "eight", "64:8", "2.5"}) {
+            tab.gpusEdit()->setText(QString::fromLatin1(bad));
+            QVERIFY(!tab.plan());
+            const auto* error = tab.findChild<QLabel*>(QStringLiteral("plannerGpusError"));
+            QVERIFY(error->text().startsWith(QStringLiteral("GPUs: \"")));
+            QVERIFY(error->text().contains(QString::fromLatin1(bad)));
+        }
+        tab.gpusEdit()->setText(QStringLiteral("8"));
+        QVERIFY(tab.plan());
+        QVERIFY(waitFinished(tab));
+        QVERIFY(tab.findChild<QLabel*>(QStringLiteral("plannerGpusError"))->text().isEmpty());
+    }
+
+    void noPlanShowsTheReason() {
+        ui::Controller controller;
+        engine::Scenario s;
+        engine::applyModelPreset(s, "llama3.1-405b");
+        controller.setScenario(s);
+        ui::PlannerTab tab(&controller);
+        tab.gpusEdit()->setText(QStringLiteral("8"));
+        QVERIFY(tab.plan());
+        QVERIFY(waitFinished(tab));
+        QCOMPARE(tab.model()->rowCount(), 0);
+        QVERIFY(tab.statusLabel()->text().contains(QStringLiteral("the state alone needs")));
+        QVERIFY(!tab.applyButton()->isEnabled());
+    }
+};
+
+QTEST_MAIN(PlannerTest)
+#include "planner_test.moc"

@@ -1,0 +1,627 @@
+#include "ui/labs/scalinglab.h"
+
+#include "engine/units.h"
+#include "ui/controller.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QMessageBox>
+#include <QPointer>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSlider>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QThread>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace tl::ui::labs {
+namespace el = engine::labs;
+
+namespace {
+
+QString count(double v) {
+    return QString::fromStdString(engine::formatCountShort(v));
+}
+
+QString flopsText(double f) {
+    return QString::number(f, 'g', 3).replace(QStringLiteral("e+"), QStringLiteral("e"));
+}
+
+QTableWidgetItem* cell(const QString& text, bool bold = false) {
+    auto* item = new QTableWidgetItem(text);
+    item->setTextAlignment(Qt::AlignCenter);
+    if (bold) {
+        QFont f = item->font();
+        f.setBold(true);
+        item->setFont(f);
+    }
+    return item;
+}
+
+const QColor kCurveColours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
+                                QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
+                                QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f)};
+
+QChartView* chartView(QChart* chart, const QString& name) {
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignRight);
+    auto* view = new QChartView(chart);
+    view->setObjectName(name);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(420, 320);
+    return view;
+}
+
+void resetAxes(QChart* chart, const QString& xTitle, const QString& yTitle, double xLo, double xHi, double yLo,
+               double yHi) {
+    for (QAbstractAxis* a : chart->axes())
+        chart->removeAxis(a);
+    auto* x = new QLogValueAxis;
+    x->setBase(10);
+    x->setLabelFormat(QStringLiteral("%.0e"));
+    x->setTitleText(xTitle);
+    x->setRange(xLo, xHi);
+    x->setMinorTickCount(-1);
+    auto* y = new QValueAxis;
+    y->setTitleText(yTitle);
+    y->setRange(yLo, yHi);
+    y->setLabelFormat(QStringLiteral("%.2f"));
+    y->applyNiceNumbers();
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart->series()) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+}
+
+} // namespace
+
+ScalingLab::ScalingLab(Controller* controller, QWidget* parent) : QWidget(parent), m_controller(controller) {
+    setObjectName(QStringLiteral("scalingLab"));
+    m_pages = new QTabWidget;
+    m_pages->setObjectName(QStringLiteral("scalingPages"));
+    m_pages->setDocumentMode(true);
+    m_pages->addTab(buildOptimalPage(), tr("&Compute-optimal"));
+    m_pages->addTab(buildFitPage(), tr("&Fit your own law"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_pages);
+    recompute();
+}
+
+ScalingLab::~ScalingLab() {
+    if (m_worker) {
+        m_cancel = true;
+        m_worker->wait();
+    }
+}
+
+QWidget* ScalingLab::buildOptimalPage() {
+    auto* page = new QWidget;
+    m_unit = new QComboBox;
+    m_unit->setObjectName(QStringLiteral("budgetUnitCombo"));
+    m_unit->addItem(tr("FLOPs"));
+    m_unit->addItem(tr("US dollars"));
+    m_unit->setToolTip(tr("A compute budget in FLOPs, or dollars turned into FLOPs at this scenario's GPU price, "
+                          "peak and MFU"));
+    m_budget = new QLineEdit(QStringLiteral("1e24"));
+    m_budget->setObjectName(QStringLiteral("budgetEdit"));
+    m_budget->setToolTip(tr("The budget, e.g. 1e24 (FLOPs) or 2500000 (dollars)"));
+    m_budget->setMaximumWidth(180);
+    auto* budgetLabel = new QLabel(tr("&Budget"));
+    budgetLabel->setBuddy(m_budget);
+    auto* plan = new QPushButton(tr("This &plan's budget"));
+    plan->setObjectName(QStringLiteral("planBudgetButton"));
+    plan->setToolTip(tr("The current scenario's 6ND, or its cost in dollars"));
+    m_budgetNote = new QLabel;
+    m_budgetNote->setObjectName(QStringLiteral("budgetNote"));
+    auto* top = new QHBoxLayout;
+    top->addWidget(budgetLabel);
+    top->addWidget(m_budget);
+    top->addWidget(m_unit);
+    top->addWidget(plan);
+    top->addWidget(m_budgetNote, 1);
+
+    m_table = new QTableWidget(5, 3);
+    m_table->setObjectName(QStringLiteral("allocationTable"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setHorizontalHeaderLabels(
+        {tr("Chinchilla approach 3"), tr("Kaplan et al. 2020"), tr("20 tokens per parameter")});
+    m_table->setVerticalHeaderLabels(
+        {tr("Parameters N"), tr("Tokens D"), tr("Tokens per parameter"), tr("Loss (approach 3 law)"), QString()});
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    for (int c = 0; c < 3; ++c) {
+        auto* use = new QPushButton(tr("Use this allocation"));
+        use->setObjectName(QStringLiteral("useAllocation%1").arg(c));
+        use->setToolTip(tr("Set model.params and data.tokens to this column (one undo step)"));
+        connect(use, &QPushButton::clicked, this, [this, c] { useAllocation(c); });
+        m_table->setCellWidget(4, c, use);
+    }
+    m_ruleNote = new QLabel;
+    m_ruleNote->setObjectName(QStringLiteral("ruleNote"));
+    m_ruleNote->setWordWrap(true);
+
+    m_past = new QSlider(Qt::Horizontal);
+    m_past->setObjectName(QStringLiteral("pastSlider"));
+    m_past->setRange(5, 100);
+    m_past->setValue(25);
+    m_past->setToolTip(tr("Train a smaller model on the same budget (more tokens), as teams that serve a lot of "
+                          "inference do"));
+    auto* pastLabel = new QLabel(tr("&Smaller model, % of N_opt"));
+    pastLabel->setBuddy(m_past);
+    m_pastLine = new QLabel;
+    m_pastLine->setObjectName(QStringLiteral("pastLine"));
+    m_pastLine->setWordWrap(true);
+    auto* usePast = new QPushButton(tr("Use this allocation"));
+    usePast->setObjectName(QStringLiteral("useAllocation3"));
+    usePast->setToolTip(tr("Set model.params and data.tokens to the smaller model (one undo step)"));
+    connect(usePast, &QPushButton::clicked, this, [this] { useAllocation(3); });
+    auto* pastRow = new QHBoxLayout;
+    pastRow->addWidget(pastLabel);
+    pastRow->addWidget(m_past, 1);
+    pastRow->addWidget(usePast);
+
+    m_isoChart = new QChart;
+    m_isoChart->setTitle(tr("Iso-FLOP curves: loss against parameters at fixed compute (approach 3)"));
+    m_isoView = chartView(m_isoChart, QStringLiteral("isoFlopChart"));
+
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_table);
+    leftLayout->addWidget(m_ruleNote);
+    leftLayout->addSpacing(8);
+    leftLayout->addLayout(pastRow);
+    leftLayout->addWidget(m_pastLine);
+    leftLayout->addStretch(1);
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->addWidget(left);
+    split->addWidget(m_isoView);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(page);
+    layout->addLayout(top);
+    layout->addWidget(split, 1);
+
+    connect(m_budget, &QLineEdit::textChanged, this, &ScalingLab::recompute);
+    connect(m_unit, &QComboBox::currentIndexChanged, this, [this, plan] { plan->click(); });
+    connect(plan, &QPushButton::clicked, this, [this] {
+        if (!m_ledger.valid)
+            return;
+        m_budget->setText(m_unit->currentIndex() == 0 ? QString::number(m_ledger.budget.compute6nd, 'g', 4)
+                                                      : QString::number(std::round(m_ledger.cost.usd), 'f', 0));
+    });
+    connect(m_past, &QSlider::valueChanged, this, &ScalingLab::recompute);
+    return page;
+}
+
+QWidget* ScalingLab::buildFitPage() {
+    auto* page = new QWidget;
+    auto* import = new QPushButton(tr("&Import CSV\u2026"));
+    import->setObjectName(QStringLiteral("importRunsButton"));
+    import->setToolTip(tr("Pilot runs: a CSV whose header names params, tokens and loss"));
+    auto* sample = new QPushButton(tr("Sa&mple runs"));
+    sample->setObjectName(QStringLiteral("sampleRunsButton"));
+    sample->setToolTip(tr("35 runs on the approach 3 law with 1% noise (seeded), to try the fit"));
+    m_fitStatus = new QLabel(tr("Import pilot runs (params,tokens,loss) to fit L = E + A/N^\u03b1 + B/D^\u03b2."));
+    m_fitStatus->setObjectName(QStringLiteral("fitStatus"));
+    m_fitStatus->setWordWrap(true);
+    auto* top = new QHBoxLayout;
+    top->addWidget(import);
+    top->addWidget(sample);
+    top->addWidget(m_fitStatus, 1);
+
+    m_fitTable = new QTableWidget(0, 2);
+    m_fitTable->setObjectName(QStringLiteral("fitTable"));
+    m_fitTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_fitTable->setHorizontalHeaderLabels({tr("Fitted"), tr("95% bootstrap interval")});
+    m_fitTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_useFit = new QPushButton(tr("Use the fitted law's allocation"));
+    m_useFit->setObjectName(QStringLiteral("useAllocation4"));
+    m_useFit->setToolTip(tr("Set model.params and data.tokens to the fitted law's optimum at the budget on the "
+                            "Compute-optimal page (one undo step)"));
+    m_useFit->setEnabled(false);
+    connect(m_useFit, &QPushButton::clicked, this, [this] { useAllocation(4); });
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_fitTable, 1);
+    leftLayout->addWidget(m_useFit);
+
+    m_fitChart = new QChart;
+    m_fitChart->setTitle(tr("Pilot runs and the fitted law"));
+    m_fitView = chartView(m_fitChart, QStringLiteral("fitChart"));
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->addWidget(left);
+    split->addWidget(m_fitView);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
+    auto* layout = new QVBoxLayout(page);
+    layout->addLayout(top);
+    layout->addWidget(split, 1);
+
+    connect(import, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import Pilot Runs"), QString(),
+                                                          tr("CSV files (*.csv);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        const QString error = importCsv(path, false);
+        if (!error.isEmpty())
+            QMessageBox::warning(this, tr("Import Pilot Runs"), error);
+    });
+    connect(sample, &QPushButton::clicked, this, [this] { loadSampleRuns(false); });
+    return page;
+}
+
+void ScalingLab::setScenario(const engine::Scenario& s, const engine::Ledger& l) {
+    m_scenario = s;
+    m_ledger = l;
+    if (isVisible())
+        recompute();
+    else
+        m_stale = true; // slider drags elsewhere do not redraw a hidden lab
+}
+
+void ScalingLab::showEvent(QShowEvent* event) {
+    if (m_stale) {
+        m_stale = false;
+        recompute();
+    }
+    QWidget::showEvent(event);
+}
+
+std::optional<double> ScalingLab::budgetFlops() const {
+    QString text = m_budget->text().trimmed();
+    text.remove(QLatin1Char(',')).remove(QLatin1Char('_')).remove(QLatin1Char('$')).remove(QLatin1Char(' '));
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    if (!ok || !std::isfinite(v) || v <= 0)
+        return std::nullopt;
+    const double flops = m_unit->currentIndex() == 0 ? v : el::flopsForDollars(m_scenario, v);
+    if (!(flops >= 1e15 && flops <= 1e30))
+        return std::nullopt;
+    return flops;
+}
+
+void ScalingLab::recompute() {
+    const std::optional<double> flops = budgetFlops();
+    const bool ok = flops.has_value();
+    m_budget->setStyleSheet(ok ? QString() : QStringLiteral("background:#fbe3e1"));
+    for (int c = 0; c < 3; ++c)
+        if (QWidget* w = m_table->cellWidget(4, c))
+            w->setEnabled(ok);
+    if (!ok) {
+        m_budgetNote->setText(tr("Budget: enter a positive number worth 1e15 to 1e30 FLOPs (e.g. 1e24)."));
+        m_budgetNote->setStyleSheet(QStringLiteral("color:#b3261e"));
+        return;
+    }
+    m_budgetNote->setStyleSheet(QString());
+    m_budgetNote->setText(m_unit->currentIndex() == 0
+                              ? tr("%1 FLOPs").arg(flopsText(*flops))
+                              : tr("= %1 FLOPs on %2 at %3% MFU and $%4 per GPU-hour")
+                                    .arg(flopsText(*flops), QString::fromStdString(m_scenario.hardware.preset))
+                                    .arg(m_scenario.efficiency.mfu * 100, 0, 'f', 0)
+                                    .arg(m_scenario.hardware.usdPerGpuHour, 0, 'f', 2));
+    m_split = el::splitBudget(*flops);
+    const el::BudgetSplit& b = m_split;
+    const engine::Allocation* cols[] = {&b.chinchilla, &b.kaplan, &b.twentyTokens};
+    const double losses[] = {b.chinchilla.loss, b.kaplanLossUnderLaw, b.twentyTokens.loss};
+    for (int c = 0; c < 3; ++c) {
+        m_table->setItem(0, c, cell(count(cols[c]->params), true));
+        m_table->setItem(1, c, cell(count(cols[c]->tokens)));
+        m_table->setItem(2, c, cell(QString::number(el::tokensPerParam(*cols[c]), 'f', 1)));
+        m_table->setItem(3, c, cell(QString::number(losses[c], 'f', 3)));
+    }
+    m_ruleNote->setText(
+        tr("Approach 3's published constants put %1 tokens on each parameter at this budget; Hoffmann et al.'s "
+           "approaches 1 and 2 found about 20. Besiroglu et al. (2024) re-fitted approach 3 on the paper's own data "
+           "and found the published constants do not fit it well; their re-fit agrees with about 20. Both rules are "
+           "shown; judged by the approach 3 law, the 20-tokens split loses %2 in loss. Kaplan's frontier, fitted on "
+           "shorter runs, puts far more into parameters.")
+            .arg(el::tokensPerParam(b.chinchilla), 0, 'f', 0)
+            .arg(b.twentyTokens.loss - b.chinchilla.loss, 0, 'f', 4));
+
+    const double fraction = m_past->value() / 100.0;
+    m_pastResult = el::trainPastOptimum(engine::kChinchillaApproach3, *flops, fraction * b.chinchilla.params);
+    const el::PastOptimum& p = m_pastResult;
+    QString past = tr("A %1-parameter model (%2% of N_opt) on %3 tokens (%4 per parameter): loss %5, %6 above the "
+                      "optimum.")
+                       .arg(count(p.params))
+                       .arg(m_past->value())
+                       .arg(count(p.tokens))
+                       .arg(p.tokens / p.params, 0, 'f', 0)
+                       .arg(p.loss, 0, 'f', 3)
+                       .arg(p.lossAboveOptimum, 0, 'f', 4);
+    past += QLatin1Char(' ') + (p.reachable ? tr("Matching the optimum's loss would take %1 tokens, %2\u00d7 the "
+                                                 "compute, paid once in training and saved on every inference.")
+                                                  .arg(count(p.tokensForOptimumLoss))
+                                                  .arg(p.computeMultiplier, 0, 'f', 2)
+                                            : tr("No number of tokens brings this model to the optimum's loss."));
+    m_pastLine->setText(past);
+    drawIsoFlops();
+    if (m_fit)
+        drawFit();
+}
+
+void ScalingLab::drawIsoFlops() {
+    m_isoChart->removeAllSeries();
+    const double c = m_split.flops;
+    std::vector<double> budgets;
+    const double top = std::ceil(std::log10(c));
+    for (double e = top - 5; e <= top; ++e)
+        budgets.push_back(std::pow(10.0, e));
+    if (std::fabs(std::log10(c) - top) > 1e-9)
+        budgets.push_back(c);
+    std::sort(budgets.begin(), budgets.end());
+    const auto curves = el::isoFlopCurves(engine::kChinchillaApproach3, budgets, 61, 30.0);
+    auto* optima = new QScatterSeries;
+    optima->setName(tr("Compute-optimal (approach 3)"));
+    optima->setMarkerSize(11);
+    optima->setColor(Qt::black);
+    double xLo = INFINITY, xHi = 0, yLo = INFINITY, yHi = 0;
+    int k = 0;
+    for (const auto& curve : curves) {
+        auto* line = new QLineSeries;
+        const bool chosen = curve.flops == c;
+        line->setName(chosen ? tr("%1 FLOPs (your budget)").arg(flopsText(curve.flops))
+                             : tr("%1 FLOPs").arg(flopsText(curve.flops)));
+        QPen pen(chosen ? QColor(Qt::black) : kCurveColours[k++ % 8]);
+        pen.setWidthF(chosen ? 3.0 : 1.8);
+        line->setPen(pen);
+        for (const auto& pt : curve.points)
+            line->append(pt.params, pt.loss);
+        m_isoChart->addSeries(line);
+        optima->append(curve.optimum.params, curve.optimum.loss);
+        xLo = std::min(xLo, curve.points.front().params);
+        xHi = std::max(xHi, curve.points.back().params);
+        yLo = std::min(yLo, curve.optimum.loss);
+        yHi = std::max(yHi, curve.optimum.loss);
+    }
+    m_isoChart->addSeries(optima);
+    auto* rule = new QScatterSeries;
+    rule->setName(tr("20 tokens per parameter"));
+    rule->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    rule->setMarkerSize(10);
+    rule->setColor(QColor(0xd6, 0x27, 0x28));
+    rule->append(m_split.twentyTokens.params, m_split.twentyTokens.loss);
+    m_isoChart->addSeries(rule);
+    auto* past = new QScatterSeries;
+    past->setName(tr("Smaller model, same budget"));
+    past->setMarkerSize(10);
+    past->setColor(QColor(0x2c, 0xa0, 0x2c));
+    past->append(m_pastResult.params, m_pastResult.loss);
+    m_isoChart->addSeries(past);
+    resetAxes(m_isoChart, tr("Parameters N (log scale)"), tr("Loss (nats per token)"), xLo, xHi, yLo - 0.05,
+              yHi + 0.45);
+}
+
+void ScalingLab::drawFit() {
+    m_fitChart->removeAllSeries();
+    if (!m_fit || m_runs.empty())
+        return;
+    // One colour per token count (up to eight, evenly picked); the points of other token counts stay grey.
+    std::map<double, std::vector<el::PilotRun>> byTokens;
+    for (const auto& r : m_runs)
+        byTokens[r.tokens].push_back(r);
+    std::vector<double> keys;
+    for (const auto& [d, runs] : byTokens)
+        keys.push_back(d);
+    std::vector<double> coloured;
+    const std::size_t groups = std::min<std::size_t>(8, keys.size());
+    for (std::size_t i = 0; i < groups; ++i)
+        coloured.push_back(keys[groups == 1 ? 0 : i * (keys.size() - 1) / (groups - 1)]);
+    double nLo = INFINITY, nHi = 0, lLo = INFINITY, lHi = 0;
+    for (const auto& r : m_runs) {
+        nLo = std::min(nLo, r.params);
+        nHi = std::max(nHi, r.params);
+        lLo = std::min(lLo, r.loss);
+        lHi = std::max(lHi, r.loss);
+    }
+    auto* others = new QScatterSeries;
+    others->setName(tr("Other runs"));
+    others->setColor(QColor(0x9e, 0x9e, 0x9e));
+    others->setMarkerSize(8);
+    for (std::size_t g = 0; g < coloured.size(); ++g) {
+        const QColor colour = kCurveColours[g % 8];
+        auto* line = new QLineSeries;
+        line->setName(tr("Fit at %1 tokens").arg(count(coloured[g])));
+        QPen pen(colour);
+        pen.setWidthF(2.0);
+        line->setPen(pen);
+        for (const auto& p : el::lossAtTokens(m_fit->law, coloured[g], nLo, nHi))
+            line->append(p.params, p.loss);
+        m_fitChart->addSeries(line);
+        auto* points = new QScatterSeries;
+        points->setName(tr("Runs at %1 tokens").arg(count(coloured[g])));
+        points->setColor(colour);
+        points->setMarkerSize(9);
+        for (const auto& r : byTokens[coloured[g]])
+            points->append(r.params, r.loss);
+        m_fitChart->addSeries(points);
+    }
+    for (const auto& [d, runs] : byTokens)
+        if (std::find(coloured.begin(), coloured.end(), d) == coloured.end())
+            for (const auto& r : runs)
+                others->append(r.params, r.loss);
+    if (others->count() > 0)
+        m_fitChart->addSeries(others);
+    else
+        delete others;
+    const double pad = 0.05 * (lHi - lLo) + 0.01;
+    resetAxes(m_fitChart, tr("Parameters N (log scale)"), tr("Loss"), nLo / 1.3, nHi * 1.3, lLo - pad, lHi + pad);
+    for (QLegendMarker* m : m_fitChart->legend()->markers())
+        m->setVisible(!m->label().startsWith(tr("Runs at"))); // one legend entry per token count: the line
+
+    // The table: constants with intervals, then the fit's bookkeeping and the fitted law's allocation.
+    const el::ScalingFit& f = *m_fit;
+    const double v[] = {f.law.E, f.law.A, f.law.B, f.law.alpha, f.law.beta};
+    const QString names[] = {tr("E (irreducible loss)"), tr("A"), tr("B"), tr("\u03b1 (parameters)"),
+                             tr("\u03b2 (tokens)")};
+    m_fitTable->setRowCount(9);
+    QStringList rows;
+    for (int k = 0; k < 5; ++k) {
+        rows << names[k];
+        m_fitTable->setItem(k, 0, cell(QString::number(v[k], 'g', 4), true));
+        m_fitTable->setItem(k, 1,
+                            cell(f.bootstrapSamples >= 2 ? QStringLiteral("[%1, %2]")
+                                                               .arg(f.intervals[std::size_t(k)].lo, 0, 'g', 4)
+                                                               .arg(f.intervals[std::size_t(k)].hi, 0, 'g', 4)
+                                                         : tr("no bootstrap")));
+    }
+    rows << tr("Runs") << tr("Huber loss (\u03b4 = 10\u207b\u00b3)") << tr("Starting points")
+         << tr("Optimum at your budget");
+    m_fitTable->setItem(5, 0, cell(QString::number(f.points)));
+    m_fitTable->setItem(5, 1, cell(tr("%1 bootstrap resamples").arg(f.bootstrapSamples)));
+    m_fitTable->setItem(6, 0, cell(QString::number(f.huberLoss, 'g', 3)));
+    m_fitTable->setItem(6, 1, cell(tr("summed over the runs")));
+    m_fitTable->setItem(7, 0, cell(QString::number(f.starts)));
+    m_fitTable->setItem(7, 1, cell(tr("Hoffmann et al.'s grid, Levenberg-Marquardt")));
+    const bool allocatable = f.law.alpha > 0 && f.law.beta > 0 && budgetFlops().has_value();
+    if (allocatable) {
+        const engine::Allocation a = engine::lawAllocation(f.law, *budgetFlops());
+        m_fitTable->setItem(8, 0, cell(tr("%1 params, %2 tokens").arg(count(a.params), count(a.tokens)), true));
+        m_fitTable->setItem(8, 1,
+                            cell(tr("at %1 FLOPs: loss %2, %3 tokens per parameter")
+                                     .arg(flopsText(*budgetFlops()))
+                                     .arg(a.loss, 0, 'f', 3)
+                                     .arg(el::tokensPerParam(a), 0, 'f', 0)));
+    } else {
+        m_fitTable->setItem(8, 0, cell(tr("none")));
+        m_fitTable->setItem(8, 1, cell(tr("needs \u03b1 > 0, \u03b2 > 0 and a valid budget")));
+    }
+    m_fitTable->setVerticalHeaderLabels(rows);
+    m_useFit->setEnabled(allocatable);
+}
+
+QString ScalingLab::loadRuns(const QString& csvText, bool wait) {
+    const el::PilotRunsParse parsed = el::parsePilotRuns(csvText.toStdString());
+    if (!parsed.error.empty())
+        return QString::fromStdString(parsed.error);
+    startFit(parsed.runs, wait);
+    return {};
+}
+
+QString ScalingLab::importCsv(const QString& path, bool wait) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return tr("%1: cannot read: %2").arg(path, file.errorString());
+    const QString error = loadRuns(QString::fromUtf8(file.readAll()), wait);
+    return error.isEmpty() ? error : tr("%1: %2").arg(QFileInfo(path).fileName(), error);
+}
+
+void ScalingLab::loadSampleRuns(bool wait) {
+    startFit(el::samplePilotRuns(engine::kChinchillaApproach3, {7e7, 1.5e8, 4e8, 1e9, 2.5e9, 6e9, 1.6e10},
+                                 {5e9, 1.5e10, 5e10, 1.5e11, 5e11}, 0.01, 3),
+             wait);
+}
+
+void ScalingLab::startFit(std::vector<el::PilotRun> runs, bool wait) {
+    if (m_worker)
+        return; // one fit at a time
+    const auto finish = [this](std::vector<el::PilotRun> fitted, const el::ScalingFit& f) {
+        if (f.cancelled) {
+            m_fitStatus->setText(tr("Fit cancelled; the previous result is kept."));
+            return;
+        }
+        m_runs = std::move(fitted);
+        m_fit = f;
+        m_fitStatus->setText(tr("%1 runs fitted as Hoffmann et al. did: Huber loss on log residuals, %2 starting "
+                                "points, intervals from a seeded bootstrap.")
+                                 .arg(f.points)
+                                 .arg(f.starts));
+        drawFit();
+        emit fitFinished();
+    };
+    if (wait) {
+        const el::ScalingFit f = el::fitScalingLaw(runs);
+        finish(std::move(runs), f);
+        return;
+    }
+    m_cancel = false;
+    auto* progress = new QProgressDialog(tr("Fitting the scaling law\u2026"), tr("Cancel"), 0, 1000, this);
+    progress->setWindowTitle(tr("Fit Your Own Law"));
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(300);
+    progress->setAutoClose(false);
+    progress->setAutoReset(false);
+    connect(progress, &QProgressDialog::canceled, this, [this] { m_cancel = true; });
+    auto result = std::make_shared<el::ScalingFit>();
+    QPointer<QProgressDialog> guard(progress);
+    m_worker = QThread::create([this, runs, result, guard] {
+        *result = el::fitScalingLaw(runs, {}, [this, guard](double done) {
+            QMetaObject::invokeMethod(
+                this,
+                [guard, done] {
+                    if (guard)
+                        guard->setValue(int(done * 1000));
+                },
+                Qt::QueuedConnection);
+            return !m_cancel.load();
+        });
+    });
+    connect(m_worker, &QThread::finished, this, [this, runs, result, progress, finish]() mutable {
+        m_worker->deleteLater();
+        m_worker = nullptr;
+        progress->deleteLater();
+        finish(std::move(runs), *result);
+    });
+    m_fitStatus->setText(tr("Fitting %1 runs\u2026").arg(runs.size()));
+    m_worker->start();
+}
+
+bool ScalingLab::useAllocation(int which) {
+    engine::Allocation a;
+    switch (which) {
+    case 0:
+        a = m_split.chinchilla;
+        break;
+    case 1:
+        a = m_split.kaplan;
+        break;
+    case 2:
+        a = m_split.twentyTokens;
+        break;
+    case 3:
+        a.params = m_pastResult.params;
+        a.tokens = m_pastResult.tokens;
+        break;
+    default:
+        if (!m_fit || !budgetFlops())
+            return false;
+        a = engine::lawAllocation(m_fit->law, *budgetFlops());
+    }
+    if (!budgetFlops() || !(a.params > 0))
+        return false;
+    return m_controller->setValues({{"model.params", engine::FieldValue(std::round(a.params))},
+                                    {"data.tokens", engine::FieldValue(std::round(a.tokens))}});
+}
+
+} // namespace tl::ui::labs

@@ -1,0 +1,52 @@
+#pragma once
+// Days against dollars for the planner's results: every listed plan, the Pareto front (no layout is both faster
+// and cheaper than a point on it) joined by a line, this scenario's own point, and the selected plan.
+
+#include "engine/layoutplanner.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QChart;
+class QChartView;
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+
+namespace tl::ui {
+
+class PlanChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlanChart(QWidget* parent = nullptr); // objectName "planChart"
+
+    // current: this scenario's (days, dollars) when its ledger is valid.
+    void setData(const std::vector<engine::Plan>& plans, const std::vector<engine::Plan>& pareto,
+                 std::optional<QPointF> current);
+    void setSelected(const engine::Plan* plan);
+
+    // For tests.
+    QScatterSeries* plansSeries() const { return m_plans; }
+    QLineSeries* frontSeries() const { return m_front; }
+    QScatterSeries* currentSeries() const { return m_current; }
+    QChartView* chartView() const { return m_view; }
+
+private:
+    void rescale();
+
+    QChart* m_chart;
+    QChartView* m_view;
+    QScatterSeries* m_plans;
+    QLineSeries* m_front;
+    QScatterSeries* m_frontDots;
+    QScatterSeries* m_current;
+    QScatterSeries* m_selected;
+    QValueAxis* m_x;
+    QValueAxis* m_y;
+    double m_scale = 1; // dollars per axis unit
+    std::vector<QPointF> m_raw[5];
+};
+
+} // namespace tl::ui

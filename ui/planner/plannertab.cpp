@@ -1,0 +1,296 @@
+#include "ui/planner/plannertab.h"
+
+#include "engine/evaluate.h"
+#include "engine/units.h"
+#include "ui/controller.h"
+#include "ui/planner/planchart.h"
+#include "ui/planner/planmodel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace tl::ui {
+namespace {
+
+// What a layout's results depend on: everything but the layout keys, the title, the notes and the efficiency mode
+// (the planner ranks in derived mode whatever the scenario's mode, and Apply switches the scenario to it).
+engine::Scenario problemOf(engine::Scenario s) {
+    engine::applyLayout(s, engine::Layout{});
+    s.title.clear();
+    s.notes.clear();
+    s.efficiency.mode = "derived";
+    return s;
+}
+
+QString count(long long n) {
+    return QString::fromStdString(engine::groupDigits(double(n)));
+}
+
+} // namespace
+
+PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent), m_controller(controller) {
+    setObjectName(QStringLiteral("plannerTab"));
+
+    m_gpus = new QLineEdit;
+    m_gpus->setObjectName(QStringLiteral("plannerGpus"));
+    m_gpus->setPlaceholderText(tr("N or MIN:MAX"));
+    m_gpus->setToolTip(tr("One GPU count (every layout uses exactly that many), or a range MIN:MAX (every count the "
+                          "batch and whole nodes admit). Key: --gpus"));
+    m_gpus->setText(QString::number(engine::gpuCount(controller->validScenario())));
+    m_gpusError = new QLabel;
+    m_gpusError->setObjectName(QStringLiteral("plannerGpusError"));
+    m_gpusError->setStyleSheet(QStringLiteral("color: #b71c1c"));
+    m_gpusError->setWordWrap(true);
+    m_objective = new QComboBox;
+    m_objective->setObjectName(QStringLiteral("plannerObjective"));
+    m_objective->addItem(tr("Fastest"), int(engine::Objective::Fastest));
+    m_objective->addItem(tr("Cheapest that meets the deadline"), int(engine::Objective::Cheapest));
+    m_objective->addItem(tr("Fewest GPUs that meet the deadline"), int(engine::Objective::Fewest));
+    m_headroom = new QDoubleSpinBox;
+    m_headroom->setObjectName(QStringLiteral("plannerHeadroom"));
+    m_headroom->setRange(0, 90);
+    m_headroom->setDecimals(0);
+    m_headroom->setSuffix(tr(" % kept free"));
+    m_headroom->setToolTip(tr("A layout fits when its memory per GPU is at most the capacity less this share."));
+    m_top = new QSpinBox;
+    m_top->setObjectName(QStringLiteral("plannerTop"));
+    m_top->setRange(1, 5000);
+    m_top->setValue(100);
+    m_top->setToolTip(tr("How many of the best plans to list"));
+    m_across = new QCheckBox(tr("Tensor parallel across nodes"));
+    m_across->setObjectName(QStringLiteral("plannerAcross"));
+    m_across->setToolTip(tr("Off: tp stays inside one node (it divides the GPUs per node)"));
+    m_run = new QPushButton(tr("&Plan"));
+    m_run->setObjectName(QStringLiteral("plannerRun"));
+    m_run->setDefault(true);
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("plannerProgress"));
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progress->hide();
+    m_cancel = new QPushButton(tr("Cancel"));
+    m_cancel->setObjectName(QStringLiteral("plannerCancel"));
+    m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancel->hide();
+    m_status = new QLabel(tr("Plan every valid layout of this model on a GPU count or range."));
+    m_status->setObjectName(QStringLiteral("plannerStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("&GPUs:"), m_gpus);
+    form->addRow(QString(), m_gpusError);
+    form->addRow(tr("&Objective:"), m_objective);
+    form->addRow(tr("&Headroom:"), m_headroom);
+    form->addRow(tr("&List:"), m_top);
+    form->addRow(QString(), m_across);
+    auto* runRow = new QHBoxLayout;
+    runRow->addWidget(m_run);
+    runRow->addWidget(m_progress, 1);
+    runRow->addWidget(m_cancel);
+    form->addRow(runRow);
+
+    m_model = new PlanModel(this);
+    m_table = new QTableView;
+    m_table->setObjectName(QStringLiteral("plannerTable"));
+    m_table->setModel(m_model);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(PlanModel::Rank, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_chart = new PlanChart;
+    m_chart->setMinimumHeight(300);
+    m_apply = new QPushButton(tr("&Apply Layout"));
+    m_apply->setObjectName(QStringLiteral("plannerApply"));
+    m_apply->setToolTip(tr("Make the selected layout the scenario (one undo step)"));
+    m_apply->setEnabled(false);
+
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addLayout(form);
+    leftLayout->addWidget(m_status);
+    leftLayout->addStretch(1);
+    leftLayout->addWidget(m_apply);
+    left->setMaximumWidth(340);
+
+    auto* results = new QSplitter(Qt::Vertical);
+    results->addWidget(m_table);
+    results->addWidget(m_chart);
+    results->setStretchFactor(0, 3);
+    results->setStretchFactor(1, 2);
+    results->setChildrenCollapsible(false);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->addWidget(left);
+    layout->addWidget(results, 1);
+
+    m_showProgress = new QTimer(this);
+    m_showProgress->setSingleShot(true);
+    m_showProgress->setInterval(kProgressDelayMs);
+    connect(m_showProgress, &QTimer::timeout, this, [this] {
+        m_progress->show();
+        m_cancel->show();
+    });
+    m_poll = new QTimer(this);
+    m_poll->setInterval(50);
+    connect(m_poll, &QTimer::timeout, this, [this] {
+        if (m_permille)
+            m_progress->setValue(m_permille->load());
+    });
+
+    connect(m_run, &QPushButton::clicked, this, [this] { plan(); });
+    connect(m_gpus, &QLineEdit::returnPressed, this, [this] { plan(); });
+    connect(m_cancel, &QPushButton::clicked, this, &PlannerTab::cancel);
+    connect(m_apply, &QPushButton::clicked, this, [this] { applyRow(); });
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { applyRow(i.row()); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& i) {
+        m_chart->setSelected(m_model->plan(i.row()));
+        updateApply();
+    });
+    connect(&m_watcher, &QFutureWatcher<engine::PlanResult>::finished, this, &PlannerTab::onFinished);
+    connect(controller, &Controller::evaluationChanged, this, &PlannerTab::onScenarioChanged);
+}
+
+PlannerTab::~PlannerTab() {
+    if (m_cancelFlag)
+        m_cancelFlag->store(true);
+    m_watcher.waitForFinished();
+}
+
+bool PlannerTab::isRunning() const {
+    return m_watcher.isRunning();
+}
+
+bool PlannerTab::plan() {
+    if (isRunning())
+        return false;
+    engine::PlanRequest req;
+    std::string error;
+    if (!engine::parseGpuRange(m_gpus->text().toStdString(), tr("GPUs").toStdString(), req.minGpus, req.maxGpus,
+                               error)) {
+        m_gpusError->setText(QString::fromStdString(error));
+        return false;
+    }
+    m_gpusError->clear();
+    req.objective = engine::Objective(m_objective->currentData().toInt());
+    req.headroom = m_headroom->value() / 100.0;
+    req.top = m_top->value();
+    req.tpAcrossNodes = m_across->isChecked();
+    m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
+    m_permille = std::make_shared<std::atomic<int>>(0);
+    req.cancel = m_cancelFlag.get();
+    auto permille = m_permille;
+    req.progress = [permille](double share) { permille->store(int(share * 1000)); };
+    const engine::Scenario scenario = m_controller->validScenario();
+    m_searched = scenario;
+    // The flag and the counter live in shared_ptrs the task holds: they outlive the tab if it is closed meanwhile.
+    auto flag = m_cancelFlag;
+    m_watcher.setFuture(
+        QtConcurrent::run([scenario, req, flag, permille] { return engine::planLayouts(scenario, req); }));
+    m_run->setEnabled(false);
+    m_apply->setEnabled(false);
+    m_progress->setValue(0);
+    m_status->setText(tr("Searching…"));
+    m_showProgress->start();
+    m_poll->start();
+    return true;
+}
+
+void PlannerTab::cancel() {
+    if (m_cancelFlag)
+        m_cancelFlag->store(true);
+}
+
+void PlannerTab::onFinished() {
+    m_showProgress->stop();
+    m_poll->stop();
+    m_progress->hide();
+    m_cancel->hide();
+    m_run->setEnabled(true);
+    engine::PlanResult r = m_watcher.result();
+    if (r.cancelled) {
+        m_status->setText(tr("Cancelled: the scenario is unchanged and the table still shows the last search."));
+        updateApply();
+        emit finished(true);
+        return;
+    }
+    m_result = std::move(r);
+    m_haveResult = true;
+    m_model->setPlans(m_result.plans);
+    m_table->sortByColumn(PlanModel::Rank, Qt::AscendingOrder);
+    // This plan's point, in the mode the plans were ranked in so that the two can be compared.
+    std::optional<QPointF> current;
+    if (problemOf(m_controller->validScenario()) == problemOf(m_searched)) {
+        engine::Scenario here = m_controller->validScenario();
+        if (!m_result.plans.empty() && m_result.plans.front().derived)
+            here.efficiency.mode = "derived";
+        const engine::Ledger ledger = engine::evaluate(here);
+        if (ledger.valid)
+            current = QPointF(ledger.time.days, ledger.cost.usd);
+    }
+    m_chart->setData(m_result.plans, m_result.pareto, current);
+    m_chart->setSelected(nullptr);
+    QString text =
+        tr("%1 layouts evaluated, %2 pruned, %3 fit, %4 finish in time: %5 s on %6 threads.")
+            .arg(count(m_result.evaluated), count(m_result.pruned), count(m_result.feasible), count(m_result.meeting))
+            .arg(m_result.seconds, 0, 'f', 2)
+            .arg(m_result.threads);
+    if (m_result.plans.empty())
+        text += QLatin1Char('\n') + tr("No plan: %1.").arg(QString::fromStdString(m_result.reason));
+    m_status->setText(text);
+    if (!m_result.plans.empty())
+        m_table->selectRow(0);
+    updateApply();
+    emit finished(false);
+}
+
+bool PlannerTab::stale() const {
+    return !m_haveResult || problemOf(m_controller->validScenario()) != problemOf(m_searched);
+}
+
+void PlannerTab::onScenarioChanged() {
+    if (m_haveResult && stale() && !isRunning())
+        m_status->setText(tr("The model, data or hardware changed since this search: Plan again to update the "
+                             "table."));
+    updateApply();
+}
+
+void PlannerTab::updateApply() {
+    m_apply->setEnabled(!isRunning() && !stale() && m_model->plan(m_table->currentIndex().row()) != nullptr);
+}
+
+bool PlannerTab::applyRow(int row) {
+    if (row < 0)
+        row = m_table->currentIndex().row();
+    const engine::Plan* p = m_model->plan(row);
+    if (!p || stale() || isRunning())
+        return false;
+    std::vector<Controller::Assignment> assignments;
+    for (auto& a : engine::planAssignments(*p))
+        assignments.push_back(std::move(a));
+    return m_controller->applyStep(
+        assignments, tr("apply layout %1").arg(QString::fromStdString(engine::describeLayout(p->layout))));
+}
+
+} // namespace tl::ui

@@ -1,0 +1,256 @@
+#include "ui/views/steptimeview.h"
+
+#include "engine/steptime.h"
+#include "engine/units.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tl::ui {
+namespace {
+
+constexpr int kParts = 9; // engine::stepParts order
+
+// One colour per part, distinguishable for the common colour-vision deficiencies (Okabe-Ito based).
+QColor partColor(int part) {
+    static const QColor colors[kParts] = {
+        QColor(0x00, 0x72, 0xB2), // compute
+        QColor(0x56, 0xB4, 0xE9), // recompute
+        QColor(0xE6, 0x9F, 0x00), // tensor-parallel
+        QColor(0xCC, 0x79, 0xA7), // context-parallel
+        QColor(0x8C, 0x56, 0x3C), // pipeline sends
+        QColor(0xA0, 0xA0, 0xA0), // bubble
+        QColor(0xD5, 0x5E, 0x00), // data-parallel
+        QColor(0x00, 0x9E, 0x73), // optimizer
+        QColor(0xF0, 0xE4, 0x42), // offload
+    };
+    return colors[std::clamp(part, 0, kParts - 1)];
+}
+
+std::vector<double> partSeconds(const engine::StepBreakdown& b) {
+    std::vector<double> out;
+    for (const auto& p : engine::stepParts(b, 0))
+        out.push_back(p.seconds);
+    return out;
+}
+
+QString seconds(double s) {
+    return s >= 100 ? QString::number(s, 'f', 0) + QStringLiteral(" s")
+           : s >= 1 ? QString::number(s, 'f', 2) + QStringLiteral(" s")
+                    : QString::number(s * 1000, 'f', s >= 0.01 ? 0 : 1) + QStringLiteral(" ms");
+}
+
+} // namespace
+
+StepTimeView::StepTimeView(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("stepTimeView"));
+    setMinimumSize(300, 150);
+}
+
+void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, int zeroStage) {
+    m_ledger = ledger;
+    m_zero = zeroStage;
+    m_points.clear();
+    // At most about 48 points along the axis: one every few pixels is plenty for stacked shares.
+    const size_t stride = std::max<size_t>(1, curve.size() / 48);
+    for (size_t i = 0; i < curve.size(); i += stride) {
+        const auto& c = curve[i];
+        const double total = c.breakdown.total();
+        if (!(total > 0))
+            continue;
+        Point p;
+        p.gpus = double(c.gpus);
+        p.step = total;
+        for (double s : partSeconds(c.breakdown))
+            p.shares.push_back(s / total);
+        m_points.push_back(std::move(p));
+    }
+    if (!curve.empty() && curve.size() > 1 && (curve.size() - 1) % stride != 0) {
+        const auto& c = curve.back();
+        const double total = c.breakdown.total();
+        if (total > 0) {
+            Point p;
+            p.gpus = double(c.gpus);
+            p.step = total;
+            for (double s : partSeconds(c.breakdown))
+                p.shares.push_back(s / total);
+            m_points.push_back(std::move(p));
+        }
+    }
+    const auto& t = ledger.time;
+    if (t.derived) {
+        m_caption =
+            (tr("Derived from the hardware: MFU %1%, HFU %2%. Along the GPU axis only dp varies: each replica gets "
+                "fewer micro-batches while the gradient traffic and the pipeline fill stay, so their share grows.")
+                 .arg(t.mfu * 100, 0, 'f', 1)
+                 .arg(t.hfu * 100, 0, 'f', 1));
+    } else {
+        m_caption = (tr("Fixed MFU %1%: the typed figure holds every overhead, so the step splits only into "
+                        "model FLOPs, recompute and offload. Set Efficiency to \"derived from hardware\" to "
+                        "see communication and the bubble.")
+                         .arg(t.mfu * 100, 0, 'f', 1));
+    }
+    setToolTip(summary() + QStringLiteral("\n") + m_caption);
+    update();
+}
+
+QString StepTimeView::summary() const {
+    return QString::fromStdString(engine::stepSummary(m_ledger.time.breakdown, m_zero));
+}
+
+QStringList StepTimeView::partRows() const {
+    QStringList rows;
+    const double total = m_ledger.time.breakdown.total();
+    auto parts = engine::stepParts(m_ledger.time.breakdown, m_zero);
+    std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.seconds > b.seconds; });
+    for (const auto& p : parts)
+        if (p.seconds > 0 && total > 0)
+            rows << QStringLiteral("%1  %2  %3%")
+                        .arg(QString::fromUtf8(p.label), seconds(p.seconds))
+                        .arg(100 * p.seconds / total, 0, 'f', 1);
+    return rows;
+}
+
+double StepTimeView::shareAt(int part, double gpus) const {
+    if (m_points.empty() || part < 0 || part >= kParts)
+        return 0;
+    const auto it = std::min_element(m_points.begin(), m_points.end(), [&](const Point& a, const Point& b) {
+        return std::fabs(std::log(a.gpus / gpus)) < std::fabs(std::log(b.gpus / gpus));
+    });
+    return it->shares[size_t(part)];
+}
+
+void StepTimeView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing, false);
+    const QFontMetricsF fm(font());
+    const double line = fm.height();
+    const double left = 12, right = width() - 12;
+    const auto parts = engine::stepParts(m_ledger.time.breakdown, m_zero);
+    const double total = m_ledger.time.breakdown.total();
+    if (!(total > 0) || right - left < 100)
+        return;
+    p.setPen(palette().color(QPalette::WindowText));
+
+    // Title: the step and its largest parts, in a larger bold font.
+    QFont titleFont = font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+    titleFont.setBold(true);
+    p.setFont(titleFont);
+    const QFontMetricsF tm(titleFont);
+    p.drawText(QRectF(left, 8, right - left, tm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+               tm.elidedText(summary(), Qt::ElideRight, right - left));
+    p.setFont(font());
+    double y = 8 + tm.height() + line * 0.5;
+
+    // Caption at the bottom, wrapped inside a fixed three-line box.
+    const QRectF captionBox(left, height() - 8 - 3 * line, right - left, 3 * line);
+    p.drawText(captionBox, Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, m_caption);
+
+    // This plan's step as one stacked bar.
+    const double barH = line * 1.6;
+    double x = left;
+    for (int i = 0; i < kParts; ++i) {
+        const double w = (right - left) * parts[size_t(i)].seconds / total;
+        if (w <= 0)
+            continue;
+        p.fillRect(QRectF(x, y, w, barH), partColor(i));
+        x += w;
+    }
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawRect(QRectF(left, y, right - left, barH));
+    y += barH + line * 0.5;
+
+    // The parts as rows: swatch, label, seconds, share (largest first).
+    std::vector<int> order;
+    for (int i = 0; i < kParts; ++i)
+        if (parts[size_t(i)].seconds > 0)
+            order.push_back(i);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return parts[size_t(a)].seconds > parts[size_t(b)].seconds; });
+    const int columns = width() > 760 ? 2 : 1;
+    const double columnW = (right - left) / columns;
+    const int rows = int((order.size() + columns - 1) / columns);
+    for (size_t k = 0; k < order.size(); ++k) {
+        const int i = order[k];
+        const double cx = left + columnW * double(int(k) / rows), cy = y + line * 1.2 * double(int(k) % rows);
+        p.fillRect(QRectF(cx, cy + line * 0.2, line * 0.8, line * 0.8), partColor(i));
+        const QString label = QString::fromUtf8(parts[size_t(i)].label);
+        const double labelW = columnW * 0.62 - line * 1.2;
+        p.drawText(QRectF(cx + line * 1.2, cy, labelW, line * 1.2), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(label, Qt::ElideRight, labelW));
+        const QString figures = QStringLiteral("%1   %2%")
+                                    .arg(seconds(parts[size_t(i)].seconds))
+                                    .arg(100 * parts[size_t(i)].seconds / total, 0, 'f', 1);
+        p.drawText(QRectF(cx + columnW * 0.62, cy, columnW * 0.36, line * 1.2), Qt::AlignRight | Qt::AlignVCenter,
+                   figures);
+    }
+    y += line * 1.2 * rows + line * 0.8;
+
+    // How the split changes with the GPU count: stacked shares against log GPUs.
+    const double bottom = captionBox.top() - line * 2.4;
+    if (m_points.size() < 2 || bottom - y < line * 4)
+        return;
+    p.drawText(QRectF(left, y, right - left, line), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("Share of the step as only dp varies"));
+    y += line * 1.3;
+    const double axisW = fm.horizontalAdvance(QStringLiteral("100%")) + 6;
+    const QRectF plot(left + axisW, y, right - left - axisW, bottom - y);
+    const double lo = std::log(m_points.front().gpus), hi = std::log(m_points.back().gpus);
+    auto px = [&](double gpus) { return plot.left() + plot.width() * (std::log(gpus) - lo) / std::max(1e-9, hi - lo); };
+    std::vector<double> base(m_points.size(), 0.0);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    for (int i = 0; i < kParts; ++i) {
+        bool any = false;
+        for (const Point& pt : m_points)
+            any = any || pt.shares[size_t(i)] > 0;
+        if (!any)
+            continue;
+        QPainterPath path;
+        for (size_t k = 0; k < m_points.size(); ++k) {
+            const QPointF q(px(m_points[k].gpus), plot.bottom() - plot.height() * base[k]);
+            k == 0 ? path.moveTo(q) : path.lineTo(q);
+        }
+        for (size_t k = m_points.size(); k-- > 0;) {
+            base[k] += m_points[k].shares[size_t(i)];
+            path.lineTo(px(m_points[k].gpus), plot.bottom() - plot.height() * std::min(1.0, base[k]));
+        }
+        path.closeSubpath();
+        p.fillPath(path, partColor(i));
+    }
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawRect(plot);
+    for (double share : {0.0, 0.5, 1.0})
+        p.drawText(QRectF(left, plot.bottom() - plot.height() * share - line / 2, axisW - 4, line),
+                   Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1%").arg(int(share * 100)));
+    // GPU ticks at powers of two (every other one when crowded), and this plan.
+    const double first = std::ceil(lo / std::log(2.0)), last = std::floor(hi / std::log(2.0));
+    const int every = (last - first) > 10 ? 2 : 1;
+    for (double e = first; e <= last; e += every) {
+        const double g = std::exp2(e);
+        const double gx = px(g);
+        p.drawLine(QPointF(gx, plot.bottom()), QPointF(gx, plot.bottom() + 4));
+        const QString label = QString::fromStdString(engine::groupDigits(g));
+        const double w = fm.horizontalAdvance(label) + 4;
+        const double lx = std::clamp(gx - w / 2, plot.left() - axisW, right - w); // never cut by the edge
+        p.drawText(QRectF(lx, plot.bottom() + 4, w, line), Qt::AlignHCenter | Qt::AlignTop, label);
+    }
+    const double here = double(m_ledger.time.gpus);
+    if (here >= m_points.front().gpus && here <= m_points.back().gpus) {
+        QPen marker(palette().color(QPalette::WindowText));
+        marker.setWidthF(2);
+        marker.setStyle(Qt::DashLine);
+        p.setPen(marker);
+        p.drawLine(QPointF(px(here), plot.top()), QPointF(px(here), plot.bottom()));
+        p.drawText(QRectF(px(here) + 4, plot.top() + 2, 160, line), Qt::AlignLeft | Qt::AlignTop, tr("this plan"));
+    }
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawText(QRectF(plot.left(), plot.bottom() + line * 1.1, plot.width(), line), Qt::AlignHCenter, tr("GPUs"));
+}
+
+} // namespace tl::ui

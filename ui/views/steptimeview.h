@@ -1,0 +1,51 @@
+#pragma once
+// One optimizer step split into its exposed parts (engine::StepBreakdown): a stacked bar of this plan's step with
+// seconds and shares, and below it how the split changes along the GPU-count axis (only dp varies, the time
+// view's curve), as stacked shares with this plan marked. In fixed mode the typed MFU holds every overhead, so the
+// split is only compute, recompute and offload, and the caption says how to see more. Everything, text included, is
+// painted directly: a new ledger repaints this widget alone and never re-lays out the window.
+
+#include "engine/evaluate.h"
+#include "engine/ledger.h"
+#include "ui/views/view.h"
+
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+#include <vector>
+
+namespace tl::ui {
+
+class StepTimeView : public QWidget, public EvaluationView {
+    Q_OBJECT
+public:
+    explicit StepTimeView(QWidget* parent = nullptr); // objectName "stepTimeView"
+
+    void setEvaluation(const engine::Evaluation& e) override { setData(e.ledger, e.curve, e.scenario.parallel.zero); }
+    void setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, int zeroStage);
+
+    // For tests and the screenshot check.
+    QString summary() const;      // "step 12.3 s: 61% compute, 22% bubble, 12% gradient all-reduce"
+    QStringList partRows() const; // "bubble  2.70 s  22%" for every part above zero, largest first
+    QString caption() const { return m_caption; }
+    int curvePoints() const { return int(m_points.size()); }
+    // Share (0..1) of one part (engine::stepParts order) at the curve point nearest to `gpus`.
+    double shareAt(int part, double gpus) const;
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+
+private:
+    struct Point {
+        double gpus = 0;
+        double step = 0;
+        std::vector<double> shares; // per part, adding up to 1
+    };
+    engine::Ledger m_ledger;
+    int m_zero = 0;
+    std::vector<Point> m_points;
+    QString m_caption;
+};
+
+} // namespace tl::ui
