@@ -26,7 +26,6 @@ constexpr double kSecondsPerDay = 86400.0;
 constexpr double kMaxGpus = 10'000'000; // validate()'s cap on tp x pp x dp x cp
 
 const Recompute kRecomputes[] = {Recompute::None, Recompute::Selective, Recompute::Full};
-const Offload kOffloads[] = {Offload::None, Offload::Cpu, Offload::Nvme};
 
 std::vector<int> divisorsOf(int n) {
     std::vector<int> small, large;
@@ -821,7 +820,9 @@ WhyNot whyNot(const Scenario& scenario, const PlanRequest& req,
                                               "parallel.schedule", "parallel.virtual_stages",
                                               "data.micro_batch",  "activations.recompute",
                                               "offload.optimizer"};
-    for (const auto& [key, value] : pinned) {
+    for (const auto& pin : pinned) {
+        const std::string& key = pin.first; // a plain reference: clang 14 cannot capture a structured binding
+        const FieldValue& value = pin.second;
         if (std::none_of(std::begin(kLayoutKeys), std::end(kLayoutKeys), [&](const char* k) { return key == k; })) {
             out.rule = key;
             out.message = key + " is not a layout key; a layout is set by parallel.*, data.micro_batch, "
