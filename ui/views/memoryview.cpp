@@ -176,10 +176,10 @@ double MemoryView::unitBytes() const {
     return m_gib ? engine::kGiB : engine::kGB;
 }
 
-void MemoryView::setLedgers(const engine::Ledger& plan, const std::array<engine::Ledger, 4>& zero) {
-    m_ledgers[0] = plan;
-    for (size_t z = 0; z < zero.size(); ++z)
-        m_ledgers[z + 1] = zero[z];
+void MemoryView::setEvaluation(const engine::Evaluation& e) {
+    m_ledgers[0] = e.ledger;
+    for (size_t z = 0; z < e.zero.size(); ++z)
+        m_ledgers[z + 1] = e.zero[z];
     render();
 }
 
@@ -255,7 +255,7 @@ void MemoryView::render() {
                               "hidden)")
                                .arg(str(engine::groupDigits(double(m_ledgers[0].params.total)))));
     else if (m_ledgers[0].valid)
-        m_caption->setText(tr("This plan: %1 of %2 per GPU \u2014 %3")
+        m_caption->setText(tr("This plan: %1 of %2 \u2014 %3")
                                .arg(str(m_gib ? engine::formatGiB(m.total) : engine::formatGB(m.total)), capacity,
                                     m.fits ? tr("fits") : tr("does not fit")));
     else

@@ -7,6 +7,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/ledger.h"
+#include "ui/views/view.h"
 
 #include <QString>
 #include <QStringList>
@@ -16,11 +17,12 @@
 
 namespace tl::ui {
 
-class StepTimeView : public QWidget {
+class StepTimeView : public QWidget, public EvaluationView {
     Q_OBJECT
 public:
     explicit StepTimeView(QWidget* parent = nullptr); // objectName "stepTimeView"
 
+    void setEvaluation(const engine::Evaluation& e) override { setData(e.ledger, e.curve, e.scenario.parallel.zero); }
     void setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, int zeroStage);
 
     // For tests and the screenshot check.
