@@ -562,8 +562,10 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
         applyGpuPreset(s, std::get<std::string>(value));
         return std::nullopt;
     }
-    // A refining edit makes the preset custom: the figures no longer describe the published model or GPU.
-    const bool refinesModel = key.starts_with("model.") && key != "model.params" && key != "model.preset";
+    // A refining edit makes the preset custom: the figures no longer describe the published model or GPU. Dropout
+    // is a training choice, not part of the published shape.
+    const bool refinesModel =
+        key.starts_with("model.") && key != "model.params" && key != "model.preset" && key != "model.dropout";
     const bool refinesGpu = key.starts_with("hardware.") && key != "hardware.preset";
     if ((refinesModel || refinesGpu) && f->get(s) != value) {
         f->set(s, value);

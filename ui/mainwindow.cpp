@@ -126,7 +126,7 @@ void MainWindow::buildUi() {
                     column->setStretchFactor(0, 3);
                 }
                 column->addWidget(w);
-                column->setStretchFactor(column->count() - 1, 2);
+                column->setStretchFactor(column->count() - 1, 1);
                 continue;
             }
             split->addWidget(w);
@@ -141,6 +141,17 @@ void MainWindow::buildUi() {
         split->setStretchFactor(0, 2);
         shared.insert(tab, split);
         m_tabs->addTab(split, tab);
+    }
+    // A tab with one view holds the view itself (tabs()->setCurrentWidget(view) then works).
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        auto* split = qobject_cast<QSplitter*>(m_tabs->widget(i));
+        if (split && split->count() == 1) {
+            const QString text = m_tabs->tabText(i);
+            QWidget* only = split->widget(0);
+            m_tabs->removeTab(i);
+            m_tabs->insertTab(i, only, text); // reparents the view out of the splitter
+            delete split;
+        }
     }
     QWidget* charts = m_tabs->widget(0);
 

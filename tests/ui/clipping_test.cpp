@@ -35,7 +35,15 @@ QStringList clipped(QWidget* root) {
                            .arg(room);
         };
         if (auto* line = qobject_cast<ui::TextLine*>(w)) {
-            check(line->text(), line->width());
+            if (line->hasHeightForWidth()) { // a wrapping line must have the height its lines need
+                if (line->heightForWidth(line->width()) > line->height() + 1)
+                    out << QStringLiteral("%1 \"%2\": wraps to %3 px in %4 px")
+                               .arg(line->objectName(), line->text().left(60))
+                               .arg(line->heightForWidth(line->width()))
+                               .arg(line->height());
+            } else {
+                check(line->text(), line->width());
+            }
         } else if (auto* label = qobject_cast<QLabel*>(w)) {
             if (label->textFormat() == Qt::RichText || label->text().startsWith(QLatin1Char('<')))
                 continue; // rich text wraps by itself

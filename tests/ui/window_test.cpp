@@ -376,7 +376,7 @@ private slots:
     void derivedModeShowsTheStep() {
         auto* mode = find<QComboBox>(QStringLiteral("combo:efficiency.mode"));
         QVERIFY(mode);
-        QCOMPARE(mode->currentText(), QStringLiteral("fixed MFU"));
+        QCOMPARE(mode->currentText(), QStringLiteral("Fixed MFU"));
         auto* mfu = find<ui::SliderField>(QStringLiteral("field:efficiency.mfu"));
         QVERIFY(mfu->isEnabled());
         auto* step = m_window->stepTimeView();
@@ -506,21 +506,22 @@ private slots:
         QVERIFY(find<ui::VerdictBanner>(QStringLiteral("verdictBanner"))->text().contains(QStringLiteral("8 GPUs")));
     }
 
-    // Issue 8: from Llama 3 70B with PP 4, "from the parameter count" breaks PP; the sentence is beside PP.
+    // Issue 8: from Llama 3 70B with TP 8, choosing Qwen3-30B-A3B (4 KV heads) breaks TP; the sentence is beside TP,
+    // not beside the preset just edited. (The issue's PP 4 / 78 layers case is valid since uneven stages exist.)
     void errorsStandBesideTheKeyTheEngineNames() {
         auto* presets = find<QComboBox>(QStringLiteral("combo:model.preset"));
         emit presets->activated(presets->findData(QStringLiteral("llama3-70b")));
-        find<QDoubleSpinBox>(QStringLiteral("spin:parallel.pp"))->setValue(4);
+        find<QDoubleSpinBox>(QStringLiteral("spin:parallel.tp"))->setValue(8);
         QVERIFY(m_controller->errors().empty());
         auto* panel = find<QWidget>(QStringLiteral("parameterContent"));
         QWidget* dp = find<QWidget>(QStringLiteral("field:parallel.dp"));
         const QPoint before = dp->mapTo(panel, QPoint(0, 0));
-        emit presets->activated(presets->findData(QStringLiteral("params")));
+        emit presets->activated(presets->findData(QStringLiteral("qwen3-30b-a3b")));
         QApplication::processEvents();
         QVERIFY(!m_controller->errors().empty());
         const std::string key = m_controller->errors().front().code;
-        QVERIFY2(key == "parallel.pp", key.c_str());
-        QVERIFY(find<ui::TextLine>(QStringLiteral("error:parallel.pp"))->isVisible());
+        QVERIFY2(key == "parallel.tp", key.c_str());
+        QVERIFY(find<ui::TextLine>(QStringLiteral("error:parallel.tp"))->isVisible());
         QVERIFY(find<ui::TextLine>(QStringLiteral("error:model.preset"))->text().isEmpty());
         QCOMPARE(dp->mapTo(panel, QPoint(0, 0)), before);
     }

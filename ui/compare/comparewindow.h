@@ -53,7 +53,7 @@ public:
     const CompareSide& side(int i) const { return m_sides[size_t(i)]; }
     const CompareSide& sideA() const { return m_sides[0]; }
     const CompareSide& sideB() const { return m_sides[1]; }
-    const engine::Ledger& ledger(int i) const { return m_ledgers[size_t(i)]; }
+    const engine::Ledger& ledger(int i) const { return m_evaluations[size_t(i)].ledger; }
     static QString letter(int i); // "A", "B", "C", "D"
     void swapSides();
 

@@ -49,6 +49,13 @@ QFormLayout* newForm(QWidget* parent) {
     return form;
 }
 
+// A long choice ("Mixed BF16 + FP32 master, Adam (16 B/param)") must not widen the whole panel: the closed box
+// shows what fits, its open list shows it whole.
+void narrow(QComboBox* combo) {
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(14);
+}
+
 void select(QComboBox* combo, const QString& id) {
     const QSignalBlocker block(combo);
     const int index = combo->findData(id);
@@ -187,6 +194,7 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
     }
     case engine::Control::Combo: {
         auto* combo = new QComboBox;
+        narrow(combo);
         combo->setObjectName(QStringLiteral("combo:") + key);
         combo->setToolTip(tip(f));
         combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -271,6 +279,7 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
 // Not a key: a recipe sets the four precision keys at once, and the line under it shows what they cost per parameter.
 void ParameterPanel::addRecipeRows(QFormLayout* form) {
     auto* recipes = new QComboBox;
+    narrow(recipes);
     recipes->setObjectName(QStringLiteral("combo:precision.recipe"));
     for (const auto& r : engine::precisionRecipes()) {
         recipes->addItem(engineText(r.label), QString::fromUtf8(r.id));
@@ -295,6 +304,7 @@ void ParameterPanel::addRecipeRows(QFormLayout* form) {
     m_bytesPerParam->setObjectName(QStringLiteral("bytesPerParam"));
     m_bytesPerParam->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_bytesPerParam->setMinimumWidth(1);
+    m_bytesPerParam->setWordWrap(true); // "16.00 B/param, 131.1 GB (122.1 GiB) for the whole model" on narrow panels
     form->addRow(tr("State"), m_bytesPerParam);
 }
 

@@ -13,6 +13,7 @@
 #include <QContextMenuEvent>
 #include <QCursor>
 #include <QGraphicsSimpleTextItem>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
@@ -134,11 +135,12 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
     // Every update changes most of the chart: one full repaint is cheaper than many antialiased small regions
     // (ui_latency_bench: p50 16 -> 7 ms for the time chart).
     m_view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
-    m_view->setMinimumSize(320, 240);
+    m_view->setMinimumSize(300, 180);
 
     m_caption = new TextLine(this);
     m_caption->setObjectName(QStringLiteral("memoryCaption"));
     m_caption->setPointSizeFactor(1.0, true);
+    m_caption->setWrapping(true); // beside the toggles a narrow column wraps the caption rather than cutting it
     m_unitToggle = new QCheckBox(tr("&GiB"), this);
     m_unitToggle->setObjectName(QStringLiteral("memoryUnitToggle"));
     m_unitToggle->setToolTip(tr("GB is 10\u2079 bytes (how GPU memory is sold); GiB is 2\u00b3\u2070 bytes (what "
@@ -273,6 +275,15 @@ void MemoryView::render() {
 }
 
 void MemoryView::placeTotals() {
+    // Category names that fit their bar: "ZeRO-2" where there is room, "Z2" where there is not.
+    const double perBar = m_chart->plotArea().width() / kBars;
+    const bool shortNames = perBar < QFontMetricsF(m_x->labelsFont()).horizontalAdvance(tr("ZeRO-0")) + 6;
+    if (shortNames != m_shortNames && m_chart->plotArea().width() > 0) {
+        m_shortNames = shortNames;
+        m_x->setCategories(shortNames ? QStringList{tr("Plan"), tr("Z0"), tr("Z1"), tr("Z2"), tr("Z3")}
+                                      : QStringList{tr("Plan"), tr("ZeRO-0"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")});
+        m_x->setTitleText(shortNames ? tr("Plan, then ZeRO 0\u20133") : tr("This plan and its ZeRO stages"));
+    }
     for (int b = 0; b < kBars; ++b) {
         QGraphicsSimpleTextItem* t = m_totals[size_t(b)];
         QFont f = m_chart->font();

@@ -29,6 +29,8 @@ public:
     QString summary() const;      // "step 12.3 s: 61% compute, 22% bubble, 12% gradient all-reduce"
     QStringList partRows() const; // "bubble  2.70 s  22%" for every part above zero, largest first
     QString caption() const { return m_caption; }
+    // Compact by default: under the days curve it yields height to the chart it explains.
+    QSize sizeHint() const override { return {480, 150}; }
     int curvePoints() const { return int(m_points.size()); }
     // Share (0..1) of one part (engine::stepParts order) at the curve point nearest to `gpus`.
     double shareAt(int part, double gpus) const;

@@ -132,7 +132,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_y = new QLogValueAxis;
     m_y->setBase(10);
     m_y->setLabelFormat(QStringLiteral("%g"));
-    m_y->setTitleText(tr("Days to train (log scale)"));
+    m_y->setTitleText(tr("Days (log scale)"));
     m_y->setMinorTickCount(8);
     QPen minor = m_y->minorGridLinePen();
     minor.setColor(QColor(0xe4, 0xe4, 0xe4));
@@ -185,7 +185,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     // Every update changes most of the chart: one full repaint is cheaper than many antialiased small regions
     // (ui_latency_bench: p50 16 -> 7 ms for the time chart).
     m_view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
-    m_view->setMinimumSize(320, 240);
+    m_view->setMinimumSize(300, 170);
     m_caption = new QLabel(this);
     m_caption->setObjectName(QStringLiteral("timeCaption"));
     m_caption->setWordWrap(true);
