@@ -1,5 +1,7 @@
 #include "ui/controller.h"
 
+#include "ui/i18n/enginetext.h"
+
 #include <QElapsedTimer>
 #include <QUndoCommand>
 #include <QUndoStack>
@@ -13,7 +15,7 @@ constexpr qint64 kMergeWindowMs = 1500; // edits of one key closer than this are
 QString editName(const QString& key) {
     if (key == QLatin1String("scenario"))
         return QObject::tr("Change Scenario");
-    return QObject::tr("Change %1").arg(QString::fromStdString(engine::labelOf(key.toStdString())));
+    return QObject::tr("Change %1").arg(engineText(engine::labelOf(key.toStdString()).c_str()));
 }
 } // namespace
 

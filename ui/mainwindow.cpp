@@ -402,15 +402,16 @@ void MainWindow::registerExports() {
         };
     };
     const QStringList images{QStringLiteral("png"), QStringLiteral("svg")};
-    m_exports.add(
-        {QStringLiteral("memory-chart"), tr("&Memory Chart"), images, chart(QStringLiteral("memory"), tr("Memory per GPU"))});
+    m_exports.add({QStringLiteral("memory-chart"), tr("&Memory Chart"), images,
+                   chart(QStringLiteral("memory"), tr("Memory per GPU"))});
     m_exports.add({QStringLiteral("time-chart"), tr("&Days Chart"), images,
                    chart(QStringLiteral("time"), tr("Days to train against the number of GPUs"))});
-    m_exports.add(
-        {QStringLiteral("step-chart"), tr("&Step Time Chart"), images, chart(QStringLiteral("step"), tr("Step time split"))});
+    m_exports.add({QStringLiteral("step-chart"), tr("&Step Time Chart"), images,
+                   chart(QStringLiteral("step"), tr("Step time split"))});
     m_exports.add({QStringLiteral("pipeline-chart"), tr("&Pipeline Diagram"), images,
                    chart(QStringLiteral("pipeline"), tr("Pipeline schedule"))});
-    m_exports.add({QStringLiteral("window"), tr("&Whole Window"), images, chart(QStringLiteral("all"), tr("TrainLedger"))});
+    m_exports.add(
+        {QStringLiteral("window"), tr("&Whole Window"), images, chart(QStringLiteral("all"), tr("TrainLedger"))});
     m_exports.add({QStringLiteral("days-curve"),
                    tr("Days &Curve Data"),
                    {QStringLiteral("csv")},

@@ -37,8 +37,8 @@ namespace tl::ui {
 
 namespace {
 
-constexpr int kCategories = 7;             // six memory categories and their total
-constexpr double kBarWidth = 0.8;          // of a category; the sides' bars share it
+constexpr int kCategories = 7;    // six memory categories and their total
+constexpr double kBarWidth = 0.8; // of a category; the sides' bars share it
 constexpr int kMax = CompareWindow::kMaxSides;
 
 const QColor kSideColours[kMax] = {QColor(0x3b, 0x75, 0xaf), QColor(0xef, 0x8a, 0x3c), QColor(0x3a, 0x9a, 0x5b),
@@ -621,11 +621,12 @@ QString CompareWindow::figuresHtml() const {
                          engineText(QByteArray(field->label).trimmed().constData()).toHtmlEscaped(),
                          QString::fromLatin1(key));
         for (int i = 0; i < n; ++i)
-            html += QStringLiteral("<td align=\"right\">%1</td>")
-                        .arg(m_evaluations[size_t(i)].ledger.valid
-                                 ? str(engine::formatLedgerValue(field->get(m_evaluations[size_t(i)].ledger), field->unit))
-                                       .toHtmlEscaped()
-                                 : tr("not valid"));
+            html +=
+                QStringLiteral("<td align=\"right\">%1</td>")
+                    .arg(m_evaluations[size_t(i)].ledger.valid
+                             ? str(engine::formatLedgerValue(field->get(m_evaluations[size_t(i)].ledger), field->unit))
+                                   .toHtmlEscaped()
+                             : tr("not valid"));
         if (n == 2) {
             const auto a = numberOf(key, m_sides[0].scenario, m_evaluations[0].ledger);
             const auto b = numberOf(key, m_sides[1].scenario, m_evaluations[1].ledger);

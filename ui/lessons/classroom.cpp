@@ -14,8 +14,8 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
-#include <QSplitter>
 #include <QMenuBar>
+#include <QSplitter>
 #include <QTabWidget>
 
 namespace tl::ui {

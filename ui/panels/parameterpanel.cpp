@@ -209,8 +209,7 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         if (f.choices.front() == "custom")
             combo->addItem(engineText(f.ui.choiceLabels.front().c_str()), QStringLiteral("custom"));
         if (key == QLatin1String("model.preset"))
-            combo->addItem(tr("From the parameter count"),
-                           QStringLiteral("params"));
+            combo->addItem(tr("From the parameter count"), QStringLiteral("params"));
         label->setBuddy(combo);
         form->addRow(label, withErrorLine(combo, key));
         m_combos.insert(key, combo);
@@ -285,8 +284,7 @@ void ParameterPanel::addRecipeRows(QFormLayout* form) {
         recipes->addItem(engineText(r.label), QString::fromUtf8(r.id));
         recipes->setItemData(recipes->count() - 1, engineText(r.note), Qt::ToolTipRole);
     }
-    recipes->addItem(tr("Custom (see the details)"),
-                     QStringLiteral("custom"));
+    recipes->addItem(tr("Custom (see the details)"), QStringLiteral("custom"));
     auto* label = new QLabel(tr("Re&cipe"));
     label->setBuddy(recipes);
     form->addRow(label, recipes);
@@ -345,7 +343,7 @@ void ParameterPanel::syncFromScenario(const engine::Scenario& s) {
     recipes->setToolTip(
         recipe ? engineText(recipe->note)
                : tr("Weights %1, gradients %2, master %3, "
-                                                               "optimizer %4")
+                    "optimizer %4")
                      .arg(QString::fromStdString(s.precision.weights), QString::fromStdString(s.precision.grads),
                           QString::fromStdString(s.precision.master), QString::fromStdString(s.precision.optimizer)));
 }
@@ -368,7 +366,7 @@ void ParameterPanel::syncFromEvaluation(const engine::Evaluation& e) {
                      engine::formatLedgerValue(e.ledger.state.bytesPerParam, engine::Unit::BytesPerParam)),
                  QString::fromStdString(engine::formatLedgerValue(e.ledger.state.totalBytes, engine::Unit::Bytes))));
     m_gpuCount->setText(tr("%1 GPUs = TP %2 \u00d7 PP %3 \u00d7 DP %4 "
-                                                                      "\u00d7 CP %5")
+                           "\u00d7 CP %5")
                             .arg(QString::fromStdString(engine::groupDigits(engine::gpuCount(s))))
                             .arg(s.parallel.tp)
                             .arg(s.parallel.pp)

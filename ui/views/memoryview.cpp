@@ -12,8 +12,8 @@
 #include <QCheckBox>
 #include <QContextMenuEvent>
 #include <QCursor>
-#include <QGraphicsSimpleTextItem>
 #include <QFontMetricsF>
+#include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
@@ -280,9 +280,10 @@ void MemoryView::placeTotals() {
     const bool shortNames = perBar < QFontMetricsF(m_x->labelsFont()).horizontalAdvance(tr("ZeRO-0")) + 6;
     if (shortNames != m_shortNames && m_chart->plotArea().width() > 0) {
         m_shortNames = shortNames;
-        m_x->setCategories(shortNames ? QStringList{tr("Plan"), tr("Z0"), tr("Z1"), tr("Z2"), tr("Z3")}
-                                      : QStringList{tr("Plan"), tr("ZeRO-0"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")});
-        m_x->setTitleText(shortNames ? tr("Plan, then ZeRO 0\u20133") : tr("This plan and its ZeRO stages"));
+        m_x->setCategories(shortNames
+                               ? QStringList{tr("Plan"), tr("Z0"), tr("Z1"), tr("Z2"), tr("Z3")}
+                               : QStringList{tr("Plan"), tr("ZeRO-0"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")});
+        m_x->setTitleText(shortNames ? tr("Plan, then ZeRO 0 to 3") : tr("This plan and its ZeRO stages"));
     }
     for (int b = 0; b < kBars; ++b) {
         QGraphicsSimpleTextItem* t = m_totals[size_t(b)];

@@ -73,7 +73,7 @@ private:
     std::array<engine::Ledger, kBars> m_ledgers;
     bool m_gib = false;
     bool m_stateOnly = false;
-    bool m_shortNames = false; // the category axis says "Z2" rather than "ZeRO-2" (narrow windows)
+    bool m_shortNames = false;  // the category axis says "Z2" rather than "ZeRO-2" (narrow windows)
     int m_hoveredCategory = -1; // the bar segment under the mouse, for the context menu
     QCheckBox* m_stateToggle;
     QChart* m_chart;

@@ -34,9 +34,15 @@ const std::vector<ViewInfo>& viewRegistry() {
         {"pipeline", QT_TRANSLATE_NOOP("views", "Pip&eline"), false, {1400, 700}, make<PipelineView>},
         {"ledger", QT_TRANSLATE_NOOP("views", "&Ledger"), false, {1000, 800}, make<LedgerTable>},
         {"planner", QT_TRANSLATE_NOOP("views", "Pla&nner"), false, {1400, 800}, withController<PlannerTab>},
-        {"parallelism-lab", QT_TRANSLATE_NOOP("views", "Parallelism l&ab"), false, {1400, 900},
+        {"parallelism-lab",
+         QT_TRANSLATE_NOOP("views", "Parallelism l&ab"),
+         false,
+         {1400, 900},
          make<labs::ParallelismLab>},
-        {"scaling-lab", QT_TRANSLATE_NOOP("views", "&Scaling laws"), false, {1400, 900},
+        {"scaling-lab",
+         QT_TRANSLATE_NOOP("views", "&Scaling laws"),
+         false,
+         {1400, 900},
          withController<labs::ScalingLab>},
     };
     return views;

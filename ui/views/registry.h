@@ -25,7 +25,7 @@ struct ViewInfo {
 
 const std::vector<ViewInfo>& viewRegistry();
 const ViewInfo* findView(const QString& id);
-QStringList viewIds(); // in registry order
+QStringList viewIds();              // in registry order
 EvaluationView* asView(QWidget* w); // nullptr for a widget that reads the controller itself
 
 } // namespace tl::ui

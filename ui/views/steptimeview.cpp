@@ -213,8 +213,7 @@ void StepTimeView::paintEvent(QPaintEvent*) {
         fm.boundingRect(QRectF(0, 0, right - left, 1e6), Qt::AlignLeft | Qt::TextWordWrap, m_caption).height();
     double floor = height() - 8;
     if (floor - captionH >= y) {
-        p.drawText(QRectF(left, floor - captionH, right - left, captionH), Qt::AlignLeft | Qt::TextWordWrap,
-                   m_caption);
+        p.drawText(QRectF(left, floor - captionH, right - left, captionH), Qt::AlignLeft | Qt::TextWordWrap, m_caption);
         floor -= captionH + line * 0.3;
     }
 

@@ -8,8 +8,8 @@
 #include "engine/units.h"
 #include "ui/views/textline.h"
 
-#include <QContextMenuEvent>
 #include <QApplication>
+#include <QContextMenuEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
