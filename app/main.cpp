@@ -4,6 +4,7 @@
 // `--export OUT [FILE] [--view V]` renders offscreen and exits, the format from OUT's extension (.png .svg .pdf);
 // `--screenshot OUT.png` is the PNG-only older name. Bad arguments exit with status 2 and one line on stderr.
 
+#include "app/version.h"
 #include "io/archive.h"
 #include "io/errorline.h"
 #include "io/scenariojson.h"

@@ -6,6 +6,7 @@
 #include "app/cli/plan.h"
 #include "app/cli/report.h"
 #include "app/cli/sweep.h"
+#include "app/version.h"
 #include "engine/compare.h"
 #include "engine/evaluate.h"
 #include "engine/explain.h"

@@ -2,9 +2,9 @@
 // The scaling-law lab's budget side (seed 003 §6): a FLOP or dollar budget split between parameters and tokens by
 // Chinchilla approach 3, by Kaplan et al. 2020 and by the 20-tokens-per-parameter rule; iso-FLOP curves; and what
 // training a smaller model past its compute-optimal point costs in loss. The laws and their constants are
-// engine/planner.h's.
+// engine/scaling.h's.
 
-#include "engine/planner.h"
+#include "engine/scaling.h"
 #include "engine/scenario.h"
 
 #include <vector>

@@ -6,7 +6,7 @@
 // sign(r) sqrt(2 Huber(r)), whose sum of squares / 2 is the Huber loss (Gauss-Newton on them is reweighted least
 // squares). Intervals come from a seeded bootstrap over the points. Everything is deterministic.
 
-#include "engine/planner.h"
+#include "engine/scaling.h"
 
 #include <array>
 #include <cstdint>

@@ -4,9 +4,9 @@
 
 #include "engine/evaluate.h"
 #include "engine/fields.h"
-#include "engine/planner.h"
 #include "engine/precision.h"
 #include "engine/presets.h"
+#include "engine/scaling.h"
 #include "engine/units.h"
 
 #include <gtest/gtest.h>
@@ -120,7 +120,7 @@ TEST(Seed003Compute, ItemizedForwardAndBackward) {
     EXPECT_DOUBLE_EQ(printed(l.flops.forwardPerSequence / 1e12, 3), 143.789);    // §4.2 forward
     EXPECT_DOUBLE_EQ(printed(l.flops.backwardPerSequence / 1e12, 3), 287.579);   // §4.2 backward
     EXPECT_DOUBLE_EQ(printed(3 * l.flops.forwardPerSequence / 1e12, 2), 431.37); // §4.2 143.789 + 287.579
-    EXPECT_DOUBLE_EQ(printed(l.flops.sixNdPerSequence / 1e12, 2), 402.59);   // §4.2 6ND with D = 8192
+    EXPECT_DOUBLE_EQ(printed(l.flops.sixNdPerSequence / 1e12, 2), 402.59);       // §4.2 6ND with D = 8192
     // §4.2 "the rough count is about 7% low".
     EXPECT_DOUBLE_EQ(printed(1 - l.flops.sixNdPerToken / l.flops.trainingPerToken, 2), 0.07);
     // Attention pairs of one 8,192-token document.

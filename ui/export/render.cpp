@@ -1,5 +1,6 @@
 #include "ui/export/render.h"
 
+#include "app/version.h"
 #include "ui/controller.h"
 #include "ui/mainwindow.h"
 #include "ui/views/registry.h"
@@ -64,7 +65,7 @@ QByteArray widgetSvg(QWidget* widget, const QString& title) {
     svg.setSize(widget->size());
     svg.setViewBox(QRect(QPoint(0, 0), widget->size()));
     svg.setTitle(title);
-    svg.setDescription(QStringLiteral("TrainLedger %1").arg(QCoreApplication::applicationVersion()));
+    svg.setDescription(QStringLiteral("TrainLedger " TL_VERSION));
     QPainter painter(&svg);
     widget->render(&painter, QPoint(), QRegion(), QWidget::DrawWindowBackground | QWidget::DrawChildren);
     painter.end();

@@ -1,5 +1,6 @@
 #include "ui/export/report.h"
 
+#include "app/version.h"
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
 #include "engine/presets.h"
@@ -312,15 +313,10 @@ private:
     int m_page = 1, m_finished = 0;
 };
 
-QString version() {
-    const QString v = QCoreApplication::applicationVersion();
-    return v.isEmpty() ? QStringLiteral(TL_REPORT_VERSION) : v;
-}
-
 QString footerFor(const QString& fileName, const QDateTime& when) {
     return tr("%1 \u00b7 %2 \u00b7 TrainLedger %3")
         .arg(fileName.isEmpty() ? tr("scenario not saved to a file") : fileName,
-             QLocale().toString(when, QLocale::ShortFormat), version());
+             QLocale().toString(when, QLocale::ShortFormat), QStringLiteral(TL_VERSION));
 }
 
 void prepare(QPagedPaintDevice& device) {
@@ -466,7 +462,7 @@ QByteArray pdfOf(const std::function<void(QPagedPaintDevice&)>& paint, QPageSize
         pdf.setResolution(kDpi);
         pdf.setPageSize(QPageSize(paper));
         pdf.setTitle(title);
-        pdf.setCreator(QStringLiteral("TrainLedger %1").arg(version()));
+        pdf.setCreator(QStringLiteral("TrainLedger " TL_VERSION));
         paint(pdf);
     }
     return bytes;

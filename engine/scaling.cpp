@@ -1,4 +1,4 @@
-#include "engine/planner.h"
+#include "engine/scaling.h"
 
 #include <cmath>
 

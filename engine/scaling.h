@@ -1,5 +1,5 @@
 #pragma once
-// Budget helpers from seed 003 §5-§6: compute-optimal allocation of C = 6ND and RL rollout counts.
+// Scaling laws and RL rollouts (seed 003 §5-§6): compute-optimal allocation of C = 6ND, loss laws, rollout counts.
 
 namespace tl::engine {
 
