@@ -11,7 +11,6 @@
 
 #include <cctype>
 #include <cmath>
-#include <cstdio>
 #include <functional>
 #include <map>
 
@@ -956,20 +955,17 @@ bool isSymbolChar(char ch) {
 std::string showOperand(double x) {
     if (std::fabs(x) < 1e15 && (x == std::round(x) || std::fabs(x) >= 1e6))
         return groupDigits(x);
-    char buf[48];
     if (std::fabs(x) >= 1e4 &&
         std::fabs(x) < 1e6) { // grouped, with the decimals that make seven significant digits: "12,195.78"
         const int decimals = 7 - (int(std::floor(std::log10(std::fabs(x)))) + 1);
-        std::snprintf(buf, sizeof buf, "%.*f", decimals, x - std::trunc(x));
-        const std::string frac = buf;
+        const std::string frac = formatFixed(x - std::trunc(x), decimals);
         const size_t dot = frac.find('.');
         // A fraction that rounds up to 1 carries into the whole part.
         if (frac[dot - 1] == '1')
             return groupDigits(std::trunc(x) + (x < 0 ? -1 : 1)) + frac.substr(dot);
         return groupDigits(std::trunc(x)) + frac.substr(dot);
     }
-    std::snprintf(buf, sizeof buf, "%.7g", x);
-    return buf;
+    return formatGeneral(x, 7);
 }
 
 double parseShown(const std::string& shown) {

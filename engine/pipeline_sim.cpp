@@ -1,9 +1,10 @@
 #include "engine/pipeline_sim.h"
 
+#include "engine/units.h"
+
 #include <algorithm>
 #include <climits>
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 
 namespace tl::engine {
@@ -33,10 +34,7 @@ bool runsInterleaved(const PipelineSpec& spec) {
 }
 
 std::string formatValue(double value) {
-    std::ostringstream out;
-    out.precision(17);
-    out << value;
-    return out.str();
+    return formatGeneral(value, 17);
 }
 
 [[noreturn]] void rejectField(const std::string& field, const std::string& value, const std::string& allowed) {

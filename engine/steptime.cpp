@@ -4,10 +4,10 @@
 #include "engine/layout.h"
 #include "engine/pipeline_sim.h"
 #include "engine/precision.h"
+#include "engine/units.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace tl::engine {
 namespace {
@@ -266,9 +266,7 @@ std::vector<StepPart> stepParts(const StepBreakdown& b, int zeroStage) {
 
 std::string stepSummary(const StepBreakdown& b, int zeroStage) {
     const double total = b.total();
-    char buf[96];
-    std::snprintf(buf, sizeof buf, total < 10 ? "step %.2f s" : "step %.1f s", total);
-    std::string out = buf;
+    std::string out = "step " + formatFixed(total, total < 10 ? 2 : 1) + " s";
     if (!(total > 0))
         return out;
     std::vector<StepPart> parts = stepParts(b, zeroStage);
@@ -279,8 +277,7 @@ std::string stepSummary(const StepBreakdown& b, int zeroStage) {
         const long share = std::lround(100.0 * p.seconds / total);
         if (shown == 3 || share < 1)
             break;
-        std::snprintf(buf, sizeof buf, "%s%ld%% %s", shown == 0 ? ": " : ", ", share, p.label);
-        out += buf;
+        out += (shown == 0 ? ": " : ", ") + std::to_string(share) + "% " + p.label;
         ++shown;
     }
     return out;

@@ -1,14 +1,29 @@
 #include "engine/units.h"
 
+#include <charconv>
 #include <cmath>
-#include <cstdio>
 
 namespace tl::engine {
 
+namespace {
+
+// std::to_chars prints as printf does in the "C" locale, and faster (evaluate() formats on every slider tick).
+std::string chars(double x, std::chars_format format, int precision) {
+    if (x == 0)
+        x = 0;     // "0", never "-0"
+    char buf[400]; // %.f of 1e308 is 309 digits
+    const auto r = std::to_chars(buf, buf + sizeof buf, x, format, precision);
+    return r.ec == std::errc() ? std::string(buf, r.ptr) : std::string("n/a");
+}
+
+} // namespace
+
 std::string formatFixed(double x, int decimals) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
-    return buf;
+    return chars(x, std::chars_format::fixed, decimals);
+}
+
+std::string formatGeneral(double x, int significant) {
+    return chars(x, std::chars_format::general, significant);
 }
 
 std::string groupDigits(double x) {
@@ -35,12 +50,9 @@ std::string formatSi(double x, const char* unit) {
         v /= 1000;
         ++i;
     }
-    char buf[96];
     if (std::fabs(v) >= 1000) // beyond exa: scientific
-        std::snprintf(buf, sizeof buf, "%.3e %s", x, unit);
-    else
-        std::snprintf(buf, sizeof buf, "%.4g %s%s", v, prefixes[i], unit);
-    return buf;
+        return chars(x, std::chars_format::scientific, 3) + " " + unit;
+    return formatGeneral(v, 4) + " " + prefixes[i] + unit;
 }
 
 std::string formatGB(double bytes, int decimals) {
@@ -57,20 +69,23 @@ std::string formatBytesBoth(double bytes) {
     return formatGB(bytes, decimals) + " (" + formatGiB(bytes, decimals) + ")";
 }
 
+std::string formatDuration(double s) {
+    if (s >= 100)
+        return formatFixed(s, 0) + " s";
+    if (s >= 1)
+        return formatFixed(s, 2) + " s";
+    return formatFixed(s * 1000, s >= 0.01 ? 0 : 1) + " ms";
+}
+
 std::string formatCountShort(double x) {
     static const struct {
         double scale;
         const char* suffix;
     } steps[] = {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "K"}};
     for (const auto& step : steps)
-        if (std::fabs(x) >= step.scale) {
-            char buf[64];
-            std::snprintf(buf, sizeof buf, "%.3g%s", x / step.scale, step.suffix);
-            return buf;
-        }
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3g", x);
-    return buf;
+        if (std::fabs(x) >= step.scale)
+            return formatGeneral(x / step.scale, 3) + step.suffix;
+    return formatGeneral(x, 3);
 }
 
 double niceStep(double raw) {

@@ -2,10 +2,10 @@
 
 #include "engine/fields.h"
 #include "engine/model.h"
+#include "engine/units.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -15,9 +15,7 @@ namespace {
 constexpr double kMaxModelParams = 1e15;
 
 std::string num(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.15g", v);
-    return buf;
+    return formatGeneral(v, 15);
 }
 
 struct Checker {

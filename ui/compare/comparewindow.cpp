@@ -6,6 +6,7 @@
 #include "engine/presets.h"
 #include "engine/units.h"
 #include "ui/i18n/enginetext.h"
+#include "ui/views/charts.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -99,10 +100,7 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     }
 
     // Memory: per category, A's bar beside B's; each side's capacity marks its total.
-    m_memoryChart = new QChart;
-    m_memoryChart->setAnimationOptions(QChart::NoAnimation);
-    m_memoryChart->setTitle(tr("Memory per GPU by category; red: each GPU's capacity"));
-    m_memoryChart->setMargins(QMargins(4, 4, 4, 4));
+    m_memoryChart = makeChart(tr("Memory per GPU by category; red: each GPU's capacity"));
     m_bars = new QBarSeries;
     auto* bars = m_bars;
     bars->setBarWidth(kBarWidth);
@@ -132,38 +130,20 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
         auto* cap = new QLineSeries;
         cap->setName(tr("%1 capacity").arg(letter(i)));
         cap->setPen(pen(QColor(0xc6, 0x28, 0x28), 2.5, i == 0 ? Qt::SolidLine : Qt::DashLine));
-        m_memoryChart->addSeries(cap);
-        cap->attachAxis(m_memoryX);
-        cap->attachAxis(m_memoryY);
+        attachSeries(m_memoryChart, cap, m_memoryX, m_memoryY);
         m_capacity[size_t(i)] = cap;
     }
     m_memoryChart->legend()->setAlignment(Qt::AlignBottom);
     for (QLineSeries* cap : m_capacity)
         for (QLegendMarker* marker : m_memoryChart->legend()->markers(cap))
             marker->setVisible(false); // named in the title; the legend keeps to A and B
-    auto* memoryView = m_memoryView = new QChartView(m_memoryChart);
-    memoryView->setObjectName(QStringLiteral("compareMemoryChart"));
-    memoryView->setRenderHint(QPainter::Antialiasing);
-    memoryView->setMinimumSize(360, 260);
+    auto* memoryView = m_memoryView = makeChartView(m_memoryChart, QStringLiteral("compareMemoryChart"), {360, 260});
 
     // Time: both curves of days against GPUs (only dp varies), each plan as a point, each deadline dashed.
-    m_timeChart = new QChart;
-    m_timeChart->setAnimationOptions(QChart::NoAnimation);
-    m_timeChart->setTitle(tr("Days to train against the number of GPUs"));
-    m_timeChart->setMargins(QMargins(4, 4, 20, 4)); // room for the last GPU count under the axis end
-    m_timeX = new QLogValueAxis;
-    m_timeX->setBase(2);
-    m_timeX->setLabelFormat(QStringLiteral("%g"));
-    m_timeX->setTitleText(tr("GPUs (log scale)"));
-    m_timeX->setMinorTickCount(0);
-    m_timeY = new QLogValueAxis;
-    m_timeY->setBase(10);
-    m_timeY->setLabelFormat(QStringLiteral("%g"));
-    m_timeY->setTitleText(tr("Days (log scale)"));
-    m_timeY->setMinorTickCount(8);
-    QPen minor = m_timeY->minorGridLinePen();
-    minor.setColor(QColor(0xe4, 0xe4, 0xe4));
-    m_timeY->setMinorGridLinePen(minor);
+    // Room on the right for the last GPU count under the axis end.
+    m_timeChart = makeChart(tr("Days to train against the number of GPUs"), QMargins(4, 4, 20, 4));
+    m_timeX = logGpuAxis(tr("GPUs (log scale)"));
+    m_timeY = logDaysAxis(tr("Days (log scale)"));
     m_timeChart->addAxis(m_timeX, Qt::AlignBottom);
     m_timeChart->addAxis(m_timeY, Qt::AlignLeft);
     for (int i = 0; i < kMax; ++i) {
@@ -178,21 +158,12 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
         m_plans[size_t(i)]->setBorderColor(QColor(0x1a, 0x1a, 0x1a));
     }
     for (const auto* group : {&m_deadlines, &m_curves})
-        for (QXYSeries* s : *group) {
-            m_timeChart->addSeries(s);
-            s->attachAxis(m_timeX);
-            s->attachAxis(m_timeY);
-        }
-    for (QXYSeries* s : m_plans) {
-        m_timeChart->addSeries(s);
-        s->attachAxis(m_timeX);
-        s->attachAxis(m_timeY);
-    }
+        for (QXYSeries* s : *group)
+            attachSeries(m_timeChart, s, m_timeX, m_timeY);
+    for (QXYSeries* s : m_plans)
+        attachSeries(m_timeChart, s, m_timeX, m_timeY);
     m_timeChart->legend()->setAlignment(Qt::AlignBottom);
-    auto* timeView = m_timeView = new QChartView(m_timeChart);
-    timeView->setObjectName(QStringLiteral("compareTimeChart"));
-    timeView->setRenderHint(QPainter::Antialiasing);
-    timeView->setMinimumSize(360, 260);
+    auto* timeView = m_timeView = makeChartView(m_timeChart, QStringLiteral("compareTimeChart"), {360, 260});
 
     auto* charts = new QSplitter(Qt::Horizontal);
     charts->addWidget(memoryView);
@@ -460,7 +431,7 @@ QString differenceText(const std::string& key, double a, double b) {
         }
     const engine::Field* f = engine::findField(key);
     const QString unit = f && f->unit && *f->unit ? QStringLiteral(" ") + QString::fromUtf8(f->unit) : QString();
-    return sign + QString::number(std::abs(d), 'g', 6) + unit;
+    return sign + QString::fromStdString(engine::formatGeneral(std::abs(d), 6)) + unit;
 }
 
 QString percentText(double a, double b) {
@@ -470,7 +441,7 @@ QString percentText(double a, double b) {
     return (p > 0   ? QStringLiteral("+")
             : p < 0 ? QStringLiteral("\u2212")
                     : QString()) +
-           QString::number(std::abs(p), 'f', std::abs(p) < 10 ? 1 : 0) + QStringLiteral("%");
+           QString::fromStdString(engine::formatFixed(std::abs(p), std::abs(p) < 10 ? 1 : 0)) + QStringLiteral("%");
 }
 
 } // namespace

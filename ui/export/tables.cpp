@@ -1,6 +1,7 @@
 #include "ui/export/tables.h"
 
 #include "engine/ledgerfields.h"
+#include "engine/units.h"
 #include "ui/i18n/enginetext.h"
 
 #include <QCoreApplication>
@@ -11,7 +12,7 @@ namespace tl::ui {
 namespace {
 
 QByteArray number(double x) {
-    return QByteArray::number(x, 'g', 12);
+    return QByteArray::fromStdString(engine::formatGeneral(x, 12));
 }
 
 QByteArray csvValue(const engine::LedgerValue& v) {

@@ -3,6 +3,7 @@
 #include "engine/units.h"
 #include "ui/controller.h"
 #include "ui/labs/scrollpage.h"
+#include "ui/views/charts.h"
 
 #include <QChart>
 #include <QChartView>
@@ -46,7 +47,7 @@ QString count(double v) {
 }
 
 QString flopsText(double f) {
-    return QString::number(f, 'g', 3).replace(QStringLiteral("e+"), QStringLiteral("e"));
+    return QString::fromStdString(engine::formatGeneral(f, 3)).replace(QStringLiteral("e+"), QStringLiteral("e"));
 }
 
 QTableWidgetItem* cell(const QString& text, bool bold = false) {
@@ -67,11 +68,7 @@ const QColor kCurveColours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0
 QChartView* chartView(QChart* chart, const QString& name) {
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setAlignment(Qt::AlignBottom);
-    auto* view = new QChartView(chart);
-    view->setObjectName(name);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(420, 320);
-    return view;
+    return makeChartView(chart, name, {420, 320});
 }
 
 void resetAxes(QChart* chart, const QString& xTitle, const QString& yTitle, double xLo, double xHi, double yLo,
@@ -91,7 +88,7 @@ void resetAxes(QChart* chart, const QString& xTitle, const QString& yTitle, doub
     y->applyNiceNumbers();
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
-    for (QAbstractSeries* s : chart->series()) {
+    for (QAbstractSeries* s : chart->series()) { // already in the chart: attach only
         s->attachAxis(x);
         s->attachAxis(y);
     }

@@ -1,6 +1,7 @@
 #include "ui/lessons/lessonplayer.h"
 
 #include "engine/ledgerfields.h"
+#include "engine/units.h"
 #include "ui/controller.h"
 #include "ui/explain/explaindialog.h"
 #include "ui/lessons/stepcontrols.h"
@@ -36,7 +37,7 @@ QString figureValue(const engine::Ledger& l, const QString& key) {
 }
 
 QString printedNumber(double x) {
-    return QLocale::c().toString(x, 'g', 12);
+    return QString::fromStdString(engine::formatGeneral(x, 12));
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "ui/planner/planchart.h"
 
+#include "ui/views/charts.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QLegendMarker>
@@ -42,23 +44,15 @@ PlanChart::PlanChart(QWidget* parent) : QWidget(parent) {
     m_selected->setColor(Qt::transparent);
     m_selected->setBorderColor(QColor(0xc6, 0x28, 0x28));
     m_selected->setPen(QPen(QColor(0xc6, 0x28, 0x28), 2.5));
-    for (auto* s :
-         {static_cast<QXYSeries*>(m_plans), static_cast<QXYSeries*>(m_front), static_cast<QXYSeries*>(m_frontDots),
-          static_cast<QXYSeries*>(m_current), static_cast<QXYSeries*>(m_selected)})
-        m_chart->addSeries(s);
-    m_chart->legend()->markers(m_frontDots).first()->setVisible(false);
     m_x = new QValueAxis;
     m_x->setTitleText(tr("Days to train"));
     m_x->setLabelFormat(QStringLiteral("%.1f"));
     m_y = new QValueAxis;
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
-    for (auto* s : m_chart->series()) {
-        s->attachAxis(m_x);
-        s->attachAxis(m_y);
-    }
-    m_view = new QChartView(m_chart);
-    m_view->setRenderHint(QPainter::Antialiasing);
+    attachSeries(m_chart, {m_plans, m_front, m_frontDots, m_current, m_selected}, m_x, m_y);
+    m_chart->legend()->markers(m_frontDots).first()->setVisible(false);
+    m_view = makeChartView(m_chart, QStringLiteral("planChartView"), {0, 0});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);

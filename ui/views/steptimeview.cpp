@@ -41,9 +41,7 @@ std::vector<double> partSeconds(const engine::StepBreakdown& b) {
 }
 
 QString seconds(double s) {
-    return s >= 100 ? QString::number(s, 'f', 0) + QStringLiteral(" s")
-           : s >= 1 ? QString::number(s, 'f', 2) + QStringLiteral(" s")
-                    : QString::number(s * 1000, 'f', s >= 0.01 ? 0 : 1) + QStringLiteral(" ms");
+    return QString::fromStdString(engine::formatDuration(s));
 }
 
 } // namespace
@@ -59,30 +57,21 @@ void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engin
     m_points.clear();
     // At most about 48 points along the axis: one every few pixels is plenty for stacked shares.
     const size_t stride = std::max<size_t>(1, curve.size() / 48);
-    for (size_t i = 0; i < curve.size(); i += stride) {
-        const auto& c = curve[i];
+    auto add = [&](const engine::ScalePoint& c) {
         const double total = c.breakdown.total();
         if (!(total > 0))
-            continue;
+            return;
         Point p;
         p.gpus = double(c.gpus);
         p.step = total;
         for (double s : partSeconds(c.breakdown))
             p.shares.push_back(s / total);
         m_points.push_back(std::move(p));
-    }
-    if (!curve.empty() && curve.size() > 1 && (curve.size() - 1) % stride != 0) {
-        const auto& c = curve.back();
-        const double total = c.breakdown.total();
-        if (total > 0) {
-            Point p;
-            p.gpus = double(c.gpus);
-            p.step = total;
-            for (double s : partSeconds(c.breakdown))
-                p.shares.push_back(s / total);
-            m_points.push_back(std::move(p));
-        }
-    }
+    };
+    for (size_t i = 0; i < curve.size(); i += stride)
+        add(curve[i]);
+    if (curve.size() > 1 && (curve.size() - 1) % stride != 0) // the last point, always
+        add(curve.back());
     const auto& t = ledger.time;
     if (t.derived) {
         m_caption =
@@ -103,7 +92,7 @@ void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engin
 QString StepTimeView::summary() const {
     // engine::stepSummary in the interface language: the step, then its largest parts (at least 1%, at most 3).
     const double total = m_ledger.time.breakdown.total();
-    QString out = tr("step %1 s").arg(total, 0, 'f', total < 10 ? 2 : 1);
+    QString out = tr("step %1 s").arg(QString::fromStdString(engine::formatFixed(total, total < 10 ? 2 : 1)));
     if (!(total > 0))
         return out;
     auto parts = engine::stepParts(m_ledger.time.breakdown, m_zero);

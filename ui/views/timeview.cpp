@@ -4,7 +4,7 @@
 
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
-#include "ui/views/chartflush.h"
+#include "ui/views/charts.h"
 
 #include <QBrush>
 #include <QChart>
@@ -95,11 +95,8 @@ const engine::ScalePoint* pointAt(const std::vector<engine::ScalePoint>& curve, 
 
 TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("timeView"));
-    m_chart = new QChart;
-    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart = makeChart(tr("Days to train against the number of GPUs (only data parallelism varies)"));
     m_chart->legend()->hide(); // a wrapping legend below the chart never truncates names
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_chart->setTitle(tr("Days to train against the number of GPUs (only data parallelism varies)"));
 
     m_fit = new QLineSeries;
     m_fit->setName(tr("Days to train (fits in memory)"));
@@ -124,27 +121,12 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_current->setColor(QColor(0x1a, 0x1a, 0x1a));
     m_current->setBorderColor(Qt::white);
 
-    m_x = new QLogValueAxis;
-    m_x->setBase(2);
-    m_x->setLabelFormat(QStringLiteral("%g"));
-    m_x->setTitleText(tr("GPUs (log scale)"));
-    m_x->setMinorTickCount(0);
-    m_y = new QLogValueAxis;
-    m_y->setBase(10);
-    m_y->setLabelFormat(QStringLiteral("%g"));
-    m_y->setTitleText(tr("Days (log scale)"));
-    m_y->setMinorTickCount(8);
-    QPen minor = m_y->minorGridLinePen();
-    minor.setColor(QColor(0xe4, 0xe4, 0xe4));
-    m_y->setMinorGridLinePen(minor);
+    m_x = logGpuAxis(tr("GPUs (log scale)"));
+    m_y = logDaysAxis(tr("Days (log scale)"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     // The gate squares above this plan's dot: when they coincide the dot rings the square.
-    for (QXYSeries* s : std::initializer_list<QXYSeries*>{m_window, m_deadline, m_noFit, m_fit, m_current, m_gates}) {
-        m_chart->addSeries(s);
-        s->attachAxis(m_x);
-        s->attachAxis(m_y);
-    }
+    attachSeries(m_chart, {m_window, m_deadline, m_noFit, m_fit, m_current, m_gates}, m_x, m_y);
     for (QLineSeries* s : {m_fit, m_noFit})
         connect(s, &QLineSeries::hovered, this, [this](const QPointF& p, bool on) {
             if (on)
@@ -179,13 +161,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
         placeCallouts();
     });
 
-    m_view = new QChartView(m_chart, this);
-    m_view->setObjectName(QStringLiteral("timeChart"));
-    m_view->setRenderHint(QPainter::Antialiasing);
-    // Every update changes most of the chart: one full repaint is cheaper than many antialiased small regions
-    // (ui_latency_bench: p50 16 -> 7 ms for the time chart).
-    m_view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
-    m_view->setMinimumSize(300, 170);
+    m_view = makeChartView(m_chart, QStringLiteral("timeChart"), {300, 170}, this, true);
     m_caption = new QLabel(this);
     m_caption->setObjectName(QStringLiteral("timeCaption"));
     m_caption->setWordWrap(true);
@@ -487,10 +463,7 @@ QString TimeView::hoverText(double x) const {
 }
 
 void TimeView::setDragging(bool dragging) {
-    if (m_view->renderHints().testFlag(QPainter::Antialiasing) != dragging)
-        return;
-    m_view->setRenderHint(QPainter::Antialiasing, !dragging);
-    m_view->viewport()->update();
+    setChartDragging(m_view, dragging);
 }
 
 void TimeView::contextMenuEvent(QContextMenuEvent* event) {
