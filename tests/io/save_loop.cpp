@@ -1,8 +1,11 @@
-// Test helper: saves a large scenario to argv[1] again and again until killed (tests/io/archive_test.cpp).
+// Test helper: saves a large scenario to argv[1] again and again until killed, printing "saved" after each save so
+// that tests/io/archive_test.cpp can time its kills against the saves.
 
 #include "tests/io/badfiles.h"
 
 #include "io/archive.h"
+
+#include <cstdio>
 
 int main(int argc, char** argv) {
     if (argc != 2)
@@ -14,5 +17,7 @@ int main(int argc, char** argv) {
         s.parallel.dp = 1 << (i % 4);
         if (tl::io::saveArchive(QString::fromLocal8Bit(argv[1]), s, preview))
             return 1;
+        std::fputs("saved\n", stdout);
+        std::fflush(stdout);
     }
 }
