@@ -983,6 +983,11 @@ Total %5 of %6, pipeline stage %7</source>
         <source>Plan, then ZeRO 0 to 3</source>
         <translation>本方案，然后 ZeRO 0 至 3</translation>
     </message>
+    <message>
+        <source>Plan</source>
+        <comment>short axis label</comment>
+        <translation>本案</translation>
+    </message>
 </context>
 <context>
     <name>NotesEdit</name>
@@ -1034,7 +1039,7 @@ Total %5 of %6, pipeline stage %7</source>
     </message>
     <message>
         <source>%1 details</source>
-        <translation>%1 细节</translation>
+        <translation>%1细节</translation>
     </message>
     <message>
         <source>Custom (see the details)</source>
