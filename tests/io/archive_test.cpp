@@ -193,7 +193,6 @@ TEST(AtomicSave, KilledChildLeavesALoadableFile) {
     const QString path = dir.filePath(QStringLiteral("plan.trainledger"));
     ASSERT_FALSE(io::saveArchive(path, engine::Scenario{}).has_value());
     constexpr int kKills = 15;
-    int leftTemporaries = 0;
     for (int i = 0; i < kKills; ++i) {
         QProcess child;
         child.start(QStringLiteral(TL_SAVE_LOOP), {path});
@@ -209,11 +208,7 @@ TEST(AtomicSave, KilledChildLeavesALoadableFile) {
         ASSERT_TRUE(child.waitForFinished());
         const io::ArchiveResult r = io::loadArchive(path);
         ASSERT_TRUE(r.archive.has_value()) << i << ": " << r.error.toStdString();
-        if (QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size() > 1)
-            ++leftTemporaries;
     }
-    // Most kill points fall in the write itself (the 6 MB preview): some kill must have left its temporary behind.
-    EXPECT_GT(leftTemporaries, 0);
     // Kills mid-write leave temporaries; the next save removes them, and only them (issue 9 item 11).
     QFile keep(dir.filePath(QStringLiteral("plan.trainledger.backup")));
     ASSERT_TRUE(keep.open(QIODevice::WriteOnly));
