@@ -176,11 +176,7 @@ std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacit
 // count) makes the ledger invalid rather than reach --json, CSV, the report or the screen.
 void refuseNonFinite(Ledger& l) {
     for (const auto& f : ledgerFields()) {
-        const LedgerValue v = f.get(l);
-        const double* d = std::get_if<double>(&v);
-        const std::int64_t* i = std::get_if<std::int64_t>(&v);
-        const bool sized = f.unit == Unit::Bytes || f.unit == Unit::Count;
-        if ((d && (!std::isfinite(*d) || (sized && *d < 0))) || (i && sized && *i < 0)) {
+        if (!f.admissible(l)) {
             l.valid = false;
             l.errors.push_back({f.key, std::string("this scenario gives ") + f.key +
                                            " out of range (not a finite, non-negative figure); please report it"});
