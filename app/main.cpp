@@ -148,8 +148,8 @@ int main(int argc, char** argv) {
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1)
         return fail(QStringLiteral("expected at most one scenario file, got %1").arg(positional.size()));
-    const std::optional<ui::ScreenshotView> view = ui::parseScreenshotView(parser.value(viewOption));
-    if (!view)
+    const QString view = parser.value(viewOption);
+    if (!ui::isScreenshotView(view))
         return fail(QStringLiteral("--view: \"%1\" is not allowed; allowed: %2")
                         .arg(parser.value(viewOption), ui::screenshotViewNames()));
     if (parser.isSet(viewOption) && !parser.isSet(screenshotOption) && !parser.isSet(exportOption))
@@ -171,7 +171,7 @@ int main(int argc, char** argv) {
             if (!scenario)
                 return fail(error);
         }
-        const QString error = ui::exportScenario(scenario.value_or(engine::Scenario{}), *view, path,
+        const QString error = ui::exportScenario(scenario.value_or(engine::Scenario{}), view, path,
                                                  file.isEmpty() ? QString() : QFileInfo(file).fileName());
         return error.isEmpty() ? 0 : fail(error, 1);
     }
@@ -196,7 +196,7 @@ int main(int argc, char** argv) {
                 ui::writeLessonScreenshot(parser.value(lessonOption), parser.isSet(presentOption), size, path);
             return error.isEmpty() ? 0 : fail(error, error.startsWith(QLatin1String("--")) ? 2 : 1);
         }
-        const QString error = ui::writeScreenshot(scenario.value_or(engine::Scenario{}), *view, path);
+        const QString error = ui::writeScreenshot(scenario.value_or(engine::Scenario{}), view, path);
         return error.isEmpty() ? 0 : fail(error); // exit 2, like every other failed write
     }
 

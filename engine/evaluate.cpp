@@ -80,7 +80,7 @@ void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w)
     if (p.zero >= 3 && double(p.dp) * p.cp * p.tp > s.hardware.gpusPerNode)
         w.push_back({"zero3-across-nodes", "ZeRO-3 gathers every layer's weights over the network twice per step "
                                            "(forward and backward); across nodes this all-gather often becomes the "
-                                           "bottleneck (seed 000 §5)."});
+                                           "bottleneck."});
     if (p.cp > 1 && p.tp * p.cp > s.hardware.gpusPerNode)
         w.push_back({"cp-across-nodes", "Context and tensor parallelism together span more than one node."});
     if (s.model.learnedPositions > 0 && s.data.seqLen > s.model.learnedPositions)
@@ -88,10 +88,10 @@ void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w)
                                                  num(s.model.learnedPositions) + " learned positions."});
     if (s.offload.optimizer == "cpu" && l.memory.hostMemoryPerNode > 512e9)
         w.push_back({"host-memory", "CPU offload needs " + num(std::round(l.memory.hostMemoryPerNode / 1e9)) +
-                                        " GB of host memory per node; seed 004 assumes 512 GB."});
+                                        " GB of host memory per node; a typical node has 512 GB."});
     if (s.offload.optimizer == "nvme" && l.memory.hostMemoryPerNode > 2e12)
         w.push_back({"nvme-capacity", "NVMe offload needs " + num(l.memory.hostMemoryPerNode / 1e12) +
-                                          " TB per node; seed 004 assumes 2 TB."});
+                                          " TB per node; a typical node has 2 TB of NVMe."});
     if (s.precision.master == "none" && s.precision.weights != "fp32" && s.precision.optimizer != "none")
         w.push_back({"no-master-copy", "Updates are applied to 16-bit weights without an FP32 master copy: small "
                                        "updates can round away."});
@@ -352,7 +352,7 @@ Ledger evaluate(const Scenario& s) {
     return l;
 }
 
-std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus) {
+std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus, const std::vector<long long>& includeGpus) {
     std::vector<ScalePoint> out;
     const Ledger l = evaluate(s);
     if (!l.valid)
@@ -366,6 +366,10 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus) {
     auto point = [&](long long dp) {
         ScalePoint pt;
         pt.dp = int(dp);
+        pt.tp = s.parallel.tp;
+        pt.pp = s.parallel.pp;
+        pt.cp = s.parallel.cp;
+        pt.globalBatch = s.data.globalBatch;
         pt.gpus = dp * modelParallel;
         if (derived) {
             // Each dp has its own step: fewer micro-batches per replica, the same gradient traffic, a larger
@@ -398,7 +402,89 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus) {
         out.push_back(point(dp));
     if (out.back().dp != maxDp)
         out.push_back(point(maxDp));
+    for (long long g : includeGpus) {
+        if (g % modelParallel != 0 || g / modelParallel < 1 || g / modelParallel > maxDp)
+            continue;
+        const auto at =
+            std::lower_bound(out.begin(), out.end(), g, [](const ScalePoint& p, long long n) { return p.gpus < n; });
+        if (at == out.end() || at->gpus != g)
+            out.insert(at, point(g / modelParallel));
+    }
     return out;
+}
+
+} // namespace tl::engine
+
+namespace tl::engine {
+namespace {
+
+// The next layout to continue the curve with once dp is at the replica limit: double TP (within a node), PP or CP,
+// whichever is valid first, else double the batch. nullopt when nothing valid is left.
+std::optional<std::pair<Scenario, std::string>> nextStep(const Scenario& s) {
+    auto valid = [](const Scenario& c) { return validate(c).empty(); };
+    Scenario c = s;
+    c.parallel.dp = 1;
+    if (2 * s.parallel.tp <= s.hardware.gpusPerNode) {
+        c.parallel.tp = 2 * s.parallel.tp;
+        if (valid(c))
+            return std::pair{c, "TP " + std::to_string(c.parallel.tp)};
+    }
+    c.parallel.tp = s.parallel.tp;
+    c.parallel.pp = 2 * s.parallel.pp;
+    if (valid(c))
+        return std::pair{c, "PP " + std::to_string(c.parallel.pp)};
+    c.parallel.pp = s.parallel.pp;
+    if (s.data.globalBatch <= 5000000) {
+        c.data.globalBatch = 2 * s.data.globalBatch;
+        if (valid(c))
+            return std::pair{c, "a global batch of " + groupDigits(c.data.globalBatch) + " sequences"};
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+Evaluation evaluateAll(const Scenario& s) {
+    Evaluation e;
+    e.scenario = s;
+    e.ledger = evaluate(s);
+    if (!e.ledger.valid)
+        return e;
+    for (int z = 0; z < 4; ++z) {
+        Scenario copy = s;
+        copy.parallel.zero = z;
+        e.zero[size_t(z)] = z == s.parallel.zero ? e.ledger : evaluate(copy);
+    }
+    const long long maxGpus = std::max<long long>(kCurveMinGpus, 4LL * gpuCount(s));
+    const auto& t = e.ledger.time;
+    std::vector<long long> marks = {t.minGpusCompute, t.minGpusComputeFullDeadline, t.gpus};
+    if (t.minGpusMemory)
+        marks.push_back(*t.minGpusMemory);
+    e.curve = scaleCurve(s, maxGpus, marks);
+    // The time gate beyond the replica limit: go on with a larger step until the curve reaches it.
+    const long long gate = t.minGpusCompute;
+    Scenario step = s;
+    std::vector<std::string> used;
+    for (int round = 0; round < 8 && !e.curve.empty() && e.curve.back().gpus < std::min(gate, maxGpus); ++round) {
+        auto next = nextStep(step);
+        if (!next)
+            break;
+        step = next->first;
+        used.push_back(next->second);
+        const long long last = e.curve.back().gpus;
+        for (const ScalePoint& p : scaleCurve(step, maxGpus, marks))
+            if (p.gpus > last)
+                e.curve.push_back(p);
+    }
+    if (!used.empty()) {
+        std::string steps;
+        for (size_t i = 0; i < used.size(); ++i)
+            steps += (i == 0 ? "" : i + 1 == used.size() ? " and then " : ", ") + used[i];
+        e.curveNote = "A step of " + groupDigits(s.data.globalBatch / s.data.microBatch) +
+                      " micro-batches feeds at most that many replicas; beyond it the curve continues with " + steps +
+                      ".";
+    }
+    return e;
 }
 
 } // namespace tl::engine

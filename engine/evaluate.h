@@ -1,9 +1,12 @@
 #pragma once
-// The engine's one entry point: a pure function from a Scenario to its Ledger.
+// The engine's entry points: a pure function from a Scenario to its Ledger, and the Evaluation every view, the
+// report and the CLI read (the ledger, the ZeRO variants, the days curve, in one call).
 
 #include "engine/ledger.h"
 #include "engine/scenario.h"
 
+#include <array>
+#include <string>
 #include <vector>
 
 namespace tl::engine {
@@ -13,6 +16,8 @@ Ledger evaluate(const Scenario& s);
 // Days, dollars and per-GPU memory when only dp varies: the time view's curve and the CLI's sweeps.
 struct ScalePoint {
     int dp = 0;
+    int tp = 1, pp = 1, cp = 1; // the layout of this point (beyond the replica limit the curve raises one of them)
+    int globalBatch = 0;        // sequences per step (raised when no model-parallel step can go further)
     long long gpus = 0;
     double days = 0;
     double usd = 0;
@@ -24,6 +29,29 @@ struct ScalePoint {
 };
 // dp from 1 up to maxGpus / (tp x pp x cp), on a roughly logarithmic grid that contains every power of two
 // and every integer up to 64. Returns nothing for an invalid scenario.
-std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus);
+// includeGpus: GPU counts that get a point of their own when they are a whole number of replicas in range (the gates).
+std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus,
+                                   const std::vector<long long>& includeGpus = {});
+
+} // namespace tl::engine
+
+namespace tl::engine {
+
+inline constexpr long long kCurveMinGpus = 16384; // the days curve reaches at least this many GPUs
+
+// Everything the window, Compare, screenshots, the report and the CLI show about one scenario.
+struct Evaluation {
+    Scenario scenario; // the scenario these figures describe
+    Ledger ledger;
+    std::array<Ledger, 4> zero; // the same scenario with parallel.zero = 0, 1, 2, 3 (seed 000 §5's bars)
+    // Days against GPUs up to max(kCurveMinGpus, 4 x the plan's GPUs). When only raising dp cannot reach the time
+    // gate (the batch's replica limit), the curve goes on with the smallest model-parallel step that is valid (TP,
+    // then PP, then CP doubled) or, failing that, a doubled global batch; curveNote says which, in one sentence.
+    std::vector<ScalePoint> curve;
+    std::string curveNote;
+    bool valid() const { return ledger.valid; }
+};
+
+Evaluation evaluateAll(const Scenario& s);
 
 } // namespace tl::engine

@@ -3,44 +3,91 @@
 #include "engine/model.h"
 #include "engine/presets.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 
 namespace tl::engine {
 namespace {
 
+// Panel hints, one helper per control kind.
+FieldUi slider(const char* label, const char* group, SliderScale scale, double lo, double hi, const char* unit = "",
+               double factor = 1, int decimals = 0) {
+    FieldUi u;
+    u.label = label;
+    u.group = group;
+    u.control = Control::Slider;
+    u.scale = scale;
+    u.sliderMin = lo;
+    u.sliderMax = hi;
+    u.displayUnit = unit;
+    u.displayFactor = factor;
+    u.decimals = decimals;
+    return u;
+}
+FieldUi control(Control c, const char* label, const char* group, std::vector<std::string> choiceLabels = {}) {
+    FieldUi u;
+    u.label = label;
+    u.group = group;
+    u.control = c;
+    u.choiceLabels = std::move(choiceLabels);
+    return u;
+}
+FieldUi advanced(FieldUi u) {
+    u.advanced = true;
+    return u;
+}
+
+constexpr auto Lin = SliderScale::Linear;
+constexpr auto Log = SliderScale::Log;
+constexpr auto Pow2 = SliderScale::PowersOfTwo;
+constexpr const char* kModel = "Model";
+constexpr const char* kData = "Data";
+constexpr const char* kSchedule = "Schedule";
+constexpr const char* kPrecision = "Precision";
+constexpr const char* kParallel = "Parallelism";
+constexpr const char* kHardware = "Hardware and efficiency";
+
 // Table rows. Each macro spells the member once for reading and once for writing.
-#define TL_NUM(KEY, TYPE, MEMBER, LO, HI, UNIT, HELP)                                                                  \
+#define TL_NUM(KEY, TYPE, MEMBER, LO, HI, UNIT, HELP, UI)                                                              \
     Field {                                                                                                            \
         KEY, FieldType::TYPE, LO, HI, UNIT, HELP, {},                                                                  \
             [](const Scenario& s) -> FieldValue { return double(s.MEMBER); },                                          \
             [](Scenario& s, const FieldValue& v) { s.MEMBER = decltype(s.MEMBER)(std::get<double>(v)); }, false,       \
-            [](const Scenario& s) { return double(s.MEMBER); }                                                         \
+            [](const Scenario& s) { return double(s.MEMBER); }, UI                                                     \
     }
-#define TL_BOOL(KEY, MEMBER, HELP)                                                                                     \
+#define TL_BOOL(KEY, MEMBER, HELP, UI)                                                                                 \
     Field {                                                                                                            \
         KEY, FieldType::Bool, 0, 1, "", HELP, {}, [](const Scenario& s) -> FieldValue { return s.MEMBER; },            \
-            [](Scenario& s, const FieldValue& v) { s.MEMBER = std::get<bool>(v); }                                     \
+            [](Scenario& s, const FieldValue& v) { s.MEMBER = std::get<bool>(v); }, false, nullptr, UI                 \
     }
-#define TL_TEXT(KEY, TYPE, MEMBER, HELP, ...)                                                                          \
+#define TL_TEXT(KEY, TYPE, MEMBER, HELP, UI, ...)                                                                      \
     Field {                                                                                                            \
         KEY, FieldType::TYPE, 0, 0, "", HELP, {__VA_ARGS__}, [](const Scenario& s) -> FieldValue { return s.MEMBER; }, \
-            [](Scenario& s, const FieldValue& v) { s.MEMBER = std::get<std::string>(v); }                              \
+            [](Scenario& s, const FieldValue& v) { s.MEMBER = std::get<std::string>(v); }, false, nullptr, UI          \
     }
 
 std::vector<Field> buildFields() {
-    std::vector<std::string> modelIds = {"custom"};
-    for (const auto& p : modelPresets())
+    std::vector<std::string> modelIds = {"custom"}, modelNames = {"Custom architecture"};
+    for (const auto& p : modelPresets()) {
         modelIds.push_back(p.id);
-    std::vector<std::string> gpuIds = {"custom"};
-    for (const auto& g : gpuPresets())
+        modelNames.push_back(p.name);
+    }
+    std::vector<std::string> gpuIds = {"custom"}, gpuNames = {"Custom GPU"};
+    for (const auto& g : gpuPresets()) {
         gpuIds.push_back(g.id);
+        gpuNames.push_back(g.name);
+    }
+    const auto C = Control::Combo, K = Control::Check;
 
     std::vector<Field> f = {
-        TL_TEXT("title", Text, title, "A short name for the scenario."),
-        TL_TEXT("notes", Text, notes, "Free text shown beside the scenario."),
-        TL_TEXT("model.preset", Choice, model.preset, "A published architecture; choosing one sets every model key."),
+        TL_TEXT("title", Text, title, "A short name for the scenario.", control(Control::Line, "Title", "Scenario")),
+        TL_TEXT("notes", Text, notes, "Free text shown beside the scenario.", control(Control::None, "Notes", "")),
+        TL_TEXT("model.preset", Choice, model.preset, "A published architecture; choosing one sets every model key.",
+                control(C, "Preset", kModel, modelNames)),
         Field{"model.params",
               FieldType::NullableReal,
               1e7,
@@ -60,40 +107,62 @@ std::vector<Field> buildFields() {
                       s.model.dropout = dropout;
                   } else
                       s.model.params = 0;
-              }},
-        TL_NUM("model.layers", Int, model.layers, 1, 1000, "layers", "Transformer layers (blocks)."),
-        TL_NUM("model.hidden", Int, model.hidden, 1, 131072, "", "Model width h: the size of each token's vector."),
-        TL_NUM("model.ffn_hidden", Int, model.ffnHidden, 1, 1048576, "", "Width of the MLP's intermediate layer."),
-        TL_NUM("model.heads", Int, model.heads, 1, 4096, "heads", "Query heads of attention."),
+              },
+              false,
+              nullptr,
+              slider("Parameters", kModel, Log, 1e7, 1e13, "billion", 1e9, 3)},
+        TL_NUM("model.layers", Int, model.layers, 1, 1000, "layers", "Transformer layers (blocks).",
+               advanced(slider("Layers", kModel, Lin, 1, 200, "layers"))),
+        TL_NUM("model.hidden", Int, model.hidden, 1, 131072, "", "Model width h: the size of each token's vector.",
+               advanced(slider("Hidden size", kModel, Log, 64, 65536))),
+        TL_NUM("model.ffn_hidden", Int, model.ffnHidden, 1, 1048576, "", "Width of the MLP's intermediate layer.",
+               advanced(slider("MLP width", kModel, Log, 64, 262144))),
+        TL_NUM("model.heads", Int, model.heads, 1, 4096, "heads", "Query heads of attention.",
+               advanced(slider("Attention heads", kModel, Lin, 1, 256, "heads"))),
         TL_NUM("model.kv_heads", Int, model.kvHeads, 1, 4096, "heads",
-               "Key/value heads (grouped-query attention); must divide the query heads."),
-        TL_NUM("model.head_dim", Int, model.headDim, 1, 1024, "", "Width of one attention head."),
-        TL_NUM("model.vocab", Int, model.vocab, 1, 10000000, "tokens", "Vocabulary size: the LM head's width."),
-        TL_BOOL("model.tied_embeddings", model.tiedEmbeddings, "The LM head reuses the input embedding matrix."),
-        TL_BOOL("model.gated_mlp", model.gatedMlp, "SwiGLU-style MLP with three matrices instead of two."),
-        TL_BOOL("model.qk_norm", model.qkNorm, "Per-head normalisation of queries and keys (Qwen3)."),
-        TL_BOOL("model.bias", model.bias, "Linear layers and LayerNorms carry biases (GPT-2)."),
+               "Key/value heads (grouped-query attention); must divide the query heads.",
+               advanced(slider("Key/value heads", kModel, Lin, 1, 256, "heads"))),
+        TL_NUM("model.head_dim", Int, model.headDim, 1, 1024, "", "Width of one attention head.",
+               advanced(slider("Head width", kModel, Pow2, 16, 512))),
+        TL_NUM("model.vocab", Int, model.vocab, 1, 10000000, "tokens", "Vocabulary size: the LM head's width.",
+               advanced(slider("Vocabulary", kModel, Log, 1000, 1e6, "tokens"))),
+        TL_BOOL("model.tied_embeddings", model.tiedEmbeddings, "The LM head reuses the input embedding matrix.",
+                advanced(control(K, "Tied embeddings", kModel))),
+        TL_BOOL("model.gated_mlp", model.gatedMlp, "SwiGLU-style MLP with three matrices instead of two.",
+                advanced(control(K, "Gated MLP (SwiGLU)", kModel))),
+        TL_BOOL("model.qk_norm", model.qkNorm, "Per-head normalisation of queries and keys (Qwen3).",
+                advanced(control(K, "Query/key norm", kModel))),
+        TL_BOOL("model.bias", model.bias, "Linear layers and LayerNorms carry biases (GPT-2).",
+                advanced(control(K, "Biases", kModel))),
         TL_NUM("model.learned_positions", Int, model.learnedPositions, 0, 10000000, "positions",
-               "Learned position embeddings (0 = rotary or none)."),
+               "Learned position embeddings (0 = rotary or none).",
+               advanced(slider("Learned positions", kModel, Lin, 0, 32768, "positions"))),
         TL_NUM("model.moe.experts", Int, model.moe.experts, 0, 4096, "experts",
-               "Routed experts per MoE layer (0 = dense)."),
+               "Routed experts per MoE layer (0 = dense).",
+               advanced(slider("Experts", kModel, Lin, 0, 256, "experts"))),
         TL_NUM("model.moe.active_experts", Int, model.moe.activeExperts, 0, 4096, "experts",
-               "Routed experts each token uses."),
+               "Routed experts each token uses.", advanced(slider("Active experts", kModel, Lin, 0, 16, "experts"))),
         TL_NUM("model.moe.shared_experts", Int, model.moe.sharedExperts, 0, 64, "experts",
-               "Experts every token passes through."),
+               "Experts every token passes through.", advanced(slider("Shared experts", kModel, Lin, 0, 8, "experts"))),
         TL_NUM("model.moe.expert_ffn_hidden", Int, model.moe.expertFfnHidden, 0, 1048576, "",
-               "MLP width of one expert."),
+               "MLP width of one expert.", advanced(slider("Expert MLP width", kModel, Lin, 0, 32768))),
         TL_NUM("model.moe.dense_layers", Int, model.moe.denseLayers, 0, 1000, "layers",
-               "Leading layers with a dense MLP instead of experts."),
+               "Leading layers with a dense MLP instead of experts.",
+               advanced(slider("Dense layers", kModel, Lin, 0, 16, "layers"))),
         TL_BOOL("model.dropout", model.dropout,
                 "Dropout on the attention probabilities and both residual branches; its masks are kept for "
-                "backward (GPT-2, GPT-3, Megatron GPT)."),
-        TL_NUM("data.tokens", Real, data.tokens, 1e6, 1e16, "tokens", "Total training tokens D."),
-        TL_NUM("data.seq_len", Int, data.seqLen, 1, 10485760, "tokens", "Tokens per training sequence."),
+                "backward (GPT-2, GPT-3, Megatron GPT).",
+                advanced(control(K, "Dropout", kModel))),
+        TL_NUM("data.tokens", Real, data.tokens, 1e6, 1e16, "tokens", "Total training tokens D.",
+               slider("Tokens", kData, Log, 1e9, 1e14, "billion", 1e9, 3)),
+        TL_NUM("data.seq_len", Int, data.seqLen, 1, 10485760, "tokens", "Tokens per training sequence.",
+               slider("Sequence length", kData, Pow2, 512, 1048576, "tokens")),
         TL_NUM("data.global_batch", Int, data.globalBatch, 1, 10000000, "sequences",
-               "Sequences per optimizer step, across all data-parallel replicas."),
+               "Sequences per optimizer step, across all data-parallel replicas.",
+               slider("Global batch", kData, Log, 1, 65536, "sequences")),
         TL_NUM("data.micro_batch", Int, data.microBatch, 1, 1000000, "sequences",
-               "Sequences one forward/backward pass processes on one pipeline."),
+               "Sequences one forward/backward pass processes on one pipeline.",
+               slider("Micro-batch", kData, Log, 1, 256, "sequences")),
         Field{"data.documents",
               FieldType::IntList,
               1,
@@ -104,7 +173,14 @@ std::vector<Field> buildFields() {
               [](const Scenario& s) -> FieldValue {
                   return s.data.documents.empty() ? std::vector<int>{s.data.seqLen} : s.data.documents;
               },
-              [](Scenario& s, const FieldValue& v) { s.data.documents = std::get<std::vector<int>>(v); }},
+              [](Scenario& s, const FieldValue& v) {
+                  // One document filling the sequence is stored as none, so it follows data.seq_len.
+                  const auto& list = std::get<std::vector<int>>(v);
+                  s.data.documents = list.size() == 1 && list[0] == s.data.seqLen ? std::vector<int>{} : list;
+              },
+              false,
+              nullptr,
+              advanced(control(Control::List, "Packed documents", kData))},
         Field{"data.supervised_fraction",
               FieldType::Real,
               0,
@@ -114,74 +190,104 @@ std::vector<Field> buildFields() {
               {},
               [](const Scenario& s) -> FieldValue { return s.data.supervisedFraction; },
               [](Scenario& s, const FieldValue& v) { s.data.supervisedFraction = std::get<double>(v); },
-              true},
+              true,
+              [](const Scenario& s) { return s.data.supervisedFraction; },
+              advanced(slider("Supervised tokens", kData, Lin, 0.01, 1, "%", 0.01, 0))},
         TL_BOOL("data.vocab_on_supervised_only", data.vocabOnSupervisedOnly,
-                "The LM-head projection runs only on supervised tokens."),
+                "The LM-head projection runs only on supervised tokens.",
+                advanced(control(K, "LM head on supervised tokens only", kData))),
         // At least about an hour: shorter deadlines only produce rates too large to mean anything.
         TL_NUM("schedule.deadline_days", Real, schedule.deadlineDays, 0.0417, 3650, "days",
-               "Calendar days until the run must be done."),
+               "Calendar days until the run must be done.", slider("Deadline", kSchedule, Lin, 1, 365, "days", 1, 1)),
         TL_NUM("schedule.reserve_days", Real, schedule.reserveDays, 0, 3650, "days",
-               "Days kept for checkpoints and failures; training gets the rest."),
-        TL_TEXT("precision.weights", Choice, precision.weights, "Format of the weights used in compute.", "bf16",
-                "fp16", "fp32", "fp8"),
-        TL_TEXT("precision.grads", Choice, precision.grads, "Format of the gradients.", "bf16", "fp16", "fp32"),
-        TL_TEXT("precision.master", Choice, precision.master, "High-precision master copy of the weights.", "fp32",
-                "none"),
+               "Days kept for checkpoints and failures; training gets the rest.",
+               slider("Reserve", kSchedule, Lin, 0, 60, "days", 1, 1)),
+        TL_TEXT("precision.weights", Choice, precision.weights, "Format of the weights used in compute.",
+                advanced(control(C, "Weights", kPrecision, {"BF16", "FP16", "FP32", "FP8"})), "bf16", "fp16", "fp32",
+                "fp8"),
+        TL_TEXT("precision.grads", Choice, precision.grads, "Format of the gradients.",
+                advanced(control(C, "Gradients", kPrecision, {"BF16", "FP16", "FP32"})), "bf16", "fp16", "fp32"),
+        TL_TEXT("precision.master", Choice, precision.master, "High-precision master copy of the weights.",
+                advanced(control(C, "Master weights", kPrecision, {"FP32", "None"})), "fp32", "none"),
         TL_TEXT("precision.optimizer", Choice, precision.optimizer, "Optimizer and the state it keeps per parameter.",
+                advanced(control(C, "Optimizer", kPrecision,
+                                 {"Adam (two FP32 moments)", "8-bit Adam", "SGD with momentum", "Adafactor", "None"})),
                 "adam", "adam-8bit", "sgd-momentum", "adafactor", "none"),
         TL_NUM("parallel.tp", Int, parallel.tp, 1, 65536, "GPUs",
-               "Tensor parallel: each layer's matrices split over tp GPUs."),
-        TL_NUM("parallel.pp", Int, parallel.pp, 1, 65536, "stages", "Pipeline parallel: layers split into pp stages."),
+               "Tensor parallel: each layer's matrices split over tp GPUs.",
+               slider("Tensor parallel (TP)", kParallel, Lin, 1, 64, "GPUs")),
+        TL_NUM("parallel.pp", Int, parallel.pp, 1, 65536, "stages", "Pipeline parallel: layers split into pp stages.",
+               slider("Pipeline parallel (PP)", kParallel, Lin, 1, 64, "stages")),
         TL_NUM("parallel.dp", Int, parallel.dp, 1, 1048576, "replicas",
-               "Data parallel: model replicas on different data."),
-        TL_NUM("parallel.cp", Int, parallel.cp, 1, 65536, "GPUs",
-               "Context parallel: each sequence split over cp GPUs."),
+               "Data parallel: model replicas on different data.",
+               slider("Data parallel (DP)", kParallel, Log, 1, 16384, "replicas")),
+        TL_NUM("parallel.cp", Int, parallel.cp, 1, 65536, "GPUs", "Context parallel: each sequence split over cp GPUs.",
+               slider("Context parallel (CP)", kParallel, Lin, 1, 64, "GPUs")),
         TL_NUM("parallel.zero", Int, parallel.zero, 0, 3, "",
-               "ZeRO stage: 1 shards optimizer state, 2 also gradients, 3 (FSDP) also weights, over dp x cp."),
+               "ZeRO stage: 1 shards optimizer state, 2 also gradients, 3 (FSDP) also weights, over dp x cp.",
+               slider("ZeRO stage", kParallel, Lin, 0, 3)),
         TL_BOOL("parallel.sequence_parallel", parallel.sequenceParallel,
-                "Megatron sequence parallelism: norms and dropout activations split over the TP group."),
-        TL_TEXT("parallel.schedule", Choice, parallel.schedule, "Pipeline schedule.", "gpipe", "1f1b", "interleaved",
-                "zb-h1", "zb-h2", "zb-v", "dualpipev"),
+                "Megatron sequence parallelism: norms and dropout activations split over the TP group.",
+                control(K, "Sequence parallel", kParallel)),
+        TL_TEXT("parallel.schedule", Choice, parallel.schedule, "Pipeline schedule.",
+                control(C, "Pipeline schedule", kParallel,
+                        {"GPipe", "1F1B", "Interleaved 1F1B", "Zero bubble H1", "Zero bubble H2", "Zero bubble V",
+                         "DualPipeV"}),
+                "gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2", "zb-v", "dualpipev"),
         TL_NUM("parallel.virtual_stages", Int, parallel.virtualStages, 1, 1000, "chunks",
-               "Model chunks per pipeline rank (interleaved schedule)."),
+               "Model chunks per pipeline rank (interleaved schedule).",
+               slider("Virtual stages", kParallel, Lin, 1, 16, "chunks")),
         TL_TEXT("activations.recompute", Choice, activations.recompute,
                 "Activation recompute: none keeps everything, selective redoes core attention, full keeps only "
                 "each layer's input.",
-                "none", "selective", "full"),
+                control(C, "Recompute", kParallel, {"None", "Selective", "Full"}), "none", "selective", "full"),
         TL_BOOL("activations.flash_attention", activations.flashAttention,
-                "Flash attention: the softmax matrix is never stored."),
+                "Flash attention: the softmax matrix is never stored.", control(K, "Flash attention", kParallel)),
         TL_TEXT("offload.optimizer", Choice, offload.optimizer, "Move optimizer state and master weights off the GPU.",
-                "none", "cpu", "nvme"),
-        TL_TEXT("hardware.preset", Choice, hardware.preset, "A GPU model; choosing one sets the hardware keys."),
+                control(C, "Optimizer offload", kParallel, {"None", "To CPU memory", "To NVMe"}), "none", "cpu",
+                "nvme"),
+        TL_TEXT("hardware.preset", Choice, hardware.preset, "A GPU model; choosing one sets the hardware keys.",
+                control(C, "GPU", kHardware, gpuNames)),
         TL_NUM("hardware.memory_gb", Real, hardware.memoryGb, 0.001, 100000, "GB",
-               "Memory per GPU in decimal GB (1e9 bytes)."),
-        TL_NUM("hardware.peak_tflops", Real, hardware.peakTflops, 0.001, 1e7, "TFLOP/s", "Dense BF16 peak per GPU."),
-        TL_NUM("hardware.gpus_per_node", Int, hardware.gpusPerNode, 1, 1024, "GPUs", "GPUs in one server node."),
+               "Memory per GPU in decimal GB (1e9 bytes).", slider("Memory", kHardware, Lin, 8, 400, "GB", 1, 1)),
+        TL_NUM("hardware.peak_tflops", Real, hardware.peakTflops, 0.001, 1e7, "TFLOP/s", "Dense BF16 peak per GPU.",
+               slider("Peak", kHardware, Log, 10, 10000, "TFLOP/s", 1, 1)),
+        TL_NUM("hardware.gpus_per_node", Int, hardware.gpusPerNode, 1, 1024, "GPUs", "GPUs in one server node.",
+               slider("GPUs per node", kHardware, Lin, 1, 72, "GPUs")),
         TL_NUM("hardware.usd_per_gpu_hour", Real, hardware.usdPerGpuHour, 0, 100000, "USD/GPU-hour",
-               "Price of one GPU for one hour."),
+               "Price of one GPU for one hour.", slider("Price", kHardware, Log, 0.1, 50, "$/GPU-hour", 1, 2)),
         TL_NUM("hardware.hbm_tbps", Real, hardware.hbmTbps, 0.001, 1000, "TB/s",
-               "Memory (HBM) bandwidth per GPU: memory-bound kernels run at a share of it."),
+               "Memory (HBM) bandwidth per GPU: memory-bound kernels run at a share of it.",
+               advanced(slider("Memory bandwidth", kHardware, Log, 0.5, 20, "TB/s", 1, 2))),
         TL_NUM("hardware.intra_node_gbps", Real, hardware.intraNodeGbps, 0.001, 100000, "GB/s",
-               "GPU-to-GPU bandwidth inside a node (NVLink), per GPU and direction."),
+               "GPU-to-GPU bandwidth inside a node (NVLink), per GPU and direction.",
+               advanced(slider("In-node bandwidth", kHardware, Log, 10, 2000, "GB/s", 1, 1))),
         TL_NUM("hardware.inter_node_gbps", Real, hardware.interNodeGbps, 0.001, 100000, "GB/s",
-               "Network bandwidth across nodes per GPU and direction (8 x 400 Gb/s per 8-GPU node = 50)."),
+               "Network bandwidth across nodes per GPU and direction (8 x 400 Gb/s per 8-GPU node = 50).",
+               advanced(slider("Network bandwidth", kHardware, Log, 1, 400, "GB/s", 1, 1))),
         TL_NUM("hardware.pcie_gbps", Real, hardware.pcieGbps, 0.001, 100000, "GB/s",
-               "Host link per GPU and direction (PCIe): offload traffic."),
+               "Host link per GPU and direction (PCIe): offload traffic.",
+               advanced(slider("Host link (PCIe)", kHardware, Log, 1, 256, "GB/s", 1, 1))),
         TL_NUM("hardware.host_gbps", Real, hardware.hostGbps, 0.001, 100000, "GB/s",
-               "Host memory bandwidth one GPU's CPU optimizer step can use (offload)."),
+               "Host memory bandwidth one GPU's CPU optimizer step can use (offload).",
+               advanced(slider("Host memory bandwidth", kHardware, Log, 1, 500, "GB/s", 1, 1))),
         TL_NUM("hardware.nvme_gbps", Real, hardware.nvmeGbps, 0.001, 100000, "GB/s",
-               "NVMe read/write bandwidth per GPU (offload to NVMe)."),
+               "NVMe read/write bandwidth per GPU (offload to NVMe).",
+               advanced(slider("NVMe bandwidth", kHardware, Log, 0.1, 100, "GB/s", 1, 2))),
         TL_NUM("hardware.intra_node_latency_us", Real, hardware.intraNodeLatencyUs, 0, 1e6, "us",
-               "Latency of one step of a collective inside a node."),
+               "Latency of one step of a collective inside a node.",
+               advanced(slider("In-node latency", kHardware, Lin, 0, 50, "\u00b5s", 1, 1))),
         TL_NUM("hardware.inter_node_latency_us", Real, hardware.interNodeLatencyUs, 0, 1e6, "us",
-               "Latency of one step of a collective or a point-to-point send across nodes."),
+               "Latency of one step of a collective or a point-to-point send across nodes.",
+               advanced(slider("Network latency", kHardware, Lin, 0, 100, "\u00b5s", 1, 1))),
         // Lower bounds keep every derived figure finite: the slowest allowed run still takes a finite time.
         TL_NUM("efficiency.mfu", Real, efficiency.mfu, 0.001, 1, "",
-               "Model FLOPs utilisation: the share of peak the run really achieves on model FLOPs."),
+               "Model FLOPs utilisation: the share of peak the run really achieves on model FLOPs.",
+               slider("MFU", kHardware, Lin, 0.05, 0.8, "%", 0.01, 1)),
         TL_TEXT("efficiency.mode", Choice, efficiency.mode,
                 "fixed: efficiency.mfu as given (the seeds' way); derived: the step time is modelled from the "
                 "hardware figures and the MFU is an output.",
-                "fixed", "derived"),
+                control(C, "Efficiency", kHardware, {"Fixed MFU", "Derived from the hardware"}), "fixed", "derived"),
     };
     for (auto& field : f) {
         if (std::string_view(field.key) == "model.preset")
@@ -238,6 +344,60 @@ const Field* findField(std::string_view key) {
         if (key == f.key)
             return &f;
     return nullptr;
+}
+
+double toDisplay(const Field& f, double value) {
+    return value / f.ui.displayFactor;
+}
+
+double fromDisplay(const Field& f, double shown) {
+    const double v = shown * f.ui.displayFactor;
+    if (!std::isfinite(v) || v == 0)
+        return v;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.15g", v);
+    return std::strtod(buf, nullptr);
+}
+
+std::string labelOf(std::string_view key) {
+    const Field* f = findField(key);
+    return f && f->ui.label[0] ? f->ui.label : std::string(key);
+}
+
+std::string withLabels(std::string_view text) {
+    auto keyChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; };
+    std::string out;
+    size_t i = 0;
+    while (i < text.size()) {
+        const Field* match = nullptr;
+        if (i == 0 || !keyChar(text[i - 1]))
+            for (const Field& f : scenarioFields()) {
+                const std::string_view key = f.key;
+                const size_t end = i + key.size();
+                if (!f.ui.label[0] || text.substr(i, key.size()) != key)
+                    continue;
+                const bool ends = end == text.size() || !keyChar(text[end]) ||
+                                  (text[end] == '.' && (end + 1 == text.size() || !keyChar(text[end + 1])));
+                if (ends && (!match || key.size() > std::string_view(match->key).size()))
+                    match = &f;
+            }
+        if (!match) {
+            out += text[i++];
+            continue;
+        }
+        std::string label = match->ui.label;
+        // Inside a sentence a label is lower case, unless its first word carries capitals of its own (ZeRO, TP, MFU).
+        const size_t word = label.find(' ');
+        const std::string first = label.substr(0, word);
+        const bool ownCapitals = std::any_of(first.begin() + 1, first.end(),
+                                             [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+        const bool sentenceStart = out.empty() || (out.size() >= 2 && out[out.size() - 2] == '.');
+        if (!ownCapitals && !sentenceStart)
+            label[0] = char(std::tolower(static_cast<unsigned char>(label[0])));
+        out += label;
+        i += std::string_view(match->key).size();
+    }
+    return out;
 }
 
 std::string formatValue(const FieldValue& v) {
@@ -410,6 +570,21 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
     }
     if (key == "hardware.preset" && std::get<std::string>(value) != "custom") {
         applyGpuPreset(s, std::get<std::string>(value));
+        return std::nullopt;
+    }
+    // A refining edit makes the preset custom: the figures no longer describe the published model or GPU. Dropout
+    // is a training choice, not part of the published shape.
+    const bool refinesModel =
+        key.starts_with("model.") && key != "model.params" && key != "model.preset" && key != "model.dropout";
+    const bool refinesGpu = key.starts_with("hardware.") && key != "hardware.preset";
+    if ((refinesModel || refinesGpu) && f->get(s) != value) {
+        f->set(s, value);
+        if (refinesModel) {
+            s.model.preset = "custom";
+            s.model.params = 0;
+        } else {
+            s.hardware.preset = "custom";
+        }
         return std::nullopt;
     }
     f->set(s, value);

@@ -1,6 +1,7 @@
 #pragma once
-// The scenario key space of CONTRACT.md section 1, as one table: key, type, allowed range, unit and a
-// one-sentence help. Files, --set, validation, tooltips and slider ranges all read this table.
+// The scenario key space of CONTRACT.md section 1, as one table: key, type, allowed range, unit, a one-sentence help
+// and how the window shows it (label, group, control). Files, --set, validation, the schema and the window's
+// parameter panel all read this table, so a new key costs scenario.h, one row here, its formula, a test and docs.
 
 #include "engine/scenario.h"
 
@@ -17,6 +18,24 @@ using FieldValue = std::variant<std::monostate, bool, double, std::string, std::
 
 enum class FieldType { Int, Real, Bool, Text, Choice, IntList, NullableReal };
 
+// How the parameter panel shows a key. Labels are for people; the key itself stays in tooltips, the ledger table
+// and the CLI. The window translates label, group and choice labels (context "fields").
+enum class Control { Slider, Combo, Check, Line, List, None }; // None: edited elsewhere (the notes dock)
+enum class SliderScale { Linear, Log, PowersOfTwo };
+
+struct FieldUi {
+    const char* label = "";
+    const char* group = ""; // the panel's group box; groups appear in the table's order
+    Control control = Control::None;
+    SliderScale scale = SliderScale::Linear;
+    double sliderMin = 0, sliderMax = 0;        // the slider's span in engine units; the spin box takes the whole range
+    const char* displayUnit = "";               // after the spin box ("billion", "%")
+    double displayFactor = 1;                   // shown = value / displayFactor (1e9: billions, 0.01: percent)
+    int decimals = 0;                           // spin box decimals
+    bool advanced = false;                      // in the group's collapsed details section
+    std::vector<std::string> choiceLabels = {}; // Combo: one per choice, in the same order
+};
+
 struct Field {
     const char* key;
     FieldType type;
@@ -30,6 +49,7 @@ struct Field {
     bool minExclusive = false;
     double (*number)(const Scenario&) =
         nullptr; // numeric fields: the value without a FieldValue (validate's fast path)
+    FieldUi ui = {};
 };
 
 const std::vector<Field>& scenarioFields();
@@ -43,7 +63,8 @@ struct FieldError {
 };
 
 // Type check, then assign. Ranges and cross-field rules are validate()'s job, so a file can carry a value
-// that the engine then explains. Setting model.preset or hardware.preset copies the preset's figures.
+// that the engine then explains. Setting model.preset or hardware.preset copies the preset's figures; a refining
+// edit (a model.* or hardware.* key set to a different value) makes that preset "custom", for every front alike.
 std::optional<FieldError> setField(Scenario& s, std::string_view key, const FieldValue& value);
 
 // The value's range check for one field; nullopt when allowed.
@@ -56,5 +77,15 @@ std::string formatValue(const FieldValue& v);
 // For error lines: long text and long lists shortened in the middle ("[1,1,...,1] (20000 values)").
 std::string formatValueShort(const FieldValue& v);
 std::string shortenMiddle(const std::string& text, std::size_t max = 80);
+
+// The panel's number for a value and back (value = shown x displayFactor). Back is rounded to 15 significant
+// digits, so 2000 billion tokens is 2e12, not 1999999999999.9998.
+double toDisplay(const Field& f, double value);
+double fromDisplay(const Field& f, double shown);
+// The human label of a key ("Global batch"); the key itself when the table has none.
+std::string labelOf(std::string_view key);
+// An engine sentence for people: every key in it replaced by its label, lower-cased inside a sentence ("raise
+// data.global_batch" -> "raise global batch"; "ZeRO stage" and "TP" keep their capitals).
+std::string withLabels(std::string_view text);
 
 } // namespace tl::engine

@@ -331,10 +331,6 @@
         <translation>%1[*] — TrainLedger</translation>
     </message>
     <message>
-        <source>TrainLedger scenarios (*.trainledger);;Scenario JSON (*.json)</source>
-        <translation>TrainLedger 方案 (*.trainledger);;方案 JSON (*.json)</translation>
-    </message>
-    <message>
         <source>New scenario: %1</source>
         <translation>新方案：%1</translation>
     </message>
@@ -413,6 +409,33 @@
     <message>
         <source>Restored unsaved changes to %1</source>
         <translation>已恢复 %1 的未保存更改</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.trainledger *.json);;TrainLedger archives (*.trainledger);;Scenario JSON (*.json)</source>
+        <translation>方案 (*.trainledger *.json);;TrainLedger 存档 (*.trainledger);;方案 JSON (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsEditor</name>
+    <message>
+        <source>e.g. 4096, 4096</source>
+        <translation>例如 4096, 4096</translation>
+    </message>
+    <message>
+        <source>Packings</source>
+        <translation>打包方式</translation>
+    </message>
+    <message>
+        <source>One document</source>
+        <translation>一个文档</translation>
+    </message>
+    <message>
+        <source>4096 + 4096</source>
+        <translation>4096 + 4096</translation>
+    </message>
+    <message>
+        <source>7168 + 1024</source>
+        <translation>7168 + 1024</translation>
     </message>
 </context>
 <context>
@@ -560,14 +583,6 @@
         <translation>参数</translation>
     </message>
     <message>
-        <source>&amp;Memory and time</source>
-        <translation>显存与时间(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Pip&amp;eline</source>
-        <translation>流水线(&amp;E)</translation>
-    </message>
-    <message>
         <source>&amp;Ledger</source>
         <translation>账本(&amp;L)</translation>
     </message>
@@ -632,18 +647,6 @@
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <source>&amp;Memory and Time</source>
-        <translation>显存与时间(&amp;M)</translation>
-    </message>
-    <message>
-        <source>&amp;Pipeline</source>
-        <translation>流水线(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Ledger Table</source>
-        <translation>账本表(&amp;L)</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -654,10 +657,6 @@
     <message>
         <source>About TrainLedger</source>
         <translation>关于 TrainLedger</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;TrainLedger&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A what-if explorer for the cost of training a large language model: does it fit in memory, does it finish in time, what does it cost.&lt;/p&gt;&lt;p&gt;Every number comes from one engine whose formulas are written down, with sources, in %2.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;TrainLedger&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;大语言模型训练成本的假设推演工具：显存放得下吗，能按时训完吗，要花多少钱。&lt;/p&gt;&lt;p&gt;每个数字都来自同一个计算引擎，其公式及出处都写在 %2 中。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;New</source>
@@ -816,30 +815,6 @@
         <translation>%1 现在是当前方案</translation>
     </message>
     <message>
-        <source>Pla&amp;nner</source>
-        <translation>规划器(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Parallelism l&amp;ab</source>
-        <translation>并行实验(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Scaling laws</source>
-        <translation>缩放定律(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Layout P&amp;lanner</source>
-        <translation>布局规划器(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Parallelism L&amp;ab</source>
-        <translation>并行实验(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Scaling Laws</source>
-        <translation>缩放定律(&amp;S)</translation>
-    </message>
-    <message>
         <source>&amp;Step Time Chart</source>
         <translation>每步时间图(&amp;S)</translation>
     </message>
@@ -870,6 +845,10 @@
     <message>
         <source>The formula, the values put in, the result and its source for the ledger row selected, or the lesson step&apos;s figure</source>
         <translation>所选账本行或当前课程步骤所指数字的公式、代入的数值、结果及其来源</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;TrainLedger&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A what-if explorer for the cost of training a large language model: does it fit in memory, does it finish in time, what does it cost.&lt;/p&gt;&lt;p&gt;Every number comes from one engine whose formulas are written down, with their sources; the Ledger tab names each figure&apos;s formula in its tooltip.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;TrainLedger&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;大语言模型训练成本的假设分析工具：显存放得下吗，能按时训完吗，要花多少钱。&lt;/p&gt;&lt;p&gt;每个数字都来自同一个引擎，其公式及出处均有记录；“账本”页的工具提示写明每个数字的公式。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -943,10 +922,6 @@
         <translation>每 GPU 显存（GB，10⁹ 字节）</translation>
     </message>
     <message>
-        <source>This plan: %1 of %2 per GPU — %3</source>
-        <translation>本方案：每 GPU %1 / %2 — %3</translation>
-    </message>
-    <message>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
@@ -984,6 +959,35 @@ Total %5 of %6, pipeline stage %7</source>
         <source>Training state per GPU, in multiples of N = %1 parameters (activations and buffers hidden)</source>
         <translation>每 GPU 训练状态，以 N = %1 个参数的倍数表示（不含激活和缓冲区）</translation>
     </message>
+    <message>
+        <source>This plan: %1 of %2 — %3</source>
+        <translation>本方案：%1 / %2 — %3</translation>
+    </message>
+    <message>
+        <source>Z0</source>
+        <translation>Z0</translation>
+    </message>
+    <message>
+        <source>Z1</source>
+        <translation>Z1</translation>
+    </message>
+    <message>
+        <source>Z2</source>
+        <translation>Z2</translation>
+    </message>
+    <message>
+        <source>Z3</source>
+        <translation>Z3</translation>
+    </message>
+    <message>
+        <source>Plan, then ZeRO 0 to 3</source>
+        <translation>本方案，然后 ZeRO 0 至 3</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <comment>short axis label</comment>
+        <translation>本案</translation>
+    </message>
 </context>
 <context>
     <name>NotesEdit</name>
@@ -1014,130 +1018,8 @@ Total %5 of %6, pipeline stage %7</source>
 <context>
     <name>ParameterPanel</name>
     <message>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <source>Custom architecture</source>
-        <translation>自定义结构</translation>
-    </message>
-    <message>
         <source>From the parameter count</source>
         <translation>由参数量推导</translation>
-    </message>
-    <message>
-        <source>&amp;Preset</source>
-        <translation>预设(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Parameters</source>
-        <translation>参数</translation>
-    </message>
-    <message>
-        <source>billion</source>
-        <translation>十亿</translation>
-    </message>
-    <message>
-        <source>
-Moving it walks the documented Llama-style shape family; choosing a preset clears it.</source>
-        <translation>
-拖动时沿文档中的 Llama 式形状族变化；选择预设会清除它。</translation>
-    </message>
-    <message>
-        <source>&amp;Architecture</source>
-        <translation>结构(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Derived from the parameter count by the documented shape rule; choose &quot;Custom architecture&quot; to edit.</source>
-        <translation>按文档中的形状规则由参数量推导；如需编辑，请选择“自定义结构”。</translation>
-    </message>
-    <message>
-        <source>Layers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
-        <source>layers</source>
-        <translation>层</translation>
-    </message>
-    <message>
-        <source>Hidden</source>
-        <translation>隐藏维度</translation>
-    </message>
-    <message>
-        <source>FFN hidden</source>
-        <translation>FFN 中间维度</translation>
-    </message>
-    <message>
-        <source>Heads</source>
-        <translation>注意力头</translation>
-    </message>
-    <message>
-        <source>heads</source>
-        <translation>个头</translation>
-    </message>
-    <message>
-        <source>KV heads</source>
-        <translation>KV 头</translation>
-    </message>
-    <message>
-        <source>Head dim</source>
-        <translation>头维度</translation>
-    </message>
-    <message>
-        <source>Vocabulary</source>
-        <translation>词表</translation>
-    </message>
-    <message>
-        <source>tokens</source>
-        <translation>token</translation>
-    </message>
-    <message>
-        <source>Data</source>
-        <translation>数据</translation>
-    </message>
-    <message>
-        <source>&amp;Tokens</source>
-        <translation>token 数(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>序列长度</translation>
-    </message>
-    <message>
-        <source>Global batch</source>
-        <translation>全局批大小</translation>
-    </message>
-    <message>
-        <source>sequences</source>
-        <translation>条序列</translation>
-    </message>
-    <message>
-        <source>Micro-batch</source>
-        <translation>微批大小</translation>
-    </message>
-    <message>
-        <source>Schedule</source>
-        <translation>日程</translation>
-    </message>
-    <message>
-        <source>&amp;Deadline</source>
-        <translation>截止期限(&amp;D)</translation>
-    </message>
-    <message>
-        <source>days</source>
-        <translation>天</translation>
-    </message>
-    <message>
-        <source>Reserve</source>
-        <translation>预留</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>精度</translation>
-    </message>
-    <message>
-        <source>Custom (from a file)</source>
-        <translation>自定义（来自文件）</translation>
     </message>
     <message>
         <source>Re&amp;cipe</source>
@@ -1148,122 +1030,6 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
         <translation>训练状态</translation>
     </message>
     <message>
-        <source>Parallelism</source>
-        <translation>并行</translation>
-    </message>
-    <message>
-        <source>&amp;ZeRO stage</source>
-        <translation>ZeRO 阶段(&amp;Z)</translation>
-    </message>
-    <message>
-        <source>TP</source>
-        <translation>TP</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>PP</source>
-        <translation>PP</translation>
-    </message>
-    <message>
-        <source>stages</source>
-        <translation>段</translation>
-    </message>
-    <message>
-        <source>D&amp;P</source>
-        <translation>D&amp;P</translation>
-    </message>
-    <message>
-        <source>replicas</source>
-        <translation>个副本</translation>
-    </message>
-    <message>
-        <source>CP</source>
-        <translation>CP</translation>
-    </message>
-    <message>
-        <source>Pipeline schedule</source>
-        <translation>流水线调度</translation>
-    </message>
-    <message>
-        <source>Virtual stages</source>
-        <translation>虚拟段数</translation>
-    </message>
-    <message>
-        <source>chunks</source>
-        <translation>块</translation>
-    </message>
-    <message>
-        <source>Sequence parallel</source>
-        <translation>序列并行</translation>
-    </message>
-    <message>
-        <source>&amp;Recompute</source>
-        <translation>重计算(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Flash attention</source>
-        <translation>Flash 注意力</translation>
-    </message>
-    <message>
-        <source>Optimizer offload</source>
-        <translation>优化器卸载</translation>
-    </message>
-    <message>
-        <source>Hardware and efficiency</source>
-        <translation>硬件与效率</translation>
-    </message>
-    <message>
-        <source>Custom GPU</source>
-        <translation>自定义 GPU</translation>
-    </message>
-    <message>
-        <source>&amp;GPU</source>
-        <translation>&amp;GPU</translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <source>GB</source>
-        <translation>GB</translation>
-    </message>
-    <message>
-        <source>Peak</source>
-        <translation>峰值算力</translation>
-    </message>
-    <message>
-        <source>TFLOP/s</source>
-        <translation>TFLOP/s</translation>
-    </message>
-    <message>
-        <source>Price</source>
-        <translation>价格</translation>
-    </message>
-    <message>
-        <source>$/GPU-hour</source>
-        <translation>美元/GPU·小时</translation>
-    </message>
-    <message>
-        <source>GPUs per node</source>
-        <translation>每节点 GPU 数</translation>
-    </message>
-    <message>
-        <source>&amp;MFU</source>
-        <translation>&amp;MFU</translation>
-    </message>
-    <message>
-        <source>%</source>
-        <translation>%</translation>
-    </message>
-    <message>
-        <source>weights %1, gradients %2, master %3, optimizer %4</source>
-        <translation>权重 %1，梯度 %2，主权重 %3，优化器 %4</translation>
-    </message>
-    <message>
         <source>%1 GPUs = TP %2 × PP %3 × DP %4 × CP %5</source>
         <translation>%1 块 GPU = TP %2 × PP %3 × DP %4 × CP %5</translation>
     </message>
@@ -1272,44 +1038,16 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
         <translation>%1，整个模型共 %2</translation>
     </message>
     <message>
-        <source>Dropout masks kept</source>
-        <translation>保留 dropout 掩码</translation>
+        <source>%1 details</source>
+        <translation>%1细节</translation>
     </message>
     <message>
-        <source>HBM</source>
-        <translation>HBM</translation>
+        <source>Custom (see the details)</source>
+        <translation>自定义（见细节）</translation>
     </message>
     <message>
-        <source>TB/s</source>
-        <translation>TB/s</translation>
-    </message>
-    <message>
-        <source>NVLink</source>
-        <translation>NVLink</translation>
-    </message>
-    <message>
-        <source>GB/s</source>
-        <translation>GB/s</translation>
-    </message>
-    <message>
-        <source>Network</source>
-        <translation>网络</translation>
-    </message>
-    <message>
-        <source>PCIe</source>
-        <translation>PCIe</translation>
-    </message>
-    <message>
-        <source>&amp;Efficiency</source>
-        <translation>效率(&amp;E)</translation>
-    </message>
-    <message>
-        <source>fixed MFU</source>
-        <translation>固定 MFU</translation>
-    </message>
-    <message>
-        <source>derived from hardware</source>
-        <translation>由硬件推导</translation>
+        <source>Weights %1, gradients %2, master %3, optimizer %4</source>
+        <translation>权重 %1，梯度 %2，主权重 %3，优化器 %4</translation>
     </message>
 </context>
 <context>
@@ -1611,8 +1349,12 @@ Moving it walks the documented Llama-style shape family; choosing a preset clear
 <context>
     <name>QObject</name>
     <message>
-        <source>change %1</source>
-        <translation>修改 %1</translation>
+        <source>Change Scenario</source>
+        <translation>修改方案</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改%1</translation>
     </message>
 </context>
 <context>
@@ -2216,10 +1958,6 @@ per parameter</source>
         <translation>GPU 数量（对数刻度）</translation>
     </message>
     <message>
-        <source>Days to train (log scale)</source>
-        <translation>训练天数（对数刻度）</translation>
-    </message>
-    <message>
         <source>Cost is the same at every GPU count: at a fixed MFU, GPU-hours do not depend on how many GPUs share the work.</source>
         <translation>任何 GPU 数量下成本都相同：MFU 固定时，GPU·小时与多少块 GPU 分担工作无关。</translation>
     </message>
@@ -2256,12 +1994,6 @@ per parameter</source>
         <translation>本方案：%1，%2，%3</translation>
     </message>
     <message>
-        <source>%1 (DP %2): %3, %4
-%5 tokens/s; memory %6 per GPU — %7</source>
-        <translation>%1（DP %2）：%3，%4
-%5 token/s；每 GPU 显存 %6 — %7</translation>
-    </message>
-    <message>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
@@ -2272,6 +2004,28 @@ per parameter</source>
     <message>
         <source>Derived from the hardware: more GPUs give each replica fewer micro-batches while its gradient traffic, pipeline fill and optimizer step stay, so days fall slower than GPUs are added and the GPU-hours, and so the cost, grow. The split of the step is shown below.</source>
         <translation>由硬件推导：GPU 越多，每个副本分到的微批越少，而它的梯度通信、流水线填充和优化器步骤不变，所以天数下降得比 GPU 增加得慢，GPU·小时和成本随之上升。每步时间的构成见下方。</translation>
+    </message>
+    <message>
+        <source>Days (log scale)</source>
+        <translation>天数（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Days to train against the number of GPUs (data parallelism, then a larger layout)</source>
+        <translation>训练天数与 GPU 数量（先数据并行，再换更大的布局）</translation>
+    </message>
+    <message>
+        <source>DP %1</source>
+        <translation>DP %1</translation>
+    </message>
+    <message>
+        <source>TP %1 × PP %2 × DP %3</source>
+        <translation>TP %1 × PP %2 × DP %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3, %4
+%5 tokens/s; memory %6 per GPU — %7</source>
+        <translation>%1（%2）：%3，%4
+%5 token/秒；每 GPU 显存 %6 — %7</translation>
     </message>
 </context>
 <context>
@@ -2309,18 +2063,6 @@ per parameter</source>
         <translation>TP、PP、CP 和 ZeRO 阶段保持不变；只增加数据并行副本数，直到每 GPU 显存放得下（time.min_gpus_memory）。</translation>
     </message>
     <message>
-        <source>Time: %1 of the %2 allowed — finishes</source>
-        <translation>时间：%1，允许 %2 天 — 能按时训完</translation>
-    </message>
-    <message>
-        <source>Time: %1 of the %2 allowed — late</source>
-        <translation>时间：%1，允许 %2 天 — 超期</translation>
-    </message>
-    <message>
-        <source>Fewest GPUs that finish in time: %1 (%2 if the reserve is spent too)</source>
-        <translation>按时训完的最少 GPU 数：%1（动用预留则为 %2）</translation>
-    </message>
-    <message>
         <source>Allowed: the deadline less the days kept in reserve for checkpoints and failures (time.min_gpus_compute; time.finishes).</source>
         <translation>允许天数：截止期限减去为检查点和故障预留的天数（time.min_gpus_compute；time.finishes）。</translation>
     </message>
@@ -2355,6 +2097,18 @@ per parameter</source>
     <message>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Time: %1 of %2 days — finishes</source>
+        <translation>时间：%1 / %2 天 — 按时完成</translation>
+    </message>
+    <message>
+        <source>Time: %1 of %2 days — late</source>
+        <translation>时间：%1 / %2 天 — 超期</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs that finish: %1 (%2 using the reserve)</source>
+        <translation>按时完成所需最少 GPU：%1（动用预留时间则 %2）</translation>
     </message>
 </context>
 <context>
@@ -3516,6 +3270,474 @@ per parameter</source>
         <source>memory.state / params.total: seed 000 §5 writes 16N, 7N, 5.5N, 4N.</source>
         <translation>memory.state / params.total：种子 000 §5 写作 16N、7N、5.5N、4N。</translation>
     </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Custom architecture</source>
+        <translation>自定义架构</translation>
+    </message>
+    <message>
+        <source>Qwen3-8B</source>
+        <translation>Qwen3-8B</translation>
+    </message>
+    <message>
+        <source>Llama 3 8B</source>
+        <translation>Llama 3 8B</translation>
+    </message>
+    <message>
+        <source>Llama 3 70B</source>
+        <translation>Llama 3 70B</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 405B</source>
+        <translation>Llama 3.1 405B</translation>
+    </message>
+    <message>
+        <source>Llama 2 7B</source>
+        <translation>Llama 2 7B</translation>
+    </message>
+    <message>
+        <source>GPT-2 124M</source>
+        <translation>GPT-2 124M</translation>
+    </message>
+    <message>
+        <source>Mixtral 8x7B</source>
+        <translation>Mixtral 8x7B</translation>
+    </message>
+    <message>
+        <source>Qwen3-0.6B</source>
+        <translation>Qwen3-0.6B</translation>
+    </message>
+    <message>
+        <source>Qwen3-32B</source>
+        <translation>Qwen3-32B</translation>
+    </message>
+    <message>
+        <source>Qwen3-30B-A3B</source>
+        <translation>Qwen3-30B-A3B</translation>
+    </message>
+    <message>
+        <source>Megatron GPT 22B</source>
+        <translation>Megatron GPT 22B</translation>
+    </message>
+    <message>
+        <source>GPT-3 175B</source>
+        <translation>GPT-3 175B</translation>
+    </message>
+    <message>
+        <source>MT-NLG 530B</source>
+        <translation>MT-NLG 530B</translation>
+    </message>
+    <message>
+        <source>Megatron GPT 1T</source>
+        <translation>Megatron GPT 1T</translation>
+    </message>
+    <message>
+        <source>BLOOM 176B</source>
+        <translation>BLOOM 176B</translation>
+    </message>
+    <message>
+        <source>billion</source>
+        <translation>十亿</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>MLP width</source>
+        <translation>MLP 宽度</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>Key/value heads</source>
+        <translation>键/值头数</translation>
+    </message>
+    <message>
+        <source>Head width</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享嵌入</translation>
+    </message>
+    <message>
+        <source>Gated MLP (SwiGLU)</source>
+        <translation>门控 MLP (SwiGLU)</translation>
+    </message>
+    <message>
+        <source>Query/key norm</source>
+        <translation>查询/键归一化</translation>
+    </message>
+    <message>
+        <source>Biases</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>Learned positions</source>
+        <translation>可学习位置编码</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>Active experts</source>
+        <translation>激活专家数</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>Expert MLP width</source>
+        <translation>专家 MLP 宽度</translation>
+    </message>
+    <message>
+        <source>Dense layers</source>
+        <translation>稠密层数</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Token 数</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批量</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批量</translation>
+    </message>
+    <message>
+        <source>Packed documents</source>
+        <translation>打包文档</translation>
+    </message>
+    <message>
+        <source>Supervised tokens</source>
+        <translation>监督 token 比例</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>LM head on supervised tokens only</source>
+        <translation>仅对监督 token 计算 LM 头</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>截止期限</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>日程</translation>
+    </message>
+    <message>
+        <source>Reserve</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Adam (two FP32 moments)</source>
+        <translation>Adam（两个 FP32 动量）</translation>
+    </message>
+    <message>
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行 (TP)</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行 (PP)</translation>
+    </message>
+    <message>
+        <source>Data parallel (DP)</source>
+        <translation>数据并行 (DP)</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行 (CP)</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>交错 1F1B</translation>
+    </message>
+    <message>
+        <source>Zero bubble H1</source>
+        <translation>零气泡 H1</translation>
+    </message>
+    <message>
+        <source>Zero bubble H2</source>
+        <translation>零气泡 H2</translation>
+    </message>
+    <message>
+        <source>Zero bubble V</source>
+        <translation>零气泡 V</translation>
+    </message>
+    <message>
+        <source>DualPipeV</source>
+        <translation>DualPipeV</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>虚拟阶段数</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>Optimizer offload</source>
+        <translation>优化器卸载</translation>
+    </message>
+    <message>
+        <source>To CPU memory</source>
+        <translation>到 CPU 内存</translation>
+    </message>
+    <message>
+        <source>To NVMe</source>
+        <translation>到 NVMe</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Hardware and efficiency</source>
+        <translation>硬件与效率</translation>
+    </message>
+    <message>
+        <source>Custom GPU</source>
+        <translation>自定义 GPU</translation>
+    </message>
+    <message>
+        <source>NVIDIA H100 SXM</source>
+        <translation>NVIDIA H100 SXM</translation>
+    </message>
+    <message>
+        <source>NVIDIA H800 SXM</source>
+        <translation>NVIDIA H800 SXM</translation>
+    </message>
+    <message>
+        <source>NVIDIA H200 SXM</source>
+        <translation>NVIDIA H200 SXM</translation>
+    </message>
+    <message>
+        <source>NVIDIA B200</source>
+        <translation>NVIDIA B200</translation>
+    </message>
+    <message>
+        <source>NVIDIA A100 80GB SXM</source>
+        <translation>NVIDIA A100 80GB SXM</translation>
+    </message>
+    <message>
+        <source>NVIDIA A100 40GB SXM</source>
+        <translation>NVIDIA A100 40GB SXM</translation>
+    </message>
+    <message>
+        <source>NVIDIA RTX PRO 6000 Blackwell WS</source>
+        <translation>NVIDIA RTX PRO 6000 Blackwell WS</translation>
+    </message>
+    <message>
+        <source>AMD Instinct MI300X</source>
+        <translation>AMD Instinct MI300X</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>$/GPU-hour</source>
+        <translation>美元/GPU·小时</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>In-node bandwidth</source>
+        <translation>节点内带宽</translation>
+    </message>
+    <message>
+        <source>Network bandwidth</source>
+        <translation>网络带宽</translation>
+    </message>
+    <message>
+        <source>Host link (PCIe)</source>
+        <translation>主机链路 (PCIe)</translation>
+    </message>
+    <message>
+        <source>Host memory bandwidth</source>
+        <translation>主机内存带宽</translation>
+    </message>
+    <message>
+        <source>NVMe bandwidth</source>
+        <translation>NVMe 带宽</translation>
+    </message>
+    <message>
+        <source>In-node latency</source>
+        <translation>节点内延迟</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>微秒</translation>
+    </message>
+    <message>
+        <source>Network latency</source>
+        <translation>网络延迟</translation>
+    </message>
+    <message>
+        <source>Efficiency</source>
+        <translation>效率</translation>
+    </message>
+    <message>
+        <source>Fixed MFU</source>
+        <translation>固定 MFU</translation>
+    </message>
+    <message>
+        <source>Derived from the hardware</source>
+        <translation>由硬件推算</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui</name>
@@ -3751,6 +3973,33 @@ per parameter</source>
     <message>
         <source>%1, %2 tokens in %3 days</source>
         <translation>%1，%2 token，%3 天</translation>
+    </message>
+</context>
+<context>
+    <name>views</name>
+    <message>
+        <source>&amp;Memory and time</source>
+        <translation>显存与时间(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Pip&amp;eline</source>
+        <translation>流水线(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Ledger</source>
+        <translation>账本(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Pla&amp;nner</source>
+        <translation>规划器(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Parallelism l&amp;ab</source>
+        <translation>并行实验室(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Scaling laws</source>
+        <translation>缩放定律(&amp;S)</translation>
     </message>
 </context>
 </TS>

@@ -1,16 +1,22 @@
 #include "ui/controller.h"
 
+#include "ui/i18n/enginetext.h"
+
 #include <QElapsedTimer>
 #include <QUndoCommand>
 #include <QUndoStack>
-
-#include <algorithm>
 
 namespace tl::ui {
 
 namespace {
 constexpr qint64 kMergeWindowMs = 1500; // edits of one key closer than this are one undo step (a slider drag)
-constexpr long long kCurveMinGpus = 16384;
+
+// "Change Global batch": the undo menu speaks of labels, not keys.
+QString editName(const QString& key) {
+    if (key == QLatin1String("scenario"))
+        return QObject::tr("Change Scenario");
+    return QObject::tr("Change %1").arg(engineText(engine::labelOf(key.toStdString()).c_str()));
+}
 } // namespace
 
 // One edit: the scenario before and after. Storing whole scenarios keeps preset changes (many keys) exact.
@@ -20,7 +26,7 @@ public:
                        const QString& text = {})
         : m_controller(c), m_key(key), m_before(std::move(before)), m_after(std::move(after)),
           m_mergeable(text.isEmpty()) {
-        setText(text.isEmpty() ? QObject::tr("change %1").arg(key) : text);
+        setText(text.isEmpty() ? editName(key) : text);
         m_clock.start();
     }
     void undo() override { m_controller->apply(m_before, m_key); }
@@ -58,7 +64,6 @@ bool Controller::setValues(const std::vector<Assignment>& assignments) {
     engine::Scenario next = m_scenario;
     for (const auto& [key, value] : assignments) {
         if (auto e = engine::setField(next, key, value)) {
-            m_lastKey = QString::fromStdString(key);
             m_errors = {engine::Diagnostic{e->key, e->message}};
             emit errorsChanged(m_errors);
             return false;
@@ -66,10 +71,8 @@ bool Controller::setValues(const std::vector<Assignment>& assignments) {
     }
     // The key a user touched is the last one (preset keys that accompany it come first).
     const QString key = QString::fromStdString(assignments.back().first);
-    if (next == m_scenario) {
-        m_lastKey = key;
+    if (next == m_scenario)
         return m_errors.empty();
-    }
     m_undo->push(new SetScenarioCommand(this, key, m_scenario, next));
     return m_errors.empty();
 }
@@ -95,27 +98,19 @@ void Controller::setScenario(const engine::Scenario& s) {
 }
 
 void Controller::apply(const engine::Scenario& s, const QString& key) {
-    m_lastKey = key;
     m_scenario = s;
-    engine::Ledger l = engine::evaluate(s);
-    if (!l.valid) {
-        m_errors = std::move(l.errors);
+    engine::Evaluation e = engine::evaluateAll(s);
+    if (!e.valid()) {
+        m_errors = std::move(e.ledger.errors);
         emit scenarioChanged(m_scenario);
         emit errorsChanged(m_errors);
         return;
     }
-    m_validScenario = s;
-    m_ledger = std::move(l);
-    for (int z = 0; z < 4; ++z) {
-        engine::Scenario copy = s;
-        copy.parallel.zero = z;
-        m_zeroLedgers[size_t(z)] = engine::evaluate(copy);
-    }
-    m_curve = engine::scaleCurve(s, std::max<long long>(kCurveMinGpus, 4LL * engine::gpuCount(s)));
+    m_evaluation = std::move(e);
     const bool hadErrors = !m_errors.empty();
     m_errors.clear();
     emit scenarioChanged(m_scenario);
-    emit ledgerChanged(m_ledger);
+    emit evaluationChanged(m_evaluation);
     if (hadErrors || key.isEmpty())
         emit errorsChanged(m_errors);
 }

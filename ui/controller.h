@@ -12,7 +12,6 @@
 #include <QObject>
 #include <QString>
 
-#include <array>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,17 +30,12 @@ public:
 
     // The scenario as edited: it may hold a value the engine rejected (see errors()).
     const engine::Scenario& scenario() const { return m_scenario; }
-    // The last scenario the engine accepted, and its ledger: what the views show.
-    const engine::Scenario& validScenario() const { return m_validScenario; }
-    const engine::Ledger& ledger() const { return m_ledger; }
+    // The last scenario the engine accepted, evaluated (engine::evaluateAll): all the views show.
+    const engine::Evaluation& evaluation() const { return m_evaluation; }
+    const engine::Scenario& validScenario() const { return m_evaluation.scenario; }
+    const engine::Ledger& ledger() const { return m_evaluation.ledger; }
     // Errors of the last edit: the engine's diagnostics (code = the offending key). Empty when the scenario is valid.
     const std::vector<engine::Diagnostic>& errors() const { return m_errors; }
-    // The valid scenario evaluated with parallel.zero = 0, 1, 2, 3 (the memory view's comparison bars).
-    const std::array<engine::Ledger, 4>& zeroLedgers() const { return m_zeroLedgers; }
-    // engine::scaleCurve of the valid scenario up to max(16,384, 4 x its GPUs) GPUs (the time view).
-    const std::vector<engine::ScalePoint>& scaleCurve() const { return m_curve; }
-    // The key of the most recent edit ("" after setScenario): where the panel shows errors that name another key.
-    const QString& lastEditedKey() const { return m_lastKey; }
 
     QUndoStack* undoStack() const { return m_undo; }
 
@@ -61,7 +55,7 @@ public:
 
 signals:
     void scenarioChanged(const tl::engine::Scenario& scenario);
-    void ledgerChanged(const tl::engine::Ledger& ledger);
+    void evaluationChanged(const tl::engine::Evaluation& evaluation);
     void errorsChanged(const std::vector<tl::engine::Diagnostic>& errors);
 
 private:
@@ -69,12 +63,8 @@ private:
     void apply(const engine::Scenario& s, const QString& key);
 
     engine::Scenario m_scenario;
-    engine::Scenario m_validScenario;
-    engine::Ledger m_ledger;
+    engine::Evaluation m_evaluation;
     std::vector<engine::Diagnostic> m_errors;
-    std::array<engine::Ledger, 4> m_zeroLedgers;
-    std::vector<engine::ScalePoint> m_curve;
-    QString m_lastKey;
     QUndoStack* m_undo = nullptr;
 };
 

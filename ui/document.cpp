@@ -157,7 +157,8 @@ QString Document::startDir() const {
 }
 
 QString Document::fileFilter() {
-    return tr("TrainLedger scenarios (*.trainledger);;Scenario JSON (*.json)");
+    // Both kinds open, so the first (default) filter shows both.
+    return tr("Scenarios (*.trainledger *.json);;TrainLedger archives (*.trainledger);;Scenario JSON (*.json)");
 }
 
 // ---- actions -------------------------------------------------------------------------------------------------------

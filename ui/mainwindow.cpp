@@ -1,8 +1,6 @@
 #include "ui/mainwindow.h"
 
-#include "engine/layout.h"
 #include "engine/presets.h"
-#include "io/docpath.h"
 #include "io/scenariojson.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
@@ -22,9 +20,11 @@
 #include "ui/views/ledgertable.h"
 #include "ui/views/memoryview.h"
 #include "ui/views/pipelineview.h"
+#include "ui/views/registry.h"
 #include "ui/views/steptimeview.h"
 #include "ui/views/timeview.h"
 #include "ui/views/verdictbanner.h"
+#include "ui/views/view.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -68,7 +68,8 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     m_document->setAutosaveEnabled(m_options.useSettings); // screenshots and benchmarks leave no recovery file
     connect(m_document, &Document::statusMessage, this,
             [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
-    connect(controller, &Controller::ledgerChanged, this, [this] { onLedger(); });
+    connect(controller, &Controller::evaluationChanged, this, [this] { onEvaluation(); });
+    connect(controller, &Controller::errorsChanged, this, &MainWindow::showErrors);
     buildUi();
 
     resize(1400, 900);
@@ -95,39 +96,72 @@ void MainWindow::buildUi() {
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
 
-    m_banner = new VerdictBanner;
-    m_memory = new MemoryView;
-    m_time = new TimeView;
-    m_pipeline = new PipelineView;
-    m_step = new StepTimeView;
-    m_table = new LedgerTable;
-
-    auto* charts = new QSplitter(Qt::Horizontal);
-    charts->setObjectName(QStringLiteral("chartSplitter"));
-    charts->addWidget(m_memory);
-    // The step's split sits under the days curve: both read along the same GPU-count axis.
-    auto* timeColumn = new QSplitter(Qt::Vertical);
-    timeColumn->setObjectName(QStringLiteral("timeSplitter"));
-    timeColumn->addWidget(m_time);
-    timeColumn->addWidget(m_step);
-    timeColumn->setStretchFactor(0, 3);
-    timeColumn->setStretchFactor(1, 2);
-    timeColumn->setChildrenCollapsible(false);
-    charts->addWidget(timeColumn);
-    charts->setStretchFactor(0, 2);
-    charts->setStretchFactor(1, 3);
-    charts->setChildrenCollapsible(false);
-
+    // The views, as registered: those without a tab go above the tabs; views naming one tab share it side by side.
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("viewTabs"));
-    m_tabs->addTab(charts, tr("&Memory and time"));
-    m_tabs->addTab(m_pipeline, tr("Pip&eline"));
-    m_tabs->addTab(m_table, tr("&Ledger"));
-    m_tabs->addTab(new PlannerTab(m_controller), tr("Pla&nner"));
-    m_parallelismLab = new labs::ParallelismLab;
-    m_tabs->addTab(m_parallelismLab, tr("Parallelism l&ab"));
-    m_scalingLab = new labs::ScalingLab(m_controller);
-    m_tabs->addTab(m_scalingLab, tr("&Scaling laws"));
+    m_views.clear();
+    m_viewOrder.clear();
+    auto* above = new QVBoxLayout;
+    above->setContentsMargins(0, 0, 0, 0);
+    QHash<QString, QSplitter*> shared;
+    for (const ViewInfo& info : viewRegistry()) {
+        QWidget* w = info.create(m_controller);
+        m_views.insert(QString::fromLatin1(info.id), w);
+        m_viewOrder << w;
+        if (!info.tab) {
+            above->addWidget(w);
+            continue;
+        }
+        const QString tab = QCoreApplication::translate("views", info.tab);
+        if (QSplitter* split = shared.value(tab)) {
+            if (info.under) { // under the previous view, in a column: the step's split under the days curve
+                QWidget* last = split->widget(split->count() - 1);
+                auto* column = qobject_cast<QSplitter*>(last);
+                if (!column || column->orientation() != Qt::Vertical) {
+                    column = new QSplitter(Qt::Vertical);
+                    column->setObjectName(QStringLiteral("column:") + QLatin1String(info.id));
+                    column->setChildrenCollapsible(false);
+                    split->replaceWidget(split->count() - 1, column);
+                    split->setStretchFactor(split->count() - 1, split->count() + 1); // the column keeps its share
+                    column->addWidget(last);
+                    column->setStretchFactor(0, 3);
+                }
+                column->addWidget(w);
+                column->setStretchFactor(column->count() - 1, 1);
+                continue;
+            }
+            split->addWidget(w);
+            split->setStretchFactor(split->count() - 1, split->count() + 1); // memory 2 : time 3
+            continue;
+        }
+        auto* split = new QSplitter(Qt::Horizontal);
+        split->setObjectName(m_tabs->count() == 0 ? QStringLiteral("chartSplitter")
+                                                  : QStringLiteral("split:") + QLatin1String(info.id));
+        split->setChildrenCollapsible(false);
+        split->addWidget(w);
+        split->setStretchFactor(0, 2);
+        shared.insert(tab, split);
+        m_tabs->addTab(split, tab);
+    }
+    // Side by side, the first view takes two parts and each next one three (memory 2 : time 3), whatever their hints.
+    for (QSplitter* split : std::as_const(shared)) {
+        QList<int> parts;
+        for (int i = 0; i < split->count(); ++i)
+            parts << (i == 0 ? 2000 : 3000);
+        split->setSizes(parts);
+    }
+    // A tab with one view holds the view itself (tabs()->setCurrentWidget(view) then works).
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        auto* split = qobject_cast<QSplitter*>(m_tabs->widget(i));
+        if (split && split->count() == 1) {
+            const QString text = m_tabs->tabText(i);
+            QWidget* only = split->widget(0);
+            m_tabs->removeTab(i);
+            m_tabs->insertTab(i, only, text); // reparents the view out of the splitter
+            delete split;
+        }
+    }
+    QWidget* charts = m_tabs->widget(0);
 
     // The notes under the charts, beside the parameters: free text saved with the scenario (notes.md). A strip at
     // the bottom keeps the charts their full width; the parameters keep the full height.
@@ -145,21 +179,27 @@ void MainWindow::buildUi() {
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(m_banner);
+    layout->addLayout(above);
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
     registerExports();
     buildMenus();
     m_classroom = installClassroom(this);
-    connect(m_memory, &MemoryView::binaryUnitsToggled, this, &MainWindow::setBinaryUnits);
+    connect(memoryView(), &MemoryView::binaryUnitsToggled, this, &MainWindow::setBinaryUnits);
     connect(m_panel, &ParameterPanel::dragging, this, [this](bool down) {
-        m_memory->setDragging(down);
-        m_time->setDragging(down);
+        for (QWidget* w : std::as_const(m_viewOrder))
+            if (EvaluationView* v = asView(w))
+                v->setDragging(down);
     });
-    connect(m_controller, &Controller::errorsChanged, m_banner, &VerdictBanner::setErrors);
-    onLedger();
-    m_banner->setErrors(m_controller->errors());
+    onEvaluation();
+    showErrors(m_controller->errors());
+}
+
+void MainWindow::showErrors(const std::vector<engine::Diagnostic>& errors) {
+    for (QWidget* w : std::as_const(m_viewOrder))
+        if (EvaluationView* v = asView(w))
+            v->setErrors(errors);
 }
 
 void MainWindow::retranslate() {
@@ -234,7 +274,7 @@ void MainWindow::buildMenus() {
     edit->addSeparator();
     QAction* copy = edit->addAction(tr("&Copy Ledger Rows"));
     copy->setObjectName(QStringLiteral("copyAction"));
-    connect(copy, &QAction::triggered, this, [this] { m_table->copySelection(); });
+    connect(copy, &QAction::triggered, this, [this] { ledgerTable()->copySelection(); });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -270,10 +310,8 @@ void MainWindow::buildMenus() {
         connect(a, &QAction::triggered, this, [this, code] { setLanguage(code); });
     }
     view->addSeparator();
-    const QString tabNames[] = {tr("&Memory and Time"), tr("&Pipeline"),        tr("&Ledger Table"),
-                                tr("Layout P&lanner"),  tr("Parallelism L&ab"), tr("&Scaling Laws")};
-    for (int i = 0; i < 6; ++i) {
-        QAction* a = view->addAction(tabNames[i]);
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QAction* a = view->addAction(m_tabs->tabText(i));
         a->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
         connect(a, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
     }
@@ -285,10 +323,9 @@ void MainWindow::buildMenus() {
         QMessageBox::about(this, tr("About TrainLedger"),
                            tr("<p><b>TrainLedger</b> %1</p><p>A what-if explorer for the cost of training a large "
                               "language model: does it fit in memory, does it finish in time, what does it cost.</p>"
-                              "<p>Every number comes from one engine whose formulas are written down, with sources, "
-                              "in %2.</p>")
-                               .arg(QCoreApplication::applicationVersion(),
-                                    QDir::toNativeSeparators(io::docPath(QStringLiteral("formulas.md")))));
+                              "<p>Every number comes from one engine whose formulas are written down, with their "
+                              "sources; the Ledger tab names each figure's formula in its tooltip.</p>")
+                               .arg(QCoreApplication::applicationVersion()));
     });
 }
 
@@ -366,33 +403,34 @@ void MainWindow::buildFileMenu() {
 // Each view registers what it can write; the menu lists them in order. The pictures are drawn by the same widgets
 // as the window's, at a fixed size (ui/export/render.h), so a file looks the same whoever makes it.
 void MainWindow::registerExports() {
-    const auto chart = [this](ViewKind kind, const QString& title) {
-        return [this, kind, title](const QString& suffix, QString&) -> std::optional<QByteArray> {
-            const auto w = makeView(*m_controller, kind, defaultViewSize(kind));
+    const auto chart = [this](const QString& view, const QString& title) {
+        return [this, view, title](const QString& suffix, QString&) -> std::optional<QByteArray> {
+            const auto w = makeView(*m_controller, view, defaultViewSize(view));
             return suffix == QLatin1String("svg") ? widgetSvg(w.get(), title) : widgetPng(w.get());
         };
     };
     const QStringList images{QStringLiteral("png"), QStringLiteral("svg")};
-    m_exports.add(
-        {QStringLiteral("memory-chart"), tr("&Memory Chart"), images, chart(ViewKind::Memory, tr("Memory per GPU"))});
+    m_exports.add({QStringLiteral("memory-chart"), tr("&Memory Chart"), images,
+                   chart(QStringLiteral("memory"), tr("Memory per GPU"))});
     m_exports.add({QStringLiteral("time-chart"), tr("&Days Chart"), images,
-                   chart(ViewKind::Time, tr("Days to train against the number of GPUs"))});
-    m_exports.add(
-        {QStringLiteral("step-chart"), tr("&Step Time Chart"), images, chart(ViewKind::Step, tr("Step time split"))});
+                   chart(QStringLiteral("time"), tr("Days to train against the number of GPUs"))});
+    m_exports.add({QStringLiteral("step-chart"), tr("&Step Time Chart"), images,
+                   chart(QStringLiteral("step"), tr("Step time split"))});
     m_exports.add({QStringLiteral("pipeline-chart"), tr("&Pipeline Diagram"), images,
-                   chart(ViewKind::Pipeline, tr("Pipeline schedule"))});
-    m_exports.add({QStringLiteral("window"), tr("&Whole Window"), images, chart(ViewKind::All, tr("TrainLedger"))});
+                   chart(QStringLiteral("pipeline"), tr("Pipeline schedule"))});
+    m_exports.add(
+        {QStringLiteral("window"), tr("&Whole Window"), images, chart(QStringLiteral("all"), tr("TrainLedger"))});
     m_exports.add({QStringLiteral("days-curve"),
                    tr("Days &Curve Data"),
                    {QStringLiteral("csv")},
                    [this](const QString&, QString&) -> std::optional<QByteArray> {
-                       return daysCurveCsv(m_controller->scaleCurve());
+                       return daysCurveCsv(m_controller->evaluation().curve);
                    }});
     m_exports.add({QStringLiteral("zero-sweep"),
                    tr("Memory by &ZeRO Stage Data"),
                    {QStringLiteral("csv")},
                    [this](const QString&, QString&) -> std::optional<QByteArray> {
-                       return zeroSweepCsv(m_controller->zeroLedgers());
+                       return zeroSweepCsv(m_controller->evaluation().zero);
                    }});
     m_exports.add({QStringLiteral("ledger"),
                    tr("&Ledger"),
@@ -555,22 +593,40 @@ void MainWindow::ensureCompareWindow() {
 void MainWindow::setBinaryUnits(bool gib) {
     if (m_gibAction->isChecked() != gib)
         m_gibAction->setChecked(gib); // re-enters through toggled
-    m_memory->setBinaryUnits(gib);
-    m_banner->setBinaryUnits(gib);
+    for (QWidget* w : std::as_const(m_viewOrder))
+        if (EvaluationView* v = asView(w))
+            v->setBinaryUnits(gib);
 }
 
-void MainWindow::onLedger() {
-    const engine::Scenario& s = m_controller->validScenario();
-    const engine::Ledger& l = m_controller->ledger();
-    m_banner->setZeroStage(s.parallel.zero);
-    m_banner->setLedger(l, s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp);
-    m_memory->setLedgers(l, m_controller->zeroLedgers());
-    m_time->setData(l, m_controller->scaleCurve(), s.schedule.deadlineDays, s.schedule.reserveDays);
-    m_pipeline->setSpec(engine::pipelineSpecFor(s));
-    m_table->ledgerModel()->setLedger(l);
-    m_step->setData(l, m_controller->scaleCurve(), s.parallel.zero);
-    m_parallelismLab->setScenario(s, m_controller->zeroLedgers());
-    m_scalingLab->setScenario(s, l);
+void MainWindow::onEvaluation() {
+    for (QWidget* w : std::as_const(m_viewOrder))
+        if (EvaluationView* v = asView(w))
+            v->setEvaluation(m_controller->evaluation());
+}
+
+labs::ParallelismLab* MainWindow::parallelismLab() const {
+    return qobject_cast<labs::ParallelismLab*>(view(QStringLiteral("parallelism-lab")));
+}
+labs::ScalingLab* MainWindow::scalingLab() const {
+    return qobject_cast<labs::ScalingLab*>(view(QStringLiteral("scaling-lab")));
+}
+StepTimeView* MainWindow::stepTimeView() const {
+    return qobject_cast<StepTimeView*>(view(QStringLiteral("step")));
+}
+VerdictBanner* MainWindow::verdictBanner() const {
+    return qobject_cast<VerdictBanner*>(view(QStringLiteral("verdict")));
+}
+MemoryView* MainWindow::memoryView() const {
+    return qobject_cast<MemoryView*>(view(QStringLiteral("memory")));
+}
+TimeView* MainWindow::timeView() const {
+    return qobject_cast<TimeView*>(view(QStringLiteral("time")));
+}
+PipelineView* MainWindow::pipelineView() const {
+    return qobject_cast<PipelineView*>(view(QStringLiteral("pipeline")));
+}
+LedgerTable* MainWindow::ledgerTable() const {
+    return qobject_cast<LedgerTable*>(view(QStringLiteral("ledger")));
 }
 
 void MainWindow::saveSettings() {

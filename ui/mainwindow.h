@@ -1,6 +1,7 @@
 #pragma once
-// The explorer window: the parameter panel (a dock), the verdict banner, and tabs with the memory and time charts,
-// the pipeline diagram and the ledger table. One slot, onLedger(), pushes each new Ledger into every view.
+// The explorer window: the parameter panel (a dock), and the views of ui/views/registry.cpp: the verdict banner above
+// tabs with the memory and time charts, the pipeline diagram and the ledger table. One slot, onEvaluation(), hands
+// each new engine::Evaluation to every view.
 // Files: a Document (New, Open, Save, Recent, Revert, title, prompts, drag and drop, autosave), the notes editor (a
 // dock beside the charts) and File > Compare With (a CompareWindow).
 
@@ -9,6 +10,8 @@
 #include "ui/lessons/classroom.h"
 
 #include <QMainWindow>
+
+#include <QHash>
 
 #include <memory>
 
@@ -62,15 +65,16 @@ public:
     bool compareWith(const QString& path);
 
     ParameterPanel* parameterPanel() const { return m_panel; }
-    VerdictBanner* verdictBanner() const { return m_banner; }
-    MemoryView* memoryView() const { return m_memory; }
-    TimeView* timeView() const { return m_time; }
-    PipelineView* pipelineView() const { return m_pipeline; }
-    StepTimeView* stepTimeView() const { return m_step; }
-    LedgerTable* ledgerTable() const { return m_table; }
+    QWidget* view(const QString& id) const { return m_views.value(id); } // by registry id
+    VerdictBanner* verdictBanner() const;
+    MemoryView* memoryView() const;
+    TimeView* timeView() const;
+    PipelineView* pipelineView() const;
+    StepTimeView* stepTimeView() const;
+    LedgerTable* ledgerTable() const;
     QTabWidget* tabs() const { return m_tabs; }
-    labs::ParallelismLab* parallelismLab() const { return m_parallelismLab; }
-    labs::ScalingLab* scalingLab() const { return m_scalingLab; }
+    labs::ParallelismLab* parallelismLab() const;
+    labs::ScalingLab* scalingLab() const;
     const Classroom& classroom() const { return m_classroom; } // lessons and presentation mode
 
     void setBinaryUnits(bool gib);
@@ -107,20 +111,15 @@ private:
     void askAddToComparison();
     void askExportComparison();
     void fillRecentMenu();
-    void onLedger();
+    void onEvaluation();
+    void showErrors(const std::vector<engine::Diagnostic>& errors);
     void saveSettings();
 
     Controller* m_controller;
     Options m_options;
     ParameterPanel* m_panel = nullptr;
-    VerdictBanner* m_banner = nullptr;
-    MemoryView* m_memory = nullptr;
-    TimeView* m_time = nullptr;
-    PipelineView* m_pipeline = nullptr;
-    StepTimeView* m_step = nullptr;
-    LedgerTable* m_table = nullptr;
-    labs::ParallelismLab* m_parallelismLab = nullptr;
-    labs::ScalingLab* m_scalingLab = nullptr;
+    QHash<QString, QWidget*> m_views; // registry id -> view
+    QList<QWidget*> m_viewOrder;
     QTabWidget* m_tabs = nullptr;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;

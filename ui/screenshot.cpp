@@ -7,6 +7,7 @@
 #include "ui/lessons/lessonplayer.h"
 #include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
+#include "ui/views/registry.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -15,47 +16,39 @@
 
 namespace tl::ui {
 
-std::optional<ScreenshotView> parseScreenshotView(const QString& name) {
-    if (name == QLatin1String("memory"))
-        return ScreenshotView::Memory;
-    if (name == QLatin1String("time"))
-        return ScreenshotView::Time;
-    if (name == QLatin1String("step"))
-        return ScreenshotView::Step;
-    if (name == QLatin1String("verdict"))
-        return ScreenshotView::Verdict;
-    if (name == QLatin1String("pipeline"))
-        return ScreenshotView::Pipeline;
-    if (name == QLatin1String("all"))
-        return ScreenshotView::All;
-    return std::nullopt;
+bool isScreenshotView(const QString& name) {
+    return name == QLatin1String("all") || findView(name);
 }
 
 QString screenshotViewNames() {
-    return QStringLiteral("memory, time, step, verdict, pipeline, all");
+    return (viewIds() << QStringLiteral("all")).join(QStringLiteral(", "));
 }
 
-QSize screenshotSize(ScreenshotView view) {
+QSize screenshotSize(const QString& view) {
     return defaultViewSize(view);
 }
 
-QImage renderScreenshot(const engine::Scenario& scenario, ScreenshotView view) {
+QImage renderScreenshot(const engine::Scenario& scenario, const QString& view) {
     Controller controller;
     controller.setScenario(scenario);
-    return makeView(controller, view, screenshotSize(view))->grab().toImage();
+    const auto widget = makeView(controller, view, screenshotSize(view));
+    return widget ? widget->grab().toImage() : QImage();
 }
 
-QString writeScreenshot(const engine::Scenario& scenario, ScreenshotView view, const QString& path) {
+QString writeScreenshot(const engine::Scenario& scenario, const QString& view, const QString& path) {
     Controller controller;
     controller.setScenario(scenario);
-    return writeExportFile(path, widgetPng(makeView(controller, view, screenshotSize(view)).get()));
+    const auto widget = makeView(controller, view, screenshotSize(view));
+    if (!widget)
+        return QStringLiteral("--view: \"%1\" is not allowed; allowed: %2").arg(view, screenshotViewNames());
+    return writeExportFile(path, widgetPng(widget.get()));
 }
 
 QString exportExtensions() {
     return QStringLiteral(".png, .svg, .pdf");
 }
 
-QString exportScenario(const engine::Scenario& scenario, ScreenshotView view, const QString& path,
+QString exportScenario(const engine::Scenario& scenario, const QString& view, const QString& path,
                        const QString& scenarioFile) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("pdf"))
@@ -66,6 +59,8 @@ QString exportScenario(const engine::Scenario& scenario, ScreenshotView view, co
     Controller controller;
     controller.setScenario(scenario);
     const auto widget = makeView(controller, view, screenshotSize(view));
+    if (!widget)
+        return QStringLiteral("--view: \"%1\" is not allowed; allowed: %2").arg(view, screenshotViewNames());
     return writeExportFile(path, suffix == QLatin1String("png")
                                      ? widgetPng(widget.get())
                                      : widgetSvg(widget.get(), QString::fromStdString(scenario.title)));

@@ -1,7 +1,7 @@
 #pragma once
-// `trainledger --export FILE [SCENARIO] [--view memory|time|verdict|pipeline|all]` (and the older `--screenshot
-// FILE.png`): render a view of a scenario offscreen at a fixed size with the window's own widgets (ui/export/
-// render.h), or its PDF report, for documentation, handouts, scripts and tests.
+// `trainledger --export FILE [SCENARIO] [--view ID|all]` (and the older `--screenshot FILE.png`): render one
+// registered view (ui/views/registry.cpp) or the whole window of a scenario offscreen at a fixed size with the
+// window's own widgets (ui/export/render.h), or its PDF report, for documentation, handouts, scripts and tests.
 
 #include "engine/scenario.h"
 #include "ui/export/render.h"
@@ -10,21 +10,17 @@
 #include <QSize>
 #include <QString>
 
-#include <optional>
-
 namespace tl::ui {
 
-using ScreenshotView = ViewKind;
-
-std::optional<ScreenshotView> parseScreenshotView(const QString& name); // nullopt for an unknown name
-QString screenshotViewNames();                                          // "memory, time, verdict, pipeline, all"
-QSize screenshotSize(ScreenshotView view);                              // the fixed size of each view
+bool isScreenshotView(const QString& name); // a registered view id, or "all"
+QString screenshotViewNames();              // "verdict, memory, time, pipeline, ledger, all"
+QSize screenshotSize(const QString& view);  // the fixed size of each view
 
 // Render the view of the scenario (a QApplication must exist). The image has screenshotSize(view) pixels.
-QImage renderScreenshot(const engine::Scenario& scenario, ScreenshotView view);
+QImage renderScreenshot(const engine::Scenario& scenario, const QString& view);
 
-// Render and write a PNG whatever the name; returns an error line, or an empty string on success.
-QString writeScreenshot(const engine::Scenario& scenario, ScreenshotView view, const QString& path);
+// Render and write a PNG; returns an error line, or an empty string on success.
+QString writeScreenshot(const engine::Scenario& scenario, const QString& view, const QString& path);
 
 // The whole window on a lesson step ("seed-000:7", steps counted from 1), at size, in presentation mode or not.
 // Returns an error line ("--lesson: ...") or an empty string.
@@ -33,7 +29,7 @@ QImage renderLessonScreenshot(int lesson, int step, bool present, QSize size);
 // The format from path's extension: .png (the view's pixels), .svg (its drawing), .pdf (the report; the view is
 // not used). scenarioFile is the name the report's footer shows. Any other extension is refused. Returns an error
 // line, or an empty string on success; the file is written atomically.
-QString exportScenario(const engine::Scenario& scenario, ScreenshotView view, const QString& path,
+QString exportScenario(const engine::Scenario& scenario, const QString& view, const QString& path,
                        const QString& scenarioFile);
 QString exportExtensions(); // ".png, .svg, .pdf"
 

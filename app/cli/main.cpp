@@ -194,7 +194,7 @@ int main(int argc, char** argv) {
     qInstallMessageHandler(quietQtMessages);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("trainledger-cli"));
-    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TL_VERSION));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("What-if ledger for the cost of training a large language model."));
@@ -265,7 +265,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (parser.isSet(QStringLiteral("version"))) {
-        print("trainledger-cli 0.1.0\n");
+        print("trainledger-cli " TL_VERSION "\n");
         return 0;
     }
     if (parser.isSet(schemaOpt)) {
@@ -385,6 +385,8 @@ int main(int argc, char** argv) {
     }
 
     if (parser.isSet(sweepOpt)) {
+        if (parser.values(sweepOpt).size() > 1)
+            return fail(QStringLiteral("--sweep: one key at a time; %1 given").arg(parser.values(sweepOpt).size()));
         QString error;
         const auto sweep = cli::parseSweep(parser.value(sweepOpt), error);
         if (!sweep)

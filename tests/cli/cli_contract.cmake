@@ -122,6 +122,26 @@ file(WRITE ${dir}/text.trainledger "this is not a zip")
 run_cli(2 out err ${dir}/text.trainledger)
 expect_contains("${err}" "text.trainledger: not a TrainLedger file" "bad file")
 
+# Issue 8: a second --sweep is refused in one line, not silently dropped.
+run_cli(2 out err --sweep parallel.dp=1:8 --sweep parallel.tp=1:2)
+expect_one_line("${err}" "two sweeps")
+expect_contains("${err}" "--sweep: one key at a time" "two sweeps")
+# A refining edit makes the preset custom, as in the window.
+run_cli(0 out err --set hardware.memory_gb=100 --json)
+string(JSON preset GET "${out}" scenario hardware preset)
+if(NOT preset STREQUAL "custom")
+  message(FATAL_ERROR "--set hardware.memory_gb=100 kept hardware.preset=${preset}")
+endif()
+run_cli(0 out err --set hardware.memory_gb=100 --report)
+string(FIND "${out}" "h100-sxm" at)
+if(NOT at EQUAL -1)
+  message(FATAL_ERROR "the report still names h100-sxm after --set hardware.memory_gb=100:\n${out}")
+endif()
+# The version is the project's.
+file(STRINGS ${SRC}/CMakeLists.txt project_line REGEX "^project\\(TrainLedger VERSION")
+string(REGEX MATCH "[0-9]+\\.[0-9]+\\.[0-9]+" version "${project_line}")
+run_cli(0 out err --version)
+expect_contains("${out}" "${version}" "--version")
 # Issue 9: sizes in 64 bits, finite figures, one-line errors, growing sweeps, devices refused.
 run_cli(0 out err --json --set model.moe.experts=4096 --set model.moe.active_experts=4096
         --set model.moe.expert_ffn_hidden=524288)

@@ -190,6 +190,13 @@ QSet<QString> allowedWords() {
                           "hfu",
                           "X"})
         words.insert(QString::fromLatin1(w));
+    // Keys without a dot ("title", "notes") stay in tooltips as every key does; Chinese technical text keeps
+    // "Token" and "FlashAttention" as they are.
+    for (const char* w : {"Token", "FlashAttention"})
+        words.insert(QString::fromLatin1(w));
+    for (const engine::Field& f : engine::scenarioFields())
+        if (!QString::fromLatin1(f.key).contains(QLatin1Char('.')))
+            words.insert(QString::fromLatin1(f.key));
     for (const engine::Field& f : engine::scenarioFields()) // choice values are key values ("full", "1f1b")
         for (const std::string& c : f.choices)
             for (const QString& w : QString::fromStdString(c).split(QRegularExpression(QStringLiteral("[^A-Za-z]+"))))

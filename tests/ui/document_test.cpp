@@ -112,7 +112,7 @@ private slots:
 
     void opensAValidFile() {
         const QString file = write(QStringLiteral("plan.trainledger"), withDp(16, "two nodes"));
-        QSignalSpy ledgers(m_controller.get(), &ui::Controller::ledgerChanged);
+        QSignalSpy ledgers(m_controller.get(), &ui::Controller::evaluationChanged);
         QVERIFY(m_doc->openFile(file));
         QCOMPARE(m_doc->path(), QFileInfo(file).absoluteFilePath());
         QCOMPARE(m_window->windowTitle(), QStringLiteral("plan.trainledger[*] \u2014 TrainLedger"));

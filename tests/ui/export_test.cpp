@@ -102,17 +102,17 @@ private slots:
     void csvAndMarkdownCarryTheEngineNumbers() {
         ui::Controller controller;
         const engine::Ledger& l = controller.ledger();
-        const QList<QByteArray> curve = ui::daysCurveCsv(controller.scaleCurve()).trimmed().split('\n');
-        QCOMPARE(curve.size(), int(controller.scaleCurve().size()) + 1);
+        const QList<QByteArray> curve = ui::daysCurveCsv(controller.evaluation().curve).trimmed().split('\n');
+        QCOMPARE(curve.size(), int(controller.evaluation().curve.size()) + 1);
         QCOMPARE(curve.front(), QByteArray("gpus,dp,days,usd,tokens_per_s,memory_total_bytes,fits"));
-        const engine::ScalePoint& p = controller.scaleCurve().front();
+        const engine::ScalePoint& p = controller.evaluation().curve.front();
         const QList<QByteArray> first = curve[1].split(',');
         QCOMPARE(first[0].toLongLong(), p.gpus);
         QCOMPARE(first[2].toDouble(), p.days);
 
-        const QList<QByteArray> zero = ui::zeroSweepCsv(controller.zeroLedgers()).trimmed().split('\n');
+        const QList<QByteArray> zero = ui::zeroSweepCsv(controller.evaluation().zero).trimmed().split('\n');
         QCOMPARE(zero.size(), 5);
-        QCOMPARE(zero[4].split(',')[7].toDouble(), controller.zeroLedgers()[3].memory.total);
+        QCOMPARE(zero[4].split(',')[7].toDouble(), controller.evaluation().zero[3].memory.total);
 
         const QByteArray csv = ui::ledgerCsv(l);
         QVERIFY(csv.startsWith("key,value,unit,label\n"));
@@ -186,11 +186,11 @@ private slots:
         QVERIFY(!ui::exportTo(*chart, path(QStringLiteral("taken.png"))).isEmpty());
         QVERIFY(QFileInfo(path(QStringLiteral("taken.png"))).isDir());
         // The command line's renderer: the format from the extension.
-        QVERIFY(ui::exportScenario({}, ui::ScreenshotView::Memory, path(QStringLiteral("x.jpg")), {})
+        QVERIFY(ui::exportScenario({}, QStringLiteral("memory"), path(QStringLiteral("x.jpg")), {})
                     .contains(QStringLiteral("unknown extension")));
-        QCOMPARE(ui::exportScenario({}, ui::ScreenshotView::Memory, path(QStringLiteral("m.svg")), {}), QString());
+        QCOMPARE(ui::exportScenario({}, QStringLiteral("memory"), path(QStringLiteral("m.svg")), {}), QString());
         QVERIFY(QSvgRenderer(path(QStringLiteral("m.svg"))).isValid());
-        QCOMPARE(ui::exportScenario({}, ui::ScreenshotView::Memory, path(QStringLiteral("r.pdf")), {}), QString());
+        QCOMPARE(ui::exportScenario({}, QStringLiteral("memory"), path(QStringLiteral("r.pdf")), {}), QString());
         QVERIFY(readAll(path(QStringLiteral("r.pdf"))).startsWith("%PDF-"));
     }
 
@@ -258,7 +258,7 @@ private slots:
         QCOMPARE(ui::writeExportFile(QDir(dir).filePath(QStringLiteral("trainledger-comparison.pdf")),
                                      ui::comparisonPdf(inputs)),
                  QString());
-        QCOMPARE(ui::exportScenario(s, ui::ScreenshotView::Time, QDir(dir).filePath(QStringLiteral("time.svg")), {}),
+        QCOMPARE(ui::exportScenario(s, QStringLiteral("time"), QDir(dir).filePath(QStringLiteral("time.svg")), {}),
                  QString());
     }
 };

@@ -37,9 +37,8 @@ namespace tl::ui {
 
 namespace {
 
-constexpr long long kCurveMinGpus = 16384; // as the main window's time view
-constexpr int kCategories = 7;             // six memory categories and their total
-constexpr double kBarWidth = 0.8;          // of a category; the sides' bars share it
+constexpr int kCategories = 7;    // six memory categories and their total
+constexpr double kBarWidth = 0.8; // of a category; the sides' bars share it
 constexpr int kMax = CompareWindow::kMaxSides;
 
 const QColor kSideColours[kMax] = {QColor(0x3b, 0x75, 0xaf), QColor(0xef, 0x8a, 0x3c), QColor(0x3a, 0x9a, 0x5b),
@@ -295,8 +294,7 @@ void CompareWindow::swapSides() {
 
 void CompareWindow::render() {
     const int n = sideCount();
-    m_ledgers.resize(size_t(n));
-    m_scale.resize(size_t(n));
+    m_evaluations.resize(size_t(n));
     m_add->setEnabled(n < kMax);
     // The bar series holds one set per side shown (take() keeps the sets for later).
     for (int i = 0; i < kMax; ++i) {
@@ -319,10 +317,7 @@ void CompareWindow::render() {
     }
     for (int i = 0; i < n; ++i) {
         const engine::Scenario& s = m_sides[size_t(i)].scenario;
-        m_ledgers[size_t(i)] = engine::evaluate(s);
-        m_scale[size_t(i)] = m_ledgers[size_t(i)].valid
-                                 ? engine::scaleCurve(s, std::max<long long>(kCurveMinGpus, 4LL * engine::gpuCount(s)))
-                                 : std::vector<engine::ScalePoint>{};
+        m_evaluations[size_t(i)] = engine::evaluateAll(s);
         m_headers[size_t(i)]->setText(
             QStringLiteral("<span style=\"color:%1; font-size:large\">\u25a0</span> <b>%2: %3</b>%4<br>%5")
                 .arg(kSideColours[i].name(), letter(i), m_sides[size_t(i)].name.toHtmlEscaped(),
@@ -336,7 +331,7 @@ void CompareWindow::render() {
 }
 
 QString CompareWindow::summaryText(int side) const {
-    const engine::Ledger& l = m_ledgers[size_t(side)];
+    const engine::Ledger& l = m_evaluations[size_t(side)].ledger;
     const engine::Scenario& s = m_sides[size_t(side)].scenario;
     if (!l.valid)
         return tr("%1 \u2014 not valid: %2")
@@ -354,7 +349,7 @@ void CompareWindow::renderMemory() {
     double top = 1;
     const int n = sideCount();
     for (int i = 0; i < n; ++i) {
-        const engine::Ledger& l = m_ledgers[size_t(i)];
+        const engine::Ledger& l = m_evaluations[size_t(i)].ledger;
         QList<qreal> values;
         for (int c = 0; c < kCategories; ++c)
             values << (l.valid ? memoryCategory(l.memory, c) / kGB : 0.0);
@@ -385,13 +380,13 @@ void CompareWindow::renderTime() {
     const int n = sideCount();
     for (int i = 0; i < n; ++i) {
         QList<QPointF> points;
-        for (const engine::ScalePoint& p : m_scale[size_t(i)]) {
+        for (const engine::ScalePoint& p : m_evaluations[size_t(i)].curve) {
             points << QPointF(double(p.gpus), p.days);
             extend(double(p.gpus), p.days);
         }
         m_curves[size_t(i)]->replace(points);
         m_curves[size_t(i)]->setName(tr("%1: days").arg(letter(i)));
-        const engine::Ledger& l = m_ledgers[size_t(i)];
+        const engine::Ledger& l = m_evaluations[size_t(i)].ledger;
         m_plans[size_t(i)]->replace(l.valid ? QList<QPointF>{QPointF(double(l.time.gpus), l.time.days)}
                                             : QList<QPointF>{});
         m_plans[size_t(i)]->setName(tr("%1: this plan").arg(letter(i)));
@@ -573,8 +568,8 @@ void CompareWindow::renderTable() {
             m_table->setItem(row, 1 + i, item);
         }
         if (deltas) {
-            const auto a = numberOf(key, m_sides[0].scenario, m_ledgers[0]);
-            const auto b = numberOf(key, m_sides[1].scenario, m_ledgers[1]);
+            const auto a = numberOf(key, m_sides[0].scenario, m_evaluations[0].ledger);
+            const auto b = numberOf(key, m_sides[1].scenario, m_evaluations[1].ledger);
             auto* diff = new QTableWidgetItem(a && b ? differenceText(key, *a, *b) : QString());
             auto* pct = new QTableWidgetItem(a && b ? percentText(*a, *b) : QString());
             diff->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -626,14 +621,15 @@ QString CompareWindow::figuresHtml() const {
                          engineText(QByteArray(field->label).trimmed().constData()).toHtmlEscaped(),
                          QString::fromLatin1(key));
         for (int i = 0; i < n; ++i)
-            html += QStringLiteral("<td align=\"right\">%1</td>")
-                        .arg(m_ledgers[size_t(i)].valid
-                                 ? str(engine::formatLedgerValue(field->get(m_ledgers[size_t(i)]), field->unit))
-                                       .toHtmlEscaped()
-                                 : tr("not valid"));
+            html +=
+                QStringLiteral("<td align=\"right\">%1</td>")
+                    .arg(m_evaluations[size_t(i)].ledger.valid
+                             ? str(engine::formatLedgerValue(field->get(m_evaluations[size_t(i)].ledger), field->unit))
+                                   .toHtmlEscaped()
+                             : tr("not valid"));
         if (n == 2) {
-            const auto a = numberOf(key, m_sides[0].scenario, m_ledgers[0]);
-            const auto b = numberOf(key, m_sides[1].scenario, m_ledgers[1]);
+            const auto a = numberOf(key, m_sides[0].scenario, m_evaluations[0].ledger);
+            const auto b = numberOf(key, m_sides[1].scenario, m_evaluations[1].ledger);
             html += QStringLiteral("<td align=\"right\">%1</td><td align=\"right\">%2</td>")
                         .arg(a && b ? differenceText(key, *a, *b).toHtmlEscaped() : QString(),
                              a && b ? percentText(*a, *b) : QString());

@@ -4,7 +4,7 @@
 // colour and dash, so curves that coincide stay visible), and a table of every scenario and ledger key that differs
 // from A (engine::compareScenarios) with, for two scenarios, the difference B - A and in percent. Swap A and B; make
 // B the window's scenario; export the comparison as a PDF report.
-// Every number comes from engine::evaluate, engine::scaleCurve and engine::formatLedgerValue.
+// Every number comes from engine::evaluateAll and engine::formatLedgerValue.
 
 #include "engine/evaluate.h"
 #include "engine/ledger.h"
@@ -53,7 +53,7 @@ public:
     const CompareSide& side(int i) const { return m_sides[size_t(i)]; }
     const CompareSide& sideA() const { return m_sides[0]; }
     const CompareSide& sideB() const { return m_sides[1]; }
-    const engine::Ledger& ledger(int i) const { return m_ledgers[size_t(i)]; }
+    const engine::Ledger& ledger(int i) const { return m_evaluations[size_t(i)].ledger; }
     static QString letter(int i); // "A", "B", "C", "D"
     void swapSides();
 
@@ -84,8 +84,7 @@ private:
     void renderTable();
 
     std::vector<CompareSide> m_sides;
-    std::vector<engine::Ledger> m_ledgers;
-    std::vector<std::vector<engine::ScalePoint>> m_scale;
+    std::vector<engine::Evaluation> m_evaluations; // engine::evaluateAll of each side
 
     std::array<QLabel*, kMaxSides> m_headers{};
     QChart* m_memoryChart = nullptr;

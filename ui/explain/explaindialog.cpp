@@ -40,7 +40,7 @@ ExplainDialog::ExplainDialog(Controller* controller, QWidget* parent) : QDialog(
     layout->addWidget(buttons);
     resize(720, 520);
     // The explanation follows the scenario: drag a slider and the values and the result change in place.
-    connect(controller, &Controller::ledgerChanged, this, [this] {
+    connect(controller, &Controller::evaluationChanged, this, [this] {
         if (isVisible())
             refresh();
     });

@@ -1,13 +1,9 @@
 #include "ui/export/render.h"
 
-#include "engine/layout.h"
 #include "ui/controller.h"
 #include "ui/mainwindow.h"
-#include "ui/views/memoryview.h"
-#include "ui/views/pipelineview.h"
-#include "ui/views/steptimeview.h"
-#include "ui/views/timeview.h"
-#include "ui/views/verdictbanner.h"
+#include "ui/views/registry.h"
+#include "ui/views/view.h"
 
 #include <QBuffer>
 #include <QCheckBox>
@@ -18,67 +14,28 @@
 
 namespace tl::ui {
 
-QSize defaultViewSize(ViewKind view) {
-    switch (view) {
-    case ViewKind::Memory:
-    case ViewKind::Time:
-        return {1200, 750};
-    case ViewKind::Step:
-        return {1200, 500};
-    case ViewKind::Verdict:
-        return {1400, 160};
-    case ViewKind::Pipeline:
-        return {1400, 700};
-    case ViewKind::All:
-        return {1600, 1000};
-    }
-    return {1600, 1000};
+QSize defaultViewSize(const QString& view) {
+    const ViewInfo* info = findView(view);
+    return info ? info->screenshotSize : QSize(1600, 1000);
 }
 
-std::unique_ptr<QWidget> makeView(const Controller& controller, ViewKind view, QSize size) {
-    const engine::Scenario& s = controller.validScenario();
-    const engine::Ledger& l = controller.ledger();
+std::unique_ptr<QWidget> makeView(Controller& controller, const QString& view, QSize size) {
+    const bool all = view == QLatin1String("all");
+    const ViewInfo* info = findView(view);
+    if (!all && !info)
+        return nullptr;
     std::unique_ptr<QWidget> w;
-    switch (view) {
-    case ViewKind::Memory: {
-        auto v = std::make_unique<MemoryView>();
-        v->setLedgers(l, controller.zeroLedgers());
-        w = std::move(v);
-        break;
-    }
-    case ViewKind::Time: {
-        auto v = std::make_unique<TimeView>();
-        v->setData(l, controller.scaleCurve(), s.schedule.deadlineDays, s.schedule.reserveDays);
-        w = std::move(v);
-        break;
-    }
-    case ViewKind::Verdict: {
-        auto v = std::make_unique<VerdictBanner>();
-        v->setZeroStage(s.parallel.zero);
-        v->setLedger(l, s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp);
-        v->setErrors(controller.errors());
-        w = std::move(v);
-        break;
-    }
-    case ViewKind::Step: {
-        auto v = std::make_unique<StepTimeView>();
-        v->setData(l, controller.scaleCurve(), s.parallel.zero);
-        w = std::move(v);
-        break;
-    }
-    case ViewKind::Pipeline: {
-        auto v = std::make_unique<PipelineView>();
-        v->setSpec(engine::pipelineSpecFor(s));
-        w = std::move(v);
-        break;
-    }
-    case ViewKind::All:
-        // The window only reads the controller (no settings, no autosave): a const view of it is safe.
-        w = std::make_unique<MainWindow>(const_cast<Controller*>(&controller), MainWindow::Options{false});
-        break;
+    if (all) {
+        w = std::make_unique<MainWindow>(&controller, MainWindow::Options{false}); // no settings, no autosave
+    } else {
+        w.reset(info->create(&controller));
+        if (EvaluationView* v = asView(w.get())) {
+            v->setEvaluation(controller.evaluation());
+            v->setErrors(controller.errors());
+        }
     }
     w->setAutoFillBackground(true);
-    if (view != ViewKind::All) // a picture of a chart has no controls (the memory view's GiB box)
+    if (!all) // a picture of a chart has no controls (the memory view's GiB box)
         for (QCheckBox* box : w->findChildren<QCheckBox*>())
             box->hide();
     w->setAttribute(Qt::WA_DontShowOnScreen);

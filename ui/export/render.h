@@ -20,12 +20,11 @@ namespace tl::ui {
 
 class Controller;
 
-enum class ViewKind { Memory, Time, Step, Verdict, Pipeline, All };
-
-// A standalone view of the controller's valid scenario, shown offscreen (never on screen) at the given size and
-// laid out. The caller owns it.
-std::unique_ptr<QWidget> makeView(const Controller& controller, ViewKind view, QSize size);
-QSize defaultViewSize(ViewKind view);
+// A standalone view (a registry id of ui/views/registry.h, or "all" for the whole window) of the controller's valid
+// scenario, shown offscreen (never on screen) at the given size and laid out. The caller owns it; nullptr for an
+// unknown id.
+std::unique_ptr<QWidget> makeView(Controller& controller, const QString& view, QSize size);
+QSize defaultViewSize(const QString& view); // the registry's screenshot size; the whole window: 1600 x 1000
 
 // The widget as PNG bytes (its pixels) or SVG bytes (its paint calls, titled).
 QByteArray widgetPng(QWidget* widget);

@@ -1,5 +1,6 @@
 #include "ui/export/report.h"
 
+#include "engine/fields.h"
 #include "engine/ledgerfields.h"
 #include "engine/presets.h"
 #include "engine/units.h"
@@ -378,22 +379,22 @@ int paintReport(const ReportInput& input, QPagedPaintDevice& device) {
     if (!controller.errors().empty())
         page.html(QStringLiteral("<font color=\"#c62828\">%1</font>")
                       .arg(esc(tr("The scenario as edited is not valid (%1); this report shows the last valid plan.")
-                                   .arg(str(controller.errors().front().message)))));
+                                   .arg(str(engine::withLabels(controller.errors().front().message))))));
     page.html(planTable(s, l), 9.5, 14);
 
     // The two charts share what is left of the page, at a widget size whose fonts stay readable when scaled.
     const double chartHeight = (page.remaining() - 16) / 2;
     const double widgetWidth = 900;
     const QSize size(int(widgetWidth), int(widgetWidth * chartHeight / page.width()));
-    auto memory = makeView(controller, ViewKind::Memory, size);
+    auto memory = makeView(controller, QStringLiteral("memory"), size);
     page.widget(memory.get());
-    auto time = makeView(controller, ViewKind::Time, size);
+    auto time = makeView(controller, QStringLiteral("time"), size);
     page.widget(time.get());
 
     page.newPage();
     if (s.efficiency.mode == "derived") { // where the step's seconds go
         page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Step time"))), 12, 2);
-        auto step = makeView(controller, ViewKind::Step, QSize(900, 330));
+        auto step = makeView(controller, QStringLiteral("step"), QSize(900, 330));
         page.widget(step.get(), 12);
     }
     page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Key figures"))), 12, 4);
@@ -401,7 +402,7 @@ int paintReport(const ReportInput& input, QPagedPaintDevice& device) {
     if (!l.warnings.empty()) {
         QStringList warnings;
         for (const auto& w : l.warnings)
-            warnings << str(w.message);
+            warnings << str(engine::withLabels(w.message));
         page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Warnings"))), 12, 2);
         page.html(bullets(warnings), 9, 8);
     }

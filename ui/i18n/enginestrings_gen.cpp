@@ -1,5 +1,5 @@
 // enginestrings: prints ui/i18n/enginestrings.cpp, every engine string the interface shows (ledger labels and
-// help, scenario help and units, precision recipes), as QT_TRANSLATE_NOOP entries for lupdate. Run by the
+// help, scenario help, units and panel labels, precision recipes), as QT_TRANSLATE_NOOP entries for lupdate. Run by the
 // update_translations target; the translations_engine_strings test fails when the committed file is stale.
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
@@ -48,6 +48,11 @@ int main() {
     for (const auto& f : tl::engine::scenarioFields()) {
         add(f.help);
         add(f.unit);
+        add(f.ui.label); // the parameter panel: label, group box, unit after the spin box, choice names
+        add(f.ui.group);
+        add(f.ui.displayUnit);
+        for (const auto& c : f.ui.choiceLabels)
+            add(c.c_str());
     }
     for (int zero = 0; zero <= 3; ++zero) // the step's parts (their labels depend on the ZeRO stage)
         for (const auto& p : tl::engine::stepParts(tl::engine::StepBreakdown{}, zero))

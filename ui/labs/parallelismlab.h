@@ -6,6 +6,7 @@
 
 #include "engine/ledger.h"
 #include "engine/scenario.h"
+#include "ui/views/view.h"
 
 #include <QWidget>
 
@@ -66,12 +67,13 @@ private:
     QTextBrowser* m_text = nullptr;
 };
 
-class ParallelismLab : public QWidget {
+class ParallelismLab : public QWidget, public EvaluationView {
     Q_OBJECT
 public:
     explicit ParallelismLab(QWidget* parent = nullptr); // objectName "parallelismLab"
 
     // The scenario and its evaluations at ZeRO 0..3 (the memory view's comparison bars) for the ZeRO grid.
+    void setEvaluation(const engine::Evaluation& e) override { setScenario(e.scenario, e.zero); }
     void setScenario(const engine::Scenario& s, const std::array<engine::Ledger, 4>& zeroLedgers);
 
     QTabWidget* pages() const { return m_pages; }

@@ -10,6 +10,7 @@
 #include "engine/labs/scalingfit.h"
 #include "engine/ledger.h"
 #include "engine/scenario.h"
+#include "ui/views/view.h"
 
 #include <QWidget>
 
@@ -34,13 +35,14 @@ class Controller;
 
 namespace tl::ui::labs {
 
-class ScalingLab : public QWidget {
+class ScalingLab : public QWidget, public EvaluationView {
     Q_OBJECT
 public:
     explicit ScalingLab(Controller* controller, QWidget* parent = nullptr); // objectName "scalingLab"
     ~ScalingLab() override;
 
     // The valid scenario and its ledger: the plan's budget, and the hardware that turns dollars into FLOPs.
+    void setEvaluation(const engine::Evaluation& e) override { setScenario(e.scenario, e.ledger); }
     void setScenario(const engine::Scenario& s, const engine::Ledger& l);
 
     // The budget in FLOPs as entered (dollars converted); nullopt while the text is not a positive number.

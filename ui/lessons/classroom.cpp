@@ -15,6 +15,7 @@
 #include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSplitter>
 #include <QTabWidget>
 
 namespace tl::ui {
@@ -53,12 +54,19 @@ Classroom installClassroom(MainWindow* w) {
     QObject::connect(c.player, &LessonPlayer::explainRequested, w, explain);
 
     // A step shows its view and its figure; presenting, the chart it is about gets the whole width.
-    auto showStep = [w, c] {
+    // The days curve shares a column with the step split under it: presenting hides or shows the whole column.
+    const auto timeColumn = [w]() -> QWidget* {
+        QWidget* parent = w->timeView()->parentWidget();
+        return qobject_cast<QSplitter*>(parent) && parent->objectName().startsWith(QLatin1String("column:"))
+                   ? parent
+                   : w->timeView();
+    };
+    auto showStep = [w, c, timeColumn] {
         const io::LessonStep* step = c.player->step();
         const bool presenting = c.presentation->isActive();
         if (!step) {
             w->memoryView()->setVisible(true);
-            w->timeView()->setVisible(true);
+            timeColumn()->setVisible(true);
             return;
         }
         w->tabs()->setCurrentWidget(tabFor(w, step->view));
@@ -67,14 +75,14 @@ Classroom installClassroom(MainWindow* w) {
                                       step->figure == QLatin1String("memory.state_per_param"));
         const bool memory = step->view == QLatin1String("memory");
         w->memoryView()->setVisible(!presenting || memory);
-        w->timeView()->setVisible(!presenting || !memory);
+        timeColumn()->setVisible(!presenting || !memory);
     };
     QObject::connect(c.player, &LessonPlayer::stepShown, w, showStep);
-    QObject::connect(c.presentation, &Presentation::activeChanged, w, [w, showStep](bool on) {
+    QObject::connect(c.presentation, &Presentation::activeChanged, w, [w, showStep, timeColumn](bool on) {
         showStep();
         if (!on) {
             w->memoryView()->setVisible(true);
-            w->timeView()->setVisible(true);
+            timeColumn()->setVisible(true);
         }
     });
 

@@ -142,7 +142,7 @@ LessonPlayer::LessonPlayer(Controller* controller, QWidget* parent)
     layout->addLayout(nav);
     layout->addWidget(scroll, 1);
 
-    connect(controller, &Controller::ledgerChanged, this, [this] { renderFigure(); });
+    connect(controller, &Controller::evaluationChanged, this, [this] { renderFigure(); });
     for (size_t i = 0; i < io::builtInLessons().size(); ++i)
         m_lessons->addItem(QString());
     render();

@@ -73,7 +73,8 @@ void Presentation::enter(bool fullScreen) {
     // view's caption and the step-time split under it give way (the step's text says what matters).
     m_hidden.clear();
     QList<QWidget*> spare;
-    for (const char* name : {"verdictPlan", "verdictNote0", "verdictNote1", "timeCaption", "stepTimeView"})
+    for (const char* name : {"verdictPlan", "verdictNote0", "verdictNote1", "timeCaption", "stepTimeView",
+                             "memoryStateOnly", "memoryUnitToggle"}) // the lesson step sets state-only itself
         if (auto* w = m_window->findChild<QWidget*>(QString::fromLatin1(name)))
             spare << w;
     if (auto* tabs = m_window->findChild<QTabWidget*>(QStringLiteral("viewTabs")))

@@ -2,6 +2,7 @@
 
 #include "engine/fields.h"
 #include "ui/controller.h"
+#include "ui/i18n/enginetext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -124,9 +125,11 @@ void StepControls::setKeys(const QStringList& keys) {
         }
         }
         editor->setObjectName(QStringLiteral("stepControl:") + key);
-        editor->setToolTip(QString::fromUtf8(f->help));
-        auto* label = new QLabel(key);
-        label->setToolTip(QString::fromUtf8(f->help));
+        // The field's label for people; its key stays in the tooltip, as in the parameter panel.
+        const QString tip = engineText(f->help) + QLatin1Char('\n') + key;
+        editor->setToolTip(tip);
+        auto* label = new QLabel(*f->ui.label ? engineText(f->ui.label) : key);
+        label->setToolTip(tip);
         label->setBuddy(editor);
         m_form->addRow(label, editor);
     }

@@ -4,68 +4,62 @@
 
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
-#include "engine/model.h"
 #include "engine/precision.h"
-#include "engine/presets.h"
 #include "engine/units.h"
+#include "ui/panels/documentseditor.h"
 #include "ui/panels/sliderfield.h"
 #include "ui/views/textline.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <numeric>
+#include <string_view>
 #include <variant>
 
 namespace tl::ui {
 
 namespace {
 
-using Scale = SliderSpec::Scale;
+const QColor kErrorColour(0xc6, 0x28, 0x28);
 
-SliderSpec spec(const char* key, double lo, double hi, Scale scale, bool integer, const QString& unit,
-                double displayScale = 1, int decimals = 0) {
-    SliderSpec s;
-    s.key = QString::fromLatin1(key);
-    s.uiMin = lo;
-    s.uiMax = hi;
-    s.scale = scale;
-    s.integer = integer;
-    s.unit = unit;
-    s.displayScale = displayScale;
-    s.decimals = decimals;
-    return s;
+QString keyOf(const engine::Field& f) {
+    return QString::fromLatin1(f.key);
 }
 
-QColor errorColour() {
-    return QColor(0xc6, 0x28, 0x28);
+QString tip(const engine::Field& f) {
+    return engineText(f.help) + QStringLiteral("\n") + keyOf(f);
 }
 
-double numberOf(const engine::FieldValue& v) {
-    if (auto d = std::get_if<double>(&v))
-        return *d;
-    return 0;
-}
-
-const char* const kArchitectureKeys[] = {"model.layers",   "model.hidden",   "model.ffn_hidden", "model.heads",
-                                         "model.kv_heads", "model.head_dim", "model.vocab"};
-const char* const kHardwareKeys[] = {"hardware.memory_gb",       "hardware.peak_tflops", "hardware.usd_per_gpu_hour",
-                                     "hardware.gpus_per_node",   "hardware.hbm_tbps",    "hardware.intra_node_gbps",
-                                     "hardware.inter_node_gbps", "hardware.pcie_gbps"};
-
-QGroupBox* group(const QString& title, QFormLayout*& form) {
-    auto* box = new QGroupBox(title);
-    form = new QFormLayout(box);
+QFormLayout* newForm(QWidget* parent) {
+    auto* form = new QFormLayout(parent);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->setRowWrapPolicy(QFormLayout::DontWrapRows);
-    return box;
+    return form;
+}
+
+// A long choice ("Mixed BF16 + FP32 master, Adam (16 B/param)") must not widen the whole panel: the closed box
+// shows what fits, its open list shows it whole.
+void narrow(QComboBox* combo) {
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(14);
+}
+
+void select(QComboBox* combo, const QString& id) {
+    const QSignalBlocker block(combo);
+    const int index = combo->findData(id);
+    combo->setCurrentIndex(index >= 0 ? index : combo->findData(QStringLiteral("custom")));
 }
 
 } // namespace
@@ -80,185 +74,57 @@ ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidge
     auto* content = new QWidget;
     content->setObjectName(QStringLiteral("parameterContent"));
     auto* column = new QVBoxLayout(content);
-    QFormLayout* form = nullptr;
 
-    // Model.
-    column->addWidget(group(tr("Model"), form));
-    {
-        auto* presets = new QComboBox;
-        presets->setObjectName(QStringLiteral("combo:model.preset"));
-        for (const auto& p : engine::modelPresets())
-            presets->addItem(QString::fromStdString(p.name), QString::fromStdString(p.id));
-        presets->addItem(tr("Custom architecture"), QStringLiteral("custom"));
-        presets->addItem(tr("From the parameter count"), QStringLiteral("params"));
-        if (auto* f = engine::findField("model.preset"))
-            presets->setToolTip(engineText(f->help));
-        auto* label = new QLabel(tr("&Preset"));
-        label->setBuddy(presets);
-        form->addRow(label, presets);
-        m_combos.insert(QStringLiteral("model.preset"), presets);
-        addErrorLine(form, QStringLiteral("model.preset"));
-        connect(presets, &QComboBox::activated, this, [this, presets](int index) {
-            const QString id = presets->itemData(index).toString();
-            if (id == QStringLiteral("params"))
-                edit({{"model.preset", std::string("custom")},
-                      {"model.params", double(m_controller->ledger().params.total)}});
-            else if (id == QStringLiteral("custom"))
-                edit({{"model.params", std::monostate{}}, {"model.preset", std::string("custom")}});
-            else
-                edit({{"model.preset", id.toStdString()}});
-            if (id == QStringLiteral("custom"))
-                m_archToggle->setChecked(true);
-        });
-
-        auto* params = addSlider(form, tr("Parameters"),
-                                 spec("model.params", 1e7, 1e13, Scale::Log, false, tr("billion"), 1e-9, 3));
-        params->setToolTip(params->toolTip() + tr("\nMoving it walks the documented Llama-style shape family; "
-                                                  "choosing a preset clears it."));
-        disconnect(params, &SliderField::valueEdited, this, nullptr);
-        connect(params, &SliderField::valueEdited, this, [this](double v) {
-            edit({{"model.preset", std::string("custom")}, {"model.params", v}});
-        });
-
-        m_archToggle = new QToolButton;
-        m_archToggle->setObjectName(QStringLiteral("architectureToggle"));
-        m_archToggle->setText(tr("&Architecture"));
-        m_archToggle->setCheckable(true);
-        m_archToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        m_archToggle->setArrowType(Qt::RightArrow);
-        m_archToggle->setAutoRaise(true);
-        form->addRow(m_archToggle);
-        m_archEditor = new QWidget;
-        m_archEditor->setObjectName(QStringLiteral("architectureEditor"));
-        auto* archForm = new QFormLayout(m_archEditor);
-        archForm->setContentsMargins(0, 0, 0, 0);
-        archForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        m_archNote = new QLabel(tr("Derived from the parameter count by the documented shape rule; choose "
-                                   "\"Custom architecture\" to edit."));
-        m_archNote->setWordWrap(true);
-        archForm->addRow(m_archNote);
-        addSlider(archForm, tr("Layers"), spec("model.layers", 1, 200, Scale::Linear, true, tr("layers")));
-        addSlider(archForm, tr("Hidden"), spec("model.hidden", 64, 65536, Scale::Log, true, QString()));
-        addSlider(archForm, tr("FFN hidden"), spec("model.ffn_hidden", 64, 262144, Scale::Log, true, QString()));
-        addSlider(archForm, tr("Heads"), spec("model.heads", 1, 256, Scale::Linear, true, tr("heads")));
-        addSlider(archForm, tr("KV heads"), spec("model.kv_heads", 1, 256, Scale::Linear, true, tr("heads")));
-        addSlider(archForm, tr("Head dim"), spec("model.head_dim", 16, 512, Scale::PowersOfTwo, true, QString()));
-        addSlider(archForm, tr("Vocabulary"), spec("model.vocab", 1000, 1e6, Scale::Log, true, tr("tokens")));
-        for (const char* key : kArchitectureKeys) {
-            SliderField* f = m_fields.value(QString::fromLatin1(key));
-            disconnect(f, &SliderField::valueEdited, this, nullptr);
-            connect(f, &SliderField::valueEdited, this, [this, key](double v) {
-                edit({{"model.params", std::monostate{}}, {"model.preset", std::string("custom")}, {key, v}});
-            });
+    // One group box per group, in the table's order; advanced keys in a collapsed details section at its end.
+    QStringList groups;
+    for (const engine::Field& f : engine::scenarioFields())
+        if (f.ui.control != engine::Control::None && !groups.contains(QString::fromLatin1(f.ui.group)))
+            groups << QString::fromLatin1(f.ui.group);
+    for (const QString& group : groups) {
+        const QByteArray groupName = group.toLatin1();
+        auto* box = new QGroupBox(engineText(groupName.constData()));
+        box->setObjectName(QStringLiteral("group:") + group);
+        auto* boxLayout = new QVBoxLayout(box);
+        boxLayout->setContentsMargins(6, 6, 6, 6);
+        auto* formHost = new QWidget;
+        QFormLayout* form = newForm(formHost);
+        form->setContentsMargins(0, 0, 0, 0);
+        boxLayout->addWidget(formHost);
+        if (group == QLatin1String("Precision"))
+            addRecipeRows(form);
+        QFormLayout* details = nullptr;
+        for (const engine::Field& f : engine::scenarioFields()) {
+            if (f.ui.control == engine::Control::None || group != QLatin1String(f.ui.group))
+                continue;
+            if (!f.ui.advanced) {
+                addControl(form, f);
+                continue;
+            }
+            if (!details) {
+                auto* toggle = new QToolButton;
+                toggle->setObjectName(QStringLiteral("details:") + group);
+                toggle->setText(tr("%1 details").arg(box->title()));
+                toggle->setCheckable(true);
+                toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+                toggle->setArrowType(Qt::RightArrow);
+                toggle->setAutoRaise(true);
+                boxLayout->addWidget(toggle);
+                auto* host = new QWidget;
+                host->setObjectName(QStringLiteral("detailsPane:") + group);
+                details = newForm(host);
+                details->setContentsMargins(0, 0, 0, 0);
+                boxLayout->addWidget(host);
+                host->setVisible(false);
+                connect(toggle, &QToolButton::toggled, this, [toggle, host](bool open) {
+                    host->setVisible(open);
+                    toggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+                });
+                m_detailsToggles.insert(group, toggle);
+            }
+            addControl(details, f);
         }
-        form->addRow(m_archEditor);
-        m_archEditor->setVisible(false);
-        connect(m_archToggle, &QToolButton::toggled, this, [this](bool open) {
-            m_archEditor->setVisible(open);
-            m_archToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
-        });
+        column->addWidget(box);
     }
-
-    // Data.
-    column->addWidget(group(tr("Data"), form));
-    addSlider(form, tr("&Tokens"), spec("data.tokens", 1e9, 1e14, Scale::Log, false, tr("billion"), 1e-9, 3));
-    addSlider(form, tr("Sequence length"), spec("data.seq_len", 512, 1048576, Scale::PowersOfTwo, true, tr("tokens")));
-    addSlider(form, tr("Global batch"), spec("data.global_batch", 1, 65536, Scale::Log, true, tr("sequences")));
-    addSlider(form, tr("Micro-batch"), spec("data.micro_batch", 1, 256, Scale::Log, true, tr("sequences")));
-
-    // Schedule.
-    column->addWidget(group(tr("Schedule"), form));
-    addSlider(form, tr("&Deadline"), spec("schedule.deadline_days", 1, 365, Scale::Linear, false, tr("days"), 1, 1));
-    addSlider(form, tr("Reserve"), spec("schedule.reserve_days", 0, 60, Scale::Linear, false, tr("days"), 1, 1));
-
-    // Precision.
-    column->addWidget(group(tr("Precision"), form));
-    {
-        auto* recipes = new QComboBox;
-        recipes->setObjectName(QStringLiteral("combo:precision.recipe"));
-        for (const auto& r : engine::precisionRecipes()) {
-            recipes->addItem(engineText(r.label), QString::fromUtf8(r.id));
-            recipes->setItemData(recipes->count() - 1, engineText(r.note), Qt::ToolTipRole);
-        }
-        recipes->addItem(tr("Custom (from a file)"), QStringLiteral("custom"));
-        auto* label = new QLabel(tr("Re&cipe"));
-        label->setBuddy(recipes);
-        form->addRow(label, recipes);
-        m_combos.insert(QStringLiteral("precision.recipe"), recipes);
-        connect(recipes, &QComboBox::activated, this, [this, recipes](int index) {
-            const QString id = recipes->itemData(index).toString();
-            for (const auto& r : engine::precisionRecipes())
-                if (id == QString::fromUtf8(r.id))
-                    edit({{"precision.weights", r.spec.weights},
-                          {"precision.grads", r.spec.grads},
-                          {"precision.master", r.spec.master},
-                          {"precision.optimizer", r.spec.optimizer}});
-        });
-        m_bytesPerParam = new QLabel;
-        m_bytesPerParam->setObjectName(QStringLiteral("bytesPerParam"));
-        m_bytesPerParam->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-        m_bytesPerParam->setMinimumWidth(1);
-        form->addRow(tr("State"), m_bytesPerParam);
-        for (const char* key : {"precision.weights", "precision.grads", "precision.master", "precision.optimizer"})
-            addErrorLine(form, QString::fromLatin1(key));
-    }
-
-    // Parallelism.
-    column->addWidget(group(tr("Parallelism"), form));
-    addSlider(form, tr("&ZeRO stage"), spec("parallel.zero", 0, 3, Scale::Linear, true, QString()));
-    addSlider(form, tr("TP"), spec("parallel.tp", 1, 64, Scale::Linear, true, tr("GPUs")));
-    addSlider(form, tr("PP"), spec("parallel.pp", 1, 64, Scale::Linear, true, tr("stages")));
-    addSlider(form, tr("D&P"), spec("parallel.dp", 1, 16384, Scale::Log, true, tr("replicas")));
-    addSlider(form, tr("CP"), spec("parallel.cp", 1, 64, Scale::Linear, true, tr("GPUs")));
-    addCombo(form, tr("Pipeline schedule"), QStringLiteral("parallel.schedule"));
-    addSlider(form, tr("Virtual stages"), spec("parallel.virtual_stages", 1, 16, Scale::Linear, true, tr("chunks")));
-    addCheck(form, tr("Sequence parallel"), QStringLiteral("parallel.sequence_parallel"));
-    addCombo(form, tr("&Recompute"), QStringLiteral("activations.recompute"));
-    addCheck(form, tr("Flash attention"), QStringLiteral("activations.flash_attention"));
-    addCheck(form, tr("Dropout masks kept"), QStringLiteral("model.dropout"));
-    addCombo(form, tr("Optimizer offload"), QStringLiteral("offload.optimizer"));
-
-    // Hardware and efficiency.
-    column->addWidget(group(tr("Hardware and efficiency"), form));
-    {
-        auto* gpus = new QComboBox;
-        gpus->setObjectName(QStringLiteral("combo:hardware.preset"));
-        for (const auto& g : engine::gpuPresets())
-            gpus->addItem(QString::fromStdString(g.name), QString::fromStdString(g.id));
-        gpus->addItem(tr("Custom GPU"), QStringLiteral("custom"));
-        if (auto* f = engine::findField("hardware.preset"))
-            gpus->setToolTip(engineText(f->help));
-        auto* label = new QLabel(tr("&GPU"));
-        label->setBuddy(gpus);
-        form->addRow(label, gpus);
-        m_combos.insert(QStringLiteral("hardware.preset"), gpus);
-        addErrorLine(form, QStringLiteral("hardware.preset"));
-        connect(gpus, &QComboBox::activated, this, [this, gpus](int index) {
-            edit({{"hardware.preset", gpus->itemData(index).toString().toStdString()}});
-        });
-    }
-    addSlider(form, tr("Memory"), spec("hardware.memory_gb", 8, 400, Scale::Linear, false, tr("GB"), 1, 1));
-    addSlider(form, tr("Peak"), spec("hardware.peak_tflops", 10, 10000, Scale::Log, false, tr("TFLOP/s"), 1, 1));
-    addSlider(form, tr("Price"), spec("hardware.usd_per_gpu_hour", 0.1, 50, Scale::Log, false, tr("$/GPU-hour"), 1, 2));
-    addSlider(form, tr("GPUs per node"), spec("hardware.gpus_per_node", 1, 72, Scale::Linear, true, tr("GPUs")));
-    addSlider(form, tr("HBM"), spec("hardware.hbm_tbps", 0.5, 20, Scale::Log, false, tr("TB/s"), 1, 2));
-    addSlider(form, tr("NVLink"), spec("hardware.intra_node_gbps", 10, 2000, Scale::Log, false, tr("GB/s"), 1, 1));
-    addSlider(form, tr("Network"), spec("hardware.inter_node_gbps", 1, 400, Scale::Log, false, tr("GB/s"), 1, 1));
-    addSlider(form, tr("PCIe"), spec("hardware.pcie_gbps", 4, 256, Scale::Log, false, tr("GB/s"), 1, 1));
-    for (const char* key : kHardwareKeys) {
-        SliderField* f = m_fields.value(QString::fromLatin1(key));
-        disconnect(f, &SliderField::valueEdited, this, nullptr);
-        connect(f, &SliderField::valueEdited, this, [this, key](double v) {
-            edit({{"hardware.preset", std::string("custom")}, {key, v}});
-        });
-    }
-    {
-        // Fixed: the typed MFU; derived: the step comes from the hardware and the slider shows the computed MFU.
-        QComboBox* mode = addCombo(form, tr("&Efficiency"), QStringLiteral("efficiency.mode"));
-        mode->setItemText(mode->findData(QStringLiteral("fixed")), tr("fixed MFU"));
-        mode->setItemText(mode->findData(QStringLiteral("derived")), tr("derived from hardware"));
-    }
-    addSlider(form, tr("&MFU"), spec("efficiency.mfu", 0.05, 0.8, Scale::Linear, false, tr("%"), 100, 1));
     column->addStretch(1);
 
     auto* scroll = new QScrollArea(this);
@@ -278,126 +144,229 @@ ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidge
     outer->addWidget(scroll, 1);
 
     connect(controller, &Controller::scenarioChanged, this, &ParameterPanel::syncFromScenario);
-    connect(controller, &Controller::ledgerChanged, this, &ParameterPanel::syncFromLedger);
+    connect(controller, &Controller::evaluationChanged, this, &ParameterPanel::syncFromEvaluation);
     connect(controller, &Controller::errorsChanged, this, &ParameterPanel::showErrors);
     syncFromScenario(controller->scenario());
-    syncFromLedger(controller->ledger());
+    syncFromEvaluation(controller->evaluation());
     showErrors(controller->errors());
 }
 
-SliderField* ParameterPanel::addSlider(QFormLayout* form, const QString& label, const SliderSpec& s) {
-    auto* field = new SliderField(s);
-    auto* text = new QLabel(label);
-    text->setBuddy(field->spinBox());
-    text->setToolTip(field->toolTip());
-    form->addRow(text, field);
-    m_fields.insert(s.key, field);
-    connect(field, &SliderField::dragging, this, &ParameterPanel::dragging);
-    const std::string key = s.key.toStdString();
-    connect(field, &SliderField::valueEdited, this, [this, key](double v) { edit({{key, v}}); });
-    return field;
-}
-
-QComboBox* ParameterPanel::addCombo(QFormLayout* form, const QString& label, const QString& key) {
-    auto* combo = new QComboBox;
-    combo->setObjectName(QStringLiteral("combo:") + key);
-    const engine::Field* f = engine::findField(key.toStdString());
-    if (f) {
-        for (const auto& c : f->choices)
-            combo->addItem(QString::fromStdString(c), QString::fromStdString(c));
-        combo->setToolTip(engineText(f->help) + QStringLiteral("\n") + key);
+QStringList ParameterPanel::controlledKeys() const {
+    QStringList keys;
+    for (const engine::Field& f : engine::scenarioFields()) {
+        const QString key = keyOf(f);
+        if (m_fields.contains(key) || m_combos.contains(key) || m_checks.contains(key) || m_lines.contains(key) ||
+            m_lists.contains(key))
+            keys << key;
     }
-    auto* text = new QLabel(label);
-    text->setBuddy(combo);
-    form->addRow(text, combo);
-    m_combos.insert(key, combo);
-    addErrorLine(form, key);
-    const std::string k = key.toStdString();
-    connect(combo, &QComboBox::activated, this, [this, combo, k](int index) {
-        edit({{k, combo->itemData(index).toString().toStdString()}});
+    return keys;
+}
+
+// A control and, to its right, the line where the engine's sentence appears: the row always has that room.
+QWidget* ParameterPanel::withErrorLine(QWidget* control, const QString& key) {
+    auto* row = new QWidget;
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(control);
+    auto* error = new TextLine;
+    error->setObjectName(QStringLiteral("error:") + key);
+    error->setTextColor(kErrorColour);
+    layout->addWidget(error, 1);
+    m_errorLines.insert(key, error);
+    return row;
+}
+
+void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
+    const QString key = keyOf(f);
+    const std::string k = f.key;
+    auto* label = new QLabel(engineText(f.ui.label));
+    label->setToolTip(tip(f));
+    switch (f.ui.control) {
+    case engine::Control::Slider: {
+        auto* slider = new SliderField(f);
+        label->setBuddy(slider->spinBox());
+        form->addRow(label, slider);
+        m_fields.insert(key, slider);
+        m_errorLines.insert(key, slider->errorLabel());
+        connect(slider, &SliderField::dragging, this, &ParameterPanel::dragging);
+        connect(slider, &SliderField::valueEdited, this, [this, k](double v) { edit({{k, v}}); });
+        return;
+    }
+    case engine::Control::Combo: {
+        auto* combo = new QComboBox;
+        narrow(combo);
+        combo->setObjectName(QStringLiteral("combo:") + key);
+        combo->setToolTip(tip(f));
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        // The named choices first, "custom" (the table's first choice for presets) last.
+        for (size_t i = 0; i < f.choices.size(); ++i) {
+            const QString id = QString::fromStdString(f.choices[i]);
+            const QString text = i < f.ui.choiceLabels.size() ? engineText(f.ui.choiceLabels[i].c_str()) : id;
+            if (id == QLatin1String("custom"))
+                continue;
+            combo->addItem(text, id);
+        }
+        if (f.choices.front() == "custom")
+            combo->addItem(engineText(f.ui.choiceLabels.front().c_str()), QStringLiteral("custom"));
+        if (key == QLatin1String("model.preset"))
+            combo->addItem(tr("From the parameter count"), QStringLiteral("params"));
+        label->setBuddy(combo);
+        form->addRow(label, withErrorLine(combo, key));
+        m_combos.insert(key, combo);
+        connect(combo, &QComboBox::activated, this, [this, combo, k](int index) {
+            const QString id = combo->itemData(index).toString();
+            if (id == QLatin1String("params")) // the preset's count, now as a raw count: its shape comes from the rule
+                edit({{"model.params", double(m_controller->ledger().params.total)}});
+            else
+                edit({{k, id.toStdString()}});
+        });
+        return;
+    }
+    case engine::Control::Check: {
+        auto* check = new QCheckBox(engineText(f.ui.label));
+        check->setObjectName(QStringLiteral("check:") + key);
+        check->setToolTip(tip(f));
+        delete label;
+        form->addRow(QString(), withErrorLine(check, key));
+        m_checks.insert(key, check);
+        connect(check, &QCheckBox::toggled, this, [this, k](bool on) { edit({{k, on}}); });
+        return;
+    }
+    case engine::Control::Line: {
+        auto* line = new QLineEdit;
+        line->setObjectName(QStringLiteral("line:") + key);
+        line->setToolTip(tip(f));
+        label->setBuddy(line);
+        form->addRow(label, line);
+        m_lines.insert(key, line);
+        connect(line, &QLineEdit::editingFinished, this, [this, line, k] { edit({{k, line->text().toStdString()}}); });
+        return;
+    }
+    case engine::Control::List: {
+        auto* list = new DocumentsEditor;
+        list->setToolTip(tip(f));
+        label->setBuddy(list->lineEdit());
+        auto* cell = new QWidget;
+        auto* cellLayout = new QVBoxLayout(cell);
+        cellLayout->setContentsMargins(0, 0, 0, 0);
+        cellLayout->setSpacing(2);
+        cellLayout->addWidget(list);
+        auto* error = new TextLine;
+        error->setObjectName(QStringLiteral("error:") + key);
+        error->setTextColor(kErrorColour);
+        cellLayout->addWidget(error);
+        m_errorLines.insert(key, error);
+        form->addRow(label, cell);
+        m_lists.insert(key, list);
+        connect(list, &DocumentsEditor::documentsEdited, this, [this, k](const std::vector<int>& lengths) {
+            edit({{k, lengths}});
+        });
+        connect(list, &DocumentsEditor::packingChosen, this, [this, k](const std::vector<int>& lengths) {
+            if (lengths.empty()) // one document filling the sequence
+                edit({{k, std::vector<int>{m_controller->scenario().data.seqLen}}});
+            else
+                edit({{"data.seq_len", double(std::accumulate(lengths.begin(), lengths.end(), 0))}, {k, lengths}});
+        });
+        return;
+    }
+    case engine::Control::None:
+        delete label;
+        return;
+    }
+}
+
+// Not a key: a recipe sets the four precision keys at once, and the line under it shows what they cost per parameter.
+void ParameterPanel::addRecipeRows(QFormLayout* form) {
+    auto* recipes = new QComboBox;
+    narrow(recipes);
+    recipes->setObjectName(QStringLiteral("combo:precision.recipe"));
+    for (const auto& r : engine::precisionRecipes()) {
+        recipes->addItem(engineText(r.label), QString::fromUtf8(r.id));
+        recipes->setItemData(recipes->count() - 1, engineText(r.note), Qt::ToolTipRole);
+    }
+    recipes->addItem(tr("Custom (see the details)"), QStringLiteral("custom"));
+    auto* label = new QLabel(tr("Re&cipe"));
+    label->setBuddy(recipes);
+    form->addRow(label, recipes);
+    m_combos.insert(QStringLiteral("precision.recipe"), recipes);
+    connect(recipes, &QComboBox::activated, this, [this, recipes](int index) {
+        const QString id = recipes->itemData(index).toString();
+        for (const auto& r : engine::precisionRecipes())
+            if (id == QString::fromUtf8(r.id))
+                edit({{"precision.weights", r.spec.weights},
+                      {"precision.grads", r.spec.grads},
+                      {"precision.master", r.spec.master},
+                      {"precision.optimizer", r.spec.optimizer}});
     });
-    return combo;
-}
-
-QCheckBox* ParameterPanel::addCheck(QFormLayout* form, const QString& label, const QString& key) {
-    auto* check = new QCheckBox(label);
-    check->setObjectName(QStringLiteral("check:") + key);
-    if (const engine::Field* f = engine::findField(key.toStdString()))
-        check->setToolTip(engineText(f->help) + QStringLiteral("\n") + key);
-    form->addRow(QString(), check);
-    m_checks.insert(key, check);
-    addErrorLine(form, key);
-    const std::string k = key.toStdString();
-    connect(check, &QCheckBox::toggled, this, [this, k](bool on) { edit({{k, on}}); });
-    return check;
-}
-
-QLabel* ParameterPanel::addErrorLine(QFormLayout* form, const QString& key) {
-    auto* line = new QLabel;
-    line->setObjectName(QStringLiteral("error:") + key);
-    line->setWordWrap(true);
-    QPalette pal = line->palette();
-    pal.setColor(QPalette::WindowText, errorColour());
-    line->setPalette(pal);
-    line->hide();
-    form->addRow(line);
-    m_errorLines.insert(key, line);
-    return line;
+    m_bytesPerParam = new QLabel;
+    m_bytesPerParam->setObjectName(QStringLiteral("bytesPerParam"));
+    m_bytesPerParam->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_bytesPerParam->setMinimumWidth(1);
+    m_bytesPerParam->setWordWrap(true); // "16.00 B/param, 131.1 GB (122.1 GiB) for the whole model" on narrow panels
+    form->addRow(tr("State"), m_bytesPerParam);
 }
 
 void ParameterPanel::edit(const std::vector<Controller::Assignment>& assignments) {
     m_controller->setValues(assignments);
 }
 
+// Every control shows the scenario as edited: a refused value stays where the user typed it (showErrors marks it).
 void ParameterPanel::syncFromScenario(const engine::Scenario& s) {
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
-        const engine::Field* f = engine::findField(it.key().toStdString());
-        if (!f)
-            continue;
-        const engine::FieldValue v = f->get(s);
+        const engine::FieldValue v = it.value()->field().get(s);
         if (std::holds_alternative<double>(v))
             it.value()->setValue(std::get<double>(v));
     }
-    // A derived shape: show the rule's architecture, read-only.
-    const bool derived = s.model.params > 0;
-    if (derived) {
-        const engine::ModelShape shape = engine::shapeForParams(s.model.params);
-        engine::Scenario copy = s;
-        copy.model = shape;
-        for (const char* key : kArchitectureKeys)
-            m_fields.value(QString::fromLatin1(key))->setValue(numberOf(engine::findField(key)->get(copy)));
+    for (auto it = m_combos.cbegin(); it != m_combos.cend(); ++it) {
+        const engine::Field* f = engine::findField(it.key().toStdString());
+        if (f)
+            select(it.value(), QString::fromStdString(std::get<std::string>(f->get(s))));
     }
-    for (const char* key : kArchitectureKeys)
-        m_fields.value(QString::fromLatin1(key))->setEnabled(!derived);
-    m_archNote->setVisible(derived);
+    if (s.model.params > 0)
+        select(m_combos.value(QStringLiteral("model.preset")), QStringLiteral("params"));
+    for (auto it = m_checks.cbegin(); it != m_checks.cend(); ++it) {
+        const QSignalBlocker block(it.value());
+        it.value()->setChecked(std::get<bool>(engine::findField(it.key().toStdString())->get(s)));
+    }
+    for (auto it = m_lines.cbegin(); it != m_lines.cend(); ++it) {
+        const QString text =
+            QString::fromStdString(std::get<std::string>(engine::findField(it.key().toStdString())->get(s)));
+        if (it.value()->text() != text && !it.value()->hasFocus())
+            it.value()->setText(text);
+    }
+    for (auto it = m_lists.cbegin(); it != m_lists.cend(); ++it)
+        it.value()->setDocuments(std::get<std::vector<int>>(engine::findField(it.key().toStdString())->get(s)));
 
-    auto select = [](QComboBox* combo, const QString& id) {
-        const QSignalBlocker block(combo);
-        const int index = combo->findData(id);
-        combo->setCurrentIndex(index >= 0 ? index : combo->findData(QStringLiteral("custom")));
-    };
-    select(m_combos.value(QStringLiteral("model.preset")),
-           derived ? QStringLiteral("params") : QString::fromStdString(s.model.preset));
-    select(m_combos.value(QStringLiteral("hardware.preset")), QString::fromStdString(s.hardware.preset));
     const engine::PrecisionRecipe* recipe = engine::matchRecipe(s.precision);
     QComboBox* recipes = m_combos.value(QStringLiteral("precision.recipe"));
     select(recipes, recipe ? QString::fromUtf8(recipe->id) : QStringLiteral("custom"));
     recipes->setToolTip(
         recipe ? engineText(recipe->note)
-               : tr("weights %1, gradients %2, master %3, optimizer %4")
+               : tr("Weights %1, gradients %2, master %3, "
+                    "optimizer %4")
                      .arg(QString::fromStdString(s.precision.weights), QString::fromStdString(s.precision.grads),
                           QString::fromStdString(s.precision.master), QString::fromStdString(s.precision.optimizer)));
-    for (const char* key : {"parallel.schedule", "activations.recompute", "offload.optimizer", "efficiency.mode"}) {
-        const engine::FieldValue v = engine::findField(key)->get(s);
-        select(m_combos.value(QString::fromLatin1(key)), QString::fromStdString(std::get<std::string>(v)));
-    }
-    for (auto it = m_checks.cbegin(); it != m_checks.cend(); ++it) {
-        const engine::FieldValue v = engine::findField(it.key().toStdString())->get(s);
-        const QSignalBlocker block(it.value());
-        it.value()->setChecked(std::get<bool>(v));
-    }
+}
 
-    m_gpuCount->setText(tr("%1 GPUs = TP %2 \u00d7 PP %3 \u00d7 DP %4 \u00d7 CP %5")
+// Figures derived from the plan describe the valid plan the views show, never a refused edit.
+void ParameterPanel::syncFromEvaluation(const engine::Evaluation& e) {
+    const engine::Scenario& s = e.scenario;
+    // model.params is null for a preset: the slider then shows the preset's count from the ledger.
+    if (m_controller->scenario().model.params <= 0 && e.ledger.valid)
+        m_fields.value(QStringLiteral("model.params"))->setValue(double(e.ledger.params.total));
+    // Fixed: the typed MFU; derived: the step comes from the hardware and the slider shows the computed MFU.
+    SliderField* mfu = m_fields.value(QStringLiteral("efficiency.mfu"));
+    const bool derivedMfu = m_controller->scenario().efficiency.mode == "derived";
+    mfu->setEnabled(!derivedMfu);
+    if (derivedMfu && e.ledger.valid)
+        mfu->setValue(e.ledger.time.mfu);
+    m_bytesPerParam->setText(
+        tr("%1, %2 for the whole model")
+            .arg(QString::fromStdString(
+                     engine::formatLedgerValue(e.ledger.state.bytesPerParam, engine::Unit::BytesPerParam)),
+                 QString::fromStdString(engine::formatLedgerValue(e.ledger.state.totalBytes, engine::Unit::Bytes))));
+    m_gpuCount->setText(tr("%1 GPUs = TP %2 \u00d7 PP %3 \u00d7 DP %4 "
+                           "\u00d7 CP %5")
                             .arg(QString::fromStdString(engine::groupDigits(engine::gpuCount(s))))
                             .arg(s.parallel.tp)
                             .arg(s.parallel.pp)
@@ -405,50 +374,32 @@ void ParameterPanel::syncFromScenario(const engine::Scenario& s) {
                             .arg(s.parallel.cp));
 }
 
-void ParameterPanel::syncFromLedger(const engine::Ledger& l) {
-    // model.params is null for a preset: the slider then shows the preset's count from the ledger.
-    if (m_controller->scenario().model.params <= 0 && l.valid)
-        m_fields.value(QStringLiteral("model.params"))->setValue(double(l.params.total));
-    // Derived mode: the MFU is an output; the slider shows it and cannot be moved.
-    SliderField* mfu = m_fields.value(QStringLiteral("efficiency.mfu"));
-    const bool derivedMfu = m_controller->scenario().efficiency.mode == "derived";
-    mfu->setEnabled(!derivedMfu);
-    if (derivedMfu && l.valid)
-        mfu->setValue(l.time.mfu);
-    else if (!derivedMfu)
-        mfu->setValue(m_controller->scenario().efficiency.mfu);
-    m_bytesPerParam->setText(
-        tr("%1, %2 for the whole model")
-            .arg(QString::fromStdString(engine::formatLedgerValue(l.state.bytesPerParam, engine::Unit::BytesPerParam)),
-                 QString::fromStdString(engine::formatLedgerValue(l.state.totalBytes, engine::Unit::Bytes))));
-}
-
+// Each sentence beside the key the engine names; a sentence naming a key without a control goes to the banner only.
 void ParameterPanel::showErrors(const std::vector<engine::Diagnostic>& errors) {
     QHash<QString, QStringList> byKey;
-    QStringList unplaced;
     for (const auto& e : errors) {
-        const QString key = QString::fromStdString(e.code);
-        const QString text = QString::fromStdString(e.message);
-        if (m_fields.contains(key) || m_errorLines.contains(key))
-            byKey[key] << text;
-        else
-            unplaced << text;
+        // Beside its own control a sentence need not name the key again.
+        const std::string prefix = e.code + ": ";
+        const std::string_view body = std::string_view(e.message).starts_with(prefix)
+                                          ? std::string_view(e.message).substr(prefix.size())
+                                          : std::string_view(e.message);
+        byKey[QString::fromStdString(e.code)] << QString::fromStdString(engine::withLabels(body));
     }
-    // The control the user just moved also shows what its move broke elsewhere (dp = 7 breaks data.global_batch).
-    const QString last = m_controller->lastEditedKey();
-    if (!errors.empty() && !byKey.contains(last) && (m_fields.contains(last) || m_errorLines.contains(last))) {
-        for (const auto& e : errors)
-            byKey[last] << QString::fromStdString(e.message);
-        unplaced.clear();
-    }
-    if (!unplaced.isEmpty() && !byKey.isEmpty())
-        byKey.begin().value() << unplaced;
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
-        it.value()->setError(byKey.value(it.key()).join(QLatin1Char('\n')));
-    for (auto it = m_errorLines.cbegin(); it != m_errorLines.cend(); ++it) {
-        const QString text = byKey.value(it.key()).join(QLatin1Char('\n'));
-        it.value()->setText(text);
-        it.value()->setVisible(!text.isEmpty());
+        it.value()->setError(byKey.value(it.key()).join(QStringLiteral("; ")));
+    for (auto it = m_errorLines.cbegin(); it != m_errorLines.cend(); ++it)
+        if (!m_fields.contains(it.key()))
+            it.value()->setText(byKey.value(it.key()).join(QStringLiteral("; ")));
+    // A sentence in a closed details section: the section's toggle turns red and carries it.
+    for (auto it = m_detailsToggles.cbegin(); it != m_detailsToggles.cend(); ++it) {
+        QStringList inside;
+        for (const engine::Field& f : engine::scenarioFields())
+            if (f.ui.advanced && it.key() == QLatin1String(f.ui.group))
+                inside << byKey.value(keyOf(f));
+        QPalette pal = it.value()->palette();
+        pal.setColor(QPalette::ButtonText, inside.isEmpty() ? palette().color(QPalette::ButtonText) : kErrorColour);
+        it.value()->setPalette(pal);
+        it.value()->setToolTip(inside.join(QLatin1Char('\n')));
     }
 }
 

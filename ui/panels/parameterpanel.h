@@ -1,9 +1,11 @@
 #pragma once
-// The inputs, grouped as the seeds group them (Model, Data, Schedule, Precision, Parallelism, Hardware and
-// efficiency). Every control writes through the Controller and is refreshed from its scenario; the panel computes
-// nothing. The GPU count (tp x pp x dp x cp) sits above the scroll area, so it is always visible.
+// The inputs, built from the engine's key table (engine::scenarioFields() and each Field's FieldUi): one group box per
+// group, in the table's order, a control per key (slider, choice, check box, text line, document list), the advanced
+// keys of a group in a collapsed details section. Every control writes through the Controller and is refreshed from
+// its scenario; the panel computes nothing. A refused value stays in its control, marked, with the engine's sentence
+// beside that control in space the row always has. The GPU count of the valid plan sits above the scroll area.
 
-#include "engine/ledger.h"
+#include "engine/evaluate.h"
 #include "engine/scenario.h"
 #include "ui/controller.h"
 
@@ -18,13 +20,14 @@ class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLabel;
+class QLineEdit;
 class QToolButton;
 
 namespace tl::ui {
 
+class DocumentsEditor;
 class SliderField;
 class TextLine;
-struct SliderSpec;
 
 class ParameterPanel : public QWidget {
     Q_OBJECT
@@ -35,31 +38,34 @@ public:
     QComboBox* combo(const QString& key) const { return m_combos.value(key); }
     QList<SliderField*> fields() const { return m_fields.values(); }
     TextLine* gpuCountLabel() const { return m_gpuCount; }
+    // Every scenario key that has a control in the panel (tests: every key of the table but the notes).
+    QStringList controlledKeys() const;
+    // The error line of a key (its sentence when the engine names that key).
+    TextLine* errorLine(const QString& key) const { return m_errorLines.value(key); }
+    QToolButton* detailsToggle(const QString& group) const { return m_detailsToggles.value(group); }
 
 signals:
     void dragging(bool down); // a slider of the panel was pressed or released
 
 private:
-    SliderField* addSlider(QFormLayout* form, const QString& label, const SliderSpec& spec);
-    QComboBox* addCombo(QFormLayout* form, const QString& label, const QString& key);
-    QCheckBox* addCheck(QFormLayout* form, const QString& label, const QString& key);
-    QLabel* addErrorLine(QFormLayout* form, const QString& key);
-    // Hand the assignments to the controller as one undoable step.
+    void addControl(QFormLayout* form, const engine::Field& f);
+    QWidget* withErrorLine(QWidget* control, const QString& key);
+    void addRecipeRows(QFormLayout* form);
     void edit(const std::vector<Controller::Assignment>& assignments);
     void syncFromScenario(const engine::Scenario& s);
-    void syncFromLedger(const engine::Ledger& l);
+    void syncFromEvaluation(const engine::Evaluation& e);
     void showErrors(const std::vector<engine::Diagnostic>& errors);
 
     Controller* m_controller;
     QHash<QString, SliderField*> m_fields;
     QHash<QString, QComboBox*> m_combos;
     QHash<QString, QCheckBox*> m_checks;
-    QHash<QString, QLabel*> m_errorLines; // for combos and check boxes
+    QHash<QString, QLineEdit*> m_lines;
+    QHash<QString, DocumentsEditor*> m_lists;
+    QHash<QString, TextLine*> m_errorLines; // every control's, sliders' included
+    QHash<QString, QToolButton*> m_detailsToggles;
     TextLine* m_gpuCount = nullptr;
     QLabel* m_bytesPerParam = nullptr;
-    QToolButton* m_archToggle = nullptr;
-    QWidget* m_archEditor = nullptr;
-    QLabel* m_archNote = nullptr;
 };
 
 } // namespace tl::ui

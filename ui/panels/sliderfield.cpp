@@ -3,13 +3,16 @@
 #include "ui/i18n/enginetext.h"
 
 #include "engine/fields.h"
+#include "ui/views/textline.h"
 
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -39,30 +42,26 @@ public:
 
 } // namespace
 
-SliderField::SliderField(const SliderSpec& spec, QWidget* parent) : QWidget(parent), m_spec(spec) {
-    const engine::Field* field = engine::findField(spec.key.toStdString());
-    double lo = spec.uiMin, hi = spec.uiMax;
-    double fieldMin = lo, fieldMax = hi;
-    if (field) {
-        fieldMin = field->min;
-        fieldMax = field->max;
-        lo = std::max(lo, field->min);
-        hi = std::min(hi, field->max);
-    }
-    m_spec.uiMin = lo;
-    m_spec.uiMax = std::max(hi, lo);
+SliderField::SliderField(const engine::Field& field, QWidget* parent) : QWidget(parent), m_field(field) {
+    const engine::FieldUi& ui = field.ui;
+    const QString key = QString::fromLatin1(field.key);
+    m_lo = std::max(ui.sliderMin, field.min);
+    m_hi = std::max(m_lo, std::min(ui.sliderMax, field.max));
+    if (ui.scale != engine::SliderScale::Linear)
+        m_lo = std::max(m_lo, 1e-9); // a log slider starts above zero
 
-    setObjectName(QStringLiteral("field:") + spec.key);
-    m_slider = new QSlider(Qt::Horizontal, this);
-    m_slider->setObjectName(QStringLiteral("slider:") + spec.key);
-    switch (m_spec.scale) {
-    case SliderSpec::Scale::PowersOfTwo:
-        m_steps = int(std::lround(std::log2(m_spec.uiMax / m_spec.uiMin)));
+    setObjectName(QStringLiteral("field:") + key);
+    m_slider = new QSlider(Qt::Horizontal);
+    m_slider->setObjectName(QStringLiteral("slider:") + key);
+    const bool integer = field.type == engine::FieldType::Int;
+    switch (ui.scale) {
+    case engine::SliderScale::PowersOfTwo:
+        m_steps = int(std::lround(std::log2(m_hi / m_lo)));
         break;
-    case SliderSpec::Scale::Linear:
-        m_steps = m_spec.integer && m_spec.uiMax - m_spec.uiMin <= 1000 ? int(m_spec.uiMax - m_spec.uiMin) : 1000;
+    case engine::SliderScale::Linear:
+        m_steps = integer && m_hi - m_lo <= 1000 ? int(m_hi - m_lo) : 1000;
         break;
-    case SliderSpec::Scale::Log:
+    case engine::SliderScale::Log:
         m_steps = 1000;
         break;
     }
@@ -72,48 +71,42 @@ SliderField::SliderField(const SliderSpec& spec, QWidget* parent) : QWidget(pare
     m_slider->setMinimumWidth(80);
 
     m_spin = new CompactSpinBox(this);
-    m_spin->setObjectName(QStringLiteral("spin:") + spec.key);
-    m_spin->setDecimals(spec.decimals);
+    m_spin->setObjectName(QStringLiteral("spin:") + key);
+    m_spin->setDecimals(ui.decimals);
     // The spin box accepts the field's whole range (a value the engine rejects is explained, not clamped away).
-    m_spin->setRange(fieldMin * spec.displayScale, fieldMax * spec.displayScale);
+    m_spin->setRange(engine::toDisplay(field, field.min), engine::toDisplay(field, field.max));
     m_spin->setKeyboardTracking(false);
     m_spin->setAccelerated(true);
-    if (m_spec.scale != SliderSpec::Scale::Linear)
+    if (ui.scale != engine::SliderScale::Linear)
         m_spin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     m_spin->setAlignment(Qt::AlignRight);
     m_spin->setMinimumWidth(m_spin->fontMetrics().horizontalAdvance(QStringLiteral("0000000.00")));
 
-    m_unit = new QLabel(spec.unit, this);
+    m_unit = new QLabel(engineText(ui.displayUnit), this);
     m_unit->setMinimumWidth(m_unit->fontMetrics().horizontalAdvance(QStringLiteral("$/GPU-hour")));
 
-    m_error = new QLabel(this);
-    m_error->setObjectName(QStringLiteral("error:") + spec.key);
-    m_error->setWordWrap(true);
-    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QPalette pal = m_error->palette();
-    pal.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
-    m_error->setPalette(pal);
-    m_error->hide();
+    // The engine's sentence takes the slider's place: same row, same height.
+    m_error = new TextLine;
+    m_error->setObjectName(QStringLiteral("error:") + key);
+    m_error->setTextColor(QColor(0xc6, 0x28, 0x28));
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_slider);
+    m_stack->addWidget(m_error);
+    m_stack->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 
-    if (field) {
-        const QString tip = engineText(field->help) + QStringLiteral("\n") + spec.key;
-        setToolTip(tip);
-        m_slider->setToolTip(tip);
-        m_spin->setToolTip(tip);
-    }
-    m_slider->setAccessibleName(spec.key);
-    m_spin->setAccessibleName(spec.key);
+    const QString tip = engineText(field.help) + QStringLiteral("\n") + key;
+    setToolTip(tip);
+    m_slider->setToolTip(tip);
+    m_spin->setToolTip(tip);
+    const QString label = engineText(ui.label);
+    m_slider->setAccessibleName(label);
+    m_spin->setAccessibleName(label);
 
-    auto* row = new QHBoxLayout;
+    auto* row = new QHBoxLayout(this);
     row->setContentsMargins(0, 0, 0, 0);
-    row->addWidget(m_slider, 1);
+    row->addWidget(m_stack, 1);
     row->addWidget(m_spin);
     row->addWidget(m_unit);
-    auto* column = new QVBoxLayout(this);
-    column->setContentsMargins(0, 0, 0, 0);
-    column->setSpacing(2);
-    column->addLayout(row);
-    column->addWidget(m_error);
     setFocusProxy(m_spin);
 
     connect(m_slider, &QSlider::valueChanged, this, &SliderField::onSlider);
@@ -123,9 +116,9 @@ SliderField::SliderField(const SliderSpec& spec, QWidget* parent) : QWidget(pare
 }
 
 int SliderField::positionFor(double v) const {
-    const double lo = m_spec.uiMin, hi = m_spec.uiMax;
+    const double lo = m_lo, hi = m_hi;
     double t = 0;
-    if (m_spec.scale == SliderSpec::Scale::Linear)
+    if (m_field.ui.scale == engine::SliderScale::Linear)
         t = hi > lo ? (v - lo) / (hi - lo) : 0;
     else
         t = v > 0 && hi > lo ? std::log(v / lo) / std::log(hi / lo) : 0;
@@ -134,23 +127,24 @@ int SliderField::positionFor(double v) const {
 
 double SliderField::valueAt(int position) const {
     const double t = double(position) / m_steps;
-    const double lo = m_spec.uiMin, hi = m_spec.uiMax;
-    double v = m_spec.scale == SliderSpec::Scale::Linear ? lo + t * (hi - lo) : lo * std::pow(hi / lo, t);
-    if (m_spec.integer || m_spec.scale == SliderSpec::Scale::PowersOfTwo)
+    const double lo = m_lo, hi = m_hi;
+    const auto scale = m_field.ui.scale;
+    double v = scale == engine::SliderScale::Linear ? lo + t * (hi - lo) : lo * std::pow(hi / lo, t);
+    if (m_field.type == engine::FieldType::Int || scale == engine::SliderScale::PowersOfTwo)
         return std::round(v);
     // Round to what the spin box shows, so the slider and the spin box agree on the value.
-    const double q = std::pow(10.0, m_spec.decimals) * m_spec.displayScale;
-    if (m_spec.scale == SliderSpec::Scale::Log) {
+    const double q = std::pow(10.0, m_field.ui.decimals) / m_field.ui.displayFactor;
+    if (scale == engine::SliderScale::Log) {
         // Three significant digits on a log scale.
         const double mag = std::pow(10.0, std::floor(std::log10(v)) - 2);
         return std::max(std::round(v / mag) * mag, 1.0 / q);
     }
-    return std::round(v * q) / q;
+    return engine::fromDisplay(m_field, std::round(v * q) / std::pow(10.0, m_field.ui.decimals));
 }
 
 void SliderField::setValue(double v) {
     m_value = v;
-    const double shown = v * m_spec.displayScale;
+    const double shown = engine::toDisplay(m_field, v);
     if (m_spin->value() != shown) {
         const QSignalBlocker block(m_spin);
         m_spin->setValue(shown);
@@ -166,7 +160,11 @@ void SliderField::setValue(double v) {
 
 void SliderField::setError(const QString& message) {
     m_error->setText(message);
-    m_error->setVisible(!message.isEmpty());
+    m_stack->setCurrentWidget(message.isEmpty() ? static_cast<QWidget*>(m_slider) : m_error);
+    // The refused number stays in the spin box, marked.
+    QPalette pal = m_spin->palette();
+    pal.setColor(QPalette::Base, message.isEmpty() ? palette().color(QPalette::Base) : QColor(0xfd, 0xe4, 0xe4));
+    m_spin->setPalette(pal);
 }
 
 void SliderField::onSlider(int position) {
@@ -174,14 +172,14 @@ void SliderField::onSlider(int position) {
     m_value = v;
     {
         const QSignalBlocker block(m_spin);
-        m_spin->setValue(v * m_spec.displayScale);
+        m_spin->setValue(engine::toDisplay(m_field, v));
     }
     emit valueEdited(v);
 }
 
 void SliderField::onSpin(double shown) {
-    double v = shown / m_spec.displayScale;
-    if (m_spec.integer)
+    double v = engine::fromDisplay(m_field, shown);
+    if (m_field.type == engine::FieldType::Int)
         v = std::round(v);
     m_value = v;
     {

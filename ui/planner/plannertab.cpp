@@ -170,7 +170,7 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
         updateApply();
     });
     connect(&m_watcher, &QFutureWatcher<engine::PlanResult>::finished, this, &PlannerTab::onFinished);
-    connect(controller, &Controller::ledgerChanged, this, &PlannerTab::onScenarioChanged);
+    connect(controller, &Controller::evaluationChanged, this, &PlannerTab::onScenarioChanged);
 }
 
 PlannerTab::~PlannerTab() {

@@ -3,6 +3,7 @@
 // as tooltip) and a view that copies the selected rows as tab-separated text.
 
 #include "engine/ledger.h"
+#include "ui/views/view.h"
 
 #include <QAbstractTableModel>
 #include <QTableView>
@@ -30,12 +31,13 @@ private:
     int m_highlighted = -1;
 };
 
-class LedgerTable : public QTableView {
+class LedgerTable : public QTableView, public EvaluationView {
     Q_OBJECT
 public:
     explicit LedgerTable(QWidget* parent = nullptr); // objectName "ledgerTable"
 
     LedgerTableModel* ledgerModel() const { return m_model; }
+    void setEvaluation(const engine::Evaluation& evaluation) override { m_model->setLedger(evaluation.ledger); }
     // The selected rows as "label<TAB>value<TAB>key" lines (what Ctrl+C puts on the clipboard).
     QString selectedText() const;
     void copySelection() const;

@@ -3,6 +3,7 @@
 #include "engine/units.h"
 #include "ui/explain/explaindialog.h"
 #include "ui/views/chartflush.h"
+#include "ui/views/legendtext.h"
 #include "ui/views/textline.h"
 
 #include <QBarCategoryAxis>
@@ -12,6 +13,7 @@
 #include <QCheckBox>
 #include <QContextMenuEvent>
 #include <QCursor>
+#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -134,11 +136,12 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
     // Every update changes most of the chart: one full repaint is cheaper than many antialiased small regions
     // (ui_latency_bench: p50 16 -> 7 ms for the time chart).
     m_view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
-    m_view->setMinimumSize(320, 240);
+    m_view->setMinimumSize(300, 180);
 
     m_caption = new TextLine(this);
     m_caption->setObjectName(QStringLiteral("memoryCaption"));
     m_caption->setPointSizeFactor(1.0, true);
+    m_caption->setWrapping(true); // beside the toggles a narrow column wraps the caption rather than cutting it
     m_unitToggle = new QCheckBox(tr("&GiB"), this);
     m_unitToggle->setObjectName(QStringLiteral("memoryUnitToggle"));
     m_unitToggle->setToolTip(tr("GB is 10\u2079 bytes (how GPU memory is sold); GiB is 2\u00b3\u2070 bytes (what "
@@ -176,10 +179,10 @@ double MemoryView::unitBytes() const {
     return m_gib ? engine::kGiB : engine::kGB;
 }
 
-void MemoryView::setLedgers(const engine::Ledger& plan, const std::array<engine::Ledger, 4>& zero) {
-    m_ledgers[0] = plan;
-    for (size_t z = 0; z < zero.size(); ++z)
-        m_ledgers[z + 1] = zero[z];
+void MemoryView::setEvaluation(const engine::Evaluation& e) {
+    m_ledgers[0] = e.ledger;
+    for (size_t z = 0; z < e.zero.size(); ++z)
+        m_ledgers[z + 1] = e.zero[z];
     render();
 }
 
@@ -255,7 +258,7 @@ void MemoryView::render() {
                               "hidden)")
                                .arg(str(engine::groupDigits(double(m_ledgers[0].params.total)))));
     else if (m_ledgers[0].valid)
-        m_caption->setText(tr("This plan: %1 of %2 per GPU \u2014 %3")
+        m_caption->setText(tr("This plan: %1 of %2 \u2014 %3")
                                .arg(str(m_gib ? engine::formatGiB(m.total) : engine::formatGB(m.total)), capacity,
                                     m.fits ? tr("fits") : tr("does not fit")));
     else
@@ -264,15 +267,25 @@ void MemoryView::render() {
     QStringList legend;
     for (int c = 0; c < kCategories; ++c)
         legend << QStringLiteral("<span style=\"color:%1\">\u25a0</span>&nbsp;%2")
-                      .arg(kColours[c].name(), m_sets[size_t(c)]->label().toHtmlEscaped().replace(
-                                                   QLatin1Char(' '), QStringLiteral("&nbsp;")));
+                      .arg(kColours[c].name(), keepTogether(m_sets[size_t(c)]->label()));
     legend << QStringLiteral("<span style=\"color:#c62828\"><b>\u2012 \u2012</b></span>&nbsp;%1")
-                  .arg(m_capacity->name().toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+                  .arg(keepTogether(m_capacity->name()));
     m_legend->setText(legend.join(QStringLiteral(" &nbsp; ")));
     flushChart(m_view);
 }
 
 void MemoryView::placeTotals() {
+    // Category names that fit their bar: "ZeRO-2" where there is room, "Z2" where there is not.
+    const double perBar = m_chart->plotArea().width() / kBars;
+    const bool shortNames = perBar < QFontMetricsF(m_x->labelsFont()).horizontalAdvance(tr("ZeRO-0")) +
+                                         16; // Qt Charts elides with a margin
+    if (shortNames != m_shortNames && m_chart->plotArea().width() > 0) {
+        m_shortNames = shortNames;
+        m_x->setCategories(shortNames
+                               ? QStringList{tr("Plan", "short axis label"), tr("Z0"), tr("Z1"), tr("Z2"), tr("Z3")}
+                               : QStringList{tr("Plan"), tr("ZeRO-0"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")});
+        m_x->setTitleText(shortNames ? tr("Plan, then ZeRO 0 to 3") : tr("This plan and its ZeRO stages"));
+    }
     for (int b = 0; b < kBars; ++b) {
         QGraphicsSimpleTextItem* t = m_totals[size_t(b)];
         QFont f = m_chart->font();

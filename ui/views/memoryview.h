@@ -4,6 +4,7 @@
 // Updates replace the bar values and the line's points in place: the chart is built once.
 
 #include "engine/ledger.h"
+#include "ui/views/view.h"
 
 #include <QString>
 #include <QWidget>
@@ -27,7 +28,7 @@ namespace tl::ui {
 
 class TextLine;
 
-class MemoryView : public QWidget {
+class MemoryView : public QWidget, public EvaluationView {
     Q_OBJECT
 public:
     static constexpr int kCategories = 6; // weights, gradients, master, optimizer, activations, buffers
@@ -35,9 +36,9 @@ public:
 
     explicit MemoryView(QWidget* parent = nullptr); // objectName "memoryView"
 
-    // plan: the ledger on screen; zero: the same scenario evaluated with parallel.zero = 0..3.
-    void setLedgers(const engine::Ledger& plan, const std::array<engine::Ledger, 4>& zero);
-    void setBinaryUnits(bool gib);
+    // The plan's ledger and the same scenario under parallel.zero = 0..3 (Evaluation::zero).
+    void setEvaluation(const engine::Evaluation& evaluation) override;
+    void setBinaryUnits(bool gib) override;
     bool binaryUnits() const { return m_gib; }
     // State only (the ZeRO lesson): weights, gradients, master and optimizer, without activations and buffers, each
     // bar labelled in multiples of N as seed 000 §5 writes them (16N, 7N, 5.5N, 4N).
@@ -46,7 +47,7 @@ public:
 
     // While a slider is dragged the chart draws without antialiasing (a frame in about half the time); releasing
     // it redraws smoothly.
-    void setDragging(bool dragging);
+    void setDragging(bool dragging) override;
 
     // For tests: the bar set of one category (values in the axis unit, GB or GiB) and the capacity line.
     QBarSet* barSet(int category) const { return m_sets[size_t(category)]; }
@@ -72,6 +73,7 @@ private:
     std::array<engine::Ledger, kBars> m_ledgers;
     bool m_gib = false;
     bool m_stateOnly = false;
+    bool m_shortNames = false;  // the category axis says "Z2" rather than "ZeRO-2" (narrow windows)
     int m_hoveredCategory = -1; // the bar segment under the mouse, for the context menu
     QCheckBox* m_stateToggle;
     QChart* m_chart;

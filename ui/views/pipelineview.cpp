@@ -1,5 +1,6 @@
 #include "ui/views/pipelineview.h"
 
+#include "engine/layout.h"
 #include "engine/units.h"
 
 #include <QComboBox>
@@ -539,6 +540,10 @@ void PipelineView::simulatePanel(Panel& panel, const PipelineSpec& spec) {
         panel.valid = false;
         panel.origin = 0;
     }
+}
+
+void PipelineView::setEvaluation(const engine::Evaluation& e) {
+    setSpec(engine::pipelineSpecFor(e.scenario));
 }
 
 void PipelineView::setSpec(const PipelineSpec& spec) {

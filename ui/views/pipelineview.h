@@ -4,6 +4,7 @@
 // faded). Every number comes from engine::simulate(); the widget only does layout geometry. See docs/pipeline.md.
 
 #include "engine/pipeline_sim.h"
+#include "ui/views/view.h"
 
 #include <QString>
 #include <QWidget>
@@ -20,12 +21,14 @@ namespace tl::ui {
 
 class PipelineCanvas;
 
-class PipelineView : public QWidget {
+class PipelineView : public QWidget, public EvaluationView {
     Q_OBJECT
 public:
     explicit PipelineView(QWidget* parent = nullptr); // objectName "pipelineView"
     ~PipelineView() override;
 
+    // The scenario's pipeline (engine::pipelineSpecFor), simulated.
+    void setEvaluation(const engine::Evaluation& evaluation) override;
     // Simulates the spec (engine::simulate) and redraws; an invalid spec shows the engine's message instead.
     void setSpec(const tl::engine::PipelineSpec& spec);
     // Side-by-side mode: the same p and m under a second schedule; std::nullopt turns it off.

@@ -50,7 +50,7 @@ QString seconds(double s) {
 
 StepTimeView::StepTimeView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("stepTimeView"));
-    setMinimumSize(280, 90);
+    setMinimumSize(280, 110);
 }
 
 void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, int zeroStage) {
@@ -163,10 +163,6 @@ void StepTimeView::paintEvent(QPaintEvent*) {
     p.setFont(font());
     double y = 8 + tm.height() + line * 0.5;
 
-    // Caption at the bottom, wrapped inside a fixed three-line box.
-    const QRectF captionBox(left, height() - 8 - 3 * line, right - left, 3 * line);
-    p.drawText(captionBox, Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, m_caption);
-
     // This plan's step as one stacked bar.
     const double barH = line * 1.6;
     double x = left;
@@ -188,9 +184,14 @@ void StepTimeView::paintEvent(QPaintEvent*) {
             order.push_back(i);
     std::stable_sort(order.begin(), order.end(),
                      [&](int a, int b) { return parts[size_t(a)].seconds > parts[size_t(b)].seconds; });
-    const int columns = width() > 760 ? 2 : 1;
+    // One column where there is room, else two (when wide enough); rows that still do not fit are left to the
+    // tooltip, never drawn over the edge.
+    const double rowH = line * 1.2;
+    const int fitRows = std::max(1, int((height() - 4 - y) / rowH));
+    const int columns = width() > 560 || (int(order.size()) > fitRows && width() > 400) ? 2 : 1;
     const double columnW = (right - left) / columns;
-    const int rows = int((order.size() + columns - 1) / columns);
+    const int rows = std::min(fitRows, int((order.size() + columns - 1) / columns));
+    order.resize(std::min(order.size(), size_t(rows * columns)));
     for (size_t k = 0; k < order.size(); ++k) {
         const int i = order[k];
         const double cx = left + columnW * double(int(k) / rows), cy = y + line * 1.2 * double(int(k) % rows);
@@ -207,8 +208,17 @@ void StepTimeView::paintEvent(QPaintEvent*) {
     }
     y += line * 1.2 * rows + line * 0.8;
 
+    // The caption at the bottom, wrapped, only where it has room under the rows (the tooltip always has it).
+    const double captionH =
+        fm.boundingRect(QRectF(0, 0, right - left, 1e6), Qt::AlignLeft | Qt::TextWordWrap, m_caption).height();
+    double floor = height() - 8;
+    if (floor - captionH >= y) {
+        p.drawText(QRectF(left, floor - captionH, right - left, captionH), Qt::AlignLeft | Qt::TextWordWrap, m_caption);
+        floor -= captionH + line * 0.3;
+    }
+
     // How the split changes with the GPU count: stacked shares against log GPUs.
-    const double bottom = captionBox.top() - line * 2.4;
+    const double bottom = floor - line * 2.4;
     if (m_points.size() < 2 || bottom - y < line * 4)
         return;
     p.drawText(QRectF(left, y, right - left, line), Qt::AlignLeft | Qt::AlignVCenter,

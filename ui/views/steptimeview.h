@@ -7,6 +7,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/ledger.h"
+#include "ui/views/view.h"
 
 #include <QString>
 #include <QStringList>
@@ -16,17 +17,20 @@
 
 namespace tl::ui {
 
-class StepTimeView : public QWidget {
+class StepTimeView : public QWidget, public EvaluationView {
     Q_OBJECT
 public:
     explicit StepTimeView(QWidget* parent = nullptr); // objectName "stepTimeView"
 
+    void setEvaluation(const engine::Evaluation& e) override { setData(e.ledger, e.curve, e.scenario.parallel.zero); }
     void setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, int zeroStage);
 
     // For tests and the screenshot check.
     QString summary() const;      // "step 12.3 s: 61% compute, 22% bubble, 12% gradient all-reduce"
     QStringList partRows() const; // "bubble  2.70 s  22%" for every part above zero, largest first
     QString caption() const { return m_caption; }
+    // Compact by default: under the days curve it yields height to the chart it explains.
+    QSize sizeHint() const override { return {480, 150}; }
     int curvePoints() const { return int(m_points.size()); }
     // Share (0..1) of one part (engine::stepParts order) at the curve point nearest to `gpus`.
     double shareAt(int part, double gpus) const;

@@ -1,5 +1,7 @@
 #include "ui/views/timeview.h"
 
+#include "ui/views/legendtext.h"
+
 #include "ui/explain/explaindialog.h"
 
 #include "engine/ledgerfields.h"
@@ -83,9 +85,10 @@ double overlapArea(const QRectF& a, const QRectF& b) {
     return i.isEmpty() ? 0.0 : i.width() * i.height();
 }
 
+// The point at n GPUs, else the first beyond it (a layout step of the curve's continuation need not hit n).
 const engine::ScalePoint* pointAt(const std::vector<engine::ScalePoint>& curve, long long n) {
     for (const auto& p : curve)
-        if (p.gpus == n)
+        if (p.gpus >= n)
             return &p;
     return nullptr;
 }
@@ -131,7 +134,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_y = new QLogValueAxis;
     m_y->setBase(10);
     m_y->setLabelFormat(QStringLiteral("%g"));
-    m_y->setTitleText(tr("Days to train (log scale)"));
+    m_y->setTitleText(tr("Days (log scale)"));
     m_y->setMinorTickCount(8);
     QPen minor = m_y->minorGridLinePen();
     minor.setColor(QColor(0xe4, 0xe4, 0xe4));
@@ -184,14 +187,11 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     // Every update changes most of the chart: one full repaint is cheaper than many antialiased small regions
     // (ui_latency_bench: p50 16 -> 7 ms for the time chart).
     m_view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
-    m_view->setMinimumSize(320, 240);
+    m_view->setMinimumSize(300, 170);
     m_caption = new QLabel(this);
     m_caption->setObjectName(QStringLiteral("timeCaption"));
     m_caption->setWordWrap(true);
     m_caption->setAlignment(Qt::AlignHCenter);
-    m_caption->setText(
-        tr("Cost is the same at every GPU count: at a fixed MFU, GPU-hours do not depend on how many GPUs "
-           "share the work."));
     m_legend = new QLabel(this);
     m_legend->setObjectName(QStringLiteral("timeLegend"));
     m_legend->setWordWrap(true);
@@ -204,8 +204,10 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_legend);
 }
 
-void TimeView::setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, double deadlineDays,
-                       double reserveDays) {
+void TimeView::setEvaluation(const engine::Evaluation& e) {
+    const engine::Ledger& ledger = e.ledger;
+    const std::vector<engine::ScalePoint>& curve = e.curve;
+    const double deadlineDays = e.scenario.schedule.deadlineDays, reserveDays = e.scenario.schedule.reserveDays;
     m_ledger = ledger;
     m_curve = curve;
     QList<QPointF> fit, noFit;
@@ -231,17 +233,23 @@ void TimeView::setData(const engine::Ledger& ledger, const std::vector<engine::S
     const bool sameCost = !curve.empty() && std::all_of(curve.begin(), curve.end(), [&](const engine::ScalePoint& p) {
         return std::abs(p.usd - curve.front().usd) <= 1e-9 * std::max(1.0, std::abs(curve.front().usd));
     });
-    if (sameCost) {
-        m_caption->setText(tr("Cost is the same at every GPU count: at a fixed MFU, GPU-hours do not depend on how "
-                              "many GPUs share the work."));
-    } else if (!curve.empty()) {
-        // Derived mode. A constant sentence: a word-wrapped label that changes text re-lays out the window.
-        m_caption->setText(tr("Derived from the hardware: more GPUs give each replica fewer micro-batches while its "
-                              "gradient traffic, pipeline fill and optimizer step stay, so days fall slower than "
-                              "GPUs are added and the GPU-hours, and so the cost, grow. The split of the step is "
-                              "shown below."));
-    }
-    m_caption->setVisible(!curve.empty());
+    // Beyond the replica limit the curve changes layout: say which, on the chart. Constant sentences otherwise: a
+    // word-wrapped label that changes text re-lays out the window.
+    const QString costNote =
+        sameCost ? tr("Cost is the same at every GPU count: at a fixed MFU, GPU-hours do not depend on how many GPUs "
+                      "share the work.")
+        : curve.empty()
+            ? QString()
+            : tr("Derived from the hardware: more GPUs give each replica fewer micro-batches while its gradient "
+                 "traffic, pipeline fill and optimizer step stay, so days fall slower than GPUs are added and the "
+                 "GPU-hours, and so the cost, grow. The split of the step is shown below.");
+    const QString layoutNote = str(e.curveNote);
+    m_caption->setText(costNote.isEmpty() || layoutNote.isEmpty() ? costNote + layoutNote
+                                                                  : costNote + QLatin1Char('\n') + layoutNote);
+    m_caption->setVisible(!m_caption->text().isEmpty());
+    m_chart->setTitle(layoutNote.isEmpty()
+                          ? tr("Days to train against the number of GPUs (only data parallelism varies)")
+                          : tr("Days to train against the number of GPUs (data parallelism, then a larger layout)"));
 
     const double first = curve.empty() ? 1 : double(curve.front().gpus);
     const double last = curve.empty() ? 2 : std::max(first * 2, double(curve.back().gpus));
@@ -320,18 +328,17 @@ void TimeView::setData(const engine::Ledger& ledger, const std::vector<engine::S
         const QString glyph =
             p.style() == Qt::SolidLine ? QStringLiteral("\u2501\u2501") : QStringLiteral("\u254d\u254d");
         return QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>&nbsp;%3")
-            .arg(p.color().name(), glyph, text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+            .arg(p.color().name(), glyph, keepTogether(text));
     };
     auto marker = [](const QColor& c, const QString& glyph, const QString& text) {
-        return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
-            .arg(c.name(), glyph, text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+        return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3").arg(c.name(), glyph, keepTogether(text));
     };
-    const QStringList legend = {line(m_fit->pen(), m_fit->name()),
-                                line(m_noFit->pen(), m_noFit->name()),
-                                line(m_deadline->pen(), m_deadline->name()),
-                                line(m_window->pen(), m_window->name()),
-                                marker(m_current->color(), QStringLiteral("\u25cf"), m_current->name()),
-                                marker(m_gates->color(), QStringLiteral("\u25a0"), m_gates->name())};
+    QStringList legend = {line(m_fit->pen(), m_fit->name()),
+                          line(m_noFit->pen(), m_noFit->name()),
+                          line(m_deadline->pen(), m_deadline->name()),
+                          line(m_window->pen(), m_window->name()),
+                          marker(m_current->color(), QStringLiteral("\u25cf"), m_current->name()),
+                          marker(m_gates->color(), QStringLiteral("\u25a0"), m_gates->name())};
     m_legend->setText(legend.join(QStringLiteral(" &nbsp; ")));
     flushChart(m_view);
 }
@@ -471,9 +478,11 @@ QString TimeView::hoverText(double x) const {
     const auto it = std::min_element(m_curve.begin(), m_curve.end(), [x](const auto& a, const auto& b) {
         return std::abs(std::log(double(a.gpus) / x)) < std::abs(std::log(double(b.gpus) / x));
     });
-    return tr("%1 (DP %2): %3, %4\n%5 tokens/s; memory %6 per GPU \u2014 %7")
-        .arg(gpus(it->gpus))
-        .arg(it->dp)
+    const QString layout = it->tp == m_curve.front().tp && it->pp == m_curve.front().pp
+                               ? tr("DP %1").arg(it->dp)
+                               : tr("TP %1 \u00d7 PP %2 \u00d7 DP %3").arg(it->tp).arg(it->pp).arg(it->dp);
+    return tr("%1 (%2): %3, %4\n%5 tokens/s; memory %6 per GPU \u2014 %7")
+        .arg(gpus(it->gpus), layout)
         .arg(days(it->days), usd(it->usd), str(engine::groupDigits(it->tokensPerS)),
              str(engine::formatGB(it->memoryTotal)), it->fits ? tr("fits") : tr("does not fit"));
 }

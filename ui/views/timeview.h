@@ -6,6 +6,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/ledger.h"
+#include "ui/views/view.h"
 
 #include <QString>
 #include <QWidget>
@@ -25,17 +26,18 @@ class QScatterSeries;
 
 namespace tl::ui {
 
-class TimeView : public QWidget {
+class TimeView : public QWidget, public EvaluationView {
     Q_OBJECT
 public:
     explicit TimeView(QWidget* parent = nullptr); // objectName "timeView"
 
-    void setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, double deadlineDays,
-                 double reserveDays);
+    // The ledger, the days curve (Evaluation::curve, with its note when it goes beyond the replica limit) and the
+    // scenario's deadline and reserve.
+    void setEvaluation(const engine::Evaluation& evaluation) override;
 
     // While a slider is dragged the chart draws without antialiasing (a frame in about half the time); releasing
     // it redraws smoothly.
-    void setDragging(bool dragging);
+    void setDragging(bool dragging) override;
 
     // For tests.
     QLineSeries* fitSeries() const { return m_fit; }

@@ -2,11 +2,13 @@
 
 #include "ui/explain/explaindialog.h"
 
+#include "engine/fields.h"
 #include "engine/ledgerfields.h"
 #include "engine/steptime.h"
 #include "engine/units.h"
 #include "ui/views/textline.h"
 
+#include <QApplication>
 #include <QContextMenuEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -49,18 +51,13 @@ QFrame* card(TextLine*& head, TextLine*& detail, const QString& name) {
 }
 
 void accent(QFrame* frame, TextLine* head, bool good) {
-    const QColor c = good ? kGood : kBad;
+    // A pure function of the verdict: the tint is blended over the style's window colour, never over the card's
+    // current (already tinted) one, so twenty edits leave the card as one edit does.
     QPalette pal = frame->palette();
-    QColor tint = c;
-    tint.setAlpha(28);
-    // Blend the tint over the window colour so the card stays readable in dark themes too.
-    const QColor base = pal.color(QPalette::Window);
-    const double a = tint.alphaF();
     pal.setColor(QPalette::Window,
-                 QColor::fromRgbF(base.redF() * (1 - a) + c.redF() * a, base.greenF() * (1 - a) + c.greenF() * a,
-                                  base.blueF() * (1 - a) + c.blueF() * a));
+                 VerdictBanner::cardColour(good, QApplication::palette(frame).color(QPalette::Window)));
     frame->setPalette(pal);
-    head->setTextColor(c);
+    head->setTextColor(good ? kGood : kBad);
 }
 
 } // namespace
@@ -93,19 +90,20 @@ VerdictBanner::VerdictBanner(QWidget* parent) : QFrame(parent) {
     render();
 }
 
-void VerdictBanner::setLedger(const engine::Ledger& ledger, int tp, int pp, int dp, int cp) {
-    m_ledger = ledger;
-    m_tp = tp;
-    m_pp = pp;
-    m_dp = dp;
-    m_cp = cp;
+void VerdictBanner::setEvaluation(const engine::Evaluation& e) {
+    m_ledger = e.ledger;
+    m_tp = e.scenario.parallel.tp;
+    m_pp = e.scenario.parallel.pp;
+    m_dp = e.scenario.parallel.dp;
+    m_cp = e.scenario.parallel.cp;
+    m_zero = e.scenario.parallel.zero; // names the data-parallel part of the step in derived mode
     render();
 }
 
 void VerdictBanner::setErrors(const std::vector<engine::Diagnostic>& errors) {
     QStringList lines;
     for (const auto& e : errors)
-        lines << str(e.message);
+        lines << str(engine::withLabels(e.message));
     m_errorText =
         lines.isEmpty()
             ? QString()
@@ -119,7 +117,7 @@ void VerdictBanner::renderNotes() {
         notes << m_errorText;
     if (m_ledger.valid)
         for (const auto& w : m_ledger.warnings)
-            notes << str(w.message);
+            notes << str(engine::withLabels(w.message));
     for (int i = 0; i < kNoteLines; ++i) {
         TextLine* line = m_notes[size_t(i)];
         QString text = i < notes.size() ? notes[i] : QString();
@@ -168,11 +166,11 @@ void VerdictBanner::render() {
     m_memoryDetail->setToolTip(tr("TP, PP, CP and the ZeRO stage stay as set; only the number of data-parallel "
                                   "replicas grows until the per-GPU memory fits (time.min_gpus_memory)."));
 
-    const QString days = str(engine::formatLedgerValue(t.days, engine::Unit::Days));
     const QString allowed = str(engine::formatFixed(t.trainingDays, 1));
-    setLine(m_timeHead, t.finishes ? tr("Time: %1 of the %2 allowed \u2014 finishes").arg(days, allowed)
-                                   : tr("Time: %1 of the %2 allowed \u2014 late").arg(days, allowed));
-    const QString fewest = tr("Fewest GPUs that finish in time: %1 (%2 if the reserve is spent too)")
+    const QString taken = str(engine::formatFixed(t.days, 1));
+    setLine(m_timeHead, t.finishes ? tr("Time: %1 of %2 days \u2014 finishes").arg(taken, allowed)
+                                   : tr("Time: %1 of %2 days \u2014 late").arg(taken, allowed));
+    const QString fewest = tr("Fewest GPUs that finish: %1 (%2 using the reserve)")
                                .arg(count(t.minGpusCompute), count(t.minGpusComputeFullDeadline));
     // Derived mode names what the step is made of, largest parts first: the bottleneck.
     setLine(m_timeDetail, t.derived ? tr("%1. %2").arg(str(engine::stepSummary(t.breakdown, m_zero)), fewest) : fewest);
@@ -203,6 +201,13 @@ void VerdictBanner::render() {
                              str(engine::formatLedgerValue(l.cost.usd, engine::Unit::Usd))));
 
     renderNotes();
+}
+
+QColor VerdictBanner::cardColour(bool good, const QColor& window) {
+    const QColor c = good ? kGood : kBad;
+    constexpr double a = 28.0 / 255.0; // a light tint keeps the headline readable, in dark themes too
+    return QColor::fromRgbF(window.redF() * (1 - a) + c.redF() * a, window.greenF() * (1 - a) + c.greenF() * a,
+                            window.blueF() * (1 - a) + c.blueF() * a);
 }
 
 QString VerdictBanner::text() const {

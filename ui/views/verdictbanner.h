@@ -3,7 +3,9 @@
 // the fewest GPUs for each, which one binds and what the plan costs. Green when a gate passes, red when it fails.
 
 #include "engine/ledger.h"
+#include "ui/views/view.h"
 
+#include <QColor>
 #include <QFrame>
 #include <QString>
 
@@ -17,19 +19,21 @@ namespace tl::ui {
 
 class TextLine;
 
-class VerdictBanner : public QFrame {
+class VerdictBanner : public QFrame, public EvaluationView {
     Q_OBJECT
 public:
     explicit VerdictBanner(QWidget* parent = nullptr); // objectName "verdictBanner"
 
-    void setLedger(const engine::Ledger& ledger, int tp, int pp, int dp, int cp);
-    // The ZeRO stage names the data-parallel part of the step ("gradient all-reduce" at ZeRO 0); set before setLedger.
-    void setZeroStage(int zero) { m_zero = zero; }
-    void setErrors(const std::vector<engine::Diagnostic>& errors);
-    void setBinaryUnits(bool gib);
+    void setEvaluation(const engine::Evaluation& evaluation) override;
+    void setErrors(const std::vector<engine::Diagnostic>& errors) override;
+    void setBinaryUnits(bool gib) override;
 
     // Everything the banner says, one line per label (tests and screen readers).
     QString text() const;
+    // A card's background: the verdict's colour lightly over the style's window colour.
+    static QColor cardColour(bool good, const QColor& window);
+    QFrame* memoryCard() const { return m_memoryCard; }
+    QFrame* timeCard() const { return m_timeCard; }
 
 signals:
     void explainRequested(const QString& key); // the context menu on a card

@@ -1,0 +1,149 @@
+// The key table as the window reads it (issue 8): every key has a label and a control, a refining edit makes a
+// preset custom for every front, sentences for people carry labels, the panel's numbers round-trip to what was typed,
+// warnings carry no seed references, and the days curve reaches the time gate beyond the replica limit.
+
+#include "engine/evaluate.h"
+#include "engine/fields.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+using namespace tl::engine;
+
+TEST(FieldTable, EveryKeyHasALabelAGroupAndAControl) {
+    std::set<std::string> labels;
+    for (const Field& f : scenarioFields()) {
+        SCOPED_TRACE(f.key);
+        EXPECT_STRNE(f.ui.label, "");
+        EXPECT_TRUE(labels.insert(f.ui.label).second) << "two keys share the label " << f.ui.label;
+        if (std::string(f.key) == "notes") {
+            EXPECT_EQ(f.ui.control, Control::None); // the notes dock edits it
+            continue;
+        }
+        EXPECT_NE(f.ui.control, Control::None);
+        EXPECT_STRNE(f.ui.group, "");
+        switch (f.type) {
+        case FieldType::Int:
+        case FieldType::Real:
+        case FieldType::NullableReal:
+            EXPECT_EQ(f.ui.control, Control::Slider);
+            EXPECT_LT(f.ui.sliderMin, f.ui.sliderMax);
+            EXPECT_GT(f.ui.displayFactor, 0);
+            break;
+        case FieldType::Choice:
+            EXPECT_EQ(f.ui.control, Control::Combo);
+            EXPECT_EQ(f.ui.choiceLabels.size(), f.choices.size());
+            break;
+        case FieldType::Bool:
+            EXPECT_EQ(f.ui.control, Control::Check);
+            break;
+        case FieldType::IntList:
+            EXPECT_EQ(f.ui.control, Control::List);
+            break;
+        case FieldType::Text:
+            EXPECT_EQ(f.ui.control, Control::Line);
+            break;
+        }
+    }
+}
+
+TEST(FieldTable, ARefiningEditMakesThePresetCustom) {
+    Scenario s;
+    ASSERT_FALSE(setField(s, "hardware.memory_gb", 100.0));
+    EXPECT_EQ(s.hardware.preset, "custom");
+    EXPECT_EQ(s.hardware.memoryGb, 100);
+    EXPECT_EQ(s.hardware.peakTflops, 989); // the rest of the GPU stays
+
+    Scenario same;
+    ASSERT_FALSE(setField(same, "hardware.memory_gb", 80.0)); // the preset's own figure: still the preset
+    EXPECT_EQ(same.hardware.preset, "h100-sxm");
+
+    Scenario m;
+    ASSERT_FALSE(setField(m, "model.params", 70e9));
+    ASSERT_FALSE(setField(m, "model.layers", double(m.model.layers + 2)));
+    EXPECT_EQ(m.model.preset, "custom");
+    EXPECT_EQ(m.model.params, 0); // the derived shape is now a custom one of its own
+
+    Scenario p;
+    ASSERT_FALSE(setField(p, "model.preset", std::string("llama3-70b")));
+    ASSERT_FALSE(setField(p, "model.moe.experts", 8.0));
+    EXPECT_EQ(p.model.preset, "custom");
+    ASSERT_FALSE(setField(p, "parallel.tp", 2.0)); // not a model key: the preset is not touched
+}
+
+TEST(FieldTable, SentencesForPeopleCarryLabels) {
+    EXPECT_EQ(withLabels("raise data.global_batch or the model parallelism."),
+              "raise global batch or the model parallelism.");
+    EXPECT_EQ(withLabels("parallel.tp: 3 is not allowed; allowed: a divisor of model.heads (32)"),
+              "Tensor parallel (TP): 3 is not allowed; allowed: a divisor of attention heads (32)");
+    EXPECT_EQ(withLabels("set parallel.zero."), "set ZeRO stage.");
+    EXPECT_EQ(withLabels("model.kv_heads must divide model.heads"), "Key/value heads must divide attention heads");
+    EXPECT_EQ(withLabels("no keys here: 3.5 GB"), "no keys here: 3.5 GB");
+    EXPECT_EQ(labelOf("data.global_batch"), "Global batch");
+    EXPECT_EQ(labelOf("no.such.key"), "no.such.key");
+}
+
+TEST(FieldTable, ThePanelsNumbersAreWhatWasTyped) {
+    const Field& tokens = *findField("data.tokens");
+    EXPECT_EQ(fromDisplay(tokens, 2000), 2e12); // 2000 billion, not 1999999999999.9998
+    EXPECT_EQ(toDisplay(tokens, 1e11), 100);
+    const Field& mfu = *findField("efficiency.mfu");
+    EXPECT_EQ(fromDisplay(mfu, 40), 0.4);
+    EXPECT_EQ(fromDisplay(mfu, 38.5), 0.385);
+    EXPECT_EQ(fromDisplay(*findField("model.params"), 8.19), 8.19e9);
+}
+
+TEST(FieldTable, WarningsCarryNoSeedReferences) {
+    Scenario s;
+    s.parallel.dp = 64; // ZeRO-3 across nodes
+    s.offload.optimizer = "cpu";
+    for (const Diagnostic& w : evaluate(s).warnings) {
+        EXPECT_EQ(w.message.find("seed "), std::string::npos) << w.message;
+        EXPECT_EQ(w.message.find("docs/"), std::string::npos) << w.message;
+    }
+    Scenario bad;
+    EXPECT_EQ(setField(bad, "no.such", 1.0)->message.find("docs/"), std::string::npos);
+}
+
+TEST(FieldTable, OneDocumentFollowsTheSequenceLength) {
+    Scenario s;
+    ASSERT_FALSE(setField(s, "data.documents", std::vector<int>{7168, 1024}));
+    EXPECT_EQ(s.data.documents, (std::vector<int>{7168, 1024}));
+    ASSERT_FALSE(setField(s, "data.documents", std::vector<int>{s.data.seqLen}));
+    EXPECT_TRUE(s.data.documents.empty());
+}
+
+// Llama 3 70B, 2T tokens, 60 days, H100: the time gate is beyond the 384 replicas a step can feed at TP 1; the curve
+// goes on with TP 2 and has a point at or just past the gate, and says so.
+TEST(Evaluation, TheCurveReachesTheTimeGate) {
+    Scenario s;
+    ASSERT_FALSE(setField(s, "model.preset", std::string("llama3-70b")));
+    ASSERT_FALSE(setField(s, "data.tokens", 2e12));
+    ASSERT_FALSE(setField(s, "schedule.deadline_days", 60.0));
+    const Evaluation e = evaluateAll(s);
+    ASSERT_TRUE(e.valid());
+    const long long gate = e.ledger.time.minGpusCompute;
+    ASSERT_GT(gate, 384);
+    ASSERT_FALSE(e.curve.empty());
+    EXPECT_GE(e.curve.back().gpus, gate);
+    bool reached = false;
+    for (const ScalePoint& p : e.curve)
+        if (p.gpus >= gate) {
+            reached = true;
+            EXPECT_GT(p.tp * p.pp * p.cp, 1) << "dp alone cannot pass 384 replicas";
+            EXPECT_LE(p.days, e.ledger.time.trainingDays + 1e-9);
+            break;
+        }
+    EXPECT_TRUE(reached);
+    EXPECT_NE(e.curveNote.find("TP 2"), std::string::npos) << e.curveNote;
+    // The ZeRO variants are the same scenario under each stage.
+    for (int z = 0; z < 4; ++z) {
+        Scenario c = s;
+        c.parallel.zero = z;
+        EXPECT_EQ(e.zero[size_t(z)].memory.total, evaluate(c).memory.total);
+    }
+    // The built-in scenario needs no continuation.
+    EXPECT_TRUE(evaluateAll(Scenario{}).curveNote.empty());
+}
