@@ -158,31 +158,25 @@ int main(int argc, char** argv) {
         return fail(QStringLiteral("--export and --screenshot: choose one"));
 
     const QString file = positional.isEmpty() ? QString() : positional.front();
+    // Offscreen renders read the scenario file first: a bad file is one line and exit 2 whatever is asked.
+    std::optional<engine::Scenario> scenario;
+    if (!file.isEmpty() && (parser.isSet(exportOption) || parser.isSet(screenshotOption))) {
+        QString error;
+        scenario = loadScenario(file, error);
+        if (!scenario)
+            return fail(error);
+    }
     if (parser.isSet(exportOption)) {
         const QString path = parser.value(exportOption);
         const QString suffix = QFileInfo(path).suffix().toLower();
         if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf"))
             return fail(
                 QStringLiteral("--export: \"%1\": unknown extension; allowed: %2").arg(path, ui::exportExtensions()));
-        std::optional<engine::Scenario> scenario;
-        if (!file.isEmpty()) {
-            QString error;
-            scenario = loadScenario(file, error);
-            if (!scenario)
-                return fail(error);
-        }
         const QString error = ui::exportScenario(scenario.value_or(engine::Scenario{}), view, path,
                                                  file.isEmpty() ? QString() : QFileInfo(file).fileName());
         return error.isEmpty() ? 0 : fail(error, 1);
     }
     if (parser.isSet(screenshotOption)) {
-        std::optional<engine::Scenario> scenario;
-        if (!file.isEmpty()) {
-            QString error;
-            scenario = loadScenario(file, error);
-            if (!scenario)
-                return fail(error);
-        }
         const QString path = parser.value(screenshotOption);
         if (path.isEmpty())
             return fail(QStringLiteral("--screenshot: needs a file name"));

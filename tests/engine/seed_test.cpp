@@ -120,7 +120,7 @@ TEST(Seed003Compute, ItemizedForwardAndBackward) {
     EXPECT_DOUBLE_EQ(printed(l.flops.forwardPerSequence / 1e12, 3), 143.789);    // §4.2 forward
     EXPECT_DOUBLE_EQ(printed(l.flops.backwardPerSequence / 1e12, 3), 287.579);   // §4.2 backward
     EXPECT_DOUBLE_EQ(printed(3 * l.flops.forwardPerSequence / 1e12, 2), 431.37); // §4.2 143.789 + 287.579
-    EXPECT_DOUBLE_EQ(printed(l.flops.sixNdPerSequence / 1e12, 2), 402.59);   // §4.2 6ND with D = 8192
+    EXPECT_DOUBLE_EQ(printed(l.flops.sixNdPerSequence / 1e12, 2), 402.59);       // §4.2 6ND with D = 8192
     // §4.2 "the rough count is about 7% low".
     EXPECT_DOUBLE_EQ(printed(1 - l.flops.sixNdPerToken / l.flops.trainingPerToken, 2), 0.07);
     // Attention pairs of one 8,192-token document.
@@ -314,6 +314,12 @@ TEST(Seed003Rl, RolloutsToGenerate) {
     EXPECT_EQ(rolloutsToGenerate(16, 0.5), 32);   // §5.1
     EXPECT_EQ(rolloutsToGenerate(16, 0.25), 64);  // §5.1
     EXPECT_EQ(rolloutsToGenerate(32, 0.25), 128); // §9 answer 3
+    // The same through the scenario keys and the ledger; no RL (keep 0) generates nothing.
+    Scenario s;
+    EXPECT_EQ(eval(s).budget.rlRollouts, 0);
+    s.rl.keep = 32;
+    s.rl.acceptance = 0.25;
+    EXPECT_EQ(eval(s).budget.rlRollouts, 128);
 }
 
 TEST(Seed003ScalingLaws, TenTimesTheCompute) {

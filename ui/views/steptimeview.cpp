@@ -53,36 +53,28 @@ StepTimeView::StepTimeView(QWidget* parent) : QWidget(parent) {
     setMinimumSize(280, 110);
 }
 
+void StepTimeView::addPoint(const engine::ScalePoint& c) {
+    const double total = c.breakdown.total();
+    if (!(total > 0))
+        return;
+    Point p;
+    p.gpus = double(c.gpus);
+    p.step = total;
+    for (double s : partSeconds(c.breakdown))
+        p.shares.push_back(s / total);
+    m_points.push_back(std::move(p));
+}
+
 void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, int zeroStage) {
     m_ledger = ledger;
     m_zero = zeroStage;
     m_points.clear();
     // At most about 48 points along the axis: one every few pixels is plenty for stacked shares.
     const size_t stride = std::max<size_t>(1, curve.size() / 48);
-    for (size_t i = 0; i < curve.size(); i += stride) {
-        const auto& c = curve[i];
-        const double total = c.breakdown.total();
-        if (!(total > 0))
-            continue;
-        Point p;
-        p.gpus = double(c.gpus);
-        p.step = total;
-        for (double s : partSeconds(c.breakdown))
-            p.shares.push_back(s / total);
-        m_points.push_back(std::move(p));
-    }
-    if (!curve.empty() && curve.size() > 1 && (curve.size() - 1) % stride != 0) {
-        const auto& c = curve.back();
-        const double total = c.breakdown.total();
-        if (total > 0) {
-            Point p;
-            p.gpus = double(c.gpus);
-            p.step = total;
-            for (double s : partSeconds(c.breakdown))
-                p.shares.push_back(s / total);
-            m_points.push_back(std::move(p));
-        }
-    }
+    for (size_t i = 0; i < curve.size(); i += stride)
+        addPoint(curve[i]);
+    if (curve.size() > 1 && (curve.size() - 1) % stride != 0) // the curve's last point always shows
+        addPoint(curve.back());
     const auto& t = ledger.time;
     if (t.derived) {
         m_caption =

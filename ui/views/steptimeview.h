@@ -44,6 +44,8 @@ private:
         double step = 0;
         std::vector<double> shares; // per part, adding up to 1
     };
+    void addPoint(const engine::ScalePoint& point); // one stacked-share column of the curve
+
     engine::Ledger m_ledger;
     int m_zero = 0;
     std::vector<Point> m_points;
