@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <string_view>
 
 namespace tl::engine {
 namespace {
@@ -33,6 +34,25 @@ std::string num(double v) {
                          ? std::to_chars(buf, buf + sizeof buf, static_cast<long long>(r))
                          : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 1);
     return std::string(buf, res.ptr);
+}
+
+// One allocation for a warning built from pieces: this one appears on most plans, and evaluate() runs per slider tick.
+template <class... Parts> std::string sentence(const Parts&... parts) {
+    std::string out;
+    out.reserve((std::string_view(parts).size() + ...));
+    (out.append(parts), ...);
+    return out;
+}
+
+// The smallest divisor of n that is at least k (1 <= k <= n). Walking up from k and, in step, down the co-divisors
+// from n / k: whichever meets a divisor first has found it (n = 1792, k = 412: 448 = 1792 / 4 in one step).
+int divisorAtLeast(int n, int k) {
+    for (int up = k, down = n / k;; ++up, --down) {
+        if (n % up == 0)
+            return up;
+        if (n % down == 0) // down reaches 1 (a divisor) before it could reach 0
+            return n / down;
+    }
 }
 
 // Fewest GPUs (a multiple of the model-parallel size) whose throughput finishes the work in `seconds`.
@@ -86,13 +106,12 @@ void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w)
                                        " data-parallel replicas, but a step has only " + num(sequences) +
                                        " micro-batches to share: raise data.global_batch or the model parallelism."});
     } else if (gateDp > 0 && sequences % gateDp != 0) {
-        std::int64_t dp = gateDp;
-        while (sequences % dp != 0)
-            ++dp;
-        w.push_back({"gate-batch", "At the time gate's " + num(double(l.time.minGpusCompute)) +
-                                       " GPUs the batch does not split evenly; the fewest GPUs that finish and split " +
-                                       num(s.data.globalBatch) + " sequences evenly are " +
-                                       num(double(dp * modelParallel)) + "."});
+        const std::int64_t dp = divisorAtLeast(sequences, int(gateDp));
+        w.push_back(
+            {"gate-batch",
+             sentence("At the time gate's ", num(double(l.time.minGpusCompute)),
+                      " GPUs the batch does not split evenly; the fewest GPUs that finish and split ",
+                      num(s.data.globalBatch), " sequences evenly are ", num(double(dp * modelParallel)), ".")});
     }
 }
 
@@ -106,10 +125,16 @@ int maxReplicas(const Scenario& s) {
 // does not change: two probes give F and S and so a candidate, which is accepted only when it checks out (it fits,
 // dp - 1 does not). Otherwise, gallop by doubling and bisect the last doubling.
 std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacity, int maxDp) {
-    // Every probe narrows the bracket: lo is the largest dp known not to fit, hi the smallest known to fit.
+    // Every probe narrows the bracket: lo is the largest dp known not to fit, hi the smallest known to fit. The last
+    // few probes are remembered: the candidate check often asks for a dp the fit has just measured.
     int lo = 0, hi = 0;
+    std::pair<int, double> seen[4] = {}; // (dp, total); dp 0 is never asked
+    int next = 0;
     auto probe = [&](int dp) {
-        const double total = memory.at(dp).total();
+        const auto* known =
+            std::find_if(std::begin(seen), std::end(seen), [dp](const auto& e) { return e.first == dp; });
+        const double total =
+            known != std::end(seen) ? known->second : (seen[next++ % 4] = {dp, memory.total(dp)}).second;
         if (total <= capacity)
             hi = hi == 0 ? dp : std::min(hi, dp);
         else
@@ -151,11 +176,7 @@ std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacit
 // count) makes the ledger invalid rather than reach --json, CSV, the report or the screen.
 void refuseNonFinite(Ledger& l) {
     for (const auto& f : ledgerFields()) {
-        const LedgerValue v = f.get(l);
-        const double* d = std::get_if<double>(&v);
-        const std::int64_t* i = std::get_if<std::int64_t>(&v);
-        const bool sized = f.unit == Unit::Bytes || f.unit == Unit::Count;
-        if ((d && (!std::isfinite(*d) || (sized && *d < 0))) || (i && sized && *i < 0)) {
+        if (!f.admissible(l)) {
             l.valid = false;
             l.errors.push_back({f.key, std::string("this scenario gives ") + f.key +
                                            " out of range (not a finite, non-negative figure); please report it"});
@@ -373,7 +394,7 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus, const s
             pt.breakdown.recompute = b.recompute * scale;
             pt.breakdown.offload = b.offload * scale;
         }
-        pt.memoryTotal = memoryModel.at(int(dp)).total();
+        pt.memoryTotal = memoryModel.total(int(dp));
         pt.fits = pt.memoryTotal <= l.memory.capacity;
         return pt;
     };

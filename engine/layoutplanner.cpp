@@ -358,7 +358,7 @@ public:
                                     s.offload.optimizer = oc ? "cpu" : "none";
                                     ts.evaluated += targets;
                                     const MemoryModel memory(s, sp.counts, sp.bytes);
-                                    const double total = memory.at(dp).total();
+                                    const double total = memory.total(dp);
                                     Rec r;
                                     r.layout = Layout{g.tp,
                                                       g.pp,

@@ -3,13 +3,28 @@
 #include "engine/units.h"
 
 #include <cmath>
+#include <type_traits>
 
 namespace tl::engine {
 namespace {
 
+// LedgerField::admissible for a row's value, of whichever type the row reads (integers are held as int64).
+template <class T> bool admissible(const T& v, Unit unit) {
+    const bool sized = unit == Unit::Bytes || unit == Unit::Count;
+    if constexpr (std::is_same_v<T, LedgerValue>)
+        return std::visit([unit](const auto& x) { return admissible(x, unit); }, v);
+    else if constexpr (std::is_same_v<T, bool> || !std::is_arithmetic_v<T>)
+        return true; // yes/no, text, null
+    else if constexpr (std::is_integral_v<T>)
+        return !(sized && v < 0);
+    else
+        return std::isfinite(v) && !(sized && v < 0);
+}
+
 #define TL_FIELD(KEY, UNIT, LABEL, HELP, EXPR)                                                                         \
     LedgerField {                                                                                                      \
-        KEY, Unit::UNIT, LABEL, HELP, [](const Ledger& l) -> LedgerValue { return EXPR; }                              \
+        KEY, Unit::UNIT, LABEL, HELP, [](const Ledger& l) -> LedgerValue { return EXPR; },                             \
+            [](const Ledger& l) { return admissible(EXPR, Unit::UNIT); }                                               \
     }
 
 std::vector<LedgerField> build() {

@@ -37,6 +37,9 @@ struct LedgerField {
     const char* label; // short, for tables
     const char* help;  // one sentence, with the formula's name
     LedgerValue (*get)(const Ledger&);
+    // The same figure is one evaluate() may hand out: finite, and not negative for a size or a count. Read without
+    // building a LedgerValue, since evaluate() checks every key on every evaluation.
+    bool (*admissible)(const Ledger&);
 };
 
 const std::vector<LedgerField>& ledgerFields();

@@ -169,6 +169,13 @@ MemoryBreakdown MemoryModel::at(int dp) const {
     return e.last.total() > e.first.total() ? e.last : e.first;
 }
 
+// Flattened: ends() and stage() inline here, so the operands kept for explanations are never stored.
+[[gnu::flatten]] double MemoryModel::total(int dp) const {
+    const Ends e = ends(dp);
+    const double first = e.first.total(), last = e.last.total();
+    return last > first ? last : first;
+}
+
 MemoryBreakdown perGpuMemory(const Scenario& s, const ModelCounts& m, const StateBytes& b, int dp) {
     return MemoryModel(s, m, b).at(dp);
 }

@@ -45,6 +45,7 @@ class MemoryModel {
 public:
     MemoryModel(const Scenario& s, const ModelCounts& m, const StateBytes& b);
     MemoryBreakdown at(int dp) const; // the most loaded stage
+    double total(int dp) const;       // at(dp).total(), for searches that need only the figure
     struct Ends {
         MemoryBreakdown first, last; // last == first without a pipeline
     };

@@ -41,14 +41,28 @@ std::string formatValue(double value) {
     throw std::invalid_argument("invalid PipelineSpec: " + field + " = " + value + "; allowed: " + allowed);
 }
 
+// The rejections build their messages out of line, so that the checks themselves inline: the ledger's closed form
+// runs them on every memory probe.
+[[noreturn, gnu::cold, gnu::noinline]] void rejectCount(const char* field, int value) {
+    rejectField(field, std::to_string(value), "[1, " + std::to_string(INT_MAX) + "]");
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void rejectDuration(const char* field, double value) {
+    rejectField(field, formatValue(value), "a finite value >= 0");
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void rejectIdle(double pass) {
+    rejectField("f + b + w", formatValue(pass), "> 0 (some pass must take time)");
+}
+
 void checkCount(const char* field, int value) {
-    if (value < 1)
-        rejectField(field, std::to_string(value), "[1, " + std::to_string(INT_MAX) + "]");
+    if (value < 1) [[unlikely]]
+        rejectCount(field, value);
 }
 
 void checkDuration(const char* field, double value) {
-    if (!std::isfinite(value) || value < 0.0)
-        rejectField(field, formatValue(value), "a finite value >= 0");
+    if (!std::isfinite(value) || value < 0.0) [[unlikely]]
+        rejectDuration(field, value);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -621,8 +635,8 @@ void validateFields(const PipelineSpec& spec) {
     checkDuration("b", spec.b);
     checkDuration("w", spec.w);
     checkDuration("p2p", spec.p2p);
-    if (!(spec.f + spec.b + spec.w > 0.0))
-        rejectField("f + b + w", formatValue(spec.f + spec.b + spec.w), "> 0 (some pass must take time)");
+    if (!(spec.f + spec.b + spec.w > 0.0)) [[unlikely]]
+        rejectIdle(spec.f + spec.b + spec.w);
 }
 
 } // namespace
@@ -661,7 +675,8 @@ Timeline simulate(const PipelineSpec& input) {
     return timeline;
 }
 
-PipelineClosedForm closedForm(const PipelineSpec& input) {
+// Flattened: the memory gate calls this once per probe, so its checks inline.
+[[gnu::flatten]] PipelineClosedForm closedForm(const PipelineSpec& input) {
     validateFields(input); // no size cap and no simulate-only m rules: the ledger asks for any configuration
     const PipelineSpec spec = effectiveSpec(input);
     const double p = spec.stages, m = spec.microBatches, v = spec.virtualStages;

@@ -32,14 +32,19 @@ std::string groupDigits(double x) {
     if (std::fabs(x) >= 1e18)
         return formatSi(x, "");
     const long long n = std::llround(x);
-    std::string digits = std::to_string(n < 0 ? -n : n);
-    std::string out;
-    for (size_t i = 0; i < digits.size(); ++i) {
-        if (i && (digits.size() - i) % 3 == 0)
-            out += ',';
-        out += digits[i];
+    // In a stack buffer, one string at the end: evaluate()'s warnings call this on every slider tick.
+    char digits[24], out[32];
+    const char* end = std::to_chars(digits, digits + sizeof digits, n < 0 ? -n : n).ptr;
+    const long len = end - digits;
+    char* o = out;
+    if (n < 0)
+        *o++ = '-';
+    for (long i = 0; i < len; ++i) {
+        if (i && (len - i) % 3 == 0)
+            *o++ = ',';
+        *o++ = digits[i];
     }
-    return n < 0 ? "-" + out : out;
+    return std::string(out, o);
 }
 
 std::string formatSi(double x, const char* unit) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tl::engine {
@@ -63,7 +64,7 @@ std::vector<Diagnostic> validate(const Scenario& s) {
             c.errors.push_back({e->key, e->message});
     }
     if (!c.errors.empty())
-        return c.errors; // cross-field rules below assume each value is in range
+        return std::move(c.errors); // cross-field rules below assume each value is in range
 
     const auto& m = s.model;
     const auto& d = s.data;
@@ -151,7 +152,7 @@ std::vector<Diagnostic> validate(const Scenario& s) {
     if (s.precision.weights == "fp32" && s.precision.master == "fp32")
         c.fail("precision.master", s.precision.master,
                "allowed: \"none\" when precision.weights is fp32 (the weights are already the master copy)");
-    return c.errors;
+    return std::move(c.errors);
 }
 
 } // namespace tl::engine
