@@ -120,7 +120,7 @@ TEST(Seed003Compute, ItemizedForwardAndBackward) {
     EXPECT_DOUBLE_EQ(printed(l.flops.forwardPerSequence / 1e12, 3), 143.789);    // §4.2 forward
     EXPECT_DOUBLE_EQ(printed(l.flops.backwardPerSequence / 1e12, 3), 287.579);   // §4.2 backward
     EXPECT_DOUBLE_EQ(printed(3 * l.flops.forwardPerSequence / 1e12, 2), 431.37); // §4.2 143.789 + 287.579
-    EXPECT_DOUBLE_EQ(printed(l.flops.sixNdPerSequence / 1e12, 2), 402.59);   // §4.2 6ND with D = 8192
+    EXPECT_DOUBLE_EQ(printed(l.flops.sixNdPerSequence / 1e12, 2), 402.59);       // §4.2 6ND with D = 8192
     // §4.2 "the rough count is about 7% low".
     EXPECT_DOUBLE_EQ(printed(1 - l.flops.sixNdPerToken / l.flops.trainingPerToken, 2), 0.07);
     // Attention pairs of one 8,192-token document.
@@ -298,7 +298,7 @@ TEST(Seed004, PipelineBubble) {
     // "4 stages, 1 micro-batch: 75% idle; 16 micro-batches: (N-1)/M = 3/16 = 18.75%".
     Scenario s = with(with(seedScenario(), "model.params", 7e9), "parallel.dp", 1.0);
     s.parallel.pp = 4;
-    s.parallel.schedule = "gpipe";
+    s.parallel.schedule = Schedule::GPipe;
     s.model.params = 0;
     applyModelPreset(s, "llama3-8b"); // 32 layers divide into 4 stages
     s.data.globalBatch = 1;
