@@ -326,6 +326,7 @@ Ledger evaluate(const Scenario& s) {
     const Allocation kaplan = kaplanAllocation(bg.compute6nd);
     bg.kaplanParams = kaplan.params;
     bg.kaplanTokens = kaplan.tokens;
+    bg.rlRollouts = s.rl.keep > 0 ? rolloutsToGenerate(s.rl.keep, s.rl.acceptance) : 0;
 
     addWarnings(s, l, l.warnings);
     refuseNonFinite(l);

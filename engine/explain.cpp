@@ -861,6 +861,15 @@ const std::map<std::string, Rule>& rules() {
                  .in("D", c.s.data.tokens, "tokens", "data.tokens")
                  .from("seed 003 §6 (C = 6ND)");
          }},
+        {"budget.rl_rollouts",
+         [](const Context& c, Builder& b) {
+             b.formula("ceil(n_keep / a)")
+                 .in("n_keep", c.s.rl.keep, "samples", "rl.keep")
+                 .in("a", c.s.rl.acceptance, "", "rl.acceptance")
+                 .from("seed 003 §5.1 (keep 16 at a = 1/2: generate 32)");
+             if (c.s.rl.keep == 0)
+                 b.note("rl.keep = 0: no RL, nothing to generate");
+         }},
         {"budget.tokens_per_param",
          [](const Context& c, Builder& b) {
              b.formula("D / N_active")

@@ -50,6 +50,7 @@ constexpr const char* kSchedule = "Schedule";
 constexpr const char* kPrecision = "Precision";
 constexpr const char* kParallel = "Parallelism";
 constexpr const char* kHardware = "Hardware and efficiency";
+constexpr const char* kRl = "Reinforcement learning";
 
 // Table rows. Each macro spells the member once for reading and once for writing.
 #define TL_NUM(KEY, TYPE, MEMBER, LO, HI, UNIT, HELP, UI)                                                              \
@@ -314,6 +315,21 @@ std::vector<Field> buildFields() {
                   "hardware figures and the MFU is an output.",
                   control(C, "Efficiency", kHardware, {"Fixed MFU", "Derived from the hardware"}),
                   EfficiencyMode::Fixed, EfficiencyMode::Derived),
+        TL_NUM("rl.keep", Int, rl.keep, 0, 1e9, "samples",
+               "RL: samples kept per update (0: no RL); the rollouts to generate follow from the acceptance.",
+               slider("Samples kept", kRl, Log, 1, 4096, "samples", 1, 0)),
+        Field{"rl.acceptance",
+              FieldType::Real,
+              0,
+              1,
+              "",
+              "RL: the average share of generated samples that survives scoring and is kept.",
+              {},
+              [](const Scenario& s) -> FieldValue { return s.rl.acceptance; },
+              [](Scenario& s, const FieldValue& v) { s.rl.acceptance = std::get<double>(v); },
+              true,
+              [](const Scenario& s) { return s.rl.acceptance; },
+              slider("Acceptance", kRl, Lin, 0.01, 1, "%", 0.01, 0)},
     };
     for (auto& field : f) {
         if (std::string_view(field.key) == "model.preset")
@@ -327,6 +343,7 @@ std::vector<Field> buildFields() {
 #undef TL_NUM
 #undef TL_BOOL
 #undef TL_TEXT
+#undef TL_CHOICE
 
 std::string number(double v) {
     char buf[64];

@@ -122,6 +122,7 @@ struct BudgetLedger {
     double tokensPerParam = 0;
     double chinchillaParams = 0, chinchillaTokens = 0, chinchillaLoss = 0, planLossChinchilla = 0;
     double kaplanParams = 0, kaplanTokens = 0;
+    long long rlRollouts = 0; // samples to generate per RL update: ceil(rl.keep / rl.acceptance); 0 without RL
 };
 
 struct Ledger {

@@ -189,6 +189,9 @@ std::vector<LedgerField> build() {
                  "1.3e9 x (C / PF-day)^0.73, Kaplan et al. 2020.", I(std::llround(l.budget.kaplanParams))),
         TL_FIELD("budget.kaplan_tokens", Count, "Kaplan-optimal tokens", "C / (6 N_opt).",
                  I(std::llround(l.budget.kaplanTokens))),
+        TL_FIELD("budget.rl_rollouts", Count, "RL rollouts to generate",
+                 "Samples to generate per update so that rl.keep survive: ceil(keep / acceptance) (seed 003 §5.1).",
+                 I(l.budget.rlRollouts)),
         TL_FIELD("pipeline.peak_in_flight_stage0", Ratio, "Peak in flight, stage 0",
                  "Micro-batches stage 0 holds at once, in stage units.", l.pipeline.peakInFlightStage0),
     };

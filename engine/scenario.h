@@ -122,6 +122,14 @@ struct EfficiencySpec {
     bool operator==(const EfficiencySpec&) const = default;
 };
 
+// Reinforcement learning's generation side (seed 003 §5.1): samples kept per update and the share that survives.
+struct RlSpec {
+    int keep = 0;            // samples kept per update; 0: no RL (the budget then names no rollouts)
+    double acceptance = 0.5; // average share of generated samples that is kept
+
+    bool operator==(const RlSpec&) const = default;
+};
+
 struct Scenario {
     std::string title; // empty: shown as displayTitle() describes the plan
     std::string notes;
@@ -134,6 +142,7 @@ struct Scenario {
     OffloadSpec offload;
     HardwareSpec hardware;
     EfficiencySpec efficiency;
+    RlSpec rl;
 
     bool operator==(const Scenario&) const = default;
 };

@@ -983,6 +983,11 @@ Total %5 of %6, pipeline stage %7</source>
         <source>Plan, then ZeRO 0 to 3</source>
         <translation>本方案，然后 ZeRO 0 至 3</translation>
     </message>
+    <message>
+        <source>Plan</source>
+        <comment>short axis label</comment>
+        <translation>本案</translation>
+    </message>
 </context>
 <context>
     <name>NotesEdit</name>
@@ -1034,7 +1039,7 @@ Total %5 of %6, pipeline stage %7</source>
     </message>
     <message>
         <source>%1 details</source>
-        <translation>%1 细节</translation>
+        <translation>%1细节</translation>
     </message>
     <message>
         <source>Custom (see the details)</source>
@@ -3732,6 +3737,38 @@ per parameter</source>
     <message>
         <source>Derived from the hardware</source>
         <translation>由硬件推算</translation>
+    </message>
+    <message>
+        <source>RL rollouts to generate</source>
+        <translation>RL 需生成的样本数</translation>
+    </message>
+    <message>
+        <source>Samples to generate per update so that rl.keep survive: ceil(keep / acceptance) (seed 003 §5.1).</source>
+        <translation>每次更新需要生成的样本数,使保留下来的达到 rl.keep:ceil(保留数 / 保留比例)（课程 003 §5.1）。</translation>
+    </message>
+    <message>
+        <source>RL: samples kept per update (0: no RL); the rollouts to generate follow from the acceptance.</source>
+        <translation>RL:每次更新保留的样本数(0 表示不做 RL);需生成的数量由保留比例推出。</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>条样本</translation>
+    </message>
+    <message>
+        <source>Samples kept</source>
+        <translation>保留样本数</translation>
+    </message>
+    <message>
+        <source>Reinforcement learning</source>
+        <translation>强化学习</translation>
+    </message>
+    <message>
+        <source>RL: the average share of generated samples that survives scoring and is kept.</source>
+        <translation>RL:生成的样本中通过评分并被保留的平均比例。</translation>
+    </message>
+    <message>
+        <source>Acceptance</source>
+        <translation>保留比例</translation>
     </message>
 </context>
 <context>

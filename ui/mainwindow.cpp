@@ -122,6 +122,7 @@ void MainWindow::buildUi() {
                     column->setObjectName(QStringLiteral("column:") + QLatin1String(info.id));
                     column->setChildrenCollapsible(false);
                     split->replaceWidget(split->count() - 1, column);
+                    split->setStretchFactor(split->count() - 1, split->count() + 1); // the column keeps its share
                     column->addWidget(last);
                     column->setStretchFactor(0, 3);
                 }
@@ -141,6 +142,13 @@ void MainWindow::buildUi() {
         split->setStretchFactor(0, 2);
         shared.insert(tab, split);
         m_tabs->addTab(split, tab);
+    }
+    // Side by side, the first view takes two parts and each next one three (memory 2 : time 3), whatever their hints.
+    for (QSplitter* split : std::as_const(shared)) {
+        QList<int> parts;
+        for (int i = 0; i < split->count(); ++i)
+            parts << (i == 0 ? 2000 : 3000);
+        split->setSizes(parts);
     }
     // A tab with one view holds the view itself (tabs()->setCurrentWidget(view) then works).
     for (int i = 0; i < m_tabs->count(); ++i) {

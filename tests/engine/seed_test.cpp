@@ -314,6 +314,12 @@ TEST(Seed003Rl, RolloutsToGenerate) {
     EXPECT_EQ(rolloutsToGenerate(16, 0.5), 32);   // §5.1
     EXPECT_EQ(rolloutsToGenerate(16, 0.25), 64);  // §5.1
     EXPECT_EQ(rolloutsToGenerate(32, 0.25), 128); // §9 answer 3
+    // The same through the scenario keys and the ledger; no RL (keep 0) generates nothing.
+    Scenario s;
+    EXPECT_EQ(eval(s).budget.rlRollouts, 0);
+    s.rl.keep = 32;
+    s.rl.acceptance = 0.25;
+    EXPECT_EQ(eval(s).budget.rlRollouts, 128);
 }
 
 TEST(Seed003ScalingLaws, TenTimesTheCompute) {

@@ -188,6 +188,7 @@ QSet<QString> allowedWords() {
                           "ep",
                           "mfu",
                           "hfu",
+                          "RL",
                           "X"})
         words.insert(QString::fromLatin1(w));
     // Keys without a dot ("title", "notes") stay in tooltips as every key does; Chinese technical text keeps

@@ -3,6 +3,7 @@
 #include "engine/units.h"
 #include "ui/explain/explaindialog.h"
 #include "ui/views/chartflush.h"
+#include "ui/views/legendtext.h"
 #include "ui/views/textline.h"
 
 #include <QBarCategoryAxis>
@@ -266,10 +267,9 @@ void MemoryView::render() {
     QStringList legend;
     for (int c = 0; c < kCategories; ++c)
         legend << QStringLiteral("<span style=\"color:%1\">\u25a0</span>&nbsp;%2")
-                      .arg(kColours[c].name(), m_sets[size_t(c)]->label().toHtmlEscaped().replace(
-                                                   QLatin1Char(' '), QStringLiteral("&nbsp;")));
+                      .arg(kColours[c].name(), keepTogether(m_sets[size_t(c)]->label()));
     legend << QStringLiteral("<span style=\"color:#c62828\"><b>\u2012 \u2012</b></span>&nbsp;%1")
-                  .arg(m_capacity->name().toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+                  .arg(keepTogether(m_capacity->name()));
     m_legend->setText(legend.join(QStringLiteral(" &nbsp; ")));
     flushChart(m_view);
 }
@@ -277,11 +277,12 @@ void MemoryView::render() {
 void MemoryView::placeTotals() {
     // Category names that fit their bar: "ZeRO-2" where there is room, "Z2" where there is not.
     const double perBar = m_chart->plotArea().width() / kBars;
-    const bool shortNames = perBar < QFontMetricsF(m_x->labelsFont()).horizontalAdvance(tr("ZeRO-0")) + 6;
+    const bool shortNames = perBar < QFontMetricsF(m_x->labelsFont()).horizontalAdvance(tr("ZeRO-0")) +
+                                         16; // Qt Charts elides with a margin
     if (shortNames != m_shortNames && m_chart->plotArea().width() > 0) {
         m_shortNames = shortNames;
         m_x->setCategories(shortNames
-                               ? QStringList{tr("Plan"), tr("Z0"), tr("Z1"), tr("Z2"), tr("Z3")}
+                               ? QStringList{tr("Plan", "short axis label"), tr("Z0"), tr("Z1"), tr("Z2"), tr("Z3")}
                                : QStringList{tr("Plan"), tr("ZeRO-0"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")});
         m_x->setTitleText(shortNames ? tr("Plan, then ZeRO 0 to 3") : tr("This plan and its ZeRO stages"));
     }

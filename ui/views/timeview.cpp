@@ -1,5 +1,7 @@
 #include "ui/views/timeview.h"
 
+#include "ui/views/legendtext.h"
+
 #include "ui/explain/explaindialog.h"
 
 #include "engine/ledgerfields.h"
@@ -326,18 +328,17 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
         const QString glyph =
             p.style() == Qt::SolidLine ? QStringLiteral("\u2501\u2501") : QStringLiteral("\u254d\u254d");
         return QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>&nbsp;%3")
-            .arg(p.color().name(), glyph, text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+            .arg(p.color().name(), glyph, keepTogether(text));
     };
     auto marker = [](const QColor& c, const QString& glyph, const QString& text) {
-        return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
-            .arg(c.name(), glyph, text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+        return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3").arg(c.name(), glyph, keepTogether(text));
     };
-    const QStringList legend = {line(m_fit->pen(), m_fit->name()),
-                                line(m_noFit->pen(), m_noFit->name()),
-                                line(m_deadline->pen(), m_deadline->name()),
-                                line(m_window->pen(), m_window->name()),
-                                marker(m_current->color(), QStringLiteral("\u25cf"), m_current->name()),
-                                marker(m_gates->color(), QStringLiteral("\u25a0"), m_gates->name())};
+    QStringList legend = {line(m_fit->pen(), m_fit->name()),
+                          line(m_noFit->pen(), m_noFit->name()),
+                          line(m_deadline->pen(), m_deadline->name()),
+                          line(m_window->pen(), m_window->name()),
+                          marker(m_current->color(), QStringLiteral("\u25cf"), m_current->name()),
+                          marker(m_gates->color(), QStringLiteral("\u25a0"), m_gates->name())};
     m_legend->setText(legend.join(QStringLiteral(" &nbsp; ")));
     flushChart(m_view);
 }
