@@ -29,11 +29,11 @@ Scenario layout405b() {
     s.parallel.dp = 128;
     s.parallel.zero = 1;
     s.parallel.sequenceParallel = true;
-    s.parallel.schedule = "interleaved";
+    s.parallel.schedule = tl::engine::Schedule::Interleaved;
     s.parallel.virtualStages = 3;
     s.data.globalBatch = 1792; // 14 micro-batches per pipeline: the interleaved schedule needs a multiple of pp
     s.data.tokens = 15.6e12;
-    s.activations.recompute = "selective";
+    s.activations.recompute = tl::engine::Recompute::Selective;
     return s;
 }
 
@@ -52,7 +52,7 @@ void BM_Evaluate405b3d(benchmark::State& state) {
 BENCHMARK(BM_Evaluate405b3d);
 
 Scenario derived(Scenario s) {
-    s.efficiency.mode = "derived";
+    s.efficiency.mode = tl::engine::EfficiencyMode::Derived;
     return s;
 }
 

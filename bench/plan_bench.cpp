@@ -36,8 +36,8 @@ Scenario turing530b() {
     s.data.seqLen = 2048;
     s.data.globalBatch = 2520;
     s.data.tokens = 270e9;
-    s.precision.weights = "fp16";
-    s.precision.grads = "fp16";
+    s.precision.weights = tl::engine::NumberFormat::Fp16;
+    s.precision.grads = tl::engine::NumberFormat::Fp16;
     s.activations.flashAttention = false;
     s.schedule.deadlineDays = 120;
     s.schedule.reserveDays = 10;

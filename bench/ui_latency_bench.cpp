@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
     for (const bool derived : {false, true}) {
         tl::engine::Scenario base;
         if (derived)
-            base.efficiency.mode = "derived";
+            base.efficiency.mode = tl::engine::EfficiencyMode::Derived;
         controller.setScenario(base);
         for (int i = 0; i < 5; ++i)
             QCoreApplication::processEvents();

@@ -74,7 +74,7 @@ void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w)
     if (p.pp > 1 && l.time.microBatchesPerStep < p.pp)
         w.push_back({"few-microbatches", "Only " + num(l.time.microBatchesPerStep) + " micro-batches per step for " +
                                              num(p.pp) + " pipeline stages: most of each step is pipeline bubble."});
-    if (s.efficiency.mode != "derived" && s.efficiency.mfu > 0.6)
+    if (s.efficiency.mode != EfficiencyMode::Derived && s.efficiency.mfu > 0.6)
         w.push_back({"mfu-high", "MFU " + num(std::round(s.efficiency.mfu * 100)) +
                                      "% is above what large runs report (Llama 3 405B: 38-43%)."});
     if (p.zero >= 3 && double(p.dp) * p.cp * p.tp > s.hardware.gpusPerNode)
@@ -86,13 +86,14 @@ void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w)
     if (s.model.learnedPositions > 0 && s.data.seqLen > s.model.learnedPositions)
         w.push_back({"seq-beyond-positions", "data.seq_len " + num(s.data.seqLen) + " exceeds the model's " +
                                                  num(s.model.learnedPositions) + " learned positions."});
-    if (s.offload.optimizer == "cpu" && l.memory.hostMemoryPerNode > 512e9)
+    if (s.offload.optimizer == Offload::Cpu && l.memory.hostMemoryPerNode > 512e9)
         w.push_back({"host-memory", "CPU offload needs " + num(std::round(l.memory.hostMemoryPerNode / 1e9)) +
                                         " GB of host memory per node; a typical node has 512 GB."});
-    if (s.offload.optimizer == "nvme" && l.memory.hostMemoryPerNode > 2e12)
+    if (s.offload.optimizer == Offload::Nvme && l.memory.hostMemoryPerNode > 2e12)
         w.push_back({"nvme-capacity", "NVMe offload needs " + num(l.memory.hostMemoryPerNode / 1e12) +
                                           " TB per node; a typical node has 2 TB of NVMe."});
-    if (s.precision.master == "none" && s.precision.weights != "fp32" && s.precision.optimizer != "none")
+    if (s.precision.master == NumberFormat::None && s.precision.weights != NumberFormat::Fp32 &&
+        s.precision.optimizer != Optimizer::None)
         w.push_back({"no-master-copy", "Updates are applied to 16-bit weights without an FP32 master copy: small "
                                        "updates can round away."});
     if (l.time.minGpusCompute >= std::int64_t(kMaxGpuCount))
@@ -282,7 +283,7 @@ Ledger evaluate(const Scenario& s) {
     const double stepFlops = f.trainingPerToken * double(t.tokensPerStep); // model FLOPs of one step
     double rate = 0;                                                       // model FLOP/s per GPU
     t.gpus = gpuCount(s);
-    if (s.efficiency.mode == "derived") {
+    if (s.efficiency.mode == EfficiencyMode::Derived) {
         const StepTime st = derivedStepTime(s, m, p.dp);
         t.derived = true;
         t.breakdown = st.parts;
@@ -363,7 +364,7 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus, const s
     const MemoryModel memoryModel(s, m, stateBytes(s.precision, m.hidden));
     const int modelParallel = s.parallel.tp * s.parallel.pp * s.parallel.cp;
     const long long maxDp = std::max(1LL, std::min<long long>(maxReplicas(s), maxGpus / modelParallel));
-    const bool derived = s.efficiency.mode == "derived";
+    const bool derived = s.efficiency.mode == EfficiencyMode::Derived;
     auto point = [&](long long dp) {
         ScalePoint pt;
         pt.dp = int(dp);

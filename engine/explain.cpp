@@ -241,15 +241,15 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"flops.recompute_per_token",
          [](const Context& c, Builder& b) {
-             const std::string& r = c.s.activations.recompute;
-             b.formula(r == "full" ? "(F_mm + F_att) / s" : r == "selective" ? "F_att / s" : "0 × s")
+             const Recompute r = c.s.activations.recompute;
+             b.formula(r == Recompute::Full ? "(F_mm + F_att) / s" : r == Recompute::Selective ? "F_att / s" : "0 × s")
                  .in("s", c.s.data.seqLen, "tokens", "data.seq_len");
-             if (r == "full" || r == "selective")
+             if (r == Recompute::Full || r == Recompute::Selective)
                  b.in("F_att", c.fb.attention, "FLOPs", "causal attention per sequence, run again");
-             if (r == "full")
+             if (r == Recompute::Full)
                  b.in("F_mm", c.fb.layerMatmuls, "FLOPs", "layer matmuls per sequence, run again (not the LM head)");
              b.from("seed 000 §6 (recompute trades FLOPs for memory)")
-                 .note("activations.recompute = " + r + (r == "none" ? ": nothing is run twice" : ""));
+                 .note("activations.recompute = " + std::string(choiceName(r)) + (r == Recompute::None ? ": nothing is run twice" : ""));
          }},
         {"flops.recompute_share",
          [](const Context& c, Builder& b) {
@@ -297,39 +297,39 @@ const std::map<std::string, Rule>& rules() {
         {"state.bytes_per_param",
          [](const Context& c, Builder& b) {
              b.formula("b_w + b_g + b_m + b_o")
-                 .in("b_w", c.sb.weights, "B", "precision.weights = " + c.s.precision.weights)
-                 .in("b_g", c.sb.grads, "B", "precision.grads = " + c.s.precision.grads)
-                 .in("b_m", c.sb.master, "B", "precision.master = " + c.s.precision.master)
-                 .in("b_o", c.sb.optimizer, "B", "precision.optimizer = " + c.s.precision.optimizer)
+                 .in("b_w", c.sb.weights, "B", "precision.weights = " + std::string(choiceName(c.s.precision.weights)))
+                 .in("b_g", c.sb.grads, "B", "precision.grads = " + std::string(choiceName(c.s.precision.grads)))
+                 .in("b_m", c.sb.master, "B", "precision.master = " + std::string(choiceName(c.s.precision.master)))
+                 .in("b_o", c.sb.optimizer, "B", "precision.optimizer = " + std::string(choiceName(c.s.precision.optimizer)))
                  .from(kSrcState);
          }},
         {"state.weight_bytes_per_param",
          [](const Context& c, Builder& b) {
-             b.formula("b").in("b", c.sb.weights, "B", "one " + c.s.precision.weights + " element").from(kSrcState);
+             b.formula("b").in("b", c.sb.weights, "B", "one " + std::string(choiceName(c.s.precision.weights)) + " element").from(kSrcState);
          }},
         {"state.grad_bytes_per_param",
          [](const Context& c, Builder& b) {
-             b.formula("b").in("b", c.sb.grads, "B", "one " + c.s.precision.grads + " element").from(kSrcState);
+             b.formula("b").in("b", c.sb.grads, "B", "one " + std::string(choiceName(c.s.precision.grads)) + " element").from(kSrcState);
          }},
         {"state.master_bytes_per_param",
          [](const Context& c, Builder& b) {
              b.formula("b")
-                 .in("b", c.sb.master, "B", "one " + c.s.precision.master + " element (none = no master copy)")
+                 .in("b", c.sb.master, "B", "one " + std::string(choiceName(c.s.precision.master)) + " element (none = no master copy)")
                  .from(kSrcState);
          }},
         {"state.optimizer_bytes_per_param",
          [](const Context& c, Builder& b) {
-             const std::string& o = c.s.precision.optimizer;
+             const Optimizer o = c.s.precision.optimizer;
              b.from("seed 000 §3 (Adam: two FP32 moments); docs/formulas.md §3");
-             if (o == "adam")
+             if (o == Optimizer::Adam)
                  b.formula("n_mom × b_fp32")
                      .in("n_mom", 2, "", "Adam's two moments")
                      .in("b_fp32", 4, "B", "one FP32 element");
-             else if (o == "adam-8bit")
+             else if (o == Optimizer::Adam8bit)
                  b.formula("n_mom × b").in("n_mom", 2, "", "two moments").in("b", 1, "B", "one 8-bit element");
-             else if (o == "adafactor")
+             else if (o == Optimizer::Adafactor)
                  b.formula("8 / h").in("h", c.m.hidden, "", "model.hidden: one FP32 row and column per h x h matrix");
-             else if (o == "sgd-momentum")
+             else if (o == Optimizer::SgdMomentum)
                  b.formula("b_fp32").in("b_fp32", 4, "B", "one FP32 momentum buffer");
              else
                  b.formula("0 × n").in("n", 0, "", "no optimizer state");
@@ -372,18 +372,18 @@ const std::map<std::string, Rule>& rules() {
          [](const Context& c, Builder& b) { stateShare(b, c, "b_g", c.sb.grads, "gradient bytes per parameter", 2); }},
         {"memory.master_weights",
          [](const Context& c, Builder& b) {
-             if (c.s.offload.optimizer != "none") {
+             if (c.s.offload.optimizer != Offload::None) {
                  b.formula("0 × b_m").in("b_m", c.sb.master, "B/param", "master copy").from(kSrcOffload);
-                 b.note("offload.optimizer = " + c.s.offload.optimizer + ": the master copy lives off the GPU");
+                 b.note("offload.optimizer = " + std::string(choiceName(c.s.offload.optimizer)) + ": the master copy lives off the GPU");
                  return;
              }
              stateShare(b, c, "b_m", c.sb.master, "master bytes per parameter", 1);
          }},
         {"memory.optimizer",
          [](const Context& c, Builder& b) {
-             if (c.s.offload.optimizer != "none") {
+             if (c.s.offload.optimizer != Offload::None) {
                  b.formula("0 × b_o").in("b_o", c.sb.optimizer, "B/param", "optimizer").from(kSrcOffload);
-                 b.note("offload.optimizer = " + c.s.offload.optimizer + ": the optimizer state lives off the GPU");
+                 b.note("offload.optimizer = " + std::string(choiceName(c.s.offload.optimizer)) + ": the optimizer state lives off the GPU");
                  return;
              }
              stateShare(b, c, "b_o", c.sb.optimizer, "optimizer bytes per parameter", 1);
@@ -413,12 +413,12 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"memory.activations_layers",
          [](const Context& c, Builder& b) {
-             const bool full = c.s.activations.recompute == "full";
+             const bool full = c.s.activations.recompute == Recompute::Full;
              b.formula(full ? "m_fl × L_stage × A_kept + A_layer" : "m_fl × L_stage × A_kept")
                  .in("m_fl", c.mb.inFlight, "micro-batches", "in flight on stage " + std::to_string(c.mb.stage))
                  .in("L_stage", c.mb.layersOnStage, "layers", "layers per stage")
                  .in("A_kept", c.mb.layerStored, "B", "what one layer keeps per micro-batch (" +
-                                                          c.s.activations.recompute + " recompute)");
+                                                          std::string(choiceName(c.s.activations.recompute)) + " recompute)");
              if (full)
                  b.in("A_layer", c.mb.layerWorking, "B", "one layer rebuilt in full during backward");
              b.from(kSrcAct);
@@ -432,7 +432,7 @@ const std::map<std::string, Rule>& rules() {
                  .in("T_loss", d.vocabOnSupervisedOnly ? d.supervisedFraction * T : T, "tokens",
                      "tokens whose logits are kept (FP32)")
                  .in("V", c.m.vocab, "", "model.vocab")
-                 .in("a", c.s.precision.weights == "fp32" ? 4 : 2, "B", "activation element")
+                 .in("a", c.s.precision.weights == NumberFormat::Fp32 ? 4 : 2, "B", "activation element")
                  .in("T", T, "tokens", "seq_len / cp x micro_batch")
                  .in("h", c.m.hidden, "", "model.hidden")
                  .in("tp", c.s.parallel.tp, "", "vocab-parallel over TP")
@@ -487,22 +487,22 @@ const std::map<std::string, Rule>& rules() {
              b.from("docs/pipeline.md (closed forms, checked against the simulator)");
              if (par.pp <= 1) {
                  b.formula("p").in("p", 1, "stages", "no pipeline: micro-batches run one after another");
-             } else if (par.schedule == "gpipe") {
+             } else if (par.schedule == Schedule::GPipe) {
                  b.formula("m").in("m", c.l.time.microBatchesPerStep, "micro-batches",
                                    "GPipe keeps every forward until the backwards");
-             } else if (par.schedule == "1f1b" && !last) {
+             } else if (par.schedule == Schedule::OneFOneB && !last) {
                  b.formula("min(m, p)")
                      .in("m", c.l.time.microBatchesPerStep, "micro-batches", "per pipeline per step")
                      .in("p", par.pp, "stages", "1F1B: stage 0 runs p forwards before its first backward");
              } else {
                  b.formula("m_fl").in("m_fl", c.mb.inFlight, "micro-batches",
-                                      "the " + par.schedule + " closed form on stage " + std::to_string(c.mb.stage));
+                                      "the " + std::string(choiceName(par.schedule)) + " closed form on stage " + std::to_string(c.mb.stage));
              }
          }},
         {"memory.offloaded",
          [](const Context& c, Builder& b) {
              const auto& par = c.s.parallel;
-             const bool off = c.s.offload.optimizer != "none";
+             const bool off = c.s.offload.optimizer != Offload::None;
              b.formula("off × (b_m + b_o) × P_stage / tp / d")
                  .in("off", off ? 1 : 0, "", "1 when offload.optimizer is cpu or nvme")
                  .in("b_m", c.sb.master, "B/param", "master copy")
@@ -624,7 +624,7 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"time.offload_slowdown",
          [](const Context& c, Builder& b) {
-             b.formula("k").in("k", c.l.time.offloadSlowdown, "", "offload.optimizer = " + c.s.offload.optimizer +
+             b.formula("k").in("k", c.l.time.offloadSlowdown, "", "offload.optimizer = " + std::string(choiceName(c.s.offload.optimizer)) +
                                                                      " (cpu 1.5, nvme 2.0, none 1)");
              b.from(kSrcOffload).note("cpu: the top of seed 004's \"optimizer step 30-50% slower\"; nvme: an "
                                       "assumption");
@@ -802,18 +802,18 @@ const std::map<std::string, Rule>& rules() {
              const double m = c.l.time.microBatchesPerStep;
              if (par.pp <= 1)
                  b.formula("p - 1").in("p", 1, "stages", "no pipeline, no bubble");
-             else if (par.schedule == "gpipe" || par.schedule == "1f1b")
+             else if (par.schedule == Schedule::GPipe || par.schedule == Schedule::OneFOneB)
                  b.formula("(p - 1) / (m + p - 1)")
                      .in("p", par.pp, "stages", "parallel.pp")
                      .in("m", m, "micro-batches", "per pipeline per step");
-             else if (par.schedule == "interleaved")
+             else if (par.schedule == Schedule::Interleaved)
                  b.formula("(p - 1) / (v × m + p - 1)")
                      .in("p", par.pp, "stages", "parallel.pp")
                      .in("v", par.virtualStages, "chunks", "parallel.virtual_stages")
                      .in("m", m, "micro-batches", "per pipeline per step");
              else
                  b.formula("x").in("x", c.l.pipeline.bubbleFraction, "",
-                                   "the " + par.schedule + " closed form (docs/pipeline.md)");
+                                   "the " + std::string(choiceName(par.schedule)) + " closed form (docs/pipeline.md)");
              b.note("idle share of the whole pipeline's time; seed 004's (N-1)/M is pipeline.bubble_over_ideal");
          }},
         {"pipeline.bubble_over_ideal",
@@ -823,18 +823,18 @@ const std::map<std::string, Rule>& rules() {
              const double m = c.l.time.microBatchesPerStep;
              if (par.pp <= 1)
                  b.formula("p - 1").in("p", 1, "stages", "no pipeline, no bubble");
-             else if (par.schedule == "gpipe" || par.schedule == "1f1b")
+             else if (par.schedule == Schedule::GPipe || par.schedule == Schedule::OneFOneB)
                  b.formula("(p - 1) / m")
                      .in("p", par.pp, "stages", "parallel.pp")
                      .in("m", m, "micro-batches", "per pipeline per step");
-             else if (par.schedule == "interleaved")
+             else if (par.schedule == Schedule::Interleaved)
                  b.formula("(p - 1) / (v × m)")
                      .in("p", par.pp, "stages", "parallel.pp")
                      .in("v", par.virtualStages, "chunks", "parallel.virtual_stages")
                      .in("m", m, "micro-batches", "per pipeline per step");
              else
                  b.formula("x").in("x", c.l.pipeline.bubbleOverIdeal, "",
-                                   "the " + par.schedule + " closed form (docs/pipeline.md)");
+                                   "the " + std::string(choiceName(par.schedule)) + " closed form (docs/pipeline.md)");
          }},
         {"pipeline.peak_in_flight_stage0",
          [](const Context& c, Builder& b) {
@@ -843,14 +843,14 @@ const std::map<std::string, Rule>& rules() {
              b.from("docs/pipeline.md (closed forms, checked against the simulator)");
              if (par.pp <= 1)
                  b.formula("p").in("p", 1, "stages", "no pipeline");
-             else if (par.schedule == "gpipe")
+             else if (par.schedule == Schedule::GPipe)
                  b.formula("m").in("m", m, "micro-batches", "GPipe keeps every forward");
-             else if (par.schedule == "1f1b")
+             else if (par.schedule == Schedule::OneFOneB)
                  b.formula("min(m, p)").in("m", m, "micro-batches", "per pipeline").in("p", par.pp, "stages",
                                                                                       "parallel.pp");
              else
                  b.formula("x").in("x", c.l.pipeline.peakInFlightStage0, "micro-batches",
-                                   "the " + par.schedule + " closed form");
+                                   "the " + std::string(choiceName(par.schedule)) + " closed form");
          }},
         // --- scaling-law budget -----------------------------------------------------------------------------
         {"budget.compute_6nd",

@@ -65,11 +65,31 @@ constexpr const char* kRl = "Reinforcement learning";
         KEY, FieldType::Bool, 0, 1, "", HELP, {}, [](const Scenario& s) -> FieldValue { return s.MEMBER; },            \
             [](Scenario& s, const FieldValue& v) { s.MEMBER = std::get<bool>(v); }, false, nullptr, UI                 \
     }
+// A choice key: its allowed names (a subset of the member enum's name table, engine/choices.h) in the panel's order.
+// setField checks the name against them before set runs, so parseChoice always succeeds there.
+#define TL_CHOICE(KEY, MEMBER, HELP, UI, ...)                                                                          \
+    Field {                                                                                                            \
+        KEY, FieldType::Choice, 0, 0, "", HELP, choiceNames<decltype(Scenario{}.MEMBER)>({__VA_ARGS__}),               \
+            [](const Scenario& s) -> FieldValue { return std::string(choiceName(s.MEMBER)); },                         \
+            [](Scenario& s, const FieldValue& v) {                                                                     \
+                if (auto c = parseChoice<decltype(s.MEMBER)>(std::get<std::string>(v)))                                \
+                    s.MEMBER = *c;                                                                                     \
+            },                                                                                                         \
+            false, nullptr, UI                                                                                         \
+    }
 #define TL_TEXT(KEY, TYPE, MEMBER, HELP, UI, ...)                                                                      \
     Field {                                                                                                            \
         KEY, FieldType::TYPE, 0, 0, "", HELP, {__VA_ARGS__}, [](const Scenario& s) -> FieldValue { return s.MEMBER; }, \
             [](Scenario& s, const FieldValue& v) { s.MEMBER = std::get<std::string>(v); }, false, nullptr, UI          \
     }
+
+// The names of the given values of one choice enum.
+template <class E> std::vector<std::string> choiceNames(std::initializer_list<E> values) {
+    std::vector<std::string> out;
+    for (E e : values)
+        out.emplace_back(choiceName(e));
+    return out;
+}
 
 std::vector<Field> buildFields() {
     std::vector<std::string> modelIds = {"custom"}, modelNames = {"Custom architecture"};
@@ -203,17 +223,20 @@ std::vector<Field> buildFields() {
         TL_NUM("schedule.reserve_days", Real, schedule.reserveDays, 0, 3650, "days",
                "Days kept for checkpoints and failures; training gets the rest.",
                slider("Reserve", kSchedule, Lin, 0, 60, "days", 1, 1)),
-        TL_TEXT("precision.weights", Choice, precision.weights, "Format of the weights used in compute.",
-                advanced(control(C, "Weights", kPrecision, {"BF16", "FP16", "FP32", "FP8"})), "bf16", "fp16", "fp32",
-                "fp8"),
-        TL_TEXT("precision.grads", Choice, precision.grads, "Format of the gradients.",
-                advanced(control(C, "Gradients", kPrecision, {"BF16", "FP16", "FP32"})), "bf16", "fp16", "fp32"),
-        TL_TEXT("precision.master", Choice, precision.master, "High-precision master copy of the weights.",
-                advanced(control(C, "Master weights", kPrecision, {"FP32", "None"})), "fp32", "none"),
-        TL_TEXT("precision.optimizer", Choice, precision.optimizer, "Optimizer and the state it keeps per parameter.",
-                advanced(control(C, "Optimizer", kPrecision,
-                                 {"Adam (two FP32 moments)", "8-bit Adam", "SGD with momentum", "Adafactor", "None"})),
-                "adam", "adam-8bit", "sgd-momentum", "adafactor", "none"),
+        TL_CHOICE("precision.weights", precision.weights, "Format of the weights used in compute.",
+                  advanced(control(C, "Weights", kPrecision, {"BF16", "FP16", "FP32", "FP8"})), NumberFormat::Bf16,
+                  NumberFormat::Fp16, NumberFormat::Fp32, NumberFormat::Fp8),
+        TL_CHOICE("precision.grads", precision.grads, "Format of the gradients.",
+                  advanced(control(C, "Gradients", kPrecision, {"BF16", "FP16", "FP32"})), NumberFormat::Bf16,
+                  NumberFormat::Fp16, NumberFormat::Fp32),
+        TL_CHOICE("precision.master", precision.master, "High-precision master copy of the weights.",
+                  advanced(control(C, "Master weights", kPrecision, {"FP32", "None"})), NumberFormat::Fp32,
+                  NumberFormat::None),
+        TL_CHOICE(
+            "precision.optimizer", precision.optimizer, "Optimizer and the state it keeps per parameter.",
+            advanced(control(C, "Optimizer", kPrecision,
+                             {"Adam (two FP32 moments)", "8-bit Adam", "SGD with momentum", "Adafactor", "None"})),
+            Optimizer::Adam, Optimizer::Adam8bit, Optimizer::SgdMomentum, Optimizer::Adafactor, Optimizer::None),
         TL_NUM("parallel.tp", Int, parallel.tp, 1, 65536, "GPUs",
                "Tensor parallel: each layer's matrices split over tp GPUs.",
                slider("Tensor parallel (TP)", kParallel, Lin, 1, 64, "GPUs")),
@@ -230,23 +253,25 @@ std::vector<Field> buildFields() {
         TL_BOOL("parallel.sequence_parallel", parallel.sequenceParallel,
                 "Megatron sequence parallelism: norms and dropout activations split over the TP group.",
                 control(K, "Sequence parallel", kParallel)),
-        TL_TEXT("parallel.schedule", Choice, parallel.schedule, "Pipeline schedule.",
-                control(C, "Pipeline schedule", kParallel,
-                        {"GPipe", "1F1B", "Interleaved 1F1B", "Zero bubble H1", "Zero bubble H2", "Zero bubble V",
-                         "DualPipeV"}),
-                "gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2", "zb-v", "dualpipev"),
+        TL_CHOICE("parallel.schedule", parallel.schedule, "Pipeline schedule.",
+                  control(C, "Pipeline schedule", kParallel,
+                          {"GPipe", "1F1B", "Interleaved 1F1B", "Zero bubble H1", "Zero bubble H2", "Zero bubble V",
+                           "DualPipeV"}),
+                  Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1, Schedule::ZbH2,
+                  Schedule::ZbV, Schedule::DualPipeV),
         TL_NUM("parallel.virtual_stages", Int, parallel.virtualStages, 1, 1000, "chunks",
                "Model chunks per pipeline rank (interleaved schedule).",
                slider("Virtual stages", kParallel, Lin, 1, 16, "chunks")),
-        TL_TEXT("activations.recompute", Choice, activations.recompute,
-                "Activation recompute: none keeps everything, selective redoes core attention, full keeps only "
-                "each layer's input.",
-                control(C, "Recompute", kParallel, {"None", "Selective", "Full"}), "none", "selective", "full"),
+        TL_CHOICE("activations.recompute", activations.recompute,
+                  "Activation recompute: none keeps everything, selective redoes core attention, full keeps only "
+                  "each layer's input.",
+                  control(C, "Recompute", kParallel, {"None", "Selective", "Full"}), Recompute::None,
+                  Recompute::Selective, Recompute::Full),
         TL_BOOL("activations.flash_attention", activations.flashAttention,
                 "Flash attention: the softmax matrix is never stored.", control(K, "Flash attention", kParallel)),
-        TL_TEXT("offload.optimizer", Choice, offload.optimizer, "Move optimizer state and master weights off the GPU.",
-                control(C, "Optimizer offload", kParallel, {"None", "To CPU memory", "To NVMe"}), "none", "cpu",
-                "nvme"),
+        TL_CHOICE("offload.optimizer", offload.optimizer, "Move optimizer state and master weights off the GPU.",
+                  control(C, "Optimizer offload", kParallel, {"None", "To CPU memory", "To NVMe"}), Offload::None,
+                  Offload::Cpu, Offload::Nvme),
         TL_TEXT("hardware.preset", Choice, hardware.preset, "A GPU model; choosing one sets the hardware keys.",
                 control(C, "GPU", kHardware, gpuNames)),
         TL_NUM("hardware.memory_gb", Real, hardware.memoryGb, 0.001, 100000, "GB",
@@ -285,10 +310,11 @@ std::vector<Field> buildFields() {
         TL_NUM("efficiency.mfu", Real, efficiency.mfu, 0.001, 1, "",
                "Model FLOPs utilisation: the share of peak the run really achieves on model FLOPs.",
                slider("MFU", kHardware, Lin, 0.05, 0.8, "%", 0.01, 1)),
-        TL_TEXT("efficiency.mode", Choice, efficiency.mode,
-                "fixed: efficiency.mfu as given (the seeds' way); derived: the step time is modelled from the "
-                "hardware figures and the MFU is an output.",
-                control(C, "Efficiency", kHardware, {"Fixed MFU", "Derived from the hardware"}), "fixed", "derived"),
+        TL_CHOICE("efficiency.mode", efficiency.mode,
+                  "fixed: efficiency.mfu as given (the seeds' way); derived: the step time is modelled from the "
+                  "hardware figures and the MFU is an output.",
+                  control(C, "Efficiency", kHardware, {"Fixed MFU", "Derived from the hardware"}),
+                  EfficiencyMode::Fixed, EfficiencyMode::Derived),
         TL_NUM("rl.keep", Int, rl.keep, 0, 1e9, "samples",
                "RL: samples kept per update (0: no RL); the rollouts to generate follow from the acceptance.",
                slider("Samples kept", kRl, Log, 1, 4096, "samples", 1, 0)),
@@ -317,6 +343,7 @@ std::vector<Field> buildFields() {
 #undef TL_NUM
 #undef TL_BOOL
 #undef TL_TEXT
+#undef TL_CHOICE
 
 std::string number(double v) {
     char buf[64];

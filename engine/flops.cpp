@@ -25,9 +25,9 @@ FlopsBreakdown forwardFlops(const ModelCounts& m, const DataSpec& d) {
 }
 
 double recomputeFlops(const FlopsBreakdown& f, const ActivationSpec& a) {
-    if (a.recompute == "full")
+    if (a.recompute == Recompute::Full)
         return f.layerMatmuls + f.attention; // every layer's forward runs again; the LM head does not
-    if (a.recompute == "selective")
+    if (a.recompute == Recompute::Selective)
         return f.attention; // core attention (QK^T, softmax, AV) runs again
     return 0;
 }

@@ -19,7 +19,7 @@ inline PipelineSpec pipelineSpecFor(const Scenario& s, int dp) {
     spec.stages = std::max(1, s.parallel.pp);
     spec.microBatches = microBatchesPerPipeline(s, dp);
     spec.virtualStages = std::max(1, s.parallel.virtualStages);
-    parseSchedule(s.parallel.schedule, spec.schedule);
+    spec.schedule = s.parallel.schedule;
     return spec;
 }
 

@@ -72,7 +72,7 @@ Timing timing(const Scenario& s, const ModelCounts& m, const Work& w, int dp, in
     Timing t;
     const double peak = s.hardware.peakTflops * 1e12;
     double rate = 0;
-    if (s.efficiency.mode == "derived") {
+    if (s.efficiency.mode == EfficiencyMode::Derived) {
         const StepTime st = derivedStepTime(s, m, dp);
         t.parts = st.parts;
         rate = w.stepFlops / (st.stepS * double(gpus));
@@ -320,16 +320,16 @@ public:
             for (int zero = 0; zero <= zeroMax; ++zero)
                 for (int oc = 0; oc < offloadClasses; ++oc) {
                     s.parallel.zero = zero;
-                    s.offload.optimizer = oc ? "cpu" : "none";
+                    s.offload.optimizer = oc ? Offload::Cpu : Offload::None;
                     stateFits[0][zero][oc] = stateFloor(s, dp, false) <= sp.limit;
                     stateFits[1][zero][oc] = g.pp > 1 && stateFloor(s, dp, true) <= sp.limit;
                 }
             for (const auto& [sched, v] : schedules) {
                 const bool vshape = vShaped(sched) && g.pp > 1;
-                s.parallel.schedule = scheduleName(sched);
+                s.parallel.schedule = sched;
                 s.parallel.virtualStages = v;
                 for (Recompute rc : kRecomputes) {
-                    s.activations.recompute = recomputeName(rc);
+                    s.activations.recompute = rc;
                     for (int seqPar = 0; seqPar < sps; ++seqPar) {
                         s.parallel.sequenceParallel = seqPar == 1;
                         // over[zero][offloaded]: a smaller micro-batch of this class already did not fit.
@@ -355,7 +355,7 @@ public:
                                         ts.pruned += targets;
                                         continue;
                                     }
-                                    s.offload.optimizer = oc ? "cpu" : "none";
+                                    s.offload.optimizer = oc ? Offload::Cpu : Offload::None;
                                     ts.evaluated += targets;
                                     const MemoryModel memory(s, sp.counts, sp.bytes);
                                     const double total = memory.total(dp);
@@ -383,7 +383,7 @@ public:
                                         const Offload off = oc == 0  ? Offload::None
                                                             : k == 0 ? Offload::Cpu
                                                                      : Offload::Nvme;
-                                        s.offload.optimizer = offloadName(off);
+                                        s.offload.optimizer = off;
                                         r.layout.offload = off;
                                         const int slot = int(off);
                                         Timing t;
@@ -424,9 +424,9 @@ private:
     // The training state of the stage at(dp) reports, plus the runtime reserve: a lower bound on the per-GPU memory
     // of every layout that shares tp, pp, cp, dp, ZeRO, offload and V-shape (they give that stage the same state).
     double stateFloor(Scenario& s, int dp, bool vshape) const {
-        const std::string schedule = s.parallel.schedule;
+        const Schedule schedule = s.parallel.schedule;
         const int v = s.parallel.virtualStages;
-        s.parallel.schedule = vshape ? "zb-v" : "1f1b";
+        s.parallel.schedule = vshape ? Schedule::ZbV : Schedule::OneFOneB;
         s.parallel.virtualStages = 1;
         const MemoryBreakdown b = MemoryModel(s, m_space.counts, m_space.bytes).at(dp);
         s.parallel.schedule = schedule;
@@ -486,7 +486,7 @@ Prepared prepare(const Scenario& scenario, const PlanRequest& req) {
     Space sp;
     sp.base = neutral(scenario);
     if (req.forceDerived)
-        sp.base.efficiency.mode = "derived";
+        sp.base.efficiency.mode = EfficiencyMode::Derived;
     const Ledger l = evaluate(sp.base);
     if (!l.valid) {
         out.error = l.errors.front().message;
@@ -590,27 +590,11 @@ std::string countsText(long long a, long long b) {
 } // namespace
 
 const char* recomputeName(Recompute r) {
-    switch (r) {
-    case Recompute::Selective:
-        return "selective";
-    case Recompute::Full:
-        return "full";
-    case Recompute::None:
-        break;
-    }
-    return "none";
+    return choiceName(r);
 }
 
 const char* offloadName(Offload o) {
-    switch (o) {
-    case Offload::Cpu:
-        return "cpu";
-    case Offload::Nvme:
-        return "nvme";
-    case Offload::None:
-        break;
-    }
-    return "none";
+    return choiceName(o);
 }
 
 const char* objectiveName(Objective o) {
@@ -642,15 +626,11 @@ Layout layoutOf(const Scenario& s) {
     l.cp = s.parallel.cp;
     l.zero = s.parallel.zero;
     l.sequenceParallel = s.parallel.sequenceParallel;
-    parseSchedule(s.parallel.schedule, l.schedule);
+    l.schedule = s.parallel.schedule;
     l.virtualStages = s.parallel.virtualStages;
     l.microBatch = s.data.microBatch;
-    l.recompute = s.activations.recompute == "full"        ? Recompute::Full
-                  : s.activations.recompute == "selective" ? Recompute::Selective
-                                                           : Recompute::None;
-    l.offload = s.offload.optimizer == "cpu"    ? Offload::Cpu
-                : s.offload.optimizer == "nvme" ? Offload::Nvme
-                                                : Offload::None;
+    l.recompute = s.activations.recompute;
+    l.offload = s.offload.optimizer;
     return l;
 }
 
@@ -661,11 +641,11 @@ void applyLayout(Scenario& s, const Layout& l) {
     s.parallel.cp = l.cp;
     s.parallel.zero = l.zero;
     s.parallel.sequenceParallel = l.sequenceParallel;
-    s.parallel.schedule = scheduleName(l.schedule);
+    s.parallel.schedule = l.schedule;
     s.parallel.virtualStages = l.virtualStages;
     s.data.microBatch = l.microBatch;
-    s.activations.recompute = recomputeName(l.recompute);
-    s.offload.optimizer = offloadName(l.offload);
+    s.activations.recompute = l.recompute;
+    s.offload.optimizer = l.offload;
 }
 
 std::vector<std::pair<std::string, FieldValue>> layoutAssignments(const Layout& l) {
@@ -738,9 +718,9 @@ PlanResult planLayouts(const Scenario& scenario, const PlanRequest& req) {
     result.threads = o.threads;
     result.cancelled = o.cancelled;
     for (const Rec& r : o.kept)
-        result.plans.push_back(toPlan(r, sp.capacity, sp.base.efficiency.mode == "derived"));
+        result.plans.push_back(toPlan(r, sp.capacity, sp.base.efficiency.mode == EfficiencyMode::Derived));
     for (const Rec& r : o.front.points())
-        result.pareto.push_back(toPlan(r, sp.capacity, sp.base.efficiency.mode == "derived"));
+        result.pareto.push_back(toPlan(r, sp.capacity, sp.base.efficiency.mode == EfficiencyMode::Derived));
 
     if (result.plans.empty() && !result.cancelled) {
         const std::string counts = countsText(sp.minGpus, sp.maxGpus);
@@ -869,7 +849,8 @@ WhyNot whyNot(const Scenario& scenario, const PlanRequest& req,
     nearReq.top = req.top > 0 ? std::min(req.top, 5) : 5;
     const Outcome o = runSearch(*prep.space, nearReq, &target);
     for (const Rec& r : o.kept)
-        out.nearest.push_back(toPlan(r, prep.space->capacity, prep.space->base.efficiency.mode == "derived"));
+        out.nearest.push_back(
+            toPlan(r, prep.space->capacity, prep.space->base.efficiency.mode == EfficiencyMode::Derived));
     return out;
 }
 

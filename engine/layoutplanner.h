@@ -20,8 +20,6 @@
 
 namespace tl::engine {
 
-enum class Recompute : unsigned char { None, Selective, Full };
-enum class Offload : unsigned char { None, Cpu, Nvme };
 const char* recomputeName(Recompute r);
 const char* offloadName(Offload o);
 

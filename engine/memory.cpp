@@ -8,12 +8,12 @@
 namespace tl::engine {
 namespace {
 
-bool vShaped(const std::string& schedule) {
-    return schedule == "zb-v" || schedule == "dualpipev";
+bool vShaped(Schedule schedule) {
+    return schedule == Schedule::ZbV || schedule == Schedule::DualPipeV;
 }
 
 double activationBytes(const PrecisionSpec& p) {
-    return p.weights == "fp32" ? 4.0 : 2.0;
+    return p.weights == NumberFormat::Fp32 ? 4.0 : 2.0;
 }
 
 } // namespace
@@ -56,11 +56,11 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s) {
     LayerActivations out;
     const double base = replicated / sp + sharded / t;
     out.working = base + (mlpProduct + (s.activations.flashAttention ? lse : scores)) / t;
-    if (s.activations.recompute == "full")
+    if (s.activations.recompute == Recompute::Full)
         out.stored = a * T * h / sp; // only the layer's input
-    else if (s.activations.recompute == "selective" && s.model.dropout)
+    else if (s.activations.recompute == Recompute::Selective && s.model.dropout)
         out.stored = base + mlpProduct / t + (s.activations.flashAttention ? lse : 0.0) / t; // Megatron: core attention
-    else if (s.activations.recompute == "selective")
+    else if (s.activations.recompute == Recompute::Selective)
         out.stored = base + (s.activations.flashAttention ? lse : 0.0) / t; // core attention and the MLP product redone
     else
         out.stored = out.working;
@@ -79,9 +79,9 @@ InFlight inFlightMicroBatches(PipelineSpec spec, int microBatches) {
 }
 
 double offloadSlowdown(const OffloadSpec& o) {
-    if (o.optimizer == "cpu")
+    if (o.optimizer == Offload::Cpu)
         return 1.5;
-    if (o.optimizer == "nvme")
+    if (o.optimizer == Offload::Nvme)
         return 2.0;
     return 1.0;
 }
@@ -91,8 +91,8 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
     const auto& par = s.parallel;
     m_stages = std::max(1, par.pp);
     m_vShape = vShaped(par.schedule) && m_stages > 1;
-    m_offload = s.offload.optimizer != "none";
-    m_fullRecompute = s.activations.recompute == "full";
+    m_offload = s.offload.optimizer != Offload::None;
+    m_fullRecompute = s.activations.recompute == Recompute::Full;
     m_layersPerStage = heaviestStageLayers(m.layers, m_stages, par.virtualStages); // uneven: the heaviest rank
     m_pipeline = pipelineSpecFor(s);
 

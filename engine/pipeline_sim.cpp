@@ -11,17 +11,6 @@ namespace tl::engine {
 
 namespace {
 
-struct ScheduleEntry {
-    Schedule schedule;
-    const char* name;
-};
-
-constexpr ScheduleEntry kScheduleNames[] = {
-    {Schedule::GPipe, "gpipe"},         {Schedule::OneFOneB, "1f1b"}, {Schedule::Interleaved, "interleaved"},
-    {Schedule::ZbH1, "zb-h1"},          {Schedule::ZbH2, "zb-h2"},    {Schedule::ZbV, "zb-v"},
-    {Schedule::DualPipeV, "dualpipev"},
-};
-
 constexpr double kPending = -1.0; // end time of a block that has not run yet (real times are >= 0)
 
 bool isVShape(Schedule s) {
@@ -573,27 +562,18 @@ PipelineSpec effectiveSpec(const PipelineSpec& spec) {
 } // namespace
 
 const char* scheduleName(Schedule schedule) {
-    for (const auto& entry : kScheduleNames) {
-        if (entry.schedule == schedule)
-            return entry.name;
-    }
-    return "unknown";
+    return choiceName(schedule);
 }
 
 bool parseSchedule(const std::string& name, Schedule& out) {
-    for (const auto& entry : kScheduleNames) {
-        if (name == entry.name) {
-            out = entry.schedule;
-            return true;
-        }
-    }
-    return false;
+    const auto parsed = parseChoice<Schedule>(name);
+    if (parsed)
+        out = *parsed;
+    return bool(parsed);
 }
 
 const std::vector<Schedule>& allSchedules() {
-    static const std::vector<Schedule> all = {Schedule::GPipe,    Schedule::OneFOneB, Schedule::Interleaved,
-                                              Schedule::ZbH1,     Schedule::ZbH2,     Schedule::ZbV,
-                                              Schedule::DualPipeV};
+    static const std::vector<Schedule> all = allChoices<Schedule>();
     return all;
 }
 

@@ -4,14 +4,15 @@
 // with list scheduling (a block starts when its rank is free and its inputs have arrived). See docs/pipeline.md for
 // the orderings, their sources and the metric definitions.
 
+#include "engine/choices.h"
+
 #include <string>
 #include <vector>
 
 namespace tl::engine {
 
-enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1, ZbH2, ZbV, DualPipeV };
-
-// Names used in files and the CLI: "gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2", "zb-v", "dualpipev".
+// Names used in files and the CLI (engine/choices.h): "gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2", "zb-v",
+// "dualpipev".
 const char* scheduleName(Schedule schedule);
 bool parseSchedule(const std::string& name, Schedule& out);
 const std::vector<Schedule>& allSchedules();

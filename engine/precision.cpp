@@ -4,38 +4,43 @@
 
 namespace tl::engine {
 
-double formatBytes(std::string_view f) {
-    if (f == "fp32")
+double formatBytes(NumberFormat f) {
+    switch (f) {
+    case NumberFormat::Fp32:
         return 4;
-    if (f == "bf16" || f == "fp16")
+    case NumberFormat::Bf16:
+    case NumberFormat::Fp16:
         return 2;
-    if (f == "fp8")
+    case NumberFormat::Fp8:
         return 1;
-    if (f == "none")
+    case NumberFormat::None:
         return 0;
-    return -1;
+    }
+    return 0;
 }
 
-double optimizerBytes(std::string_view o, int hidden) {
-    if (o == "adam")
+double optimizerBytes(Optimizer o, int hidden) {
+    switch (o) {
+    case Optimizer::Adam:
         return 8;
-    if (o == "adam-8bit")
+    case Optimizer::Adam8bit:
         return 2;
-    if (o == "sgd-momentum")
+    case Optimizer::SgdMomentum:
         return 4;
-    if (o == "adafactor")
+    case Optimizer::Adafactor:
         return hidden > 0 ? 8.0 / hidden : 0.0;
-    if (o == "none")
+    case Optimizer::None:
         return 0;
-    return -1;
+    }
+    return 0;
 }
 
 StateBytes stateBytes(const PrecisionSpec& p, int hidden) {
     StateBytes b;
-    b.weights = std::max(0.0, formatBytes(p.weights));
-    b.grads = std::max(0.0, formatBytes(p.grads));
-    b.master = std::max(0.0, formatBytes(p.master));
-    b.optimizer = std::max(0.0, optimizerBytes(p.optimizer, hidden));
+    b.weights = formatBytes(p.weights);
+    b.grads = formatBytes(p.grads);
+    b.master = formatBytes(p.master);
+    b.optimizer = optimizerBytes(p.optimizer, hidden);
     return b;
 }
 
@@ -43,19 +48,19 @@ const std::vector<PrecisionRecipe>& precisionRecipes() {
     static const std::vector<PrecisionRecipe> recipes = {
         {"mixed-16",
          "Mixed BF16 + FP32 master, Adam (16 B/param)",
-         {"bf16", "bf16", "fp32", "adam"},
+         {NumberFormat::Bf16, NumberFormat::Bf16, NumberFormat::Fp32, Optimizer::Adam},
          "Seed 000 §3: 2 + 2 + 4 + 4 + 4 bytes."},
         {"mixed-18",
          "Mixed BF16, FP32 grads + master, Adam (18 B/param)",
-         {"bf16", "fp32", "fp32", "adam"},
+         {NumberFormat::Bf16, NumberFormat::Fp32, NumberFormat::Fp32, Optimizer::Adam},
          "Seed 003 §3: FP32 gradients make it 18 bytes."},
         {"fp16-12",
          "FP16 weights + grads, Adam, no master (12 B/param)",
-         {"fp16", "fp16", "none", "adam"},
+         {NumberFormat::Fp16, NumberFormat::Fp16, NumberFormat::None, Optimizer::Adam},
          "Seed 004's calculator: its 'mixed' 84 GB for 7B has no FP32 master copy."},
         {"fp32-16",
          "FP32 weights + grads, Adam (16 B/param)",
-         {"fp32", "fp32", "none", "adam"},
+         {NumberFormat::Fp32, NumberFormat::Fp32, NumberFormat::None, Optimizer::Adam},
          "Plain FP32 training: as large as mixed-16, because the master copy takes back what BF16 saved."},
     };
     return recipes;
@@ -63,8 +68,7 @@ const std::vector<PrecisionRecipe>& precisionRecipes() {
 
 const PrecisionRecipe* matchRecipe(const PrecisionSpec& p) {
     for (const auto& r : precisionRecipes())
-        if (r.spec.weights == p.weights && r.spec.grads == p.grads && r.spec.master == p.master &&
-            r.spec.optimizer == p.optimizer)
+        if (r.spec == p)
             return &r;
     return nullptr;
 }

@@ -13,13 +13,13 @@ struct StateBytes {
     double total() const { return weights + grads + master + optimizer; }
 };
 
-// Bytes of one element of a numeric format; -1 for an unknown name. "none" is 0.
-double formatBytes(std::string_view format);
+// Bytes of one element of a numeric format; none is 0.
+double formatBytes(NumberFormat format);
 
 // Optimizer state bytes per parameter. Adam keeps two FP32 moments (8 B); 8-bit Adam two 1-byte moments (2 B);
 // SGD with momentum one FP32 buffer (4 B); Adafactor (no momentum) a factored second moment, one FP32 row and
-// column vector per h x h matrix, about 8/h bytes per parameter; "none" 0. -1 for an unknown name.
-double optimizerBytes(std::string_view optimizer, int hidden);
+// column vector per h x h matrix, about 8/h bytes per parameter; none 0.
+double optimizerBytes(Optimizer optimizer, int hidden);
 
 StateBytes stateBytes(const PrecisionSpec& p, int hidden);
 

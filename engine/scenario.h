@@ -2,6 +2,8 @@
 // The what-if inputs: a plain value struct, one member per CONTRACT.md section 1 key.
 // Defaults are the seeds' example (seed 000): Qwen3-8B, 100B tokens, 30-day deadline, H100 SXM, MFU 40%.
 
+#include "engine/choices.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -59,10 +61,10 @@ struct ScheduleSpec {
 };
 
 struct PrecisionSpec {
-    std::string weights = "bf16";
-    std::string grads = "bf16";
-    std::string master = "fp32";
-    std::string optimizer = "adam";
+    NumberFormat weights = NumberFormat::Bf16;
+    NumberFormat grads = NumberFormat::Bf16;
+    NumberFormat master = NumberFormat::Fp32;
+    Optimizer optimizer = Optimizer::Adam;
 
     bool operator==(const PrecisionSpec&) const = default;
 };
@@ -74,21 +76,21 @@ struct ParallelSpec {
     int cp = 1;
     int zero = 3;
     bool sequenceParallel = false;
-    std::string schedule = "1f1b";
+    Schedule schedule = Schedule::OneFOneB;
     int virtualStages = 1;
 
     bool operator==(const ParallelSpec&) const = default;
 };
 
 struct ActivationSpec {
-    std::string recompute = "full";
+    Recompute recompute = Recompute::Full;
     bool flashAttention = true;
 
     bool operator==(const ActivationSpec&) const = default;
 };
 
 struct OffloadSpec {
-    std::string optimizer = "none";
+    Offload optimizer = Offload::None;
 
     bool operator==(const OffloadSpec&) const = default;
 };
@@ -114,7 +116,8 @@ struct HardwareSpec {
 
 struct EfficiencySpec {
     double mfu = 0.40;
-    std::string mode = "fixed"; // "fixed": mfu as given; "derived": step time from the hardware, mfu an output
+    EfficiencyMode mode =
+        EfficiencyMode::Fixed; // Fixed: mfu as given; Derived: step time from the hardware, mfu an output
 
     bool operator==(const EfficiencySpec&) const = default;
 };

@@ -52,10 +52,10 @@ struct Gpu {
     }
 };
 
-double peakFactor(const std::string& weights) {
-    if (weights == "fp32")
+double peakFactor(NumberFormat weights) {
+    if (weights == NumberFormat::Fp32)
         return 0.5; // TF32 tensor cores: half the dense BF16 rate (A100, H100, B200 datasheets)
-    if (weights == "fp8")
+    if (weights == NumberFormat::Fp8)
         return 2.0; // FP8 tensor cores: twice the dense BF16 rate (H100, B200, MI300X datasheets)
     return 1.0;
 }
@@ -87,12 +87,12 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const bool sp = par.sequenceParallel && par.tp > 1;
     const bool flash = s.activations.flashAttention;
     const bool dropout = s.model.dropout;
-    const std::string& recompute = s.activations.recompute;
+    const Recompute recompute = s.activations.recompute;
 
     Gpu gpu;
     gpu.peak = hw.peakTflops * 1e12 * peakFactor(s.precision.weights);
     gpu.hbm = hw.hbmTbps * 1e12 * k.memoryFraction;
-    gpu.bytes = s.precision.weights == "fp32" ? 4.0 : 2.0;
+    gpu.bytes = s.precision.weights == NumberFormat::Fp32 ? 4.0 : 2.0;
     gpu.fraction = k.gemmFraction;
     gpu.halfDim = k.gemmHalfDim;
     const double a = gpu.bytes;
@@ -131,9 +131,9 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const double layerInputGrad = gemms + attentionBackward + 1.5 * elementwise;
     const double layerWeightGrad = gemms;
     double layerRecompute = 0;
-    if (recompute == "full")
+    if (recompute == Recompute::Full)
         layerRecompute = layerForward;
-    else if (recompute == "selective")
+    else if (recompute == Recompute::Selective)
         layerRecompute = attention; // core attention runs again
 
     // Tensor parallelism: two all-reduces forward and two backward per layer (or, with sequence parallelism, the
@@ -141,7 +141,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const Link tpLink = groupLink(hw, t, 1, k.linkFraction);
     const double tpCollective = allReduce(a * T * h, t, tpLink);
     const double tpForward = 2.0 * tpCollective, tpBackward = 2.0 * tpCollective;
-    const double tpRecompute = recompute == "full" ? tpForward : 0.0;
+    const double tpRecompute = recompute == Recompute::Full ? tpForward : 0.0;
 
     // Context parallelism: cp - 1 ring steps of this rank's K and V forward, K, V, dK, dV backward, hidden behind the
     // attention core as far as it lasts.
@@ -221,12 +221,12 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const double stateRw =
         2.0 * (sb.master + sb.optimizer) + sb.grads + (sb.master > 0 ? sb.weights : 2.0 * sb.weights);
     double optimizer = 0, offload = 0;
-    if (s.offload.optimizer == "none") {
+    if (s.offload.optimizer == Offload::None) {
         optimizer = shard * stateRw / gpu.hbm;
     } else {
         offload = shard * (sb.grads + sb.weights) / (hw.pcieGbps * 1e9 * k.linkFraction) +
                   shard * stateRw / (hw.hostGbps * 1e9 * k.memoryFraction);
-        if (s.offload.optimizer == "nvme")
+        if (s.offload.optimizer == Offload::Nvme)
             offload += 2.0 * shard * (sb.master + sb.optimizer) / (hw.nvmeGbps * 1e9);
     }
 

@@ -94,7 +94,7 @@ std::vector<Diagnostic> validate(const Scenario& s) {
         // Layers that pp (x virtual stages) does not divide are spread as evenly as possible; every chunk needs one.
         if (p.pp > m.layers)
             c.fail("parallel.pp", p.pp, "allowed: at most model.layers (" + num(m.layers) + ")");
-        else if (p.schedule == "interleaved" && double(p.pp) * p.virtualStages > m.layers)
+        else if (p.schedule == Schedule::Interleaved && double(p.pp) * p.virtualStages > m.layers)
             c.fail("parallel.virtual_stages", p.virtualStages,
                    "allowed: at most model.layers / parallel.pp (" + num(m.layers / p.pp) + ") chunks per rank");
     }
@@ -136,21 +136,21 @@ std::vector<Diagnostic> validate(const Scenario& s) {
         c.fail("schedule.reserve_days", s.schedule.reserveDays,
                "allowed: less than schedule.deadline_days (" + num(s.schedule.deadlineDays) + ")");
     const int micro = std::max(1, int(d.globalBatch / perStep));
-    if (p.pp > 1 && p.schedule == "interleaved" && p.virtualStages > 1 && micro % p.pp != 0)
+    if (p.pp > 1 && p.schedule == Schedule::Interleaved && p.virtualStages > 1 && micro % p.pp != 0)
         c.fail("data.global_batch", d.globalBatch,
                "allowed: the interleaved schedule needs micro-batches per pipeline (" + num(micro) +
                    ") to be a multiple of parallel.pp (" + num(p.pp) + ")");
-    if (p.pp > 1 && p.schedule == "dualpipev" && micro < 2 * p.pp)
+    if (p.pp > 1 && p.schedule == Schedule::DualPipeV && micro < 2 * p.pp)
         c.fail("data.global_batch", d.globalBatch,
                "allowed: dualpipev needs at least 2 x parallel.pp (" + num(2 * p.pp) +
                    ") micro-batches per pipeline, got " + num(micro));
-    if (p.virtualStages != 1 && p.schedule != "interleaved")
+    if (p.virtualStages != 1 && p.schedule != Schedule::Interleaved)
         c.fail("parallel.virtual_stages", p.virtualStages, "allowed: 1 unless parallel.schedule is \"interleaved\"");
     const double gpus = double(p.tp) * p.pp * p.dp * p.cp;
     if (gpus > 10'000'000)
         c.fail("parallel.dp", p.dp, "allowed: tp x pp x dp x cp at most 10,000,000 GPUs");
-    if (s.precision.weights == "fp32" && s.precision.master == "fp32")
-        c.fail("precision.master", s.precision.master,
+    if (s.precision.weights == NumberFormat::Fp32 && s.precision.master == NumberFormat::Fp32)
+        c.fail("precision.master", std::string(choiceName(s.precision.master)),
                "allowed: \"none\" when precision.weights is fp32 (the weights are already the master copy)");
     return std::move(c.errors);
 }

@@ -1,6 +1,7 @@
 #include "app/cli/pipelinesvg.h"
 
 #include "engine/layout.h"
+#include "engine/pipelinelayout.h"
 #include "engine/units.h"
 #include "io/atomicfile.h"
 
@@ -8,7 +9,6 @@
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -16,7 +16,6 @@ namespace tl::cli {
 
 namespace {
 
-using engine::Block;
 using engine::BlockKind;
 using engine::Timeline;
 
@@ -30,22 +29,7 @@ constexpr double kSmallFont = 11;
 constexpr double kSmallCharW = 0.62 * kSmallFont;
 constexpr int kMaxDetailedBlocks = 20000; // above this, or below one unit per block, draw per-rank bands
 
-struct Rgb {
-    int r, g, b;
-};
-// Okabe-Ito colours, as in the window.
-constexpr Rgb kForward{0x00, 0x72, 0xB2};
-constexpr Rgb kBackward{0xE6, 0x9F, 0x00};
-constexpr Rgb kWeight{0x00, 0x9E, 0x73};
-
-Rgb kindColour(BlockKind k) {
-    return k == BlockKind::Forward ? kForward : k == BlockKind::Backward ? kBackward : kWeight;
-}
-
-Rgb mixWhite(Rgb c, double t) {
-    auto m = [t](int x) { return int(std::lround(x + (255 - x) * t)); };
-    return {m(c.r), m(c.g), m(c.b)};
-}
+using engine::Rgb;
 
 std::string hex(Rgb c) {
     static const char* digits = "0123456789abcdef";
@@ -55,10 +39,6 @@ std::string hex(Rgb c) {
         s += digits[v & 15];
     }
     return s;
-}
-
-bool darkText(Rgb c) {
-    return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b > 0.45 * 255;
 }
 
 // Locale-independent number text (the CLI's QCoreApplication sets the C library locale from the environment).
@@ -113,22 +93,6 @@ std::string rect(double x, double y, double w, double h, const std::string& fill
            "\" height=\"" + num(h) + "\" fill=\"" + fill + "\"/>\n";
 }
 
-std::string peakList(const std::vector<int>& peaks) {
-    std::string out;
-    const int n = int(peaks.size());
-    for (int r = 0; r < n; ++r) {
-        if (!out.empty())
-            out += ", ";
-        if (n > 16 && r == 6) {
-            out += "\u2026";
-            r = n - 3;
-            continue;
-        }
-        out += std::to_string(peaks[size_t(r)]);
-    }
-    return out;
-}
-
 std::string header(double height) {
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" +
@@ -148,41 +112,23 @@ std::string noPipelineSvg() {
 } // namespace
 
 std::string renderPipelineSvg(const Timeline& t) {
-    const engine::PipelineSpec& spec = t.spec;
-    const int p = spec.stages, v = spec.virtualStages;
-    if (p <= 1)
+    const engine::PipelineLayout layout = engine::layoutPipeline(t);
+    if (layout.noPipeline())
         return noPipelineSvg();
-    const auto& m = t.metrics;
-    const bool split = engine::splitsWeightGrad(spec.schedule);
-    const std::string name = engine::scheduleName(spec.schedule);
-
-    double origin = std::numeric_limits<double>::infinity(), shortest = std::numeric_limits<double>::infinity();
-    for (const Block& b : t.blocks) {
-        origin = std::min(origin, b.start);
-        if (b.end > b.start)
-            shortest = std::min(shortest, b.end - b.start);
-    }
-    if (t.blocks.empty())
-        origin = 0;
+    const int p = layout.ranks;
 
     const std::string lastLabel = "rank " + std::to_string(p - 1);
     const double labelW = double(lastLabel.size()) * kCharW + kMargin;
     const double plotLeft = std::round(kMargin + labelW), plotW = kWidth - kMargin - plotLeft;
-    const double span = m.makespan > 0 ? m.makespan : 1.0;
+    const double span = layout.makespan > 0 ? layout.makespan : 1.0;
     const double px = plotW / span;
-    const bool summarised = int(t.blocks.size()) > kMaxDetailedBlocks || shortest * px < 1.0;
+    const bool summarised =
+        !layout.hasBoxes() || int(layout.boxes.size()) > kMaxDetailedBlocks || layout.shortestBlock * px < 1.0;
     const double rowH = p <= 16 ? 26 : std::max(4.0, std::floor(640.0 / p));
     const double gap = rowH >= 8 ? 2 : 0.5;
 
-    // Caption lines (numbers from engine::PipelineMetrics only).
-    std::string head = name + ", p = " + std::to_string(p) + ", m = " + std::to_string(spec.microBatches);
-    if (v > 1)
-        head += ", v = " + std::to_string(v);
-    const std::string caption1 = head + ": bubble " + num(m.bubbleFraction * 100, 1) + "% of total time, " +
-                                 num(m.bubbleOverIdeal * 100, 1) + "% over ideal; makespan " + general(m.makespan) +
-                                 " units (ideal " + general(m.ideal) + ")";
-    const std::string caption2 = std::string(v > 1 ? "peak micro-batch chunks" : "peak micro-batches") +
-                                 " in flight per rank: " + peakList(m.peakInFlight);
+    const std::string caption1 = layout.caption.bubbleLine();
+    const std::string caption2 = layout.caption.peakLine();
 
     const double legendY = kMargin, captionY = legendY + kLine * 1.5, rowsTop = captionY + kLine * 2.2;
     const double rowsH = p * rowH, axisY = rowsTop + rowsH + 4;
@@ -191,35 +137,23 @@ std::string renderPipelineSvg(const Timeline& t) {
     std::string s = header(height);
     s += "<title>" + escape(caption1) + "</title>\n";
     s += "<defs><pattern id=\"idle\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
-         "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#e6e6e6\"/>"
-         "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#a0a0a0\" stroke-width=\"1.2\"/></pattern></defs>\n";
+         "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"" +
+         hex(engine::kPipelineIdle) + "\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"" +
+         hex(engine::kPipelineHatch) + "\" stroke-width=\"1.2\"/></pattern></defs>\n";
     s += "<rect x=\"0\" y=\"0\" width=\"" + num(kWidth) + "\" height=\"" + num(height) + "\" fill=\"#ffffff\"/>\n";
 
     // Legend.
-    struct Item {
-        std::string fill, label;
-    };
-    std::vector<Item> items{{hex(kForward), "Forward (F)"}};
-    if (split) {
-        items.push_back({hex(kBackward), "Input gradient (B)"});
-        items.push_back({hex(kWeight), "Weight gradient (W)"});
-    } else {
-        items.push_back({hex(kBackward), "Backward (B+W fused)"});
-    }
-    items.push_back({"url(#idle)", "Idle"});
-    if (v > 1 && !summarised)
-        items.push_back({hex(mixWhite(kForward, 0.55)), "Lighter: later chunk (3b = micro-batch 3, chunk b)"});
-    if (summarised)
-        items.push_back({"", "Summarised (blocks thinner than a unit): each column stacks F, B, W and idle time"});
     s += "<g class=\"legend\">\n";
     double x = kMargin;
-    for (const Item& it : items) {
-        if (!it.fill.empty()) {
-            s += rect(x, legendY + 3, 12, 12, it.fill, "swatch");
+    for (const engine::LegendItem& it :
+         engine::pipelineLegend(layout.splitsWeightGrad, !layout.splitsWeightGrad, layout.chunks > 1, summarised)) {
+        if (it.hasSwatch) {
+            s += rect(x, legendY + 3, 12, 12, it.hatched ? "url(#idle)" : hex(it.swatch), "swatch");
             x += 17;
         }
-        s += text(x, legendY + 13, it.label);
-        x += double(it.label.size()) * kCharW + 16;
+        const std::string label = engine::legendText(it.entry);
+        s += text(x, legendY + 13, label);
+        x += double(label.size()) * kCharW + 16;
     }
     s += "</g>\n";
     s += text(kMargin, captionY + 13, caption1, " class=\"caption\"");
@@ -233,7 +167,7 @@ std::string renderPipelineSvg(const Timeline& t) {
         if (r % every == 0)
             s += text(plotLeft - kMargin * 0.5, y + rowH / 2 + kFont * 0.35, "rank " + std::to_string(r),
                       " text-anchor=\"end\"");
-        s += rect(plotLeft, y + gap, m.makespan * px, rowH - 2 * gap, "url(#idle)", "idle");
+        s += rect(plotLeft, y + gap, layout.makespan * px, rowH - 2 * gap, "url(#idle)", "idle");
         s += "</g>\n";
     }
 
@@ -241,52 +175,33 @@ std::string renderPipelineSvg(const Timeline& t) {
     s += "<g class=\"blocks\" font-size=\"" + num(kSmallFont) + "\" text-anchor=\"middle\"" +
          (summarised ? " shape-rendering=\"crispEdges\"" : "") + ">\n";
     if (!summarised) {
-        for (const Block& b : t.blocks) {
-            const double x0 = plotLeft + (b.start - origin) * px, w = (b.end - b.start) * px;
+        for (const engine::PipelineBox& b : layout.boxes) {
+            const double x0 = plotLeft + b.start * px, w = (b.end - b.start) * px;
             if (w <= 0)
                 continue;
             const double y = rowsTop + b.rank * rowH + gap, h = rowH - 2 * gap;
-            const Rgb fill = mixWhite(kindColour(b.kind), v > 1 ? 0.55 * b.chunk / (v - 1) : 0.0);
             const char* cls = b.kind == BlockKind::Forward ? "F" : b.kind == BlockKind::Backward ? "B" : "W";
-            s += rect(x0, y, w >= 4 ? w - 1 : w, h, hex(fill), cls);
-            std::string label = std::to_string(b.micro);
-            if (v > 1)
-                label += b.chunk < 26 ? std::string(1, char('a' + b.chunk)) : std::to_string(b.chunk);
+            s += rect(x0, y, w >= 4 ? w - 1 : w, h, hex(b.fill), cls);
+            const std::string label = engine::boxLabel(b, layout.chunks);
             if (double(label.size()) * kSmallCharW <= w - 1 && kSmallFont <= h + 2)
-                s += text(x0 + w / 2, y + h / 2 + kSmallFont * 0.35, label, darkText(fill) ? "" : " fill=\"#ffffff\"");
+                s += text(x0 + w / 2, y + h / 2 + kSmallFont * 0.35, label, b.darkText ? "" : " fill=\"#ffffff\"");
         }
     } else {
-        // One column per unit of width, drawn like the window's summarised mode: a small stacked bar of the rank's F,
-        // B and W share of that column from the bottom up (in twelfths of the row), idle (the hatched row) on top.
+        // One bin per unit of width, drawn like the window's summarised mode: a small stacked bar of the rank's F, B
+        // and W share of that column from the bottom up (in twelfths of the row), idle (the hatched row) on top.
         // Neighbouring columns with the same stack merge into one rect per kind.
         constexpr int kLevels = 12;
-        const int cols = std::max(1, int(std::ceil(m.makespan * px)));
-        std::vector<float> acc(size_t(p) * size_t(cols) * 3, 0.0f);
-        for (const Block& b : t.blocks) {
-            const double a = (b.start - origin) * px, e = (b.end - origin) * px;
-            const int c0 = std::clamp(int(std::floor(a)), 0, cols - 1);
-            const int c1 = std::clamp(int(std::ceil(e)) - 1, c0, cols - 1);
-            for (int c = c0; c <= c1; ++c)
-                acc[(size_t(b.rank) * size_t(cols) + size_t(c)) * 3 + size_t(b.kind)] +=
-                    float(std::max(0.0, std::min(e, c + 1.0) - std::max(a, double(c))));
-        }
-        const std::string fills[3] = {hex(kForward), hex(kBackward), hex(kWeight)};
+        const int cols = std::max(1, int(std::ceil(layout.makespan * px)));
+        const engine::PipelineBins bins = engine::binPipeline(t, layout.origin, 1.0 / px, cols);
+        const std::string fills[3] = {hex(engine::kPipelineForward), hex(engine::kPipelineBackward),
+                                      hex(engine::kPipelineWeightGrad)};
         const double h = rowH - 2 * gap;
         for (int r = 0; r < p; ++r) {
             const double bottom = rowsTop + r * rowH + gap + h;
-            auto stack = [&](int c) {
-                std::array<int, 3> cum{};
-                double sum = 0;
-                for (int k = 0; k < 3; ++k) {
-                    sum += acc[(size_t(r) * size_t(cols) + size_t(c)) * 3 + size_t(k)];
-                    cum[size_t(k)] = int(std::lround(std::min(1.0, sum) * kLevels));
-                }
-                return cum;
-            };
             int runStart = 0;
-            std::array<int, 3> run = stack(0);
+            std::array<int, 3> run = bins.stack(r, 0, kLevels);
             for (int c = 1; c <= cols; ++c) {
-                const std::array<int, 3> cur = c < cols ? stack(c) : std::array<int, 3>{-1, -1, -1};
+                const std::array<int, 3> cur = c < cols ? bins.stack(r, c, kLevels) : std::array<int, 3>{-1, -1, -1};
                 if (cur == run)
                     continue;
                 // Each kind's rect reaches down to the bottom, drawn W first, so the lower kinds cover it without

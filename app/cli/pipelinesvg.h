@@ -1,7 +1,7 @@
 #pragma once
-// `trainledger-cli --pipeline-svg FILE`: the pipeline schedule diagram as a standalone SVG. The renderer is a pure
-// string generator (no Qt), laid out like ui/views/pipelineview: one row per rank, F/B/W blocks, hatched idle time, a
-// legend and a caption with the engine's bubble figures. Blocks thinner than a pixel are drawn as per-rank bands.
+// `trainledger-cli --pipeline-svg FILE`: the pipeline schedule diagram as a standalone SVG. A pure string generator
+// (no Qt) that draws engine::layoutPipeline, the layout ui/views/pipelineview also draws: one row per rank, F/B/W
+// blocks, hatched idle time, a legend and the caption. Blocks thinner than a pixel are drawn as per-rank bands.
 
 #include "engine/pipeline_sim.h"
 #include "engine/scenario.h"

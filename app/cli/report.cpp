@@ -62,14 +62,14 @@ void task(Out& o, const Scenario& s, const Ledger& l) {
 void state(Out& o, const Scenario& s, const Ledger& l) {
     o.line("Training state (seed 000 §3, seed 003 §3)");
     o.line("  %-22s %8s %18s", "state", "B/param", "whole model");
-    auto row = [&](const char* name, const std::string& format, double perParam, double whole) {
+    auto row = [&](const char* name, const char* format, double perParam, double whole) {
         o.line("  %-22s %8.2f %18s", (std::string(name) + " " + format).c_str(), perParam,
                c(formatGB(whole, whole < 1e9 ? 3 : 1)));
     };
-    row("weights", s.precision.weights, l.state.weightBytesPerParam, l.state.weightBytes);
-    row("gradients", s.precision.grads, l.state.gradBytesPerParam, l.state.gradBytes);
-    row("master weights", s.precision.master, l.state.masterBytesPerParam, l.state.masterBytes);
-    row("optimizer", s.precision.optimizer, l.state.optimizerBytesPerParam, l.state.optimizerBytes);
+    row("weights", choiceName(s.precision.weights), l.state.weightBytesPerParam, l.state.weightBytes);
+    row("gradients", choiceName(s.precision.grads), l.state.gradBytesPerParam, l.state.gradBytes);
+    row("master weights", choiceName(s.precision.master), l.state.masterBytesPerParam, l.state.masterBytes);
+    row("optimizer", choiceName(s.precision.optimizer), l.state.optimizerBytesPerParam, l.state.optimizerBytes);
     o.line("  %-22s %8.2f %18s = %s", "total", l.state.bytesPerParam, c(formatGB(l.state.totalBytes)),
            c(formatGiB(l.state.totalBytes)));
     o.line("  Recipes for this model:");
@@ -99,7 +99,8 @@ void compute(Out& o, const Scenario& s, const Ledger& l) {
            f.trainingPerTokenFullAttention / 1e9);
     if (f.recomputePerToken > 0)
         o.line("  %-21s +%.2f GFLOPs/token of hardware work, not model FLOPs",
-               ("recompute (" + s.activations.recompute + ")").c_str(), f.recomputePerToken / 1e9);
+               ("recompute (" + std::string(choiceName(s.activations.recompute)) + ")").c_str(),
+               f.recomputePerToken / 1e9);
     o.line("  total                 %.3g FLOPs for %s tokens", f.total, c(groupDigits(l.time.tokensProcessed)));
     o.line("  per GPU               %.1f%% of %g TFLOP/s%s -> %s tokens/s per GPU", l.time.mfu * 100,
            s.hardware.peakTflops, l.time.derived ? " (derived from the hardware)" : "",
@@ -169,7 +170,7 @@ void memory(Out& o, const Scenario& s, const Ledger& l) {
     o.line("  capacity               %s (%s)  -> %s", c(formatBytesBoth(m.capacity)), s.hardware.preset.c_str(),
            m.fits ? "fits" : "DOES NOT FIT");
     if (m.offloadedPerGpu > 0)
-        o.line("  offloaded to %s       %s per GPU, %s per node", s.offload.optimizer.c_str(),
+        o.line("  offloaded to %s       %s per GPU, %s per node", choiceName(s.offload.optimizer),
                c(bytes(m.offloadedPerGpu)), c(bytes(m.hostMemoryPerNode)));
 }
 
@@ -191,7 +192,7 @@ void gates(Out& o, const Scenario& s, const Ledger& l) {
            t.finishes ? "finishes in time" : "does NOT finish in time");
     if (s.parallel.pp > 1)
         o.line("  pipeline bubble        %.1f%% of the pipeline's time (%s, %d micro-batches); %s",
-               l.pipeline.bubbleFraction * 100, s.parallel.schedule.c_str(), t.microBatchesPerStep,
+               l.pipeline.bubbleFraction * 100, choiceName(s.parallel.schedule), t.microBatchesPerStep,
                t.derived ? "in the derived step" : "MFU already includes it");
 }
 

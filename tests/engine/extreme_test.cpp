@@ -110,8 +110,8 @@ TEST(Extremes, KeysAtTheEndsOfTheirRanges) {
         p.pp = m.layers % p.pp == 0 ? p.pp : 1;
         p.cp = s.data.seqLen % (2 * p.cp) == 0 ? p.cp : 1;
         p.virtualStages = 1;
-        if (p.schedule != "1f1b")
-            p.schedule = "1f1b";
+        if (p.schedule != Schedule::OneFOneB)
+            p.schedule = Schedule::OneFOneB;
         s.data.microBatch = std::min(s.data.microBatch, s.data.globalBatch);
         if (s.data.globalBatch % s.data.microBatch != 0)
             s.data.microBatch = 1;

@@ -98,7 +98,7 @@ TEST(FieldTable, ThePanelsNumbersAreWhatWasTyped) {
 TEST(FieldTable, WarningsCarryNoSeedReferences) {
     Scenario s;
     s.parallel.dp = 64; // ZeRO-3 across nodes
-    s.offload.optimizer = "cpu";
+    s.offload.optimizer = Offload::Cpu;
     for (const Diagnostic& w : evaluate(s).warnings) {
         EXPECT_EQ(w.message.find("seed "), std::string::npos) << w.message;
         EXPECT_EQ(w.message.find("docs/"), std::string::npos) << w.message;

@@ -238,7 +238,7 @@ TEST(ZeroGrid, BytesPerRankAreTheLedgersForRandomScenarios) {
             EXPECT_EQ(z.rows[1].shards, k >= 2 ? z.ranks : 1);
             EXPECT_EQ(z.rows[3].shards, k >= 1 ? z.ranks : 1);
             // A sharded row holds 1/ranks of the unsharded one (same pipeline stage, same offload).
-            if (z.memoryStage == grids[0].memoryStage && s.offload.optimizer == "none") {
+            if (z.memoryStage == grids[0].memoryStage && s.offload.optimizer == Offload::None) {
                 for (std::size_t r = 0; r < 4; ++r) {
                     const double whole = grids[0].rows[r].bytesPerRank;
                     EXPECT_NEAR(z.rows[r].bytesPerRank * z.rows[r].shards, whole, 1e-9 * whole) << i << " " << k;
@@ -339,7 +339,7 @@ TEST(Allocation, DollarsBuyFlopsAtTheScenariosRate) {
     // The same as the Ledger: its cost buys its model FLOPs.
     const Ledger l = evaluate(s);
     EXPECT_NEAR(flopsForDollars(s, l.cost.usd), l.flops.total, 1e-9 * l.flops.total);
-    s.offload.optimizer = "cpu";
+    s.offload.optimizer = Offload::Cpu;
     const Ledger lo = evaluate(s);
     EXPECT_NEAR(flopsForDollars(s, lo.cost.usd), lo.flops.total, 1e-9 * lo.flops.total);
 }

@@ -94,7 +94,7 @@ std::vector<Plan> bruteForce(const Scenario& base, const PlanRequest& req) {
                                                     continue;
                                                 Scenario s = base;
                                                 if (req.forceDerived)
-                                                    s.efficiency.mode = "derived";
+                                                    s.efficiency.mode = EfficiencyMode::Derived;
                                                 applyLayout(s, l);
                                                 if (!validate(s).empty())
                                                     continue;
@@ -153,7 +153,7 @@ TEST(LayoutPlanner, MatchesBruteForceInFixedMode) {
 
 TEST(LayoutPlanner, MatchesBruteForceOnARangeWithHeadroom) {
     Scenario s = tinyScenario();
-    s.offload.optimizer = "cpu"; // the scenario's own layout plays no part
+    s.offload.optimizer = Offload::Cpu; // the scenario's own layout plays no part
     PlanRequest req;
     req.minGpus = 1;
     req.maxGpus = 16;
@@ -245,7 +245,7 @@ TEST(LayoutPlanner, SetReproducesEachPlanExactly) {
             ASSERT_FALSE(setField(again, key, value).has_value()) << key;
         Scenario direct = s;
         applyLayout(direct, p.layout);
-        direct.efficiency.mode = "derived";
+        direct.efficiency.mode = EfficiencyMode::Derived;
         EXPECT_TRUE(again == direct);
         const Ledger l = evaluate(again);
         ASSERT_TRUE(l.valid) << describeLayout(p.layout);
@@ -403,8 +403,8 @@ Scenario megatron(const char* preset, int batch) {
     applyGpuPreset(s, "a100-80gb");
     s.data.seqLen = 2048;
     s.data.globalBatch = batch;
-    s.precision.weights = "fp16";
-    s.precision.grads = "fp16";
+    s.precision.weights = NumberFormat::Fp16;
+    s.precision.grads = NumberFormat::Fp16;
     s.activations.flashAttention = false;
     return s;
 }
@@ -442,7 +442,7 @@ TEST(LayoutPlanner, PublishedLayoutsRankWell) {
         // Where the published layout is, by our own model, and how it compares with the best plan.
         Scenario published = p.scenario;
         applyLayout(published, p.layout);
-        published.efficiency.mode = "derived";
+        published.efficiency.mode = EfficiencyMode::Derived;
         const Ledger l = evaluate(published);
         std::printf("%s: %lld feasible; best %s %.2f s/step; as given %s %.2f s/step (%s); ", p.name, first.feasible,
                     describeLayout(first.plans.front().layout).c_str(), first.plans.front().stepS,

@@ -564,22 +564,23 @@ TEST(PipelineScale, LargeInterleavedSpecRuns) {
 namespace {
 
 TEST(LedgerPipeline, InFlightAndBubbleMatchTheSimulator) {
-    for (const char* schedule : {"gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2", "zb-v", "dualpipev"}) {
+    for (tl::engine::Schedule schedule : tl::engine::allSchedules()) {
         tl::engine::Scenario s;
         tl::engine::applyModelPreset(s, "llama3-8b"); // 32 layers: 4 stages x 2 chunks
         s.parallel.pp = 4;
         s.parallel.dp = 2;
         s.parallel.schedule = schedule;
-        s.parallel.virtualStages = std::string(schedule) == "interleaved" ? 2 : 1;
+        s.parallel.virtualStages = schedule == tl::engine::Schedule::Interleaved ? 2 : 1;
         s.data.globalBatch = 32; // 16 micro-batches per pipeline
         const tl::engine::Ledger l = tl::engine::evaluate(s);
-        ASSERT_TRUE(l.valid) << schedule << ": " << l.errors.front().message;
+        ASSERT_TRUE(l.valid) << tl::engine::scheduleName(schedule) << ": " << l.errors.front().message;
         const tl::engine::Timeline t = tl::engine::simulate(tl::engine::pipelineSpecFor(s));
-        EXPECT_DOUBLE_EQ(l.pipeline.peakInFlightStage0, t.metrics.peakInFlightStages[0]) << schedule;
-        EXPECT_NEAR(l.pipeline.bubbleFraction, t.metrics.bubbleFraction, 1e-12) << schedule;
+        EXPECT_DOUBLE_EQ(l.pipeline.peakInFlightStage0, t.metrics.peakInFlightStages[0])
+            << tl::engine::scheduleName(schedule);
+        EXPECT_NEAR(l.pipeline.bubbleFraction, t.metrics.bubbleFraction, 1e-12) << tl::engine::scheduleName(schedule);
         // The most loaded stage's activations use that stage's simulated in-flight count.
         EXPECT_DOUBLE_EQ(l.memory.inFlightMicroBatches, t.metrics.peakInFlightStages[size_t(l.memory.stage)])
-            << schedule << " stage " << l.memory.stage;
+            << tl::engine::scheduleName(schedule) << " stage " << l.memory.stage;
     }
 }
 

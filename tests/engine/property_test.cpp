@@ -107,7 +107,7 @@ TEST(Properties, DaysFallAsGpusRise) {
             ASSERT_GT(curve[k].gpus, curve[k - 1].gpus);
             // Fixed mode: days fall as 1 / GPUs. Derived mode may rise when a replica's work no longer shrinks (the
             // micro-batches per replica round down) while its traffic grows: only finite and positive then.
-            if (s.efficiency.mode == "fixed") {
+            if (s.efficiency.mode == EfficiencyMode::Fixed) {
                 ASSERT_LT(curve[k].days, curve[k - 1].days) << i;
             }
             ASSERT_TRUE(std::isfinite(curve[k].days) && curve[k].days > 0) << i;
@@ -125,7 +125,7 @@ TEST(Properties, RandomFieldValuesNeverCrashOrGiveNaN) {
     for (int i = 0; i < 5000; ++i) {
         Scenario s;
         if (i % 2 == 1)
-            s.efficiency.mode = "derived"; // the hardware step model sees the same values
+            s.efficiency.mode = EfficiencyMode::Derived; // the hardware step model sees the same values
         for (int k = 0; k < 3; ++k) {
             const Field& f = fields[rng() % fields.size()];
             const double x = numbers[rng() % numbers.size()];

@@ -45,9 +45,9 @@ struct RandomScenarios {
         auto& p = s.parallel;
         p.tp = divisorUpTo(std::gcd(shape.heads, shape.kvHeads), 16);
         p.pp = divisorUpTo(shape.layers, 16);
-        p.schedule =
-            choose(std::vector<std::string>{"gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2", "zb-v", "dualpipev"});
-        p.virtualStages = p.schedule == "interleaved" ? divisorUpTo(shape.layers / p.pp, 4) : 1;
+        p.schedule = choose(std::vector<Schedule>{Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved,
+                                                  Schedule::ZbH1, Schedule::ZbH2, Schedule::ZbV, Schedule::DualPipeV});
+        p.virtualStages = p.schedule == Schedule::Interleaved ? divisorUpTo(shape.layers / p.pp, 4) : 1;
         p.dp = pick(1, 64);
         p.zero = pick(0, 3);
         p.sequenceParallel = pick(0, 1) == 1;
@@ -55,7 +55,8 @@ struct RandomScenarios {
         p.cp = 1 << pick(0, 2);
         s.data.microBatch = 1 << pick(0, 2);
         // Interleaved needs micro-batches in multiples of pp, dualpipev at least 2 x pp (Megatron, DualPipe).
-        const int unit = p.schedule == "interleaved" ? p.pp : (p.schedule == "dualpipev" ? 2 * p.pp : 1);
+        const int unit =
+            p.schedule == Schedule::Interleaved ? p.pp : (p.schedule == Schedule::DualPipeV ? 2 * p.pp : 1);
         s.data.globalBatch = s.data.microBatch * p.dp * unit * pick(1, 64);
         s.data.tokens = logUniform(1e8, 1e13);
         s.data.supervisedFraction = std::uniform_real_distribution<double>(0.05, 1.0)(rng);
@@ -65,14 +66,15 @@ struct RandomScenarios {
             s.data.documents = {first, s.data.seqLen - first};
         }
         s.precision = choose(precisionRecipes()).spec;
-        s.activations.recompute = choose(std::vector<std::string>{"none", "selective", "full"});
+        s.activations.recompute =
+            choose(std::vector<Recompute>{Recompute::None, Recompute::Selective, Recompute::Full});
         s.activations.flashAttention = pick(0, 3) != 0;
-        s.offload.optimizer = choose(std::vector<std::string>{"none", "none", "cpu", "nvme"});
+        s.offload.optimizer = choose(std::vector<Offload>{Offload::None, Offload::None, Offload::Cpu, Offload::Nvme});
         s.efficiency.mfu = std::uniform_real_distribution<double>(0.05, 0.8)(rng);
         s.schedule.deadlineDays = pick(1, 365);
         s.schedule.reserveDays = std::uniform_real_distribution<double>(0, 0.9)(rng) * s.schedule.deadlineDays;
         // Issue 10: the hardware step model and dropout's masks.
-        s.efficiency.mode = pick(0, 1) == 1 ? "derived" : "fixed";
+        s.efficiency.mode = pick(0, 1) == 1 ? EfficiencyMode::Derived : EfficiencyMode::Fixed;
         s.model.dropout = pick(0, 3) == 0;
         return s;
     }

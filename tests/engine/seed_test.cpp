@@ -298,7 +298,7 @@ TEST(Seed004, PipelineBubble) {
     // "4 stages, 1 micro-batch: 75% idle; 16 micro-batches: (N-1)/M = 3/16 = 18.75%".
     Scenario s = with(with(seedScenario(), "model.params", 7e9), "parallel.dp", 1.0);
     s.parallel.pp = 4;
-    s.parallel.schedule = "gpipe";
+    s.parallel.schedule = Schedule::GPipe;
     s.model.params = 0;
     applyModelPreset(s, "llama3-8b"); // 32 layers divide into 4 stages
     s.data.globalBatch = 1;

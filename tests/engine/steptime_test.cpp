@@ -151,7 +151,7 @@ TEST(StepTimeValidation, KorthikantiTable2Activations) {
     set(s, "data.global_batch", 8.0);
     const double sq = 2048, b = 1, h = 12288, a = 96, sbh = sq * b * h;
     const ModelCounts m = countModel(s.model);
-    auto perLayer = [&](int tp, bool sp, const char* recompute) {
+    auto perLayer = [&](int tp, bool sp, Recompute recompute) {
         Scenario x = s;
         x.parallel.tp = tp;
         x.parallel.sequenceParallel = sp;
@@ -159,18 +159,18 @@ TEST(StepTimeValidation, KorthikantiTable2Activations) {
         return layerActivations(m, x).stored;
     };
     const double t = 8;
-    EXPECT_DOUBLE_EQ(perLayer(1, false, "none"), sbh * (34 + 5 * a * sq / h));
-    EXPECT_DOUBLE_EQ(perLayer(8, false, "none"), sbh * (10 + 24 / t + 5 * a * sq / (h * t)));
-    EXPECT_DOUBLE_EQ(perLayer(8, true, "none"), sbh * (34 / t + 5 * a * sq / (h * t)));
-    EXPECT_DOUBLE_EQ(perLayer(8, false, "selective"), sbh * (10 + 24 / t));
-    EXPECT_DOUBLE_EQ(perLayer(8, true, "selective"), sbh * (34 / t));
-    EXPECT_DOUBLE_EQ(perLayer(8, false, "full"), 2 * sbh);
+    EXPECT_DOUBLE_EQ(perLayer(1, false, Recompute::None), sbh * (34 + 5 * a * sq / h));
+    EXPECT_DOUBLE_EQ(perLayer(8, false, Recompute::None), sbh * (10 + 24 / t + 5 * a * sq / (h * t)));
+    EXPECT_DOUBLE_EQ(perLayer(8, true, Recompute::None), sbh * (34 / t + 5 * a * sq / (h * t)));
+    EXPECT_DOUBLE_EQ(perLayer(8, false, Recompute::Selective), sbh * (10 + 24 / t));
+    EXPECT_DOUBLE_EQ(perLayer(8, true, Recompute::Selective), sbh * (34 / t));
+    EXPECT_DOUBLE_EQ(perLayer(8, false, Recompute::Full), 2 * sbh);
     // Without dropout the masks and the dropped-out copy disappear: 32 sbh + 2as^2b.
     s.model.dropout = false;
     const ModelCounts m2 = countModel(s.model);
     Scenario x = s;
     x.parallel.tp = 1;
-    x.activations.recompute = "none";
+    x.activations.recompute = Recompute::None;
     EXPECT_DOUBLE_EQ(layerActivations(m2, x).stored, sbh * (32 + 2 * a * sq / h));
 }
 

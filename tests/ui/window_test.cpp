@@ -382,7 +382,7 @@ private slots:
         auto* step = m_window->stepTimeView();
         QVERIFY(step->caption().startsWith(QStringLiteral("Fixed MFU 40.0%")));
         emit mode->activated(mode->findData(QStringLiteral("derived")));
-        QCOMPARE(m_controller->scenario().efficiency.mode, std::string("derived"));
+        QCOMPARE(m_controller->scenario().efficiency.mode, engine::EfficiencyMode::Derived);
         const engine::Ledger& l = m_controller->ledger();
         QVERIFY(l.time.derived);
         QVERIFY(!mfu->isEnabled());

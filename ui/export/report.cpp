@@ -57,16 +57,23 @@ QString bytes(double b) {
     return str(engine::formatGB(b));
 }
 
-QString scheduleName(const std::string& s) {
-    if (s == "gpipe")
+QString scheduleName(engine::Schedule s) {
+    switch (s) {
+    case engine::Schedule::GPipe:
         return QStringLiteral("GPipe");
-    if (s == "1f1b")
+    case engine::Schedule::OneFOneB:
         return QStringLiteral("1F1B");
-    if (s == "interleaved")
+    case engine::Schedule::Interleaved:
         return tr("interleaved 1F1B");
-    if (s == "zb-h1")
+    case engine::Schedule::ZbH1:
         return QStringLiteral("ZB-H1");
-    return str(s);
+    default:
+        return QString::fromUtf8(engine::choiceName(s));
+    }
+}
+
+QString name(const auto choice) {
+    return QString::fromUtf8(engine::choiceName(choice));
 }
 
 QString gpuName(const engine::Scenario& s) {
@@ -174,7 +181,7 @@ QString keyFigures(const engine::Ledger& l) {
 QStringList assumptions(const engine::Scenario& s, const engine::Ledger& l) {
     const auto& h = s.hardware;
     QStringList a;
-    if (s.efficiency.mode == "derived")
+    if (s.efficiency.mode == engine::EfficiencyMode::Derived)
         a << tr("Efficiency: step time derived from the hardware (efficiency.mode = derived): compute, tensor-, "
                 "pipeline-, context- and data-parallel traffic, the bubble and the optimizer step; MFU %1% is the "
                 "result.")
@@ -190,8 +197,9 @@ QStringList assumptions(const engine::Scenario& s, const engine::Ledger& l) {
              .arg(str(engine::formatFixed(h.usdPerGpuHour, 2)));
     a << tr("Precision: weights %1, gradients %2, master weights %3, optimizer %4; activation recompute: %5; "
             "FlashAttention: %6.")
-             .arg(str(s.precision.weights), str(s.precision.grads), str(s.precision.master), str(s.precision.optimizer),
-                  str(s.activations.recompute), s.activations.flashAttention ? tr("on") : tr("off"));
+             .arg(name(s.precision.weights), name(s.precision.grads), name(s.precision.master),
+                  name(s.precision.optimizer), name(s.activations.recompute),
+                  s.activations.flashAttention ? tr("on") : tr("off"));
     a << tr("Buffer allowance %1 per GPU: a 1 GB runtime reserve, gradient buckets, ZeRO-3 prefetch, the tensor-"
             "parallel gather buffer and 5% of the activations for fragmentation. These are allowances, not "
             "measurements.")
@@ -388,7 +396,7 @@ int paintReport(const ReportInput& input, QPagedPaintDevice& device) {
     page.widget(time.get());
 
     page.newPage();
-    if (s.efficiency.mode == "derived") { // where the step's seconds go
+    if (s.efficiency.mode == engine::EfficiencyMode::Derived) { // where the step's seconds go
         page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Step time"))), 12, 2);
         auto step = makeView(controller, QStringLiteral("step"), QSize(900, 330));
         page.widget(step.get(), 12);

@@ -293,10 +293,10 @@ void ParameterPanel::addRecipeRows(QFormLayout* form) {
         const QString id = recipes->itemData(index).toString();
         for (const auto& r : engine::precisionRecipes())
             if (id == QString::fromUtf8(r.id))
-                edit({{"precision.weights", r.spec.weights},
-                      {"precision.grads", r.spec.grads},
-                      {"precision.master", r.spec.master},
-                      {"precision.optimizer", r.spec.optimizer}});
+                edit({{"precision.weights", std::string(engine::choiceName(r.spec.weights))},
+                      {"precision.grads", std::string(engine::choiceName(r.spec.grads))},
+                      {"precision.master", std::string(engine::choiceName(r.spec.master))},
+                      {"precision.optimizer", std::string(engine::choiceName(r.spec.optimizer))}});
     });
     m_bytesPerParam = new QLabel;
     m_bytesPerParam->setObjectName(QStringLiteral("bytesPerParam"));
@@ -340,12 +340,13 @@ void ParameterPanel::syncFromScenario(const engine::Scenario& s) {
     const engine::PrecisionRecipe* recipe = engine::matchRecipe(s.precision);
     QComboBox* recipes = m_combos.value(QStringLiteral("precision.recipe"));
     select(recipes, recipe ? QString::fromUtf8(recipe->id) : QStringLiteral("custom"));
-    recipes->setToolTip(
-        recipe ? engineText(recipe->note)
-               : tr("Weights %1, gradients %2, master %3, "
-                    "optimizer %4")
-                     .arg(QString::fromStdString(s.precision.weights), QString::fromStdString(s.precision.grads),
-                          QString::fromStdString(s.precision.master), QString::fromStdString(s.precision.optimizer)));
+    recipes->setToolTip(recipe ? engineText(recipe->note)
+                               : tr("Weights %1, gradients %2, master %3, "
+                                    "optimizer %4")
+                                     .arg(QString::fromUtf8(engine::choiceName(s.precision.weights)),
+                                          QString::fromUtf8(engine::choiceName(s.precision.grads)),
+                                          QString::fromUtf8(engine::choiceName(s.precision.master)),
+                                          QString::fromUtf8(engine::choiceName(s.precision.optimizer))));
 }
 
 // Figures derived from the plan describe the valid plan the views show, never a refused edit.
@@ -356,7 +357,7 @@ void ParameterPanel::syncFromEvaluation(const engine::Evaluation& e) {
         m_fields.value(QStringLiteral("model.params"))->setValue(double(e.ledger.params.total));
     // Fixed: the typed MFU; derived: the step comes from the hardware and the slider shows the computed MFU.
     SliderField* mfu = m_fields.value(QStringLiteral("efficiency.mfu"));
-    const bool derivedMfu = m_controller->scenario().efficiency.mode == "derived";
+    const bool derivedMfu = m_controller->scenario().efficiency.mode == engine::EfficiencyMode::Derived;
     mfu->setEnabled(!derivedMfu);
     if (derivedMfu && e.ledger.valid)
         mfu->setValue(e.ledger.time.mfu);

@@ -33,7 +33,7 @@ engine::Scenario problemOf(engine::Scenario s) {
     engine::applyLayout(s, engine::Layout{});
     s.title.clear();
     s.notes.clear();
-    s.efficiency.mode = "derived";
+    s.efficiency.mode = engine::EfficiencyMode::Derived;
     return s;
 }
 
@@ -245,7 +245,7 @@ void PlannerTab::onFinished() {
     if (problemOf(m_controller->validScenario()) == problemOf(m_searched)) {
         engine::Scenario here = m_controller->validScenario();
         if (!m_result.plans.empty() && m_result.plans.front().derived)
-            here.efficiency.mode = "derived";
+            here.efficiency.mode = engine::EfficiencyMode::Derived;
         const engine::Ledger ledger = engine::evaluate(here);
         if (ledger.valid)
             current = QPointF(ledger.time.days, ledger.cost.usd);

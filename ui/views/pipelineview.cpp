@@ -1,6 +1,7 @@
 #include "ui/views/pipelineview.h"
 
 #include "engine/layout.h"
+#include "engine/pipelinelayout.h"
 #include "engine/units.h"
 
 #include <QComboBox>
@@ -31,12 +32,6 @@ using tl::engine::PipelineSpec;
 using tl::engine::Schedule;
 using tl::engine::Timeline;
 
-// Okabe-Ito colours (distinguishable with the common colour-vision deficiencies).
-const QColor kForward(0x00, 0x72, 0xB2);
-const QColor kBackward(0xE6, 0x9F, 0x00);
-const QColor kWeight(0x00, 0x9E, 0x73);
-const QColor kIdle(0xE6, 0xE6, 0xE6);
-const QColor kHatch(0xA0, 0xA0, 0xA0);
 const QColor kError(0xB0, 0x00, 0x20);
 const QColor kCursor(0xCC, 0x00, 0x66);
 
@@ -47,26 +42,8 @@ constexpr double kPlaySeconds = 10.0;   // one sweep of the whole step while pla
 constexpr double kSummaryBelowPx = 4.0; // narrowest block narrower than this: draw per-pixel busy/idle bands
 constexpr double kMaxRowLines = 8.0;    // rows grow to fill the panel, up to this many text lines tall
 
-QColor kindColour(BlockKind kind) {
-    switch (kind) {
-    case BlockKind::Forward:
-        return kForward;
-    case BlockKind::Backward:
-        return kBackward;
-    case BlockKind::WeightGrad:
-        return kWeight;
-    }
-    return kForward;
-}
-
-QColor mixWithWhite(const QColor& c, double t) {
-    return QColor::fromRgbF(float(c.redF() + (1 - c.redF()) * t), float(c.greenF() + (1 - c.greenF()) * t),
-                            float(c.blueF() + (1 - c.blueF()) * t));
-}
-
-// Later chunks of a rank (v > 1) get a lighter shade of their kind's colour.
-QColor blockColour(const Block& b, int v) {
-    return mixWithWhite(kindColour(b.kind), v > 1 ? 0.55 * b.chunk / (v - 1) : 0.0);
+QColor toQColor(engine::Rgb c) {
+    return QColor(c.r, c.g, c.b);
 }
 
 // c seen through the fade veil (kFadeAlpha of the background over it).
@@ -77,45 +54,30 @@ QColor blend(const QColor& c, const QColor& background) {
                             float(c.blueF() * (1 - a) + background.blueF() * a));
 }
 
-QColor textOn(const QColor& fill) {
-    const double luminance = 0.2126 * fill.redF() + 0.7152 * fill.greenF() + 0.0722 * fill.blueF();
-    return luminance > 0.45 ? QColor(Qt::black) : QColor(Qt::white);
-}
-
-QString chunkLetter(int chunk) {
-    return chunk < 26 ? QString(QChar(u'a' + chunk)) : QString::number(chunk);
-}
-
-QString blockLabel(const Block& b, int v) {
-    return v > 1 ? QString::number(b.micro) + chunkLetter(b.chunk) : QString::number(b.micro);
-}
-
-// Shortest positive block duration the spec can produce (decides between blocks and the summarised bands).
-double shortestBlock(const PipelineSpec& spec) {
-    const bool split = tl::engine::splitsWeightGrad(spec.schedule);
-    double out = std::numeric_limits<double>::infinity();
-    for (double d : {spec.f, split ? spec.b : spec.b + spec.w, split ? spec.w : 0.0})
-        if (d > 0)
-            out = std::min(out, d);
-    return out;
-}
-
 QString formatUnits(double x) {
     return QString::number(x, 'g', 6);
 }
 
-QString peakList(const std::vector<int>& peaks) {
-    QStringList parts;
-    const int n = int(peaks.size());
-    for (int r = 0; r < n; ++r) {
-        if (n > 16 && r == 6) {
-            parts << QStringLiteral("\u2026");
-            r = n - 3;
-            continue;
-        }
-        parts << QString::number(peaks[size_t(r)]);
+// The window's legend texts (engine::legendText in the interface language).
+QString translatedLegend(engine::LegendEntry entry) {
+    switch (entry) {
+    case engine::LegendEntry::Forward:
+        return PipelineView::tr("Forward (F)");
+    case engine::LegendEntry::BackwardFused:
+        return PipelineView::tr("Backward (B+W fused)");
+    case engine::LegendEntry::InputGradient:
+        return PipelineView::tr("Input gradient (B)");
+    case engine::LegendEntry::WeightGradient:
+        return PipelineView::tr("Weight gradient (W)");
+    case engine::LegendEntry::Idle:
+        return PipelineView::tr("Idle");
+    case engine::LegendEntry::LaterChunk:
+        return PipelineView::tr("Lighter: later chunk (“3b” = micro-batch 3, chunk b)");
+    case engine::LegendEntry::Summarised:
+        return PipelineView::tr("Summarised (blocks too narrow to read): each pixel column stacks F, B, W and idle "
+                                "time");
     }
-    return parts.join(QStringLiteral(", "));
+    return QString();
 }
 
 } // namespace
@@ -181,31 +143,20 @@ const QImage& PipelineCanvas::summary(int index, const PipelineView::Panel& pane
     const double cycle = t.spec.f + t.spec.b + t.spec.w;
     const double binT = std::max(cycle > 0 ? cycle : 0.0, 1.0 / pxd); // bin length in time units
     const int bins = std::max(1, int(std::ceil(width / pxd / binT)) + 1);
-    std::vector<float> acc(size_t(p) * size_t(bins) * 3, 0.0f);
-    for (const Block& b : t.blocks) {
-        const double a = (b.start - panel.origin) / binT, e = (b.end - panel.origin) / binT;
-        const int c0 = std::clamp(int(std::floor(a)), 0, bins - 1);
-        const int c1 = std::clamp(int(std::ceil(e)) - 1, c0, bins - 1);
-        float* row = acc.data() + (size_t(b.rank) * size_t(bins)) * 3 + int(b.kind);
-        for (int col = c0; col <= c1; ++col)
-            row[size_t(col) * 3] += float(std::max(0.0, std::min(e, col + 1.0) - std::max(a, double(col))));
-    }
+    const engine::PipelineBins acc = engine::binPipeline(t, panel.layout.origin, binT, bins);
     c.image = QImage(width, p * sub, QImage::Format_RGB32);
-    const QRgb colours[4] = {kForward.rgb(), kBackward.rgb(), kWeight.rgb(), kIdle.rgb()};
+    const QRgb colours[4] = {toQColor(engine::kPipelineForward).rgb(), toQColor(engine::kPipelineBackward).rgb(),
+                             toQColor(engine::kPipelineWeightGrad).rgb(), toQColor(engine::kPipelineIdle).rgb()};
     std::vector<int> kindOfRow(static_cast<size_t>(sub));
     for (int r = 0; r < p; ++r) {
         for (int col = 0; col < width; ++col) {
             const int bin = std::clamp(int((col + 0.5) / pxd / binT), 0, bins - 1);
-            const float* a = acc.data() + (size_t(r) * size_t(bins) + size_t(bin)) * 3;
             // Cumulative shares rounded to whole sub-rows, from the bottom of the rank's band.
-            double cum = 0;
+            const std::array<int, 3> stack = acc.stack(r, bin, sub);
             int filled = 0;
-            for (int k = 0; k < 3; ++k) {
-                cum += a[k];
-                const int upTo = std::min(sub, int(std::lround(std::min(1.0, cum) * sub)));
-                for (; filled < upTo; ++filled)
+            for (int k = 0; k < 3; ++k)
+                for (; filled < stack[size_t(k)]; ++filled)
                     kindOfRow[size_t(filled)] = k;
-            }
             for (; filled < sub; ++filled)
                 kindOfRow[size_t(filled)] = 3;
             for (int s = 0; s < sub; ++s)
@@ -228,21 +179,8 @@ double PipelineCanvas::drawLegend(QPainter& p, const QRectF& area, bool anySplit
         QString text;
     };
     std::vector<Item> items;
-    items.push_back({kForward, false, PipelineView::tr("Forward (F)")});
-    if (anyFused)
-        items.push_back({kBackward, false, PipelineView::tr("Backward (B+W fused)")});
-    if (anySplit) {
-        items.push_back({kBackward, false, PipelineView::tr("Input gradient (B)")});
-        items.push_back({kWeight, false, PipelineView::tr("Weight gradient (W)")});
-    }
-    items.push_back({kIdle, true, PipelineView::tr("Idle")});
-    if (anyChunks && !summarised)
-        items.push_back({mixWithWhite(kForward, 0.55), false,
-                         PipelineView::tr("Lighter: later chunk (“3b” = micro-batch 3, chunk b)")});
-    if (summarised)
-        items.push_back({QColor(), false,
-                         PipelineView::tr("Summarised (blocks too narrow to read): each pixel column stacks F, B, W "
-                                          "and idle time")});
+    for (const engine::LegendItem& it : engine::pipelineLegend(anySplit, anyFused, anyChunks, summarised))
+        items.push_back({it.hasSwatch ? toQColor(it.swatch) : QColor(), it.hatched, translatedLegend(it.entry)});
     const QFontMetricsF fm(font());
     const double line = fm.height(), swatch = std::round(line * 0.8), gap = std::round(line * 0.4);
     double x = area.left(), y = area.top();
@@ -258,7 +196,7 @@ double PipelineCanvas::drawLegend(QPainter& p, const QRectF& area, bool anySplit
                 const QRectF box(x, y + (line - swatch) / 2, swatch, swatch);
                 p.fillRect(box, it.colour);
                 if (it.hatched)
-                    p.fillRect(box, QBrush(kHatch, Qt::BDiagPattern));
+                    p.fillRect(box, QBrush(toQColor(engine::kPipelineHatch), Qt::BDiagPattern));
             }
             p.setPen(palette().color(QPalette::Text));
             p.drawText(QRectF(x + sw, y, w, line), Qt::AlignLeft | Qt::AlignVCenter, it.text);
@@ -297,7 +235,7 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
         panels.push_back(&m_view->m_compare);
 
     int maxStages = 1;
-    bool anySplit = false, anyFused = false, anyChunks = false;
+    bool anySplit = false, anyFused = false, anyChunks = false, boxesMissing = false;
     double shortest = std::numeric_limits<double>::infinity();
     rows = 0;
     for (const auto* panel : panels) {
@@ -308,14 +246,15 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
         rows += spec.stages;
         (tl::engine::splitsWeightGrad(spec.schedule) ? anySplit : anyFused) = true;
         anyChunks = anyChunks || spec.virtualStages > 1;
-        shortest = std::min(shortest, shortestBlock(spec));
+        shortest = std::min(shortest, panel->layout.shortestBlock);
+        boxesMissing = boxesMissing || !panel->layout.hasBoxes();
     }
 
     const double labelW = fm.horizontalAdvance(PipelineView::tr("rank %1").arg(maxStages - 1)) + pad;
     const double plotLeft = area.left() + labelW, plotW = std::max(1.0, area.right() - plotLeft);
     const double span = m_view->timeSpan();
     const double px = span > 0 ? plotW / span : 0;
-    summarised = rows > 0 && shortest * px < kSummaryBelowPx;
+    summarised = rows > 0 && (boxesMissing || shortest * px < kSummaryBelowPx);
 
     double y = area.top();
     y += drawLegend(p, area, anySplit || !anyFused, anyFused, anyChunks, true) + pad;
@@ -357,7 +296,7 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
             continue;
         }
         const Timeline& t = panel.timeline;
-        const int stages = t.spec.stages, v = t.spec.virtualStages;
+        const int stages = t.spec.stages, v = panel.layout.chunks;
         const double makespanW = t.metrics.makespan * px;
         const double rowsTop = y, rowsH = stages * rowH;
 
@@ -383,34 +322,34 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
         } else {
             for (int r = 0; r < stages; ++r) {
                 const QRectF bg(plotLeft, rowsTop + r * rowH + gap, makespanW, rowH - 2 * gap);
-                p.fillRect(bg, kIdle);
-                p.fillRect(bg, QBrush(kHatch, Qt::BDiagPattern));
+                p.fillRect(bg, toQColor(engine::kPipelineIdle));
+                p.fillRect(bg, QBrush(toQColor(engine::kPipelineHatch), Qt::BDiagPattern));
             }
             const double cx = plotLeft + cursorT * px;
             if (fade) // idle time after the cursor
                 p.fillRect(QRectF(cx, rowsTop, plotLeft + plotW - cx, rowsH), veil);
             p.setFont(small);
-            for (const Block& b : t.blocks) {
-                const double x0 = plotLeft + (b.start - panel.origin) * px, x1 = plotLeft + (b.end - panel.origin) * px;
+            for (const engine::PipelineBox& b : panel.layout.boxes) {
+                const double x0 = plotLeft + b.start * px, x1 = plotLeft + b.end * px;
                 const double w = x1 - x0;
                 if (w <= 0)
                     continue;
                 const QRectF r(x0, rowsTop + b.rank * rowH + gap, w >= 4 ? w - 1 : w, rowH - 2 * gap);
                 // A block that has not started at the cursor is faded; a running one fades right of the cursor but
                 // keeps its label readable.
-                const QColor fill = blockColour(b, v);
+                const QColor fill = toQColor(b.fill), ink = b.darkText ? QColor(Qt::black) : QColor(Qt::white);
                 const bool future = fade && x0 >= cx;
                 p.fillRect(r, future ? blend(fill, base) : fill);
                 if (fade && !future && r.right() > cx)
                     p.fillRect(QRectF(cx, r.top(), r.right() - cx, r.height()), blend(fill, base));
-                const QString label = blockLabel(b, v);
+                const QString label = QString::fromStdString(engine::boxLabel(b, v));
                 const double labelW = fms.horizontalAdvance(label) + 2;
                 if (labelW <= r.width() && fms.height() <= r.height() + 2) {
                     // A running block's label sits in its done part when it fits there, clear of the cursor line.
                     QRectF box = r;
                     if (fade && !future && r.right() > cx && cx - x0 >= labelW + 2)
                         box.setRight(cx - 1);
-                    p.setPen(future ? blend(textOn(fill), base) : textOn(fill));
+                    p.setPen(future ? blend(ink, base) : ink);
                     p.drawText(box, Qt::AlignCenter, label);
                 }
             }
@@ -530,15 +469,13 @@ void PipelineView::simulatePanel(Panel& panel, const PipelineSpec& spec) {
         panel.timeline = tl::engine::simulate(spec);
         panel.error.clear();
         panel.valid = true;
-        panel.origin = panel.timeline.blocks.empty() ? 0.0 : panel.timeline.blocks.front().start;
-        for (const Block& b : panel.timeline.blocks)
-            panel.origin = std::min(panel.origin, b.start);
+        panel.layout = tl::engine::layoutPipeline(panel.timeline);
     } catch (const std::invalid_argument& e) {
         panel.timeline = Timeline{};
         panel.timeline.spec = spec;
         panel.error = QString::fromUtf8(e.what());
         panel.valid = false;
-        panel.origin = 0;
+        panel.layout = tl::engine::PipelineLayout{};
     }
 }
 
@@ -608,20 +545,17 @@ void PipelineView::rebuildCaptions() {
             panel->caption = tr("No pipeline: parallel.pp is 1. Set PP to 2 or more to see the schedule.");
             continue;
         }
-        const auto& m = panel->timeline.metrics;
-        const QString head = spec.virtualStages > 1
-                                 ? tr("%1, p = %2, m = %3, v = %4")
-                                       .arg(name)
-                                       .arg(spec.stages)
-                                       .arg(spec.microBatches)
-                                       .arg(spec.virtualStages)
-                                 : tr("%1, p = %2, m = %3").arg(name).arg(spec.stages).arg(spec.microBatches);
-        const QString peaks = spec.virtualStages > 1 ? tr("peak micro-batch chunks in flight per rank: %1")
-                                                     : tr("peak micro-batches in flight per rank: %1");
-        panel->caption = tr("%1: bubble %2% of total time, %3% over ideal; makespan %4 units (ideal %5); %6")
-                             .arg(head, QString::number(m.bubbleFraction * 100, 'f', 1),
-                                  QString::number(m.bubbleOverIdeal * 100, 'f', 1), formatUnits(m.makespan),
-                                  formatUnits(m.ideal), peaks.arg(peakList(m.peakInFlight)));
+        const tl::engine::PipelineCaption& c = panel->layout.caption;
+        const QString head =
+            c.virtualStages > 1
+                ? tr("%1, p = %2, m = %3, v = %4").arg(name).arg(c.stages).arg(c.microBatches).arg(c.virtualStages)
+                : tr("%1, p = %2, m = %3").arg(name).arg(c.stages).arg(c.microBatches);
+        const QString peaks = c.virtualStages > 1 ? tr("peak micro-batch chunks in flight per rank: %1")
+                                                  : tr("peak micro-batches in flight per rank: %1");
+        const auto q = [](const std::string& x) { return QString::fromStdString(x); };
+        panel->caption =
+            tr("%1: bubble %2% of total time, %3% over ideal; makespan %4 units (ideal %5); %6")
+                .arg(head, q(c.bubblePercent), q(c.overIdealPercent), q(c.makespan), q(c.ideal), peaks.arg(q(c.peaks)));
     }
 }
 
@@ -715,7 +649,7 @@ void PipelineView::step() {
         if (!panel->valid || (panel == &m_compare && !m_compareSchedule))
             continue;
         for (const Block& b : panel->timeline.blocks) {
-            const double s = b.start - panel->origin, e = b.end - panel->origin;
+            const double s = b.start - panel->layout.origin, e = b.end - panel->layout.origin;
             if (s > from + eps)
                 next = std::min(next, s);
             if (e > from + eps)

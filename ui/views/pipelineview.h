@@ -4,6 +4,7 @@
 // faded). Every number comes from engine::simulate(); the widget only does layout geometry. See docs/pipeline.md.
 
 #include "engine/pipeline_sim.h"
+#include "engine/pipelinelayout.h"
 #include "ui/views/view.h"
 
 #include <QString>
@@ -64,8 +65,8 @@ private:
     struct Panel {
         tl::engine::Timeline timeline;
         QString error;
+        tl::engine::PipelineLayout layout; // boxes, colours, caption figures (engine/pipelinelayout.h)
         QString caption;
-        double origin = 0; // first block start: the diagram's time 0
         bool valid = false;
     };
 

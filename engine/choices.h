@@ -1,0 +1,62 @@
+#pragma once
+// The scenario's choice keys as enums, each with one name table: the names files, --set, the schema and the CLI use.
+// The engine compares enums; only the key table (engine/fields.cpp) and the name tables here see the strings.
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tl::engine {
+
+enum class Schedule : unsigned char { GPipe, OneFOneB, Interleaved, ZbH1, ZbH2, ZbV, DualPipeV }; // parallel.schedule
+enum class Recompute : unsigned char { None, Selective, Full }; // activations.recompute
+enum class Offload : unsigned char { None, Cpu, Nvme };         // offload.optimizer
+enum class EfficiencyMode : unsigned char { Fixed, Derived };   // efficiency.mode
+// Element formats of precision.weights, .grads and .master (each key allows its own subset; none = no copy).
+enum class NumberFormat : unsigned char { Bf16, Fp16, Fp32, Fp8, None };
+enum class Optimizer : unsigned char { Adam, Adam8bit, SgdMomentum, Adafactor, None }; // precision.optimizer
+
+// ChoiceNames<E>::names[i] is the name of E(i).
+template <class E> struct ChoiceNames;
+template <> struct ChoiceNames<Schedule> {
+    static constexpr std::array<const char*, 7> names{"gpipe", "1f1b", "interleaved", "zb-h1",
+                                                      "zb-h2", "zb-v", "dualpipev"};
+};
+template <> struct ChoiceNames<Recompute> {
+    static constexpr std::array<const char*, 3> names{"none", "selective", "full"};
+};
+template <> struct ChoiceNames<Offload> { static constexpr std::array<const char*, 3> names{"none", "cpu", "nvme"}; };
+template <> struct ChoiceNames<EfficiencyMode> {
+    static constexpr std::array<const char*, 2> names{"fixed", "derived"};
+};
+template <> struct ChoiceNames<NumberFormat> {
+    static constexpr std::array<const char*, 5> names{"bf16", "fp16", "fp32", "fp8", "none"};
+};
+template <> struct ChoiceNames<Optimizer> {
+    static constexpr std::array<const char*, 5> names{"adam", "adam-8bit", "sgd-momentum", "adafactor", "none"};
+};
+
+template <class E> constexpr const char* choiceName(E e) {
+    return ChoiceNames<E>::names[std::size_t(e)];
+}
+
+template <class E> std::optional<E> parseChoice(std::string_view name) {
+    const auto& names = ChoiceNames<E>::names;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (name == names[i])
+            return E(i);
+    return std::nullopt;
+}
+
+// Every value of E, in table order.
+template <class E> std::vector<E> allChoices() {
+    std::vector<E> out;
+    for (std::size_t i = 0; i < ChoiceNames<E>::names.size(); ++i)
+        out.push_back(E(i));
+    return out;
+}
+
+} // namespace tl::engine
