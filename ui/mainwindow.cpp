@@ -77,7 +77,10 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
         QSettings settings;
         if (!restoreGeometry(settings.value(kGeometry).toByteArray())) {
             if (const QScreen* screen = this->screen())
-                resize(screen->availableSize() * 0.85);
+                // 85% of the screen, but never below the 1280 x 720 the layout is checked at (ui_clipping_test)
+                // while the screen has that room: on a 1280 x 720 screen the window takes all of it.
+                resize(
+                    (screen->availableSize() * 0.85).expandedTo(QSize(1280, 720)).boundedTo(screen->availableSize()));
         }
         restoreState(settings.value(kState).toByteArray());
         setBinaryUnits(settings.value(kBinaryUnits, false).toBool());
