@@ -15,7 +15,7 @@ std::vector<Difference> compareScenarios(const Scenario& a, const Scenario& b) {
     }
     const Ledger la = evaluate(a), lb = evaluate(b);
     if (!la.valid || !lb.valid) {
-        auto first = [](const Ledger& l) { return l.valid ? std::string("valid") : l.errors.front().message; };
+        auto first = [](const Ledger& l) { return l.valid ? std::string("valid") : l.errors.front().message(); };
         if (first(la) != first(lb))
             out.push_back({"errors", first(la), first(lb), false});
         return out;

@@ -12,7 +12,6 @@
 #include "engine/validate.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <string_view>
 
@@ -22,27 +21,6 @@ namespace {
 constexpr double kSecondsPerDay = 86400.0;
 constexpr double kMaxGpuCount = 1e15; // gates beyond this are reported at the cap, never as infinity
 constexpr int kMaxDp = 1 << 20;
-
-// Numbers in warning sentences: whole numbers without decimals, others with one. std::to_chars, not printf:
-// evaluate() runs on every slider tick and printf's float formatting would dominate it.
-std::string num(double v) {
-    char buf[48];
-    const double r = std::round(v);
-    if (std::fabs(v - r) < 1e-9 && std::fabs(v) >= 10000)
-        return groupDigits(v); // 13,896 GPUs
-    const auto res = std::fabs(v - r) < 1e-9 && std::fabs(v) < 1e15
-                         ? std::to_chars(buf, buf + sizeof buf, static_cast<long long>(r))
-                         : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 1);
-    return std::string(buf, res.ptr);
-}
-
-// One allocation for a warning built from pieces: this one appears on most plans, and evaluate() runs per slider tick.
-template <class... Parts> std::string sentence(const Parts&... parts) {
-    std::string out;
-    out.reserve((std::string_view(parts).size() + ...));
-    (out.append(parts), ...);
-    return out;
-}
 
 // The smallest divisor of n that is at least k (1 <= k <= n). Walking up from k and, in step, down the co-divisors
 // from n / k: whichever meets a divisor first has found it (n = 1792, k = 412: 448 = 1792 / 4 in one step).
@@ -62,57 +40,57 @@ std::int64_t minGpusForTime(double flops, double seconds, double ratePerGpu, int
     return std::int64_t(std::min(kMaxGpuCount, std::max(1.0, groups) * modelParallel));
 }
 
+// The warnings as templates with arguments (engine/messages.h): no text is built until someone asks for it, and
+// evaluate() runs on every slider tick.
 void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w) {
+    using A = MessageArg;
+    const auto r = [](double x) { return A::ofRounded(x); };
     const auto& p = s.parallel;
     if (s.model.params > 0)
-        w.push_back({"derived-shape", "model.params is set: the layers, widths and heads come from the documented "
-                                      "Llama-style shape rule, scaled to exactly the requested count."});
+        w.push_back({"derived-shape", "model.params", Msg::DerivedShape, {A::ofKey("model.params")}});
     if (p.tp > s.hardware.gpusPerNode)
-        w.push_back({"tp-across-nodes", "Tensor parallelism of " + num(p.tp) + " spans more than one " +
-                                            num(s.hardware.gpusPerNode) +
-                                            "-GPU node: every layer then waits on the inter-node network."});
+        w.push_back({"tp-across-nodes", "parallel.tp", Msg::TpAcrossNodes, {r(p.tp), r(s.hardware.gpusPerNode)}});
     if (p.pp > 1 && l.time.microBatchesPerStep < p.pp)
-        w.push_back({"few-microbatches", "Only " + num(l.time.microBatchesPerStep) + " micro-batches per step for " +
-                                             num(p.pp) + " pipeline stages: most of each step is pipeline bubble."});
+        w.push_back({"few-microbatches",
+                     "parallel.pp",
+                     Msg::FewMicroBatches,
+                     {r(double(l.time.microBatchesPerStep)), r(p.pp)}});
     if (s.efficiency.mode != EfficiencyMode::Derived && s.efficiency.mfu > 0.6)
-        w.push_back({"mfu-high", "MFU " + num(std::round(s.efficiency.mfu * 100)) +
-                                     "% is above what large runs report (Llama 3 405B: 38-43%)."});
+        w.push_back({"mfu-high", "efficiency.mfu", Msg::MfuHigh, {r(std::round(s.efficiency.mfu * 100))}});
     if (p.zero >= 3 && double(p.dp) * p.cp * p.tp > s.hardware.gpusPerNode)
-        w.push_back({"zero3-across-nodes", "ZeRO-3 gathers every layer's weights over the network twice per step "
-                                           "(forward and backward); across nodes this all-gather often becomes the "
-                                           "bottleneck."});
+        w.push_back({"zero3-across-nodes", "parallel.zero", Msg::Zero3AcrossNodes, {}});
     if (p.cp > 1 && p.tp * p.cp > s.hardware.gpusPerNode)
-        w.push_back({"cp-across-nodes", "Context and tensor parallelism together span more than one node."});
+        w.push_back({"cp-across-nodes", "parallel.cp", Msg::CpAcrossNodes, {}});
     if (s.model.learnedPositions > 0 && s.data.seqLen > s.model.learnedPositions)
-        w.push_back({"seq-beyond-positions", "data.seq_len " + num(s.data.seqLen) + " exceeds the model's " +
-                                                 num(s.model.learnedPositions) + " learned positions."});
+        w.push_back({"seq-beyond-positions",
+                     "data.seq_len",
+                     Msg::SeqBeyondPositions,
+                     {A::ofKey("data.seq_len"), r(s.data.seqLen), r(s.model.learnedPositions)}});
     if (s.offload.optimizer == Offload::Cpu && l.memory.hostMemoryPerNode > 512e9)
-        w.push_back({"host-memory", "CPU offload needs " + num(std::round(l.memory.hostMemoryPerNode / 1e9)) +
-                                        " GB of host memory per node; a typical node has 512 GB."});
+        w.push_back(
+            {"host-memory", "offload.optimizer", Msg::HostMemory, {r(std::round(l.memory.hostMemoryPerNode / 1e9))}});
     if (s.offload.optimizer == Offload::Nvme && l.memory.hostMemoryPerNode > 2e12)
-        w.push_back({"nvme-capacity", "NVMe offload needs " + num(l.memory.hostMemoryPerNode / 1e12) +
-                                          " TB per node; a typical node has 2 TB of NVMe."});
+        w.push_back({"nvme-capacity", "offload.optimizer", Msg::NvmeCapacity, {r(l.memory.hostMemoryPerNode / 1e12)}});
     if (s.precision.master == NumberFormat::None && s.precision.weights != NumberFormat::Fp32 &&
         s.precision.optimizer != Optimizer::None)
-        w.push_back({"no-master-copy", "Updates are applied to 16-bit weights without an FP32 master copy: small "
-                                       "updates can round away."});
+        w.push_back({"no-master-copy", "precision.master", Msg::NoMasterCopy, {}});
     if (l.time.minGpusCompute >= std::int64_t(kMaxGpuCount))
-        w.push_back({"gpus-cap", "The time gate needs more than 10^15 GPUs: the figure is shown at that cap."});
+        w.push_back({"gpus-cap", "", Msg::GpusCap, {}});
     // The time gate is a throughput bound; a real layout also splits the step's sequences evenly over replicas.
     const int modelParallel = p.tp * p.pp * p.cp;
     const std::int64_t gateDp = l.time.minGpusCompute / modelParallel;
     const int sequences = s.data.globalBatch / s.data.microBatch;
     if (gateDp > sequences) {
-        w.push_back({"gate-batch", "Finishing in time needs " + num(double(gateDp)) +
-                                       " data-parallel replicas, but a step has only " + num(sequences) +
-                                       " micro-batches to share: raise data.global_batch or the model parallelism."});
+        w.push_back({"gate-batch",
+                     "data.global_batch",
+                     Msg::GateBatchReplicas,
+                     {r(double(gateDp)), r(sequences), A::ofKey("data.global_batch")}});
     } else if (gateDp > 0 && sequences % gateDp != 0) {
         const std::int64_t dp = divisorAtLeast(sequences, int(gateDp));
-        w.push_back(
-            {"gate-batch",
-             sentence("At the time gate's ", num(double(l.time.minGpusCompute)),
-                      " GPUs the batch does not split evenly; the fewest GPUs that finish and split ",
-                      num(s.data.globalBatch), " sequences evenly are ", num(double(dp * modelParallel)), ".")});
+        w.push_back({"gate-batch",
+                     "data.global_batch",
+                     Msg::GateBatchSplit,
+                     {r(double(l.time.minGpusCompute)), r(s.data.globalBatch), r(double(dp * modelParallel))}});
     }
 }
 
@@ -179,8 +157,7 @@ void refuseNonFinite(Ledger& l) {
     for (const auto& f : ledgerFields()) {
         if (!f.admissible(l)) {
             l.valid = false;
-            l.errors.push_back({f.key, std::string("this scenario gives ") + f.key +
-                                           " out of range (not a finite, non-negative figure); please report it"});
+            l.errors.push_back({f.key, "", Msg::NotFinite, {MessageArg::ofKey(f.key)}});
             return;
         }
     }

@@ -351,28 +351,45 @@ std::string number(double v) {
     return buf;
 }
 
-const char* typeName(FieldType t) {
-    switch (t) {
+// "<key>: <value> is not <type>; allowed: <range>" (wrong type) or "<key>: <value> is not allowed; allowed: <range>".
+FieldError error(const Field& f, const FieldValue& v, FieldError::Kind kind = FieldError::Kind::OutOfRange) {
+    const bool wrongType = kind == FieldError::Kind::WrongType;
+    Msg id = Msg::Count;
+    switch (f.type) {
     case FieldType::Int:
-        return "an integer";
+        id = wrongType ? Msg::WrongTypeInt : Msg::NotAllowedInt;
+        break;
     case FieldType::Real:
-        return "a number";
+        id = f.minExclusive ? (wrongType ? Msg::WrongTypeRealAbove : Msg::NotAllowedRealAbove)
+                            : (wrongType ? Msg::WrongTypeReal : Msg::NotAllowedReal);
+        break;
     case FieldType::NullableReal:
-        return "a number or null";
-    case FieldType::Bool:
-        return "true or false";
-    case FieldType::Text:
+        id = wrongType ? Msg::WrongTypeNullable : Msg::NotAllowedNullable;
+        break;
     case FieldType::Choice:
-        return "a string";
+        id = wrongType ? Msg::WrongTypeChoice : Msg::NotAllowedChoice;
+        break;
     case FieldType::IntList:
-        return "a list of integers";
+        id = wrongType ? Msg::WrongTypeList : Msg::NotAllowedList;
+        break;
+    case FieldType::Bool:
+        id = Msg::WrongTypeBool;
+        break;
+    case FieldType::Text:
+        id = Msg::WrongTypeText;
+        break;
     }
-    return "a value";
-}
-
-FieldError error(const Field& f, const FieldValue& v) {
-    return {FieldError::Kind::OutOfRange, f.key,
-            std::string(f.key) + ": " + formatValueShort(v) + " is not allowed; allowed: " + describeAllowed(f)};
+    std::vector<MessageArg> args = {MessageArg::ofKey(f.key), MessageArg::ofText(formatValueShort(v))};
+    if (f.type == FieldType::Choice) {
+        std::string names;
+        for (size_t i = 0; i < f.choices.size(); ++i)
+            names += (i ? ", " : "") + f.choices[i];
+        args.push_back(MessageArg::ofText(std::move(names)));
+    } else if (f.type != FieldType::Bool && f.type != FieldType::Text) {
+        args.push_back(MessageArg::ofNumber(f.min));
+        args.push_back(MessageArg::ofNumber(f.max));
+    }
+    return {kind, f.key, Diagnostic{f.key, f.key, id, std::move(args)}};
 }
 
 } // namespace
@@ -569,8 +586,9 @@ std::optional<FieldError> checkRange(const Field& f, const FieldValue& v) {
 std::optional<FieldError> setField(Scenario& s, std::string_view key, const FieldValue& value) {
     const Field* f = findField(key);
     if (!f)
-        return FieldError{FieldError::Kind::UnknownKey, std::string(key),
-                          shortenMiddle(std::string(key)) + ": unknown key; trainledger-cli --schema lists every key"};
+        return FieldError{
+            FieldError::Kind::UnknownKey, std::string(key),
+            Diagnostic{std::string(key), "", Msg::UnknownKey, {MessageArg::ofText(shortenMiddle(std::string(key)))}}};
     bool typeOk = false;
     switch (f->type) {
     case FieldType::Int:
@@ -592,9 +610,7 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
         break;
     }
     if (!typeOk)
-        return FieldError{FieldError::Kind::WrongType, f->key,
-                          std::string(f->key) + ": " + formatValueShort(value) + " is not " + typeName(f->type) +
-                              "; allowed: " + describeAllowed(*f)};
+        return error(*f, value, FieldError::Kind::WrongType);
     // Integers and finite numbers are checked here too: a struct member cannot hold 1e300 or NaN as an int.
     if (f->type == FieldType::Int || f->type == FieldType::IntList || f->type == FieldType::Choice ||
         ((f->type == FieldType::Real || f->type == FieldType::NullableReal) && std::holds_alternative<double>(value) &&

@@ -3,6 +3,7 @@
 // and how the window shows it (label, group, control). Files, --set, validation, the schema and the window's
 // parameter panel all read this table, so a new key costs scenario.h, one row here, its formula, a test and docs.
 
+#include "engine/messages.h"
 #include "engine/scenario.h"
 
 #include <optional>
@@ -59,7 +60,8 @@ struct FieldError {
     enum class Kind { UnknownKey, WrongType, OutOfRange };
     Kind kind = Kind::OutOfRange;
     std::string key;
-    std::string message; // "<key>: <value> is not allowed; allowed: <range>"
+    Diagnostic diagnostic;                                       // its code is the key
+    std::string message() const { return diagnostic.message(); } // "<key>: <value> is not allowed; allowed: <range>"
 };
 
 // Type check, then assign. Ranges and cross-field rules are validate()'s job, so a file can carry a value

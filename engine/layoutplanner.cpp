@@ -489,7 +489,7 @@ Prepared prepare(const Scenario& scenario, const PlanRequest& req) {
         sp.base.efficiency.mode = EfficiencyMode::Derived;
     const Ledger l = evaluate(sp.base);
     if (!l.valid) {
-        out.error = l.errors.front().message;
+        out.error = l.errors.front().message();
         return out;
     }
     sp.counts = countModel(sp.base.model);
@@ -811,7 +811,7 @@ WhyNot whyNot(const Scenario& scenario, const PlanRequest& req,
         }
         if (auto e = setField(named, key, value)) {
             out.rule = key;
-            out.message = e->message;
+            out.message = e->message();
             return out;
         }
     }
@@ -822,7 +822,7 @@ WhyNot whyNot(const Scenario& scenario, const PlanRequest& req,
     const double limit = named.hardware.memoryGb * 1e9 * (1.0 - req.headroom);
     if (!l.valid) {
         out.rule = l.errors.front().code;
-        out.message = l.errors.front().message;
+        out.message = l.errors.front().message();
     } else if (!req.tpAcrossNodes && (target.tp > node || node % target.tp != 0)) {
         out.rule = "parallel.tp";
         out.message = "parallel.tp: " + std::to_string(target.tp) +

@@ -2,17 +2,14 @@
 // The engine's output: a plain value struct mirroring CONTRACT.md section 2.
 // Base units everywhere: bytes, FLOPs, seconds, days, US dollars. Memory is per GPU unless named otherwise.
 
+#include "engine/messages.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace tl::engine {
-
-struct Diagnostic {
-    std::string code;    // stable identifier, e.g. "tp-across-nodes"
-    std::string message; // one sentence for people
-};
 
 struct ParamsLedger {
     std::int64_t total = 0;

@@ -1,5 +1,6 @@
 #include "engine/ledgerfields.h"
 
+#include "engine/messages.h"
 #include "engine/units.h"
 
 #include <cmath>
@@ -221,43 +222,67 @@ const std::vector<LedgerField>& ledgerFields() {
     return fields;
 }
 
-std::string formatLedgerValue(const LedgerValue& v, Unit unit) {
+namespace {
+constexpr const char* kNone = "none";
+constexpr const char* kYes = "yes";
+constexpr const char* kNo = "no";
+constexpr const char* kSeconds = "%1 s";
+constexpr const char* kDays = "%1 days";
+constexpr const char* kDaysHours = "%1 days (%2 hours)";
+constexpr const char* kGpuHours = "%1 GPU-hours";
+constexpr const char* kTokensPerS = "%1 tokens/s";
+constexpr const char* kBytesPerParam = "%1 B/param";
+} // namespace
+
+const std::vector<const char*>& valueTemplates() {
+    // With the words a text row holds (time.binding_gate: none, memory, time).
+    static const std::vector<const char*> all = {
+        kNone, kYes, kNo, kSeconds, kDays, kDaysHours, kGpuHours, kTokensPerS, kBytesPerParam, "memory", "time"};
+    return all;
+}
+
+ValueText ledgerValueText(const LedgerValue& v, Unit unit) {
     if (std::holds_alternative<std::monostate>(v))
-        return "none";
+        return {kNone, {}, {}};
     if (auto b = std::get_if<bool>(&v))
-        return *b ? "yes" : "no";
+        return {*b ? kYes : kNo, {}, {}};
     if (auto s = std::get_if<std::string>(&v))
-        return *s;
+        return {"%1", *s, {}};
     const double x = std::holds_alternative<std::int64_t>(v) ? double(std::get<std::int64_t>(v)) : std::get<double>(v);
     switch (unit) {
     case Unit::Count:
-        return groupDigits(x);
+        return {"%1", groupDigits(x), {}};
     case Unit::Bytes:
-        return formatBytesBoth(x);
+        return {"%1", formatBytesBoth(x), {}};
     case Unit::Flops:
-        return formatSi(x, "FLOPs");
+        return {"%1", formatSi(x, "FLOPs"), {}};
     case Unit::FlopsPerToken:
-        return formatSi(x, "FLOPs/token");
+        return {"%1", formatSi(x, "FLOPs/token"), {}};
     case Unit::Seconds:
-        return formatFixed(x, 1) + " s";
+        return {kSeconds, formatFixed(x, 1), {}};
     case Unit::Days:
         // A short run reads better in hours than as "0.0 days".
-        return x < 1 ? formatFixed(x, 3) + " days (" + formatFixed(x * 24, 1) + " hours)" : formatFixed(x, 1) + " days";
+        return x < 1 ? ValueText{kDaysHours, formatFixed(x, 3), formatFixed(x * 24, 1)}
+                     : ValueText{kDays, formatFixed(x, 1), {}};
     case Unit::Hours:
-        return (x < 100 ? formatFixed(x, 2) : groupDigits(x)) + " GPU-hours";
+        return {kGpuHours, x < 100 ? formatFixed(x, 2) : groupDigits(x), {}};
     case Unit::Usd:
-        return x < 100 ? "$" + formatFixed(x, 2) : "$" + groupDigits(x);
+        return {"%1", x < 100 ? "$" + formatFixed(x, 2) : "$" + groupDigits(x), {}};
     case Unit::TokensPerS:
-        return groupDigits(x) + " tokens/s";
+        return {kTokensPerS, groupDigits(x), {}};
     case Unit::BytesPerParam:
-        return formatFixed(x, 2) + " B/param";
+        return {kBytesPerParam, formatFixed(x, 2), {}};
     case Unit::Ratio:
-        return formatFixed(x, 4);
     case Unit::Bool:
     case Unit::Text:
         break;
     }
-    return formatFixed(x, 4);
+    return {"%1", formatFixed(x, 4), {}};
+}
+
+std::string formatLedgerValue(const LedgerValue& v, Unit unit) {
+    const ValueText t = ledgerValueText(v, unit);
+    return fillTemplate(t.pattern, 2, [&t](std::size_t i) { return i == 0 ? t.a : t.b; });
 }
 
 } // namespace tl::engine

@@ -47,4 +47,13 @@ const std::vector<LedgerField>& ledgerFields();
 // A readable value with its unit: "131.1 GB (122.1 GiB)", "67.9 s", "$1,234,567", "5.27e+21 FLOPs".
 std::string formatLedgerValue(const LedgerValue& v, Unit unit);
 
+// The same value as a unit template and its figures ("%1 days" with "77.0"): formatLedgerValue fills it in, the
+// window translates the template first (context "tl::engine"). valueTemplates() lists every template.
+struct ValueText {
+    const char* pattern = "%1";
+    std::string a, b; // %1, %2
+};
+ValueText ledgerValueText(const LedgerValue& v, Unit unit);
+const std::vector<const char*>& valueTemplates();
+
 } // namespace tl::engine

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,19 +16,30 @@ namespace {
 
 constexpr double kMaxModelParams = 1e15;
 
-std::string num(double v) {
-    return formatGeneral(v, 15);
-}
+using A = MessageArg;
 
 struct Checker {
     std::vector<Diagnostic> errors;
-    void fail(const char* key, double value, const std::string& allowed) {
-        errors.push_back({key, std::string(key) + ": " + num(value) + " is not allowed; " + allowed});
+    // "<key>: <value> is not allowed; allowed: ...": the key and its value are the template's %1 and %2.
+    void fail(Msg id, const char* key, double value, std::initializer_list<A> rest = {}) {
+        add(id, key, A::ofNumber(value), rest);
     }
-    void fail(const char* key, const std::string& value, const std::string& allowed) {
-        errors.push_back({key, std::string(key) + ": \"" + value + "\" is not allowed; " + allowed});
+    void fail(Msg id, const char* key, const std::string& value, std::initializer_list<A> rest = {}) {
+        add(id, key, A::ofText("\"" + value + "\""), rest);
+    }
+    void add(Msg id, const char* key, A value, std::initializer_list<A> rest) {
+        std::vector<A> args = {A::ofKey(key), std::move(value)};
+        args.insert(args.end(), rest.begin(), rest.end());
+        errors.push_back({key, key, id, std::move(args)});
     }
 };
+
+A key(const char* k) {
+    return A::ofKey(k);
+}
+A n(double x) {
+    return A::ofNumber(x);
+}
 
 // "1, 2, 3, 4, 6, 8, ..., 384": the divisors of n, shortened in the middle when there are many.
 std::string divisorList(int n) {
@@ -61,7 +73,7 @@ std::vector<Diagnostic> validate(const Scenario& s) {
         if (f.number && inRange(f, f.number(s)))
             continue; // the common case, without building a FieldValue
         if (auto e = checkRange(f, f.get(s)))
-            c.errors.push_back({e->key, e->message});
+            c.errors.push_back(std::move(e->diagnostic));
     }
     if (!c.errors.empty())
         return std::move(c.errors); // cross-field rules below assume each value is in range
@@ -72,86 +84,81 @@ std::vector<Diagnostic> validate(const Scenario& s) {
     // 2. Architecture consistency and its divisibility by the layout.
     {
         if (m.heads % m.kvHeads != 0)
-            c.fail("model.kv_heads", m.kvHeads, "allowed: a divisor of model.heads (" + num(m.heads) + ")");
+            c.fail(Msg::Divisor, "model.kv_heads", m.kvHeads, {key("model.heads"), n(m.heads)});
         const bool moe = m.moe.experts > 0;
         if (moe) {
             if (!(m.moe.activeExperts >= 1 && m.moe.activeExperts <= m.moe.experts))
-                c.fail("model.moe.active_experts", m.moe.activeExperts,
-                       "allowed: 1 to model.moe.experts (" + num(m.moe.experts) + ")");
+                c.fail(Msg::OneTo, "model.moe.active_experts", m.moe.activeExperts,
+                       {key("model.moe.experts"), n(m.moe.experts)});
             if (m.moe.expertFfnHidden < 1)
-                c.fail("model.moe.expert_ffn_hidden", m.moe.expertFfnHidden,
-                       "allowed: at least 1 when the model has experts");
+                c.fail(Msg::AtLeastOneWithExperts, "model.moe.expert_ffn_hidden", m.moe.expertFfnHidden);
             if (m.moe.denseLayers > m.layers)
-                c.fail("model.moe.dense_layers", m.moe.denseLayers,
-                       "allowed: at most model.layers (" + num(m.layers) + ")");
+                c.fail(Msg::AtMost, "model.moe.dense_layers", m.moe.denseLayers, {key("model.layers"), n(m.layers)});
         }
         if (m.heads % p.tp != 0)
-            c.fail("parallel.tp", p.tp,
-                   "allowed: a divisor of model.heads (" + num(m.heads) + ") and of model.kv_heads (" + num(m.kvHeads) +
-                       ")");
+            c.fail(Msg::DivisorOfBoth, "parallel.tp", p.tp,
+                   {key("model.heads"), n(m.heads), key("model.kv_heads"), n(m.kvHeads)});
         if (m.heads % p.tp == 0 && m.kvHeads % p.tp != 0)
-            c.fail("parallel.tp", p.tp, "allowed: a divisor of model.kv_heads (" + num(m.kvHeads) + ")");
+            c.fail(Msg::Divisor, "parallel.tp", p.tp, {key("model.kv_heads"), n(m.kvHeads)});
         // Layers that pp (x virtual stages) does not divide are spread as evenly as possible; every chunk needs one.
         if (p.pp > m.layers)
-            c.fail("parallel.pp", p.pp, "allowed: at most model.layers (" + num(m.layers) + ")");
+            c.fail(Msg::AtMost, "parallel.pp", p.pp, {key("model.layers"), n(m.layers)});
         else if (p.schedule == Schedule::Interleaved && double(p.pp) * p.virtualStages > m.layers)
-            c.fail("parallel.virtual_stages", p.virtualStages,
-                   "allowed: at most model.layers / parallel.pp (" + num(m.layers / p.pp) + ") chunks per rank");
+            c.fail(Msg::ChunksPerRank, "parallel.virtual_stages", p.virtualStages,
+                   {key("model.layers"), key("parallel.pp"), n(m.layers / p.pp)});
     }
     // The keys' ranges multiply out to ~2e18 parameters; a cap far above any real model keeps every count (int64)
     // and size finite with room to spare.
     if (const double total = countModel(m).total; total > kMaxModelParams)
-        c.errors.push_back({"model.size", "model: the shape has " + num(total) +
-                                              " parameters; allowed: at most 1e15 (lower model.layers, "
-                                              "model.hidden, model.ffn_hidden or the expert keys)"});
+        c.errors.push_back({"model.size",
+                            "model.size",
+                            Msg::ModelTooLarge,
+                            {n(total), key("model.layers"), key("model.hidden"), key("model.ffn_hidden")}});
     // 3. Data and batch divisibility.
     if (!d.documents.empty()) {
         double sum = 0;
         for (int x : d.documents)
             sum += x;
         if (sum != d.seqLen)
-            c.errors.push_back(
-                {"data.documents", "data.documents: " + formatValueShort(d.documents) + " adds up to " + num(sum) +
-                                       " tokens; allowed: document lengths that add up to data.seq_len (" +
-                                       num(d.seqLen) + ")"});
+            c.errors.push_back({"data.documents",
+                                "data.documents",
+                                Msg::DocumentsSum,
+                                {key("data.documents"), A::ofText(formatValueShort(d.documents)), n(sum),
+                                 key("data.seq_len"), n(d.seqLen)}});
     }
     if (d.microBatch > d.globalBatch)
-        c.fail("data.micro_batch", d.microBatch, "allowed: at most data.global_batch (" + num(d.globalBatch) + ")");
+        c.fail(Msg::AtMost, "data.micro_batch", d.microBatch, {key("data.global_batch"), n(d.globalBatch)});
     const double perStep = double(d.microBatch) * p.dp;
     if (d.globalBatch % d.microBatch != 0) {
-        c.fail("data.micro_batch", d.microBatch,
-               "allowed: a divisor of data.global_batch (" + num(d.globalBatch) + ")");
+        c.fail(Msg::Divisor, "data.micro_batch", d.microBatch, {key("data.global_batch"), n(d.globalBatch)});
     } else if ((d.globalBatch / d.microBatch) % p.dp != 0) {
         // The replicas split the step's micro-batches evenly: name dp and list the counts that work.
         const int sequences = d.globalBatch / d.microBatch;
-        c.fail("parallel.dp", p.dp,
-               "allowed: a divisor of data.global_batch / data.micro_batch = " + num(sequences) + " (" +
-                   divisorList(sequences) + ")");
+        c.fail(Msg::DivisorOfQuotient, "parallel.dp", p.dp,
+               {key("data.global_batch"), key("data.micro_batch"), n(sequences), A::ofText(divisorList(sequences))});
     }
     if (p.cp > 1 && d.seqLen % (2 * p.cp) != 0)
-        c.fail("parallel.cp", p.cp,
-               "allowed: data.seq_len (" + num(d.seqLen) + ") must split into 2 x cp equal chunks");
+        c.fail(Msg::CpChunks, "parallel.cp", p.cp, {key("data.seq_len"), n(d.seqLen)});
     // 4. Schedule and layout.
     if (s.schedule.reserveDays >= s.schedule.deadlineDays)
-        c.fail("schedule.reserve_days", s.schedule.reserveDays,
-               "allowed: less than schedule.deadline_days (" + num(s.schedule.deadlineDays) + ")");
+        c.fail(Msg::LessThan, "schedule.reserve_days", s.schedule.reserveDays,
+               {key("schedule.deadline_days"), n(s.schedule.deadlineDays)});
     const int micro = std::max(1, int(d.globalBatch / perStep));
     if (p.pp > 1 && p.schedule == Schedule::Interleaved && p.virtualStages > 1 && micro % p.pp != 0)
-        c.fail("data.global_batch", d.globalBatch,
-               "allowed: the interleaved schedule needs micro-batches per pipeline (" + num(micro) +
-                   ") to be a multiple of parallel.pp (" + num(p.pp) + ")");
+        c.fail(Msg::InterleavedMicroBatches, "data.global_batch", d.globalBatch,
+               {n(micro), key("parallel.pp"), n(p.pp)});
     if (p.pp > 1 && p.schedule == Schedule::DualPipeV && micro < 2 * p.pp)
-        c.fail("data.global_batch", d.globalBatch,
-               "allowed: dualpipev needs at least 2 x parallel.pp (" + num(2 * p.pp) +
-                   ") micro-batches per pipeline, got " + num(micro));
+        c.fail(Msg::DualPipeMicroBatches, "data.global_batch", d.globalBatch,
+               {key("parallel.pp"), n(2 * p.pp), n(micro)});
     if (p.virtualStages != 1 && p.schedule != Schedule::Interleaved)
-        c.fail("parallel.virtual_stages", p.virtualStages, "allowed: 1 unless parallel.schedule is \"interleaved\"");
+        c.fail(Msg::VirtualStagesInterleavedOnly, "parallel.virtual_stages", p.virtualStages,
+               {key("parallel.schedule")});
     const double gpus = double(p.tp) * p.pp * p.dp * p.cp;
     if (gpus > 10'000'000)
-        c.fail("parallel.dp", p.dp, "allowed: tp x pp x dp x cp at most 10,000,000 GPUs");
+        c.fail(Msg::TooManyGpus, "parallel.dp", p.dp);
     if (s.precision.weights == NumberFormat::Fp32 && s.precision.master == NumberFormat::Fp32)
-        c.fail("precision.master", std::string(choiceName(s.precision.master)),
-               "allowed: \"none\" when precision.weights is fp32 (the weights are already the master copy)");
+        c.fail(Msg::MasterNotWithFp32, "precision.master", std::string(choiceName(s.precision.master)),
+               {key("precision.weights")});
     return std::move(c.errors);
 }
 

@@ -135,7 +135,7 @@ Lesson readLesson(const QJsonObject& root) {
             throw Fail{where + QStringLiteral(": ") + r.warnings.first()};
         const engine::Ledger l = engine::evaluate(*r.scenario);
         if (!l.valid)
-            throw Fail{where + QStringLiteral(": ") + QString::fromStdString(l.errors.front().message)};
+            throw Fail{where + QStringLiteral(": ") + QString::fromStdString(l.errors.front().message())};
         step.scenario = *r.scenario;
         step.figure = o.value(QStringLiteral("figure")).toString();
         if (!isLedgerKey(step.figure))

@@ -170,7 +170,7 @@ ScenarioResult scenarioFromObject(const QJsonObject& object, bool requireHeader)
             if (!fv)
                 return fail(QStringLiteral("type"), QStringLiteral("%1: wrong type").arg(key));
             if (auto e = engine::setField(s, presetKey, *fv))
-                return fail(QStringLiteral("value"), fromStd(e->message));
+                return fail(QStringLiteral("value"), fromStd(e->message()));
         }
     }
     for (const auto& [key, value] : entries) {
@@ -192,7 +192,7 @@ ScenarioResult scenarioFromObject(const QJsonObject& object, bool requireHeader)
         if (auto e = engine::setField(s, key.toStdString(), *fv))
             return fail(e->kind == engine::FieldError::Kind::WrongType ? QStringLiteral("type")
                                                                        : QStringLiteral("value"),
-                        fromStd(e->message));
+                        fromStd(e->message()));
     }
     if (unknown > kUnknownKeysListed)
         r.warnings << QStringLiteral("%1 more unknown keys, ignored")
@@ -253,7 +253,7 @@ std::optional<QString> applyAssignment(engine::Scenario& s, const QString& assig
             .arg(QString::fromStdString(engine::shortenMiddle(key.toStdString())),
                  QString::fromStdString(engine::shortenMiddle(text.toStdString())));
     if (auto e = engine::setField(s, key.toStdString(), *fv))
-        return fromStd(e->message);
+        return fromStd(e->message());
     return std::nullopt;
 }
 
@@ -276,7 +276,7 @@ QJsonObject ledgerToJson(const engine::Ledger& l, const engine::Scenario& s) {
         QJsonArray a;
         for (const auto& d : list)
             a.append(QJsonObject{{QStringLiteral("code"), fromStd(d.code)},
-                                 {QStringLiteral("message"), fromStd(d.message)}});
+                                 {QStringLiteral("message"), fromStd(d.message())}});
         return a;
     };
     root.insert(QStringLiteral("warnings"), diagnostics(l.warnings));

@@ -3770,6 +3770,230 @@ per parameter</source>
         <source>Acceptance</source>
         <translation>保留比例</translation>
     </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: an integer from %3 to %4</source>
+        <translation>%1：不允许 %2；允许：%3 到 %4 的整数</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: a number from %3 to %4</source>
+        <translation>%1：不允许 %2；允许：%3 到 %4 的数</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: a number above %3 to %4</source>
+        <translation>%1：不允许 %2；允许：大于 %3、不超过 %4 的数</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: null or a number from %3 to %4</source>
+        <translation>%1：不允许 %2；允许：null 或 %3 到 %4 的数</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: one of %3</source>
+        <translation>%1：不允许 %2；允许：%3 之一</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: a non-empty list of integers from %3 to %4</source>
+        <translation>%1：不允许 %2；允许：非空的整数列表，每项 %3 到 %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not an integer; allowed: an integer from %3 to %4</source>
+        <translation>%1：%2 不是整数；允许：%3 到 %4 的整数</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a number; allowed: a number from %3 to %4</source>
+        <translation>%1：%2 不是数；允许：%3 到 %4 的数</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a number; allowed: a number above %3 to %4</source>
+        <translation>%1：%2 不是数；允许：大于 %3、不超过 %4 的数</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a number or null; allowed: null or a number from %3 to %4</source>
+        <translation>%1：%2 既不是数也不是 null；允许：null 或 %3 到 %4 的数</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not true or false; allowed: true or false</source>
+        <translation>%1：%2 不是 true 或 false；允许：true 或 false</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a string; allowed: any text</source>
+        <translation>%1：%2 不是字符串；允许：任意文本</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a string; allowed: one of %3</source>
+        <translation>%1：%2 不是字符串；允许：%3 之一</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a list of integers; allowed: a non-empty list of integers from %3 to %4</source>
+        <translation>%1：%2 不是整数列表；允许：非空的整数列表，每项 %3 到 %4</translation>
+    </message>
+    <message>
+        <source>%1: unknown key; trainledger-cli --schema lists every key</source>
+        <translation>%1：未知的键；trainledger-cli --schema 会列出所有键</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: a divisor of %3 (%4)</source>
+        <translation>%1：不允许 %2；允许：%3（%4）的约数</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: a divisor of %3 (%4) and of %5 (%6)</source>
+        <translation>%1：不允许 %2；允许：%3（%4）与 %5（%6）的公约数</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: a divisor of %3 / %4 = %5 (%6)</source>
+        <translation>%1：不允许 %2；允许：%3 / %4 = %5 的约数（%6）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: at most %3 (%4)</source>
+        <translation>%1：不允许 %2；允许：不超过 %3（%4）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: 1 to %3 (%4)</source>
+        <translation>%1：不允许 %2；允许：1 到 %3（%4）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: at least 1 when the model has experts</source>
+        <translation>%1：不允许 %2；允许：模型有专家时至少为 1</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: at most %3 / %4 (%5) chunks per rank</source>
+        <translation>%1：不允许 %2；允许：每个 rank 至多 %3 / %4（%5）个模型块</translation>
+    </message>
+    <message>
+        <source>model: the shape has %1 parameters; allowed: at most 1e15 (lower %2, %3, %4 or the expert keys)</source>
+        <translation>模型：该结构有 %1 个参数；允许：至多 1e15 个（请减小%2、%3、%4 或专家相关的键）</translation>
+    </message>
+    <message>
+        <source>%1: %2 adds up to %3 tokens; allowed: document lengths that add up to %4 (%5)</source>
+        <translation>%1：%2 合计 %3 个 token；允许：各文档长度之和等于%4（%5）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: %3 (%4) must split into 2 x cp equal chunks</source>
+        <translation>%1：不允许 %2；允许：%3（%4）须能均分为 2 × cp 块</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: less than %3 (%4)</source>
+        <translation>%1：不允许 %2；允许：小于%3（%4）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: the interleaved schedule needs micro-batches per pipeline (%3) to be a multiple of %4 (%5)</source>
+        <translation>%1：不允许 %2；允许：交错调度要求每条流水线的微批数（%3）是%4（%5）的倍数</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: dualpipev needs at least 2 x %3 (%4) micro-batches per pipeline, got %5</source>
+        <translation>%1：不允许 %2；允许：dualpipev 要求每条流水线至少有 2 × %3（%4）个微批，实际只有 %5 个</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: 1 unless %3 is &quot;interleaved&quot;</source>
+        <translation>%1：不允许 %2；允许：除非%3为 &quot;interleaved&quot;，否则只能为 1</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: tp x pp x dp x cp at most 10,000,000 GPUs</source>
+        <translation>%1：不允许 %2；允许：tp × pp × dp × cp 至多 10,000,000 块 GPU</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: &quot;none&quot; when %3 is fp32 (the weights are already the master copy)</source>
+        <translation>%1：不允许 %2；允许：%3为 fp32 时只能为 &quot;none&quot;（权重本身就是主权重）</translation>
+    </message>
+    <message>
+        <source>%1 is set: the layers, widths and heads come from the documented Llama-style shape rule, scaled to exactly the requested count.</source>
+        <translation>已设置%1：层数、宽度和头数按文档中的 Llama 式形状规则推导，并缩放到恰好等于所给的参数量。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism of %1 spans more than one %2-GPU node: every layer then waits on the inter-node network.</source>
+        <translation>张量并行度 %1 超出了一个 %2 卡节点：每一层都要等待跨节点网络。</translation>
+    </message>
+    <message>
+        <source>Only %1 micro-batches per step for %2 pipeline stages: most of each step is pipeline bubble.</source>
+        <translation>每步只有 %1 个微批，却有 %2 个流水线段：每步的大部分时间是流水线气泡。</translation>
+    </message>
+    <message>
+        <source>MFU %1% is above what large runs report (Llama 3 405B: 38-43%).</source>
+        <translation>MFU %1% 高于大规模训练实际报告的水平（Llama 3 405B：38-43%）。</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gathers every layer&apos;s weights over the network twice per step (forward and backward); across nodes this all-gather often becomes the bottleneck.</source>
+        <translation>ZeRO-3 每步要经网络收集两次每层的权重（前向和反向各一次）；跨节点时这个 all-gather 常常成为瓶颈。</translation>
+    </message>
+    <message>
+        <source>Context and tensor parallelism together span more than one node.</source>
+        <translation>上下文并行和张量并行合起来超出了一个节点。</translation>
+    </message>
+    <message>
+        <source>%1 %2 exceeds the model&apos;s %3 learned positions.</source>
+        <translation>%1 %2 超过了模型的 %3 个可学习位置。</translation>
+    </message>
+    <message>
+        <source>CPU offload needs %1 GB of host memory per node; a typical node has 512 GB.</source>
+        <translation>CPU 卸载每个节点需要 %1 GB 主机内存；典型节点只有 512 GB。</translation>
+    </message>
+    <message>
+        <source>NVMe offload needs %1 TB per node; a typical node has 2 TB of NVMe.</source>
+        <translation>NVMe 卸载每个节点需要 %1 TB；典型节点只有 2 TB NVMe。</translation>
+    </message>
+    <message>
+        <source>Updates are applied to 16-bit weights without an FP32 master copy: small updates can round away.</source>
+        <translation>更新直接作用在 16 位权重上，没有 FP32 主权重：很小的更新可能被舍入掉。</translation>
+    </message>
+    <message>
+        <source>The time gate needs more than 10^15 GPUs: the figure is shown at that cap.</source>
+        <translation>时间门槛需要超过 10^15 块 GPU：图中按这个上限显示。</translation>
+    </message>
+    <message>
+        <source>Finishing in time needs %1 data-parallel replicas, but a step has only %2 micro-batches to share: raise %3 or the model parallelism.</source>
+        <translation>按时完成需要 %1 个数据并行副本，但每步只有 %2 个微批可分：请增大%3或模型并行度。</translation>
+    </message>
+    <message>
+        <source>At the time gate&apos;s %1 GPUs the batch does not split evenly; the fewest GPUs that finish and split %2 sequences evenly are %3.</source>
+        <translation>在时间门槛的 %1 块 GPU 上，批无法均分；既能按时完成又能均分 %2 条序列的最少 GPU 数是 %3。</translation>
+    </message>
+    <message>
+        <source>this scenario gives %1 out of range (not a finite, non-negative figure); please report it</source>
+        <translation>该场景使%1超出范围（不是有限的非负数）；请报告此问题</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 days (%2 hours)</source>
+        <translation>%1 天（%2 小时）</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <translation>%1 GPU·小时</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>%1 B/param</source>
+        <translation>%1 B/参数</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui</name>
@@ -3934,10 +4158,6 @@ per parameter</source>
         <translation>比较</translation>
     </message>
     <message>
-        <source>page %1</source>
-        <translation>第 %1 页</translation>
-    </message>
-    <message>
         <source>Comparison of %1 scenarios</source>
         <translation>%1 个方案的比较</translation>
     </message>
@@ -3948,6 +4168,10 @@ per parameter</source>
     <message>
         <source>Step time</source>
         <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
     </message>
 </context>
 <context>

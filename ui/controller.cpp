@@ -64,7 +64,7 @@ bool Controller::setValues(const std::vector<Assignment>& assignments) {
     engine::Scenario next = m_scenario;
     for (const auto& [key, value] : assignments) {
         if (auto e = engine::setField(next, key, value)) {
-            m_errors = {engine::Diagnostic{e->key, e->message}};
+            m_errors = {e->diagnostic};
             emit errorsChanged(m_errors);
             return false;
         }

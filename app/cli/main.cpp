@@ -65,7 +65,7 @@ QByteArray csvCell(const engine::LedgerValue& v) {
 QByteArray errorsLine(const engine::Ledger& l) {
     QByteArray out;
     for (const auto& e : l.errors)
-        out += (out.isEmpty() ? "" : "; ") + QByteArray::fromStdString(e.message);
+        out += (out.isEmpty() ? "" : "; ") + QByteArray::fromStdString(e.message());
     return out;
 }
 
@@ -105,7 +105,7 @@ int runSweep(const engine::Scenario& base, const cli::Sweep& sweep, bool csv, bo
     for (double v : sweep.values) {
         engine::Scenario s = base;
         if (auto e = engine::setField(s, sweep.key.toStdString(), engine::FieldValue(v)))
-            return fail(QString::fromStdString(e->message));
+            return fail(QString::fromStdString(e->message()));
         const engine::Ledger l = engine::evaluate(s);
         const QByteArray value = QByteArray::number(v, 'g', 15);
         if (json) {

@@ -215,7 +215,7 @@ std::string renderReport(const Scenario& s) {
     Out o;
     if (!l.valid) {
         for (const auto& e : l.errors)
-            o.line("error: %s", e.message.c_str());
+            o.line("error: %s", e.message().c_str());
         return o.text;
     }
     o.line("TrainLedger: %s", displayTitle(s).c_str());
@@ -241,7 +241,7 @@ std::string renderReport(const Scenario& s) {
         o.blank();
         o.line("Warnings");
         for (const auto& w : l.warnings)
-            o.line("  [%s] %s", w.code.c_str(), w.message.c_str());
+            o.line("  [%s] %s", w.code.c_str(), w.message().c_str());
     }
     return o.text;
 }

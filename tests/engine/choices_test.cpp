@@ -69,8 +69,8 @@ TEST(Choices, UnknownOrDisallowedNameIsRefusedAndChangesNothing) {
     const Scenario before = s;
     const auto e = setField(s, "activations.recompute", std::string("sometimes"));
     ASSERT_TRUE(e);
-    EXPECT_NE(e->message.find("activations.recompute"), std::string::npos) << e->message;
-    EXPECT_NE(e->message.find("none, selective, full"), std::string::npos) << e->message;
+    EXPECT_NE(e->message().find("activations.recompute"), std::string::npos) << e->message();
+    EXPECT_NE(e->message().find("none, selective, full"), std::string::npos) << e->message();
     // fp8 is a NumberFormat name but not an allowed gradient format.
     EXPECT_TRUE(setField(s, "precision.grads", std::string("fp8")));
     EXPECT_TRUE(setField(s, "precision.master", std::string("bf16")));

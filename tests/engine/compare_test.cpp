@@ -84,7 +84,7 @@ TEST(Compare, AnInvalidSideComparesByItsError) {
     ASSERT_TRUE(errors);
     EXPECT_FALSE(errors->scenarioKey);
     EXPECT_EQ(errors->a, "valid");
-    EXPECT_EQ(errors->b, l.errors.front().message);
+    EXPECT_EQ(errors->b, l.errors.front().message());
     EXPECT_EQ(d.back().key, "errors"); // and no ledger key: an invalid ledger's numbers are all zero
     EXPECT_FALSE(find(d, "time.days"));
 

@@ -45,7 +45,7 @@ TEST(Extremes, WideMixtureOfExpertsHasPositiveActivations) {
     set(s, "model.moe.active_experts", 4096.0);
     set(s, "model.moe.expert_ffn_hidden", 524288.0);
     const Ledger l = evaluate(s);
-    ASSERT_TRUE(l.valid) << (l.errors.empty() ? "" : l.errors[0].message);
+    ASSERT_TRUE(l.valid) << (l.errors.empty() ? "" : l.errors[0].message());
     EXPECT_GT(l.memory.activations, 0);
     expectSane(l, "moe");
 }

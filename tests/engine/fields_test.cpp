@@ -100,11 +100,11 @@ TEST(FieldTable, WarningsCarryNoSeedReferences) {
     s.parallel.dp = 64; // ZeRO-3 across nodes
     s.offload.optimizer = Offload::Cpu;
     for (const Diagnostic& w : evaluate(s).warnings) {
-        EXPECT_EQ(w.message.find("seed "), std::string::npos) << w.message;
-        EXPECT_EQ(w.message.find("docs/"), std::string::npos) << w.message;
+        EXPECT_EQ(w.message().find("seed "), std::string::npos) << w.message();
+        EXPECT_EQ(w.message().find("docs/"), std::string::npos) << w.message();
     }
     Scenario bad;
-    EXPECT_EQ(setField(bad, "no.such", 1.0)->message.find("docs/"), std::string::npos);
+    EXPECT_EQ(setField(bad, "no.such", 1.0)->message().find("docs/"), std::string::npos);
 }
 
 TEST(FieldTable, OneDocumentFollowsTheSequenceLength) {
@@ -146,4 +146,58 @@ TEST(Evaluation, TheCurveReachesTheTimeGate) {
     }
     // The built-in scenario needs no continuation.
     EXPECT_TRUE(evaluateAll(Scenario{}).curveNote.empty());
+}
+
+// Errors and warnings are templates with arguments (engine/messages.h): each template uses exactly the arguments its
+// diagnostics carry, and a range error reads as the key table describes the range (describeAllowed, the schema's).
+TEST(Messages, TemplatesUseTheirArgumentsAndRangeErrorsMatchTheTable) {
+    std::set<std::string> templates;
+    for (int id = 0; id < int(Msg::Count); ++id) {
+        const std::string t = messageTemplate(Msg(id));
+        EXPECT_FALSE(t.empty()) << id;
+        EXPECT_TRUE(templates.insert(t).second) << "twice: " << t;
+    }
+    auto placeholders = [](const std::string& t) {
+        int most = 0;
+        for (size_t i = 0; i + 1 < t.size(); ++i)
+            if (t[i] == '%' && t[i + 1] >= '1' && t[i + 1] <= '9')
+                most = std::max(most, t[i + 1] - '0');
+        return most;
+    };
+    for (const Field& f : scenarioFields()) {
+        if (f.type == FieldType::Bool || f.type == FieldType::Text)
+            continue;
+        Scenario s;
+        const FieldValue bad = f.type == FieldType::Choice    ? FieldValue(std::string("zzz"))
+                               : f.type == FieldType::IntList ? FieldValue(std::vector<int>{})
+                                                              : FieldValue(1e300);
+        const auto e = checkRange(f, bad);
+        ASSERT_TRUE(e) << f.key;
+        EXPECT_EQ(e->message(), std::string(f.key) + ": " + formatValueShort(bad) +
+                                    " is not allowed; allowed: " + describeAllowed(f));
+        EXPECT_EQ(placeholders(messageTemplate(e->diagnostic.id)), int(e->diagnostic.args.size())) << f.key;
+        EXPECT_EQ(e->diagnostic.code, f.key);
+        const auto wrong = setField(s, f.key, FieldValue(true));
+        ASSERT_TRUE(wrong) << f.key;
+        EXPECT_EQ(wrong->kind, FieldError::Kind::WrongType);
+        EXPECT_NE(wrong->message().find("; allowed: " + describeAllowed(f)), std::string::npos) << wrong->message();
+    }
+    // Warnings and cross-key errors of real scenarios fill every placeholder.
+    std::vector<Scenario> cases(4);
+    cases[0].parallel.zero = 3, cases[0].parallel.dp = 64, cases[0].efficiency.mfu = 0.9;
+    cases[1].parallel.tp = 3, cases[1].parallel.pp = 99, cases[1].data.microBatch = 7;
+    cases[2].schedule.reserveDays = 40, cases[2].parallel.virtualStages = 2, cases[2].parallel.cp = 3;
+    cases[3].model.params = 2e9;
+    int seen = 0;
+    for (const Scenario& s : cases) {
+        const Ledger l = evaluate(s);
+        for (const auto* list : {&l.errors, &l.warnings})
+            for (const Diagnostic& d : *list) {
+                ++seen;
+                EXPECT_EQ(placeholders(messageTemplate(d.id)), int(d.args.size())) << d.code;
+                EXPECT_EQ(d.message().find('%'), d.id == Msg::MfuHigh ? d.message().find("% ") : std::string::npos)
+                    << d.message();
+            }
+    }
+    EXPECT_GE(seen, 8);
 }

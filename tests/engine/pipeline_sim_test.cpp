@@ -573,7 +573,7 @@ TEST(LedgerPipeline, InFlightAndBubbleMatchTheSimulator) {
         s.parallel.virtualStages = schedule == tl::engine::Schedule::Interleaved ? 2 : 1;
         s.data.globalBatch = 32; // 16 micro-batches per pipeline
         const tl::engine::Ledger l = tl::engine::evaluate(s);
-        ASSERT_TRUE(l.valid) << tl::engine::scheduleName(schedule) << ": " << l.errors.front().message;
+        ASSERT_TRUE(l.valid) << tl::engine::scheduleName(schedule) << ": " << l.errors.front().message();
         const tl::engine::Timeline t = tl::engine::simulate(tl::engine::pipelineSpecFor(s));
         EXPECT_DOUBLE_EQ(l.pipeline.peakInFlightStage0, t.metrics.peakInFlightStages[0])
             << tl::engine::scheduleName(schedule);

@@ -41,7 +41,7 @@ TEST(Properties, RandomValidScenarios) {
     for (int i = 0; i < kScenarios; ++i) {
         const Scenario s = g.next();
         const Ledger l = evaluate(s);
-        ASSERT_TRUE(l.valid) << i << ": " << l.errors.front().message;
+        ASSERT_TRUE(l.valid) << i << ": " << l.errors.front().message();
         ++evaluated;
         ASSERT_TRUE(allFinite(l)) << i;
         const auto& m = l.memory;
@@ -143,7 +143,7 @@ TEST(Properties, RandomFieldValuesNeverCrashOrGiveNaN) {
         if (!l.valid) {
             ++explained;
             ASSERT_FALSE(l.errors.empty());
-            ASSERT_FALSE(l.errors.front().message.empty());
+            ASSERT_FALSE(l.errors.front().message().empty());
         }
     }
     EXPECT_GT(explained, 0);

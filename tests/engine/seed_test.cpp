@@ -30,13 +30,13 @@ Scenario seedScenario() {
 
 Scenario with(Scenario s, const std::string& key, FieldValue v) {
     auto e = setField(s, key, v);
-    EXPECT_FALSE(e.has_value()) << (e ? e->message : "");
+    EXPECT_FALSE(e.has_value()) << (e ? e->message() : "");
     return s;
 }
 
 Ledger eval(const Scenario& s) {
     Ledger l = evaluate(s);
-    EXPECT_TRUE(l.valid) << (l.errors.empty() ? "" : l.errors.front().message);
+    EXPECT_TRUE(l.valid) << (l.errors.empty() ? "" : l.errors.front().message());
     return l;
 }
 

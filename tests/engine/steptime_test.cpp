@@ -22,7 +22,7 @@ using namespace tl::engine;
 
 void set(Scenario& s, const char* key, const FieldValue& v) {
     const auto e = setField(s, key, v);
-    ASSERT_FALSE(e.has_value()) << e->message;
+    ASSERT_FALSE(e.has_value()) << e->message();
 }
 
 // The validation setting of both papers: A100 80GB on Selene (NVLink in 8-GPU nodes, 8 x 200 Gb/s InfiniBand),
@@ -128,7 +128,7 @@ TEST(StepTimeValidation, PublishedMegatronRuns) {
     std::printf("%-16s %10s %10s %8s   %s\n", "run", "published", "ours", "error", "ours, split");
     for (const PublishedRun& r : runs) {
         const Ledger l = evaluate(r.scenario);
-        ASSERT_TRUE(l.valid) << r.name << ": " << l.errors.front().message;
+        ASSERT_TRUE(l.valid) << r.name << ": " << l.errors.front().message();
         ASSERT_TRUE(l.time.derived);
         const double ours = l.time.stepTimeS;
         const double error = ours / r.publishedS - 1;
@@ -283,7 +283,7 @@ TEST(StepTime, UnevenStagesHeaviestDecides) {
     set(s, "parallel.dp", 8.0);
     set(s, "parallel.zero", 1.0);
     const Ledger l = evaluate(s);
-    ASSERT_TRUE(l.valid) << l.errors.front().message;
+    ASSERT_TRUE(l.valid) << l.errors.front().message();
     set(s, "parallel.pp", 18.0); // 126 = 18 x 7 divides: lighter stages
     const Ledger even = evaluate(s);
     ASSERT_TRUE(even.valid);
@@ -296,13 +296,13 @@ TEST(StepTime, NewKeysValidated) {
     set(s, "hardware.hbm_tbps", -1.0);
     const Ledger l = evaluate(s);
     ASSERT_FALSE(l.valid);
-    EXPECT_NE(l.errors.front().message.find("hardware.hbm_tbps: -1 is not allowed"), std::string::npos)
-        << l.errors.front().message;
+    EXPECT_NE(l.errors.front().message().find("hardware.hbm_tbps: -1 is not allowed"), std::string::npos)
+        << l.errors.front().message();
     Scenario p;
     set(p, "parallel.pp", 37.0);
     const Ledger tooMany = evaluate(p);
     ASSERT_FALSE(tooMany.valid);
-    EXPECT_NE(tooMany.errors.front().message.find("at most model.layers (36)"), std::string::npos);
+    EXPECT_NE(tooMany.errors.front().message().find("at most model.layers (36)"), std::string::npos);
 }
 
 TEST(StepTime, GpuPresetsCarryBandwidths) {

@@ -31,12 +31,12 @@ TEST_P(BadInput, ErrorNamesKeyValueAndRange) {
     std::string message;
     std::string key;
     if (setError) {
-        message = setError->message;
+        message = setError->message();
         key = setError->key;
     } else {
         const Ledger l = evaluate(s);
         ASSERT_FALSE(l.valid) << row.key;
-        message = l.errors.front().message;
+        message = l.errors.front().message();
         key = l.errors.front().code;
     }
     EXPECT_EQ(key, row.expectedKey) << message;
@@ -74,7 +74,7 @@ TEST(Validation, UnknownKey) {
     Scenario s;
     const auto e = setField(s, "model.wings", 2.0);
     ASSERT_TRUE(e.has_value());
-    EXPECT_NE(e->message.find("unknown key"), std::string::npos);
+    EXPECT_NE(e->message().find("unknown key"), std::string::npos);
 }
 
 TEST(Validation, InvalidLedgerHasNoNumbers) {
@@ -106,10 +106,10 @@ TEST_P(Warnings, CodeAndSentence) {
         s.parallel.pp = 4; // 16 sequences over dp 8: 2 micro-batches for 4 stages
     }
     const Ledger l = evaluate(s);
-    ASSERT_TRUE(l.valid) << l.errors.front().message;
+    ASSERT_TRUE(l.valid) << l.errors.front().message();
     bool found = false;
     for (const auto& w : l.warnings)
-        found = found || (w.code == row.code && !w.message.empty());
+        found = found || (w.code == row.code && !w.message().empty());
     EXPECT_TRUE(found) << row.code;
 }
 
@@ -127,7 +127,7 @@ TEST(Warnings, TensorParallelAcrossNodes) {
     s.parallel.tp = 16;
     s.parallel.dp = 1;
     const Ledger l = evaluate(s);
-    ASSERT_TRUE(l.valid) << l.errors.front().message;
+    ASSERT_TRUE(l.valid) << l.errors.front().message();
     EXPECT_EQ(l.warnings.empty() ? "" : l.warnings.front().code, "tp-across-nodes");
 }
 

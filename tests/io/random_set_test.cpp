@@ -137,7 +137,7 @@ TEST(RandomSet, HostileAssignmentsGiveOneLineOrFiniteFigures) {
                 continue;
             }
             ++invalid;
-            error = QString::fromStdString(l.errors.front().message);
+            error = QString::fromStdString(l.errors.front().message());
         } else {
             ++refused;
         }
@@ -172,8 +172,8 @@ TEST(ErrorLine, LongListsAndKeysAreShortenedAtTheSource) {
     ASSERT_FALSE(io::applyAssignment(s, QStringLiteral("data.documents=") + list + QStringLiteral("]")));
     const engine::Ledger l = engine::evaluate(s);
     ASSERT_FALSE(l.valid);
-    EXPECT_LT(l.errors.front().message.size(), 300u) << l.errors.front().message.substr(0, 400);
-    EXPECT_NE(l.errors.front().message.find("(20000 values)"), std::string::npos);
+    EXPECT_LT(l.errors.front().message().size(), 300u) << l.errors.front().message().substr(0, 400);
+    EXPECT_NE(l.errors.front().message().find("(20000 values)"), std::string::npos);
     const auto e = io::applyAssignment(s, QString(5000, QLatin1Char('k')) + QStringLiteral("=1"));
     ASSERT_TRUE(e.has_value());
     EXPECT_LT(e->size(), 200);

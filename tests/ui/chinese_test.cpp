@@ -1,14 +1,18 @@
 // The Simplified Chinese interface: with trainledger_zh_CN.qm loaded, walk every widget, menu, action, tooltip,
 // tab, dock, table header and chart (title, axis titles, legend) of the main window on each tab, and of the Compare
 // window, and fail on any text left in English. Numbers, units (GB, GiB, days, tokens/s...), key names
-// (parallel.dp), model and GPU names and the field's acronyms (TP, ZeRO, MFU...) are allowed. The engine's own
-// diagnostics (the verdict's note lines) are English sentences built by the pure C++ engine and are exempt.
+// (parallel.dp), model and GPU names and the field's acronyms (TP, ZeRO, MFU...) are allowed; unit words after a
+// figure (days, hours, GPU-hours) are not. The engine's errors and warnings (the verdict's note lines, the panel's
+// error lines) are checked on scenarios that raise them, and every template the engine has is checked on its own.
 // Also: View > Language switches without a restart and back. Offscreen.
 
+#include "engine/evaluate.h"
 #include "engine/fields.h"
+#include "engine/messages.h"
 #include "engine/presets.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
+#include "ui/i18n/enginetext.h"
 #include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
 
@@ -20,6 +24,8 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -94,10 +100,6 @@ QSet<QString> allowedWords() {
                           "PRO",
                           "Chinchilla",
                           "Kaplan",
-                          "days",
-                          "day",
-                          "hours",
-                          "GPU-hours",
                           "tokens",
                           "token",
                           "FLOPs/token",
@@ -271,6 +273,18 @@ public:
         for (QLegendMarker* marker : c->legend()->markers())
             if (marker->isVisible())
                 check(where + QStringLiteral(" legend"), marker->label());
+        for (QGraphicsItem* item : c->childItems()) // callouts and bar totals drawn on the chart
+            text(item, where + QStringLiteral(" item"));
+    }
+    void text(QGraphicsItem* item, const QString& where) {
+        if (!item->isVisible())
+            return;
+        if (auto* t = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+            check(where, t->text());
+        if (auto* t = dynamic_cast<QGraphicsTextItem*>(item))
+            check(where, t->toPlainText());
+        for (QGraphicsItem* child : item->childItems())
+            text(child, where);
     }
     void widgets(QWidget* root) {
         for (QWidget* w : root->findChildren<QWidget*>()) {
@@ -278,8 +292,6 @@ public:
                 continue;
             const QString where =
                 QStringLiteral("%1 %2").arg(QString::fromLatin1(w->metaObject()->className()), w->objectName());
-            if (w->objectName().startsWith(QLatin1String("verdictNote")))
-                continue; // the engine's diagnostics (see the file comment)
             check(where + QStringLiteral(" tooltip"), w->toolTip());
             if (auto* l = qobject_cast<QLabel*>(w))
                 check(where, l->text());
@@ -306,6 +318,8 @@ public:
                     for (int r = 0; r < m->rowCount(); ++r) {
                         check(where + QStringLiteral(" label"), m->index(r, 0).data().toString());
                         check(where + QStringLiteral(" help"), m->index(r, 0).data(Qt::ToolTipRole).toString());
+                        for (int c = 1; c < m->columnCount(); ++c) // values with their units ("77.0 days", "yes")
+                            check(where + QStringLiteral(" value"), m->index(r, c).data().toString());
                     }
             }
         }
@@ -346,6 +360,86 @@ private slots:
         QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
     }
 
+    // The engine's warnings and errors as the window shows them: in the banner's note lines, beside the control, in
+    // the tooltip of the last note line. Each scenario raises a few at once.
+    void errorsAndWarningsAreChinese() {
+        const std::vector<std::vector<ui::Controller::Assignment>> warnings = {
+            {{"parallel.zero", 3.0}, {"parallel.dp", 64.0}, {"offload.optimizer", std::string("cpu")}},
+            {{"efficiency.mfu", 0.9}, {"model.params", 2e9}},
+            {{"parallel.pp", 4.0}, {"data.global_batch", 16.0}, {"parallel.dp", 8.0}},
+            {{"model.kv_heads", 32.0}, {"parallel.tp", 16.0}, {"parallel.cp", 2.0}},
+            {{"precision.master", std::string("none")}, {"data.global_batch", 96.0}},
+        };
+        const std::vector<ui::Controller::Assignment> errors = {
+            {"parallel.tp", 3.0},
+            {"parallel.pp", 99.0},
+            {"data.micro_batch", 7.0},
+            {"parallel.dp", 7.0},
+            {"schedule.reserve_days", 40.0},
+            {"parallel.virtual_stages", 2.0},
+            {"efficiency.mfu", 2.0},
+            {"parallel.cp", 3.0},
+            {"data.documents", std::vector<int>{10, 20}},
+            {"model.kv_heads", 5.0},
+        };
+        int notes = 0, refused = 0;
+        for (const auto& step : warnings) {
+            ui::Controller controller;
+            ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+            window.setAttribute(Qt::WA_DontShowOnScreen);
+            window.resize(1600, 1000);
+            window.show();
+            QVERIFY(controller.setValues(step));
+            settle();
+            QVERIFY2(!controller.evaluation().ledger.warnings.empty(), step.front().first.c_str());
+            notes += int(controller.evaluation().ledger.warnings.size());
+            Walker walk;
+            walk.widgets(&window);
+            for (const auto& e : errors) { // a refused edit on top: the error line and the panel's
+                if (!controller.setValue(e.first, e.second))
+                    ++refused;
+                settle();
+                walk.widgets(&window);
+            }
+            walk.problems.removeDuplicates();
+            QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
+        }
+        QVERIFY(notes >= 8);
+        QCOMPARE(refused, int(warnings.size() * errors.size()));
+    }
+
+    // Every template, filled with keys and numbers, reads as Chinese.
+    void everyEngineMessageIsTranslated() {
+        Walker walk;
+        for (int id = 0; id < int(engine::Msg::Count); ++id) {
+            engine::Diagnostic d{"parallel.tp", "parallel.tp", engine::Msg(id), {}};
+            for (int i = 0; i < 6; ++i)
+                d.args.push_back(i % 2 ? engine::MessageArg::ofRounded(8.0 * i)
+                                       : engine::MessageArg::ofKey(i ? "data.global_batch" : "parallel.tp"));
+            if (d.id == engine::Msg::UnknownKey || d.id == engine::Msg::WrongTypeBool)
+                continue; // only from a file or --set: "trainledger-cli --schema", "true or false" stay as typed
+            const QString zh = ui::diagnosticText(d);
+            QVERIFY(zh != QString::fromStdString(d.message()));
+            walk.check(QString::fromLatin1(engine::messageTemplate(d.id)), zh);
+            QVERIFY2(!zh.contains(QLatin1String("parallel.tp")), qPrintable(zh)); // keys show as labels
+        }
+        for (const char* pattern : engine::valueTemplates()) {
+            const QString zh = ui::engineText(pattern);
+            walk.check(QString::fromLatin1(pattern), QString(zh).replace(QLatin1String("%1"), QLatin1String("7")));
+        }
+        QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
+        // Beside its own control the sentence drops the key it is about.
+        const engine::Ledger l = engine::evaluate([] {
+            engine::Scenario s;
+            s.parallel.pp = 99;
+            return s;
+        }());
+        QVERIFY(!l.errors.empty());
+        const QString full = ui::diagnosticText(l.errors.front()), beside = ui::diagnosticText(l.errors.front(), true);
+        QVERIFY2(full.endsWith(beside) && beside.size() < full.size() && beside.startsWith(QStringLiteral("不允许")),
+                 qPrintable(full + QStringLiteral(" / ") + beside));
+    }
+
     void compareWindowHasNoEnglishLeft() {
         ui::CompareWindow w;
         ui::CompareSide a, b;
@@ -367,8 +461,9 @@ private slots:
     void theDetectorCatchesEnglish() {
         QCOMPARE(englishWords(QStringLiteral("Memory per GPU")),
                  QStringList({QStringLiteral("Memory"), QStringLiteral("per")}));
-        QVERIFY(
-            englishWords(QStringLiteral("显存：27.3 GB / 80.0 GB（每 GPU），parallel.dp = 8，19.3 days")).isEmpty());
+        QVERIFY(englishWords(QStringLiteral("显存：27.3 GB / 80.0 GB（每 GPU），parallel.dp = 8，19.3 天")).isEmpty());
+        QCOMPARE(englishWords(QStringLiteral("19.3 days, 3,698 GPU-hours")),
+                 QStringList({QStringLiteral("days"), QStringLiteral("GPU-hours")}));
     }
 
     void languageSwitchesWithoutRestart() {

@@ -419,7 +419,7 @@ private slots:
         bad.parallel.tp = 3;
         const engine::Ledger rejected = engine::evaluate(bad);
         QVERIFY(!rejected.valid);
-        const QString sentence = str(rejected.errors.front().message);
+        const QString sentence = str(rejected.errors.front().message());
         QVERIFY(sentence.contains(QStringLiteral("divisor of model.heads")));
 
         auto* error = find<ui::TextLine>(QStringLiteral("error:parallel.tp"));

@@ -306,8 +306,8 @@ QString CompareWindow::summaryText(int side) const {
     const engine::Scenario& s = m_sides[size_t(side)].scenario;
     if (!l.valid)
         return tr("%1 \u2014 not valid: %2")
-            .arg(scenarioTitle(s), l.errors.empty() ? QString() : str(l.errors.front().message));
-    const auto fmt = [](const engine::LedgerValue& v, engine::Unit u) { return str(engine::formatLedgerValue(v, u)); };
+            .arg(scenarioTitle(s), l.errors.empty() ? QString() : diagnosticText(l.errors.front()));
+    const auto fmt = [](const engine::LedgerValue& v, engine::Unit u) { return valueText(v, u); };
     return tr("%1 \u2014 %2 GPUs, %3, %4; %5 of %6 per GPU: %7")
         .arg(scenarioTitle(s), fmt(std::int64_t(l.time.gpus), engine::Unit::Count),
              fmt(l.time.days, engine::Unit::Days), fmt(l.cost.usd, engine::Unit::Usd),
@@ -427,7 +427,7 @@ QString differenceText(const std::string& key, double a, double b) {
             const engine::LedgerValue v = f.unit == engine::Unit::Count
                                               ? engine::LedgerValue(std::int64_t(std::llround(std::abs(d))))
                                               : engine::LedgerValue(std::abs(d));
-            return sign + QString::fromStdString(engine::formatLedgerValue(v, f.unit));
+            return sign + valueText(v, f.unit);
         }
     const engine::Field* f = engine::findField(key);
     const QString unit = f && f->unit && *f->unit ? QStringLiteral(" ") + QString::fromUtf8(f->unit) : QString();
@@ -592,12 +592,10 @@ QString CompareWindow::figuresHtml() const {
                          engineText(QByteArray(field->label).trimmed().constData()).toHtmlEscaped(),
                          QString::fromLatin1(key));
         for (int i = 0; i < n; ++i)
-            html +=
-                QStringLiteral("<td align=\"right\">%1</td>")
-                    .arg(m_evaluations[size_t(i)].ledger.valid
-                             ? str(engine::formatLedgerValue(field->get(m_evaluations[size_t(i)].ledger), field->unit))
-                                   .toHtmlEscaped()
-                             : tr("not valid"));
+            html += QStringLiteral("<td align=\"right\">%1</td>")
+                        .arg(m_evaluations[size_t(i)].ledger.valid
+                                 ? valueText(field->get(m_evaluations[size_t(i)].ledger), field->unit).toHtmlEscaped()
+                                 : tr("not valid"));
         if (n == 2) {
             const auto a = numberOf(key, m_sides[0].scenario, m_evaluations[0].ledger);
             const auto b = numberOf(key, m_sides[1].scenario, m_evaluations[1].ledger);

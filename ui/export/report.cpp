@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace tl::ui {
 
@@ -48,7 +49,7 @@ QString esc(const QString& s) {
     return s.toHtmlEscaped();
 }
 QString fmt(const engine::LedgerValue& v, engine::Unit u) {
-    return str(engine::formatLedgerValue(v, u));
+    return valueText(v, u);
 }
 QString days(double d) {
     return fmt(d, engine::Unit::Days);
@@ -224,8 +225,9 @@ QString bullets(const QStringList& items) {
 // Paints blocks top-down on pages of the device, with a footer line on each.
 class PageWriter {
 public:
-    PageWriter(QPagedPaintDevice& device, QString footer)
-        : m_device(device), m_painter(&device), m_footer(std::move(footer)) {
+    // total: the number of pages the report has (from a first pass that counts them), for "page N of M".
+    PageWriter(QPagedPaintDevice& device, QString footer, int total)
+        : m_device(device), m_painter(&device), m_footer(std::move(footer)), m_total(total) {
         m_painter.setRenderHint(QPainter::Antialiasing);
         m_painter.setRenderHint(QPainter::TextAntialiasing);
         m_width = device.width();
@@ -308,8 +310,9 @@ private:
         const double top = m_device.height() - footerHeight() + 6;
         m_painter.drawLine(QPointF(0, top - 4), QPointF(m_width, top - 4));
         m_painter.drawText(QRectF(0, top, m_width, footerHeight() - 6), Qt::AlignLeft | Qt::AlignVCenter, m_footer);
-        m_painter.drawText(QRectF(0, top, m_width, footerHeight() - 6), Qt::AlignRight | Qt::AlignVCenter,
-                           QCoreApplication::translate("tl::ui", "page %1").arg(m_page));
+        m_painter.drawText(
+            QRectF(0, top, m_width, footerHeight() - 6), Qt::AlignRight | Qt::AlignVCenter,
+            QCoreApplication::translate("tl::ui", "page %1 of %2").arg(m_page).arg(std::max(m_total, m_page)));
         m_painter.restore();
     }
 
@@ -318,8 +321,19 @@ private:
     QString m_footer;
     QFont m_font;
     double m_width = 0, m_bottom = 0, m_y = 0;
-    int m_page = 1, m_finished = 0;
+    int m_page = 1, m_finished = 0, m_total = 0;
 };
+
+// Reports are laid out twice: once on a scratch PDF of the device's page size and resolution to count the pages,
+// then on the device with "page N of M" in each footer.
+int countPages(QPagedPaintDevice& device, const std::function<int(QPagedPaintDevice&)>& paint) {
+    QBuffer scratch;
+    scratch.open(QIODevice::WriteOnly);
+    QPdfWriter pdf(&scratch);
+    pdf.setResolution(device.logicalDpiY());
+    pdf.setPageLayout(device.pageLayout());
+    return paint(pdf);
+}
 
 QString footerFor(const QString& fileName, const QDateTime& when) {
     return tr("%1 \u00b7 %2 \u00b7 TrainLedger %3")
@@ -336,7 +350,7 @@ void prepare(QPagedPaintDevice& device) {
 // The verdict in one sentence a director can repeat.
 QString reportVerdict(const engine::Ledger& l) {
     if (!l.valid)
-        return tr("No valid plan: %1").arg(l.errors.empty() ? QString() : str(l.errors.front().message));
+        return tr("No valid plan: %1").arg(l.errors.empty() ? QString() : diagnosticText(l.errors.front()));
     const auto& m = l.memory;
     const auto& t = l.time;
     const QString allowed = str(engine::formatFixed(t.trainingDays, 1));
@@ -365,14 +379,16 @@ QPageSize::PageSizeId defaultPaper() {
                : QPageSize::A4;
 }
 
-int paintReport(const ReportInput& input, QPagedPaintDevice& device) {
+namespace {
+
+int paintReportPages(const ReportInput& input, QPagedPaintDevice& device, int total) {
     prepare(device);
     Controller controller;
     controller.setScenario(input.scenario);
     const engine::Scenario& s = controller.validScenario();
     const engine::Ledger& l = controller.ledger();
 
-    PageWriter page(device, footerFor(input.fileName, input.when));
+    PageWriter page(device, footerFor(input.fileName, input.when), total);
     page.html(QStringLiteral("<b>%1</b>").arg(esc(scenarioTitle(input.scenario))), 17, 2);
     page.html(QStringLiteral("<font color=\"#555f6a\">%1</font>")
                   .arg(esc(tr("Training plan report \u00b7 %1 \u00b7 %2")
@@ -383,7 +399,7 @@ int paintReport(const ReportInput& input, QPagedPaintDevice& device) {
     if (!controller.errors().empty())
         page.html(QStringLiteral("<font color=\"#c62828\">%1</font>")
                       .arg(esc(tr("The scenario as edited is not valid (%1); this report shows the last valid plan.")
-                                   .arg(str(engine::withLabels(controller.errors().front().message))))));
+                                   .arg(diagnosticText(controller.errors().front())))));
     page.html(planTable(s, l), 9.5, 14);
 
     // The two charts share what is left of the page, at a widget size whose fonts stay readable when scaled.
@@ -406,7 +422,7 @@ int paintReport(const ReportInput& input, QPagedPaintDevice& device) {
     if (!l.warnings.empty()) {
         QStringList warnings;
         for (const auto& w : l.warnings)
-            warnings << str(engine::withLabels(w.message));
+            warnings << diagnosticText(w);
         page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Warnings"))), 12, 2);
         page.html(bullets(warnings), 9, 8);
     }
@@ -420,13 +436,15 @@ int paintReport(const ReportInput& input, QPagedPaintDevice& device) {
     return page.pages();
 }
 
-int paintComparisonReport(const std::vector<ReportInput>& inputs, QPagedPaintDevice& device) {
+int paintComparisonPages(const std::vector<ReportInput>& inputs, QPagedPaintDevice& device, int total) {
     prepare(device);
     QStringList names;
     for (const ReportInput& in : inputs)
         names << (in.fileName.isEmpty() ? tr("not saved") : in.fileName);
-    PageWriter page(device, footerFor(names.join(QStringLiteral(" / ")),
-                                      inputs.empty() ? QDateTime::currentDateTime() : inputs.front().when));
+    PageWriter page(device,
+                    footerFor(names.join(QStringLiteral(" / ")),
+                              inputs.empty() ? QDateTime::currentDateTime() : inputs.front().when),
+                    total);
     page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Comparison of %1 scenarios").arg(inputs.size()))), 17, 2);
     page.html(QStringLiteral("<font color=\"#555f6a\">%1</font>")
                   .arg(esc(QLocale().toString(inputs.empty() ? QDate::currentDate() : inputs.front().when.date(),
@@ -457,6 +475,18 @@ int paintComparisonReport(const std::vector<ReportInput>& inputs, QPagedPaintDev
     }
     window.hide();
     return page.pages();
+}
+
+} // namespace
+
+int paintReport(const ReportInput& input, QPagedPaintDevice& device) {
+    const int total = countPages(device, [&](QPagedPaintDevice& d) { return paintReportPages(input, d, 0); });
+    return paintReportPages(input, device, total);
+}
+
+int paintComparisonReport(const std::vector<ReportInput>& inputs, QPagedPaintDevice& device) {
+    const int total = countPages(device, [&](QPagedPaintDevice& d) { return paintComparisonPages(inputs, d, 0); });
+    return paintComparisonPages(inputs, device, total);
 }
 
 namespace {

@@ -112,13 +112,11 @@ QByteArray ledgerMarkdown(const engine::Ledger& ledger, const QString& title) {
                      QCoreApplication::translate("tl::ui::Export", "Value").toUtf8() + " | " +
                      QCoreApplication::translate("tl::ui::Export", "Key").toUtf8() + " |\n| --- | ---: | --- |\n";
     for (const engine::LedgerField& f : engine::ledgerFields())
-        out += "| " + escape(label(f)) + " | " +
-               escape(QString::fromStdString(engine::formatLedgerValue(f.get(ledger), f.unit))) + " | `" + f.key +
-               "` |\n";
+        out += "| " + escape(label(f)) + " | " + escape(valueText(f.get(ledger), f.unit)) + " | `" + f.key + "` |\n";
     if (!ledger.errors.empty()) {
         out += '\n';
         for (const auto& e : ledger.errors)
-            out += "- " + QByteArray::fromStdString(e.message) + '\n';
+            out += "- " + diagnosticText(e).toUtf8() + '\n';
     }
     return out;
 }

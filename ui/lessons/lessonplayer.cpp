@@ -4,6 +4,7 @@
 #include "engine/units.h"
 #include "ui/controller.h"
 #include "ui/explain/explaindialog.h"
+#include "ui/i18n/enginetext.h"
 #include "ui/lessons/stepcontrols.h"
 
 #include <QComboBox>
@@ -24,7 +25,7 @@ QString figureValue(const engine::Ledger& l, const QString& key) {
     for (const auto& f : engine::ledgerFields()) {
         if (key != QLatin1String(f.key))
             continue;
-        QString text = QString::fromStdString(engine::formatLedgerValue(f.get(l), f.unit));
+        QString text = valueText(f.get(l), f.unit);
         if (f.unit == engine::Unit::Ratio && text.contains(QLatin1Char('.'))) { // 5.5000 reads as 5.5
             while (text.endsWith(QLatin1Char('0')))
                 text.chop(1);

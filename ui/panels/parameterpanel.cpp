@@ -378,14 +378,8 @@ void ParameterPanel::syncFromEvaluation(const engine::Evaluation& e) {
 // Each sentence beside the key the engine names; a sentence naming a key without a control goes to the banner only.
 void ParameterPanel::showErrors(const std::vector<engine::Diagnostic>& errors) {
     QHash<QString, QStringList> byKey;
-    for (const auto& e : errors) {
-        // Beside its own control a sentence need not name the key again.
-        const std::string prefix = e.code + ": ";
-        const std::string_view body = std::string_view(e.message).starts_with(prefix)
-                                          ? std::string_view(e.message).substr(prefix.size())
-                                          : std::string_view(e.message);
-        byKey[QString::fromStdString(e.code)] << QString::fromStdString(engine::withLabels(body));
-    }
+    for (const auto& e : errors) // beside its own control a sentence need not name the key again
+        byKey[QString::fromStdString(e.code)] << diagnosticText(e, true);
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
         it.value()->setError(byKey.value(it.key()).join(QStringLiteral("; ")));
     for (auto it = m_errorLines.cbegin(); it != m_errorLines.cend(); ++it)

@@ -53,7 +53,7 @@ QVariant LedgerTableModel::data(const QModelIndex& index, int role) const {
         case Label:
             return engineLabel(f.label);
         case Value:
-            return QString::fromStdString(engine::formatLedgerValue(f.get(m_ledger), f.unit));
+            return valueText(f.get(m_ledger), f.unit);
         case Key:
             return QString::fromUtf8(f.key);
         }

@@ -3,6 +3,7 @@
 #include "ui/views/legendtext.h"
 
 #include "ui/explain/explaindialog.h"
+#include "ui/i18n/enginetext.h"
 
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
@@ -39,10 +40,10 @@ QString str(const std::string& s) {
     return QString::fromStdString(s);
 }
 QString days(double d) {
-    return str(engine::formatLedgerValue(d, engine::Unit::Days));
+    return valueText(d, engine::Unit::Days);
 }
 QString usd(double d) {
-    return str(engine::formatLedgerValue(d, engine::Unit::Usd));
+    return valueText(d, engine::Unit::Usd);
 }
 // "1 GPU", "8 GPUs", "16,384 GPUs".
 QString gpus(long long n) {

@@ -2,6 +2,8 @@
 
 #include "ui/explain/explaindialog.h"
 
+#include "ui/i18n/enginetext.h"
+
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
 #include "engine/steptime.h"
@@ -103,7 +105,7 @@ void VerdictBanner::setEvaluation(const engine::Evaluation& e) {
 void VerdictBanner::setErrors(const std::vector<engine::Diagnostic>& errors) {
     QStringList lines;
     for (const auto& e : errors)
-        lines << str(engine::withLabels(e.message));
+        lines << diagnosticText(e);
     m_errorText =
         lines.isEmpty()
             ? QString()
@@ -117,7 +119,7 @@ void VerdictBanner::renderNotes() {
         notes << m_errorText;
     if (m_ledger.valid)
         for (const auto& w : m_ledger.warnings)
-            notes << str(engine::withLabels(w.message));
+            notes << diagnosticText(w);
     for (int i = 0; i < kNoteLines; ++i) {
         TextLine* line = m_notes[size_t(i)];
         QString text = i < notes.size() ? notes[i] : QString();
@@ -197,8 +199,7 @@ void VerdictBanner::render() {
                         .arg(m_pp)
                         .arg(m_dp)
                         .arg(m_cp)
-                        .arg(str(engine::formatLedgerValue(t.gpuHours, engine::Unit::Hours)),
-                             str(engine::formatLedgerValue(l.cost.usd, engine::Unit::Usd))));
+                        .arg(valueText(t.gpuHours, engine::Unit::Hours), valueText(l.cost.usd, engine::Unit::Usd)));
 
     renderNotes();
 }

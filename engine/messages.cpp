@@ -1,0 +1,114 @@
+#include "engine/messages.h"
+
+#include "engine/units.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace tl::engine {
+namespace {
+
+// Every sentence the engine says to people, in English; the window's translations follow these (ui/i18n).
+constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
+    // NotAllowed*
+    "%1: %2 is not allowed; allowed: an integer from %3 to %4",
+    "%1: %2 is not allowed; allowed: a number from %3 to %4",
+    "%1: %2 is not allowed; allowed: a number above %3 to %4",
+    "%1: %2 is not allowed; allowed: null or a number from %3 to %4",
+    "%1: %2 is not allowed; allowed: one of %3",
+    "%1: %2 is not allowed; allowed: a non-empty list of integers from %3 to %4",
+    // WrongType*
+    "%1: %2 is not an integer; allowed: an integer from %3 to %4",
+    "%1: %2 is not a number; allowed: a number from %3 to %4",
+    "%1: %2 is not a number; allowed: a number above %3 to %4",
+    "%1: %2 is not a number or null; allowed: null or a number from %3 to %4",
+    "%1: %2 is not true or false; allowed: true or false",
+    "%1: %2 is not a string; allowed: any text",
+    "%1: %2 is not a string; allowed: one of %3",
+    "%1: %2 is not a list of integers; allowed: a non-empty list of integers from %3 to %4",
+    // UnknownKey
+    "%1: unknown key; trainledger-cli --schema lists every key",
+    // Divisor, DivisorOfBoth, DivisorOfQuotient
+    "%1: %2 is not allowed; allowed: a divisor of %3 (%4)",
+    "%1: %2 is not allowed; allowed: a divisor of %3 (%4) and of %5 (%6)",
+    "%1: %2 is not allowed; allowed: a divisor of %3 / %4 = %5 (%6)",
+    // AtMost, OneTo, AtLeastOneWithExperts, ChunksPerRank
+    "%1: %2 is not allowed; allowed: at most %3 (%4)",
+    "%1: %2 is not allowed; allowed: 1 to %3 (%4)",
+    "%1: %2 is not allowed; allowed: at least 1 when the model has experts",
+    "%1: %2 is not allowed; allowed: at most %3 / %4 (%5) chunks per rank",
+    // ModelTooLarge, DocumentsSum, CpChunks, LessThan
+    "model: the shape has %1 parameters; allowed: at most 1e15 (lower %2, %3, %4 or the expert keys)",
+    "%1: %2 adds up to %3 tokens; allowed: document lengths that add up to %4 (%5)",
+    "%1: %2 is not allowed; allowed: %3 (%4) must split into 2 x cp equal chunks",
+    "%1: %2 is not allowed; allowed: less than %3 (%4)",
+    // InterleavedMicroBatches, DualPipeMicroBatches, VirtualStagesInterleavedOnly, TooManyGpus, MasterNotWithFp32
+    "%1: %2 is not allowed; allowed: the interleaved schedule needs micro-batches per pipeline (%3) to be a multiple "
+    "of %4 (%5)",
+    "%1: %2 is not allowed; allowed: dualpipev needs at least 2 x %3 (%4) micro-batches per pipeline, got %5",
+    "%1: %2 is not allowed; allowed: 1 unless %3 is \"interleaved\"",
+    "%1: %2 is not allowed; allowed: tp x pp x dp x cp at most 10,000,000 GPUs",
+    "%1: %2 is not allowed; allowed: \"none\" when %3 is fp32 (the weights are already the master copy)",
+    // DerivedShape, TpAcrossNodes, FewMicroBatches, MfuHigh
+    "%1 is set: the layers, widths and heads come from the documented Llama-style shape rule, scaled to exactly the "
+    "requested count.",
+    "Tensor parallelism of %1 spans more than one %2-GPU node: every layer then waits on the inter-node network.",
+    "Only %1 micro-batches per step for %2 pipeline stages: most of each step is pipeline bubble.",
+    "MFU %1% is above what large runs report (Llama 3 405B: 38-43%).",
+    // Zero3AcrossNodes, CpAcrossNodes, SeqBeyondPositions
+    "ZeRO-3 gathers every layer's weights over the network twice per step (forward and backward); across nodes this "
+    "all-gather often becomes the bottleneck.",
+    "Context and tensor parallelism together span more than one node.",
+    "%1 %2 exceeds the model's %3 learned positions.",
+    // HostMemory, NvmeCapacity, NoMasterCopy, GpusCap
+    "CPU offload needs %1 GB of host memory per node; a typical node has 512 GB.",
+    "NVMe offload needs %1 TB per node; a typical node has 2 TB of NVMe.",
+    "Updates are applied to 16-bit weights without an FP32 master copy: small updates can round away.",
+    "The time gate needs more than 10^15 GPUs: the figure is shown at that cap.",
+    // GateBatchReplicas, GateBatchSplit
+    "Finishing in time needs %1 data-parallel replicas, but a step has only %2 micro-batches to share: raise %3 or the "
+    "model parallelism.",
+    "At the time gate's %1 GPUs the batch does not split evenly; the fewest GPUs that finish and split %2 sequences "
+    "evenly are %3.",
+    // NotFinite
+    "this scenario gives %1 out of range (not a finite, non-negative figure); please report it",
+};
+
+} // namespace
+
+const char* messageTemplate(Msg id) {
+    return std::size_t(id) < kTemplates.size() ? kTemplates[std::size_t(id)] : "";
+}
+
+std::string formatArg(const MessageArg& a) {
+    switch (a.kind) {
+    case MessageArg::Kind::Key:
+        return a.key;
+    case MessageArg::Kind::Text:
+        return a.text;
+    case MessageArg::Kind::Number: {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.15g", a.number);
+        return buf;
+    }
+    case MessageArg::Kind::Rounded: {
+        const double v = a.number, r = std::round(v);
+        if (std::fabs(v - r) < 1e-9 && std::fabs(v) >= 10000)
+            return groupDigits(v); // 13,896 GPUs
+        char buf[48];
+        const auto res = std::fabs(v - r) < 1e-9 && std::fabs(v) < 1e15
+                             ? std::to_chars(buf, buf + sizeof buf, static_cast<long long>(r))
+                             : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 1);
+        return std::string(buf, res.ptr);
+    }
+    }
+    return {};
+}
+
+std::string Diagnostic::message() const {
+    return fillTemplate(messageTemplate(id), args.size(), [this](std::size_t i) { return formatArg(args[i]); });
+}
+
+} // namespace tl::engine
