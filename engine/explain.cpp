@@ -227,6 +227,29 @@ void derivedOffload(const Context& c, Builder& b) {
     b.from(kSrcOffload);
 }
 
+// The bubble as a share of the pipeline's whole time ((p-1)/(m+p-1)) or over the ideal busy time ((p-1)/m, seed
+// 004's form): the closed forms differ only in the denominator's p - 1.
+void bubbleShare(const Context& c, Builder& b, bool overIdeal) {
+    const auto& par = c.s.parallel;
+    const std::string tail = overIdeal ? ")" : " + p - 1)";
+    b.from(kSrcPipe);
+    if (par.pp <= 1)
+        b.formula("p - 1").in("p", 1, "stages", "no pipeline, no bubble");
+    else if (par.schedule == Schedule::GPipe || par.schedule == Schedule::OneFOneB)
+        b.formula("(p - 1) / (m" + tail).in("p", par.pp, "stages", "parallel.pp");
+    else if (par.schedule == Schedule::Interleaved)
+        b.formula("(p - 1) / (v × m" + tail)
+            .in("p", par.pp, "stages", "parallel.pp")
+            .in("v", par.virtualStages, "chunks", "parallel.virtual_stages");
+    else {
+        b.formula("x").in("x", overIdeal ? c.l.pipeline.bubbleOverIdeal : c.l.pipeline.bubbleFraction, "",
+                          "the " + std::string(choiceName(par.schedule)) + " closed form (docs/pipeline.md)");
+        return;
+    }
+    if (par.pp > 1)
+        b.in("m", c.l.time.microBatchesPerStep, "micro-batches", "per pipeline per step");
+}
+
 using PartRule = void (*)(const Context&, Builder&);
 
 // Fixed mode folds communication, bubbles and the optimizer into the typed MFU, so those parts are zero.
@@ -919,45 +942,10 @@ const std::map<std::string, Rule>& rules() {
         // --- pipeline ---------------------------------------------------------------------------------------
         {"pipeline.bubble_fraction",
          [](const Context& c, Builder& b) {
-             const auto& par = c.s.parallel;
-             b.from(kSrcPipe);
-             const double m = c.l.time.microBatchesPerStep;
-             if (par.pp <= 1)
-                 b.formula("p - 1").in("p", 1, "stages", "no pipeline, no bubble");
-             else if (par.schedule == Schedule::GPipe || par.schedule == Schedule::OneFOneB)
-                 b.formula("(p - 1) / (m + p - 1)")
-                     .in("p", par.pp, "stages", "parallel.pp")
-                     .in("m", m, "micro-batches", "per pipeline per step");
-             else if (par.schedule == Schedule::Interleaved)
-                 b.formula("(p - 1) / (v × m + p - 1)")
-                     .in("p", par.pp, "stages", "parallel.pp")
-                     .in("v", par.virtualStages, "chunks", "parallel.virtual_stages")
-                     .in("m", m, "micro-batches", "per pipeline per step");
-             else
-                 b.formula("x").in("x", c.l.pipeline.bubbleFraction, "",
-                                   "the " + std::string(choiceName(par.schedule)) + " closed form (docs/pipeline.md)");
+             bubbleShare(c, b, false);
              b.note("idle share of the whole pipeline's time; seed 004's (N-1)/M is pipeline.bubble_over_ideal");
          }},
-        {"pipeline.bubble_over_ideal",
-         [](const Context& c, Builder& b) {
-             const auto& par = c.s.parallel;
-             b.from(kSrcPipe);
-             const double m = c.l.time.microBatchesPerStep;
-             if (par.pp <= 1)
-                 b.formula("p - 1").in("p", 1, "stages", "no pipeline, no bubble");
-             else if (par.schedule == Schedule::GPipe || par.schedule == Schedule::OneFOneB)
-                 b.formula("(p - 1) / m")
-                     .in("p", par.pp, "stages", "parallel.pp")
-                     .in("m", m, "micro-batches", "per pipeline per step");
-             else if (par.schedule == Schedule::Interleaved)
-                 b.formula("(p - 1) / (v × m)")
-                     .in("p", par.pp, "stages", "parallel.pp")
-                     .in("v", par.virtualStages, "chunks", "parallel.virtual_stages")
-                     .in("m", m, "micro-batches", "per pipeline per step");
-             else
-                 b.formula("x").in("x", c.l.pipeline.bubbleOverIdeal, "",
-                                   "the " + std::string(choiceName(par.schedule)) + " closed form (docs/pipeline.md)");
-         }},
+        {"pipeline.bubble_over_ideal", [](const Context& c, Builder& b) { bubbleShare(c, b, true); }},
         {"pipeline.peak_in_flight_stage0",
          [](const Context& c, Builder& b) {
              const auto& par = c.s.parallel;
