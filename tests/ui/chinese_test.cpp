@@ -15,6 +15,7 @@
 #include "ui/i18n/enginetext.h"
 #include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
+#include "ui/views/textline.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModel>
@@ -295,6 +296,8 @@ public:
             check(where + QStringLiteral(" tooltip"), w->toolTip());
             if (auto* l = qobject_cast<QLabel*>(w))
                 check(where, l->text());
+            if (auto* l = qobject_cast<ui::TextLine*>(w)) // the verdict's lines: headlines, plan, notes
+                check(where, l->text());
             if (auto* b = qobject_cast<QAbstractButton*>(w))
                 check(where, b->text());
             if (auto* g = qobject_cast<QGroupBox*>(w))
@@ -369,6 +372,11 @@ private slots:
             {{"parallel.pp", 4.0}, {"data.global_batch", 16.0}, {"parallel.dp", 8.0}},
             {{"model.kv_heads", 32.0}, {"parallel.tp", 16.0}, {"parallel.cp", 2.0}},
             {{"precision.master", std::string("none")}, {"data.global_batch", 96.0}},
+            {{"efficiency.mode", std::string("derived")},
+             {"parallel.pp", 4.0},
+             {"parallel.zero", 3.0},
+             {"parallel.dp", 16.0},
+             {"data.global_batch", 64.0}}, // the time card names the step's parts
         };
         const std::vector<ui::Controller::Assignment> errors = {
             {"parallel.tp", 3.0},

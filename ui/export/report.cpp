@@ -257,15 +257,28 @@ public:
         doc->setTextWidth(m_width);
         return doc;
     }
+    // A block that does not fit below what is on the page starts the next one; only a block taller than a whole
+    // page is cut at the footer.
     void html(const QString& html, double pointSize = 9.5, double gapAfter = 10) {
         auto doc = document(html, pointSize);
         const double h = doc->size().height();
+        if (h > remaining() && m_y > 0)
+            newPage();
         m_painter.save();
         m_painter.translate(0, m_y);
         const QRectF clip(0, 0, m_width, std::min(h, remaining()));
         doc->drawContents(&m_painter, clip); // never past the footer
         m_painter.restore();
         m_y += std::min(h, remaining()) + gapAfter;
+    }
+    // A heading and its block, kept on one page.
+    void section(const QString& title, const QString& body, double pointSize, double gapAfter) {
+        const QString heading = QStringLiteral("<b>%1</b>").arg(esc(title));
+        const double h = document(heading, 12)->size().height() + 2 + document(body, pointSize)->size().height();
+        if (h > remaining() && m_y > 0)
+            newPage();
+        html(heading, 12, 2);
+        html(body, pointSize, gapAfter);
     }
     void box(const QString& text, const QColor& colour, double pointSize = 11.5) {
         auto doc = document(QStringLiteral("<b>%1</b>").arg(esc(text)), pointSize);
@@ -423,16 +436,14 @@ int paintReportPages(const ReportInput& input, QPagedPaintDevice& device, int to
         QStringList warnings;
         for (const auto& w : l.warnings)
             warnings << diagnosticText(w);
-        page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Warnings"))), 12, 2);
-        page.html(bullets(warnings), 9, 8);
+        page.section(tr("Warnings"), bullets(warnings), 9, 8);
     }
-    page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Notes"))), 12, 2);
     const QString notes = str(input.scenario.notes).trimmed();
-    page.html(notes.isEmpty() ? QStringLiteral("<i>%1</i>").arg(esc(tr("No notes.")))
-                              : esc(notes).replace(QLatin1Char('\n'), QStringLiteral("<br>")),
-              9.5, 12);
-    page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Assumptions"))), 12, 2);
-    page.html(bullets(assumptions(s, l)), 9, 0);
+    page.section(tr("Notes"),
+                 notes.isEmpty() ? QStringLiteral("<i>%1</i>").arg(esc(tr("No notes.")))
+                                 : esc(notes).replace(QLatin1Char('\n'), QStringLiteral("<br>")),
+                 9.5, 12);
+    page.section(tr("Assumptions"), bullets(assumptions(s, l)), 9, 0);
     return page.pages();
 }
 

@@ -91,13 +91,17 @@ void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engin
 }
 
 QString StepTimeView::summary() const {
+    return summaryOf(m_ledger.time.breakdown, m_zero);
+}
+
+QString StepTimeView::summaryOf(const engine::StepBreakdown& b, int zeroStage) {
     // engine::stepSummary in the interface language: the step, then its largest parts (at least 1%, at most 3).
-    const double total = m_ledger.time.breakdown.total();
+    const double total = b.total();
     QString out = tr("step %1 s").arg(QString::fromStdString(engine::formatFixed(total, total < 10 ? 2 : 1)));
     if (!(total > 0))
         return out;
-    auto parts = engine::stepParts(m_ledger.time.breakdown, m_zero);
-    std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.seconds > b.seconds; });
+    auto parts = engine::stepParts(b, zeroStage);
+    std::stable_sort(parts.begin(), parts.end(), [](const auto& x, const auto& y) { return x.seconds > y.seconds; });
     QStringList shown;
     for (const auto& p : parts) {
         const long share = std::lround(100.0 * p.seconds / total);

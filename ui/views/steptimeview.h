@@ -26,7 +26,9 @@ public:
     void setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, int zeroStage);
 
     // For tests and the screenshot check.
-    QString summary() const;      // "step 12.3 s: 61% compute, 22% bubble, 12% gradient all-reduce"
+    QString summary() const; // "step 12.3 s: 61% compute, 22% bubble, 12% gradient all-reduce"
+    // engine::stepSummary in the interface language (the verdict's time card says it too).
+    static QString summaryOf(const engine::StepBreakdown& b, int zeroStage);
     QStringList partRows() const; // "bubble  2.70 s  22%" for every part above zero, largest first
     QString caption() const { return m_caption; }
     // Compact by default: under the days curve it yields height to the chart it explains.

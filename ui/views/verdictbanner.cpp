@@ -3,6 +3,7 @@
 #include "ui/explain/explaindialog.h"
 
 #include "ui/i18n/enginetext.h"
+#include "ui/views/steptimeview.h"
 
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
@@ -175,7 +176,7 @@ void VerdictBanner::render() {
     const QString fewest = tr("Fewest GPUs that finish: %1 (%2 using the reserve)")
                                .arg(count(t.minGpusCompute), count(t.minGpusComputeFullDeadline));
     // Derived mode names what the step is made of, largest parts first: the bottleneck.
-    setLine(m_timeDetail, t.derived ? tr("%1. %2").arg(str(engine::stepSummary(t.breakdown, m_zero)), fewest) : fewest);
+    setLine(m_timeDetail, t.derived ? tr("%1. %2").arg(StepTimeView::summaryOf(t.breakdown, m_zero), fewest) : fewest);
     m_timeDetail->setToolTip(tr("Allowed: the deadline less the days kept in reserve for checkpoints and failures "
                                 "(time.min_gpus_compute; time.finishes)."));
     accent(m_timeCard, m_timeHead, t.finishes);
