@@ -2,6 +2,7 @@
 // batch 2048 sequences), and Calculon's published problem (Turing-NLG 530B on 5,128 A100s at batch 2,520).
 // The last line prints layouts per second and the 405B wall time (median of the runs).
 
+#include "engine/evaluate.h"
 #include "engine/layoutplanner.h"
 #include "engine/presets.h"
 
@@ -83,7 +84,33 @@ void print(const char* name, const Run& r) {
 
 } // namespace
 
+// The time view's "best layout" curve: one search over every count of the days curve (derived mode).
+void curve(const char* name, Scenario s) {
+    s.efficiency.mode = EfficiencyMode::Derived;
+    const Evaluation e = evaluateAll(s);
+    std::vector<CountRequest> counts;
+    for (const ScalePoint& p : e.curve)
+        counts.push_back({p.gpus, p.globalBatch});
+    std::vector<double> seconds;
+    CurveResult r;
+    for (int i = 0; i < 3; ++i) {
+        r = bestLayoutCurve(s, counts, PlanRequest{});
+        seconds.push_back(r.seconds);
+    }
+    std::sort(seconds.begin(), seconds.end());
+    const auto found = std::count_if(r.points.begin(), r.points.end(), [](const CountBest& b) { return b.found; });
+    std::printf("%s best-layout curve: %zu counts (%ld with a layout), %lld evaluated + %lld pruned, %.3f s wall on "
+                "%d threads\n",
+                name, r.points.size(), long(found), r.evaluated, r.pruned, seconds[1], r.threads);
+}
+
 int main() {
+    curve("Default scenario", Scenario{});
+    Scenario window = llama405b();
+    window.parallel.tp = 8;
+    window.parallel.pp = 16;
+    window.parallel.dp = 128;
+    curve("Llama 3.1 405B on 16,384 H100", window);
     PlanRequest req;
     req.minGpus = req.maxGpus = 5128;
     print("Turing-NLG 530B, 5,128 A100", median(turing530b(), req, 3));
