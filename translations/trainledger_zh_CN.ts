@@ -2027,6 +2027,102 @@ per parameter</source>
         <translation>%1（%2）：%3，%4
 %5 token/秒；每 GPU 显存 %6 — %7</translation>
     </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>TP %1 × PP %2 × DP %3 × CP %4</source>
+        <translation>TP %1 × PP %2 × DP %3 × CP %4</translation>
+    </message>
+    <message>
+        <source>ZeRO %1</source>
+        <translation>ZeRO %1</translation>
+    </message>
+    <message>
+        <source>sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批 %1</translation>
+    </message>
+    <message>
+        <source>recompute: %1</source>
+        <translation>重计算：%1</translation>
+    </message>
+    <message>
+        <source>schedule %1</source>
+        <translation>调度 %1</translation>
+    </message>
+    <message>
+        <source>optimizer offload: %1</source>
+        <translation>优化器卸载：%1</translation>
+    </message>
+    <message>
+        <source>Best layout per GPU count</source>
+        <translation>每个 GPU 数量的最佳布局</translation>
+    </message>
+    <message>
+        <source>&amp;Best layout</source>
+        <translation>最佳布局(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Also draw, for each GPU count of the curve, the fastest of every valid layout on exactly that many GPUs (TP, PP, DP, CP, ZeRO, micro-batch, recompute, schedule), as the Planner tab ranks them. Derived efficiency mode only. The search runs in the background and can take seconds for large models.</source>
+        <translation>同时画出曲线上每个 GPU 数量下、恰好用这么多 GPU 的所有有效布局（TP、PP、DP、CP、ZeRO、微批、重计算、调度）中最快的一个，排序方式与“规划器”标签页相同。仅适用于由硬件推导的效率模式。搜索在后台进行，大模型可能需要几秒钟。</translation>
+    </message>
+    <message>
+        <source>Searching the layouts of every GPU count</source>
+        <translation>正在搜索每个 GPU 数量的布局</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the best-layout search (the days curve stays)</source>
+        <translation>停止最佳布局搜索（天数曲线保留）</translation>
+    </message>
+    <message>
+        <source>Best layout: not drawn at a fixed MFU, where every layout on a GPU count takes the same days; choose the derived efficiency mode.</source>
+        <translation>最佳布局：MFU 固定时不绘制，因为同一 GPU 数量下每种布局的天数都相同；请选择由硬件推导的效率模式。</translation>
+    </message>
+    <message>
+        <source>Best layout: search cancelled; an edit or the check box starts it again.</source>
+        <translation>最佳布局：搜索已取消；修改方案或重新勾选复选框即可再次搜索。</translation>
+    </message>
+    <message>
+        <source>Best layout: no layout fits on any GPU count of the curve.</source>
+        <translation>最佳布局：曲线上任何 GPU 数量下都没有放得下的布局。</translation>
+    </message>
+    <message>
+        <source>Best layout: %1 (%2)</source>
+        <translation>最佳布局：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Best layout: not searched here, where only data parallelism varying is no layout (dp %1 does not split the batch into whole micro-batches)</source>
+        <translation>最佳布局：此处未搜索，因为只改变数据并行在这里不是有效布局（dp %1 不能把批切成整数个微批）</translation>
+    </message>
+    <message>
+        <source>Best layout: none; %1</source>
+        <translation>最佳布局：无；%1</translation>
+    </message>
+    <message>
+        <source>Best layout on %1: %2, %3
+%4
+memory %5 per GPU; only data parallelism varying: %6</source>
+        <translation>%1 上的最佳布局：%2，%3
+%4
+每 GPU 显存 %5；只改变数据并行时：%6</translation>
+    </message>
 </context>
 <context>
     <name>VerdictBanner</name>

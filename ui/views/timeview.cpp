@@ -511,6 +511,14 @@ bool TimeView::isSearching() const {
 }
 
 void TimeView::cancelSearch() {
+    if (m_debounce->isActive() && m_searchCounts.empty()) {
+        // Nothing runs yet: the search that would have started is the one cancelled.
+        m_debounce->stop();
+        m_bestCancelled = true;
+        showBest();
+        emit bestLayoutsFinished(true);
+        return;
+    }
     m_debounce->stop();
     if (m_cancelFlag)
         m_cancelFlag->store(true);
@@ -607,17 +615,18 @@ void TimeView::onSearchFinished() {
     if (!m_watcher.isFinished() || m_searchCounts.empty())
         return;
     const engine::CurveResult r = m_watcher.result();
-    const std::vector<engine::CountRequest> counts = std::move(m_searchCounts);
+    // Superseded by an edit: the next search (after the pause) takes over the progress bar, and reports.
+    if (r.cancelled && m_debounce->isActive())
+        return;
     m_searchCounts.clear();
     m_showProgress->stop();
     m_poll->stop();
     m_bestProgress->hide();
     m_bestCancel->hide();
     if (r.cancelled) {
-        if (!m_debounce->isActive() && m_bestBox->isChecked()) {
-            m_bestCancelled = true;
-            showBest();
-        }
+        // By Cancel, or because the curve is not wanted any more (the box, fixed mode): showBest says which.
+        m_bestCancelled = true;
+        showBest();
         emit bestLayoutsFinished(true);
         return;
     }
