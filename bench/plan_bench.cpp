@@ -88,9 +88,7 @@ void print(const char* name, const Run& r) {
 void curve(const char* name, Scenario s) {
     s.efficiency.mode = EfficiencyMode::Derived;
     const Evaluation e = evaluateAll(s);
-    std::vector<CountRequest> counts;
-    for (const ScalePoint& p : e.curve)
-        counts.push_back({p.gpus, p.globalBatch});
+    const std::vector<CountRequest> counts = curveLayoutCounts(s, e.curve); // the counts the window searches
     std::vector<double> seconds;
     CurveResult r;
     for (int i = 0; i < 3; ++i) {
@@ -99,9 +97,9 @@ void curve(const char* name, Scenario s) {
     }
     std::sort(seconds.begin(), seconds.end());
     const auto found = std::count_if(r.points.begin(), r.points.end(), [](const CountBest& b) { return b.found; });
-    std::printf("%s best-layout curve: %zu counts (%ld with a layout), %lld evaluated + %lld pruned, %.3f s wall on "
-                "%d threads\n",
-                name, r.points.size(), long(found), r.evaluated, r.pruned, seconds[1], r.threads);
+    std::printf("%s best-layout curve: %zu of the curve's %zu counts (%ld with a layout that fits), %lld evaluated + "
+                "%lld pruned, %.3f s wall on %d threads\n",
+                name, r.points.size(), e.curve.size(), long(found), r.evaluated, r.pruned, seconds[1], r.threads);
 }
 
 int main() {

@@ -897,6 +897,21 @@ CurveResult bestLayoutCurve(const Scenario& scenario, const std::vector<CountReq
     return out;
 }
 
+std::vector<CountRequest> curveLayoutCounts(const Scenario& s, const std::vector<ScalePoint>& curve) {
+    std::vector<CountRequest> out;
+    for (const ScalePoint& p : curve) {
+        Scenario only = s;
+        only.parallel.tp = p.tp;
+        only.parallel.pp = p.pp;
+        only.parallel.cp = p.cp;
+        only.parallel.dp = p.dp;
+        only.data.globalBatch = p.globalBatch;
+        if (validate(only).empty())
+            out.push_back({p.gpus, p.globalBatch});
+    }
+    return out;
+}
+
 bool parseGpuRange(const std::string& text, const std::string& label, long long& lo, long long& hi,
                    std::string& error) {
     auto number = [](std::string_view t, long long& out) {

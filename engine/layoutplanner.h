@@ -7,6 +7,7 @@
 // optimizer offload. Each is evaluated with the same engine code evaluate() runs, so a plan's figures and a fresh
 // evaluation of its `set` keys agree exactly.
 
+#include "engine/evaluate.h"
 #include "engine/fields.h"
 #include "engine/pipeline_sim.h"
 #include "engine/scenario.h"
@@ -121,6 +122,9 @@ struct CurveResult {
 // not used). When the scenario's own tp spans nodes, tp across nodes is allowed, so that "only dp varies" is one of
 // the layouts searched: the best is never slower than it where it fits.
 CurveResult bestLayoutCurve(const Scenario& base, const std::vector<CountRequest>& counts, const PlanRequest& request);
+// The days curve's points where "only dp varies" is itself a valid layout (dp splits the batch into whole
+// micro-batches): the counts the time view searches. Elsewhere that curve is an idealisation no layout reaches.
+std::vector<CountRequest> curveLayoutCounts(const Scenario& s, const std::vector<ScalePoint>& curve);
 
 // "N" or "MIN:MAX" as --gpus and the Planner tab take it: whole numbers, 1 <= MIN <= MAX <= 10,000,000. False with a
 // one-line error naming `label` (the CLI option or the window's field).

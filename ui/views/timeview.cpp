@@ -6,7 +6,6 @@
 
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
-#include "engine/validate.h"
 #include "ui/views/charts.h"
 
 #include <QBrush>
@@ -543,15 +542,12 @@ void TimeView::updateBest() {
     // The counts where "only dp varies" is itself a layout (dp splits the batch into whole micro-batches): elsewhere
     // that curve is an idealisation no layout reaches, and a best layout beside it would look slower.
     m_bestAsked.assign(m_curve.size(), false);
-    for (size_t i = 0; i < m_curve.size(); ++i) {
-        const engine::ScalePoint& p = m_curve[i];
-        engine::Scenario only = m_scenario;
-        only.parallel.dp = p.dp;
-        only.parallel.tp = p.tp;
-        only.parallel.pp = p.pp;
-        only.parallel.cp = p.cp;
-        only.data.globalBatch = p.globalBatch;
-        m_bestAsked[i] = engine::validate(only).empty();
+    size_t k = 0;
+    for (const engine::CountRequest& c : engine::curveLayoutCounts(m_scenario, m_curve)) {
+        while (k < m_curve.size() && (m_curve[k].gpus != c.gpus || m_curve[k].globalBatch != c.globalBatch))
+            ++k;
+        if (k < m_curve.size())
+            m_bestAsked[k++] = true;
     }
     if (bestComplete()) {
         m_debounce->stop();
