@@ -9,6 +9,7 @@
 #include "engine/units.h"
 #include "engine/validate.h"
 #include "ui/controller.h"
+#include "ui/export/exportregistry.h"
 #include "ui/export/tables.h"
 #include "ui/mainwindow.h"
 #include "ui/views/timeview.h"
@@ -197,6 +198,25 @@ private slots:
         QVERIFY(!v.isSearching());
         QCOMPARE(v.bestSeries()->count(), 0);
         QVERIFY(v.captionLabel()->text().contains(QStringLiteral("fixed MFU")));
+    }
+
+    void theWindowsExportsCarryTheCurve() {
+        ui::Controller controller;
+        controller.setScenario(quick(120e9));
+        ui::MainWindow w(&controller, ui::MainWindow::Options{false});
+        w.timeView()->setBestLayoutShown(true);
+        QString error;
+        const auto csv = w.exports().find(QStringLiteral("days-curve"))->render(QStringLiteral("csv"), error);
+        QVERIFY(csv);
+        QVERIFY(
+            csv->startsWith("gpus,dp,days,usd,tokens_per_s,memory_total_bytes,fits,best_days,best_usd,best_layout\n"));
+        QCOMPARE(w.timeView()->bestSeries()->points(), expected(quick(120e9)));
+        // The days chart's picture is drawn by a fresh view, which takes the kept results at once.
+        const auto png = w.exports().find(QStringLiteral("time-chart"))->render(QStringLiteral("png"), error);
+        QVERIFY(png && !png->isEmpty());
+        w.timeView()->setBestLayoutShown(false);
+        const auto plain = w.exports().find(QStringLiteral("days-curve"))->render(QStringLiteral("csv"), error);
+        QVERIFY(plain && plain->startsWith("gpus,dp,days,usd,tokens_per_s,memory_total_bytes,fits\n"));
     }
 
     void theWindowRemembersTheCheckBox() {
