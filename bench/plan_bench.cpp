@@ -89,17 +89,19 @@ void curve(const char* name, Scenario s) {
     s.efficiency.mode = EfficiencyMode::Derived;
     const Evaluation e = evaluateAll(s);
     const std::vector<CountRequest> counts = curveLayoutCounts(s, e.curve); // the counts the window searches
-    std::vector<double> seconds;
+    std::vector<std::pair<double, double>> runs;                            // wall and CPU seconds
     CurveResult r;
     for (int i = 0; i < 3; ++i) {
+        const double c0 = cpuSeconds();
         r = bestLayoutCurve(s, counts, PlanRequest{});
-        seconds.push_back(r.seconds);
+        runs.push_back({r.seconds, cpuSeconds() - c0});
     }
-    std::sort(seconds.begin(), seconds.end());
+    std::sort(runs.begin(), runs.end());
     const auto found = std::count_if(r.points.begin(), r.points.end(), [](const CountBest& b) { return b.found; });
     std::printf("%s best-layout curve: %zu of the curve's %zu counts (%ld with a layout that fits), %lld evaluated + "
-                "%lld pruned, %.3f s wall on %d threads\n",
-                name, r.points.size(), e.curve.size(), long(found), r.evaluated, r.pruned, seconds[1], r.threads);
+                "%lld pruned, %.3f s wall (%.3f s CPU) on %d threads\n",
+                name, r.points.size(), e.curve.size(), long(found), r.evaluated, r.pruned, runs[1].first,
+                runs[1].second, r.threads);
 }
 
 int main() {
