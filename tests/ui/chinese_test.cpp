@@ -417,6 +417,23 @@ private slots:
     }
 
     // For people: the Chinese window (TL_SCREENSHOT_DIR, default the temp dir).
+    void explanationScreenshot() {
+        ui::Controller controller;
+        QVERIFY(controller.setValues({{"model.preset", std::string("llama3-70b")},
+                                      {"efficiency.mode", std::string("derived")},
+                                      {"parallel.tp", 8.0},
+                                      {"parallel.pp", 4.0},
+                                      {"parallel.dp", 4.0}}));
+        ui::ExplainDialog dialog(&controller);
+        dialog.setAttribute(Qt::WA_DontShowOnScreen);
+        dialog.showKey(QStringLiteral("time.breakdown.tp_comm_s"));
+        dialog.show();
+        settle();
+        QVERIFY(dialog.text().contains(QStringLiteral("张量并行"))); // the meaning column, translated
+        const QString dir = qEnvironmentVariable("TL_SCREENSHOT_DIR", QDir::tempPath());
+        QVERIFY(dialog.grab().save(QDir(dir).filePath(QStringLiteral("trainledger-explain-zh_CN.png"))));
+    }
+
     void screenshot() {
         ui::Controller controller;
         ui::MainWindow window(&controller, ui::MainWindow::Options{false});
