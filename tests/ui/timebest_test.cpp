@@ -15,6 +15,7 @@
 #include "ui/views/timeview.h"
 
 #include <QCheckBox>
+#include <QImage>
 #include <QLabel>
 #include <QLineSeries>
 #include <QProgressBar>
@@ -72,6 +73,18 @@ QList<QPointF> expected(const engine::Scenario& s) {
         if (b.found)
             out << QPointF(double(b.gpus), b.plan.days);
     return out;
+}
+
+// Pixels of the best-layout curve's purple (#7b1fa2) in a PNG.
+int purplePixels(const QByteArray& png) {
+    const QImage image = QImage::fromData(png).convertToFormat(QImage::Format_RGB32);
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            n += std::abs(c.red() - 0x7b) < 12 && std::abs(c.green() - 0x1f) < 12 && std::abs(c.blue() - 0xa2) < 12;
+        }
+    return n;
 }
 
 bool finished(ui::TimeView& v, bool cancelled, int ms = 120000) {
@@ -214,9 +227,13 @@ private slots:
         // The days chart's picture is drawn by a fresh view, which takes the kept results at once.
         const auto png = w.exports().find(QStringLiteral("time-chart"))->render(QStringLiteral("png"), error);
         QVERIFY(png && !png->isEmpty());
+        QVERIFY(purplePixels(*png) > 200);
         w.timeView()->setBestLayoutShown(false);
         const auto plain = w.exports().find(QStringLiteral("days-curve"))->render(QStringLiteral("csv"), error);
         QVERIFY(plain && plain->startsWith("gpus,dp,days,usd,tokens_per_s,memory_total_bytes,fits\n"));
+        const auto without = w.exports().find(QStringLiteral("time-chart"))->render(QStringLiteral("png"), error);
+        QVERIFY(without);
+        QCOMPARE(purplePixels(*without), 0);
     }
 
     void theWindowRemembersTheCheckBox() {
