@@ -132,8 +132,9 @@ void derivedTensorParallel(const Context& c, Builder& b) {
     b.formula("m × L × n × (2 × (t - 1) / t × S / (BW × 1e9) + 2 × (t - 1) × lat)");
     perMicroBatch(c, b);
     b.in("n", x.tpCollectives, "collectives",
-         std::string(sp ? "all-gather + reduce-scatter pairs" : "all-reduces") + " per layer: 2 forward, 2 backward" +
-             (x.tpCollectives > 4 ? ", 2 in the recomputed forward" : ""))
+         sp ? "all-gather + reduce-scatter pairs per layer: 2 forward, 2 backward, 2 more when the forward is "
+              "recomputed"
+            : "all-reduces per layer: 2 forward, 2 backward, 2 more when the forward is recomputed")
         .in("t", c.s.parallel.tp, "GPUs", "parallel.tp, the ring's size")
         .in("S", x.tpBytes, "B", "one micro-batch's activation: bytes per value x tokens x hidden")
         .in("BW", x.tpBandwidth / 1e9, "GB/s", "achieved ring bandwidth per GPU (the link x the link fraction)")
