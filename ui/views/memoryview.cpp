@@ -19,7 +19,6 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QLocale>
-#include <QMenu>
 #include <QSignalBlocker>
 #include <QStackedBarSeries>
 #include <QToolTip>
@@ -205,9 +204,7 @@ void MemoryView::contextMenuEvent(QContextMenuEvent* event) {
     wanted << QStringLiteral("memory.total") << QStringLiteral("memory.state")
            << QStringLiteral("memory.state_per_param") << QStringLiteral("memory.capacity")
            << QStringLiteral("memory.fits");
-    QMenu menu(this);
-    addExplainEntries(&menu, wanted);
-    const QString key = chosenExplainKey(menu.exec(event->globalPos()));
+    const QString key = execExplainMenu(this, wanted, event->globalPos());
     if (!key.isEmpty())
         emit explainRequested(key);
 }

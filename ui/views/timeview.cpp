@@ -21,7 +21,6 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
-#include <QMenu>
 #include <QPen>
 #include <QScatterSeries>
 #include <QToolTip>
@@ -483,9 +482,7 @@ void TimeView::contextMenuEvent(QContextMenuEvent* event) {
           "time.min_gpus_memory", "time.required_tokens_per_s", "time.tokens_per_s_per_gpu"})
         if (!keys.contains(QLatin1String(k)))
             keys << QString::fromLatin1(k);
-    QMenu menu(this);
-    addExplainEntries(&menu, keys);
-    const QString key = chosenExplainKey(menu.exec(event->globalPos()));
+    const QString key = execExplainMenu(this, keys, event->globalPos());
     if (!key.isEmpty())
         emit explainRequested(key);
 }
