@@ -1049,6 +1049,10 @@ Total %5 of %6, pipeline stage %7</source>
         <source>Weights %1, gradients %2, master %3, optimizer %4</source>
         <translation>权重 %1，梯度 %2，主权重 %3，优化器 %4</translation>
     </message>
+    <message>
+        <source>Not accepted: see %1</source>
+        <translation>未被接受：见 %1</translation>
+    </message>
 </context>
 <context>
     <name>PipelineView</name>

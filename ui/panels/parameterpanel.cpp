@@ -7,6 +7,7 @@
 #include "engine/precision.h"
 #include "engine/units.h"
 #include "ui/panels/documentseditor.h"
+#include "ui/panels/refusedmark.h"
 #include "ui/panels/sliderfield.h"
 #include "ui/views/textline.h"
 
@@ -32,7 +33,7 @@ namespace tl::ui {
 
 namespace {
 
-const QColor kErrorColour(0xc6, 0x28, 0x28);
+const QColor kErrorColour{QRgb(kRefusedRgb)};
 
 QString keyOf(const engine::Field& f) {
     return QString::fromLatin1(f.key);
@@ -127,7 +128,7 @@ ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidge
     }
     column->addStretch(1);
 
-    auto* scroll = new QScrollArea(this);
+    auto* scroll = m_scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("parameterScroll"));
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
@@ -189,7 +190,7 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         m_fields.insert(key, slider);
         m_errorLines.insert(key, slider->errorLabel());
         connect(slider, &SliderField::dragging, this, &ParameterPanel::dragging);
-        connect(slider, &SliderField::valueEdited, this, [this, k](double v) { edit({{k, v}}); });
+        connect(slider, &SliderField::valueEdited, this, [this, key, k](double v) { edit(key, {{k, v}}); });
         return;
     }
     case engine::Control::Combo: {
@@ -213,12 +214,12 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         label->setBuddy(combo);
         form->addRow(label, withErrorLine(combo, key));
         m_combos.insert(key, combo);
-        connect(combo, &QComboBox::activated, this, [this, combo, k](int index) {
+        connect(combo, &QComboBox::activated, this, [this, combo, key, k](int index) {
             const QString id = combo->itemData(index).toString();
             if (id == QLatin1String("params")) // the preset's count, now as a raw count: its shape comes from the rule
-                edit({{"model.params", double(m_controller->ledger().params.total)}});
+                edit(key, {{"model.params", double(m_controller->ledger().params.total)}});
             else
-                edit({{k, id.toStdString()}});
+                edit(key, {{k, id.toStdString()}});
         });
         return;
     }
@@ -229,7 +230,7 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         delete label;
         form->addRow(QString(), withErrorLine(check, key));
         m_checks.insert(key, check);
-        connect(check, &QCheckBox::toggled, this, [this, k](bool on) { edit({{k, on}}); });
+        connect(check, &QCheckBox::toggled, this, [this, key, k](bool on) { edit(key, {{k, on}}); });
         return;
     }
     case engine::Control::Line: {
@@ -239,7 +240,9 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         label->setBuddy(line);
         form->addRow(label, line);
         m_lines.insert(key, line);
-        connect(line, &QLineEdit::editingFinished, this, [this, line, k] { edit({{k, line->text().toStdString()}}); });
+        connect(line, &QLineEdit::editingFinished, this, [this, line, key, k] {
+            edit(key, {{k, line->text().toStdString()}});
+        });
         return;
     }
     case engine::Control::List: {
@@ -258,14 +261,14 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         m_errorLines.insert(key, error);
         form->addRow(label, cell);
         m_lists.insert(key, list);
-        connect(list, &DocumentsEditor::documentsEdited, this, [this, k](const std::vector<int>& lengths) {
-            edit({{k, lengths}});
+        connect(list, &DocumentsEditor::documentsEdited, this, [this, key, k](const std::vector<int>& lengths) {
+            edit(key, {{k, lengths}});
         });
-        connect(list, &DocumentsEditor::packingChosen, this, [this, k](const std::vector<int>& lengths) {
+        connect(list, &DocumentsEditor::packingChosen, this, [this, key, k](const std::vector<int>& lengths) {
             if (lengths.empty()) // one document filling the sequence
-                edit({{k, std::vector<int>{m_controller->scenario().data.seqLen}}});
+                edit(key, {{k, std::vector<int>{m_controller->scenario().data.seqLen}}});
             else
-                edit({{"data.seq_len", double(std::accumulate(lengths.begin(), lengths.end(), 0))}, {k, lengths}});
+                edit(key, {{"data.seq_len", double(std::accumulate(lengths.begin(), lengths.end(), 0))}, {k, lengths}});
         });
         return;
     }
@@ -293,7 +296,8 @@ void ParameterPanel::addRecipeRows(QFormLayout* form) {
         const QString id = recipes->itemData(index).toString();
         for (const auto& r : engine::precisionRecipes())
             if (id == QString::fromUtf8(r.id))
-                edit({{"precision.weights", std::string(engine::choiceName(r.spec.weights))},
+                edit(QStringLiteral("precision.recipe"),
+                     {{"precision.weights", std::string(engine::choiceName(r.spec.weights))},
                       {"precision.grads", std::string(engine::choiceName(r.spec.grads))},
                       {"precision.master", std::string(engine::choiceName(r.spec.master))},
                       {"precision.optimizer", std::string(engine::choiceName(r.spec.optimizer))}});
@@ -306,8 +310,40 @@ void ParameterPanel::addRecipeRows(QFormLayout* form) {
     form->addRow(tr("State"), m_bytesPerParam);
 }
 
-void ParameterPanel::edit(const std::vector<Controller::Assignment>& assignments) {
-    m_controller->setValues(assignments);
+void ParameterPanel::edit(const QString& control, const std::vector<Controller::Assignment>& assignments) {
+    m_editing = control;
+    m_controller->setValues(assignments); // showErrors runs inside, knowing which control was edited
+    m_editing.clear();
+}
+
+QWidget* ParameterPanel::valueControl(const QString& key) const {
+    if (SliderField* f = m_fields.value(key))
+        return f->spinBox();
+    if (DocumentsEditor* list = m_lists.value(key))
+        return list->lineEdit();
+    if (QWidget* w = m_combos.value(key))
+        return w;
+    if (QWidget* w = m_checks.value(key))
+        return w;
+    return m_lines.value(key);
+}
+
+bool ParameterPanel::isRefused(const QString& key) const {
+    return isMarkedRefused(valueControl(key));
+}
+
+QWidget* ParameterPanel::visibleRow(const QString& key) const {
+    QWidget* row = m_fields.value(key);
+    if (!row)
+        if (TextLine* error = m_errorLines.value(key))
+            row = error->parentWidget();
+    if (!row)
+        row = valueControl(key);
+    if (!row)
+        return nullptr;
+    const engine::Field* f = engine::findField(key.toStdString());
+    QToolButton* toggle = f && f->ui.advanced ? m_detailsToggles.value(QString::fromLatin1(f->ui.group)) : nullptr;
+    return toggle && !toggle->isChecked() ? toggle : row;
 }
 
 // Every control shows the scenario as edited: a refused value stays where the user typed it (showErrors marks it).
@@ -376,21 +412,54 @@ void ParameterPanel::syncFromEvaluation(const engine::Evaluation& e) {
 }
 
 // Each sentence beside the key the engine names; a sentence naming a key without a control goes to the banner only.
+// The control the user edited keeps the refused value, marked, and when the engine names another key its line says
+// which one; that key's row is scrolled into view.
 void ParameterPanel::showErrors(const std::vector<engine::Diagnostic>& errors) {
     QHash<QString, QStringList> byKey;
+    QStringList named; // in the engine's order
     for (const auto& e : errors) {
         // Beside its own control a sentence need not name the key again.
         const std::string prefix = e.code + ": ";
         const std::string_view body = std::string_view(e.message).starts_with(prefix)
                                           ? std::string_view(e.message).substr(prefix.size())
                                           : std::string_view(e.message);
-        byKey[QString::fromStdString(e.code)] << QString::fromStdString(engine::withLabels(body));
+        const QString code = QString::fromStdString(e.code);
+        byKey[code] << QString::fromStdString(engine::withLabels(body));
+        if (!named.contains(code))
+            named << code;
     }
-    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+    if (errors.empty())
+        m_refused.clear();
+    else if (!m_editing.isEmpty() && (m_refused.isEmpty() || named.contains(m_editing)))
+        m_refused = m_editing;
+    if (!m_refused.isEmpty() && !named.isEmpty() && !named.contains(m_refused))
+        byKey[m_refused]
+            << tr("Not accepted: see %1").arg(engineText(engine::labelOf(named.front().toStdString()).c_str()));
+    // Without an edit of the panel (undo, a lesson step) the keys the engine names are the ones marked.
+    const QStringList marked = m_refused.isEmpty() ? named : QStringList{m_refused};
+
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
         it.value()->setError(byKey.value(it.key()).join(QStringLiteral("; ")));
+        it.value()->setRefused(marked.contains(it.key()));
+    }
     for (auto it = m_errorLines.cbegin(); it != m_errorLines.cend(); ++it)
         if (!m_fields.contains(it.key()))
             it.value()->setText(byKey.value(it.key()).join(QStringLiteral("; ")));
+    auto mark = [&marked](const auto& controls) {
+        for (auto it = controls.cbegin(); it != controls.cend(); ++it)
+            markRefused(it.value(), marked.contains(it.key()));
+    };
+    mark(m_combos);
+    mark(m_checks);
+    mark(m_lines);
+    for (auto it = m_lists.cbegin(); it != m_lists.cend(); ++it)
+        markRefused(it.value()->lineEdit(), marked.contains(it.key()));
+    if (!m_editing.isEmpty() && !named.contains(m_editing))
+        for (const QString& key : named)
+            if (QWidget* row = visibleRow(key)) {
+                m_scroll->ensureWidgetVisible(row, 0, 8);
+                break;
+            }
     // A sentence in a closed details section: the section's toggle turns red and carries it.
     for (auto it = m_detailsToggles.cbegin(); it != m_detailsToggles.cend(); ++it) {
         QStringList inside;
