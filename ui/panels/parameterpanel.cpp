@@ -20,6 +20,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QToolButton>
@@ -332,6 +333,21 @@ bool ParameterPanel::isRefused(const QString& key) const {
     return isMarkedRefused(valueControl(key));
 }
 
+// "↓ See DP": where the field that refused the edit is, in few enough words for the slider's place (its acronym
+// when its label ends in one, as "Data parallel (DP)" does).
+QString ParameterPanel::pointerTo(const QString& key) const {
+    QString label = engineText(engine::labelOf(key.toStdString()).c_str());
+    static const QRegularExpression acronym(QStringLiteral("\\(([A-Za-z0-9-]{1,6})\\)$"));
+    if (const QRegularExpressionMatch m = acronym.match(label); m.hasMatch())
+        label = m.captured(1);
+    const QWidget* from = visibleRow(m_refused);
+    const QWidget* to = visibleRow(key);
+    const bool below =
+        !from || !to ||
+        to->mapTo(m_scroll->widget(), QPoint(0, 0)).y() > from->mapTo(m_scroll->widget(), QPoint(0, 0)).y();
+    return (below ? QStringLiteral("\u2193 ") : QStringLiteral("\u2191 ")) + tr("See %1").arg(label);
+}
+
 QWidget* ParameterPanel::visibleRow(const QString& key) const {
     QWidget* row = m_fields.value(key);
     if (!row)
@@ -433,8 +449,7 @@ void ParameterPanel::showErrors(const std::vector<engine::Diagnostic>& errors) {
     else if (!m_editing.isEmpty() && (m_refused.isEmpty() || named.contains(m_editing)))
         m_refused = m_editing;
     if (!m_refused.isEmpty() && !named.isEmpty() && !named.contains(m_refused))
-        byKey[m_refused]
-            << tr("Not accepted: see %1").arg(engineText(engine::labelOf(named.front().toStdString()).c_str()));
+        byKey[m_refused] << pointerTo(named.front());
     // Without an edit of the panel (undo, a lesson step) the keys the engine names are the ones marked.
     const QStringList marked = m_refused.isEmpty() ? named : QStringList{m_refused};
 

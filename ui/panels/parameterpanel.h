@@ -60,6 +60,7 @@ private:
     void addRecipeRows(QFormLayout* form);
     void edit(const QString& control, const std::vector<Controller::Assignment>& assignments);
     QWidget* visibleRow(const QString& key) const; // the key's row, or its closed details section's toggle
+    QString pointerTo(const QString& key) const;   // the edited control's line when the engine names key
     void syncFromScenario(const engine::Scenario& s);
     void syncFromEvaluation(const engine::Evaluation& e);
     void showErrors(const std::vector<engine::Diagnostic>& errors);

@@ -229,8 +229,7 @@ void MemoryView::render() {
         m_y->setRange(0, axisMax);
         m_y->setTickInterval(niceCeil(axisMax / 8));
     }
-    m_y->setTitleText(m_gib ? tr("Memory per GPU (GiB, 2\u00b3\u2070 bytes)")
-                            : tr("Memory per GPU (GB, 10\u2079 bytes)"));
+    m_y->setTitleText(m_gib ? tr("GiB per GPU (2\u00b3\u2070 B)") : tr("GB per GPU (10\u2079 B)"));
 
     // Totals above each bar, so the comparison reads without hovering; state only: in multiples of N too.
     for (int b = 0; b < kBars; ++b) {

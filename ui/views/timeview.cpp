@@ -122,8 +122,8 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_current->setColor(QColor(0x1a, 0x1a, 0x1a));
     m_current->setBorderColor(Qt::white);
 
-    m_x = logGpuAxis(tr("GPUs (log scale)"));
-    m_y = logDaysAxis(tr("Days (log scale)"));
+    m_x = logGpuAxis(tr("GPUs (log)"));
+    m_y = logDaysAxis(tr("Days (log)"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     // The gate squares above this plan's dot: when they coincide the dot rings the square.
