@@ -2,6 +2,7 @@
 // batch 2048 sequences), and Calculon's published problem (Turing-NLG 530B on 5,128 A100s at batch 2,520).
 // The last line prints layouts per second and the 405B wall time (median of the runs).
 
+#include "engine/evaluate.h"
 #include "engine/layoutplanner.h"
 #include "engine/presets.h"
 
@@ -83,7 +84,33 @@ void print(const char* name, const Run& r) {
 
 } // namespace
 
+// The time view's "best layout" curve: one search over every count of the days curve (derived mode).
+void curve(const char* name, Scenario s) {
+    s.efficiency.mode = EfficiencyMode::Derived;
+    const Evaluation e = evaluateAll(s);
+    const std::vector<CountRequest> counts = curveLayoutCounts(s, e.curve); // the counts the window searches
+    std::vector<std::pair<double, double>> runs;                            // wall and CPU seconds
+    CurveResult r;
+    for (int i = 0; i < 3; ++i) {
+        const double c0 = cpuSeconds();
+        r = bestLayoutCurve(s, counts, PlanRequest{});
+        runs.push_back({r.seconds, cpuSeconds() - c0});
+    }
+    std::sort(runs.begin(), runs.end());
+    const auto found = std::count_if(r.points.begin(), r.points.end(), [](const CountBest& b) { return b.found; });
+    std::printf("%s best-layout curve: %zu of the curve's %zu counts (%ld with a layout that fits), %lld evaluated + "
+                "%lld pruned, %.3f s wall (%.3f s CPU) on %d threads\n",
+                name, r.points.size(), e.curve.size(), long(found), r.evaluated, r.pruned, runs[1].first,
+                runs[1].second, r.threads);
+}
+
 int main() {
+    curve("Default scenario", Scenario{});
+    Scenario window = llama405b();
+    window.parallel.tp = 8;
+    window.parallel.pp = 16;
+    window.parallel.dp = 128;
+    curve("Llama 3.1 405B on 16,384 H100", window);
     PlanRequest req;
     req.minGpus = req.maxGpus = 5128;
     print("Turing-NLG 530B, 5,128 A100", median(turing530b(), req, 3));

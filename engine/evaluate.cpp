@@ -176,6 +176,8 @@ std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacit
 // The last line of defence: the key ranges keep every figure finite, and a figure that is not (or a negative size or
 // count) makes the ledger invalid rather than reach --json, CSV, the report or the screen.
 void refuseNonFinite(Ledger& l) {
+    if (ledgerAdmissible(l))
+        return;
     for (const auto& f : ledgerFields()) {
         if (!f.admissible(l)) {
             l.valid = false;
@@ -344,9 +346,8 @@ Ledger evaluate(const Scenario& s) {
     bg.chinchillaTokens = chinchilla.tokens;
     bg.chinchillaLoss = chinchilla.loss;
     bg.planLossChinchilla = chinchillaLoss(m.active, s.data.tokens);
-    const Allocation kaplan = kaplanAllocation(bg.compute6nd);
-    bg.kaplanParams = kaplan.params;
-    bg.kaplanTokens = kaplan.tokens;
+    bg.kaplanParams = kaplanParams(bg.compute6nd);
+    bg.kaplanTokens = bg.compute6nd / (6.0 * bg.kaplanParams);
     bg.rlRollouts = s.rl.keep > 0 ? rolloutsToGenerate(s.rl.keep, s.rl.acceptance) : 0;
 
     addWarnings(s, l, l.warnings);

@@ -7,6 +7,7 @@
 #include "engine/memory.h"
 #include "engine/model.h"
 #include "engine/precision.h"
+#include "engine/steptime.h"
 #include "engine/units.h"
 
 #include <cctype>
@@ -40,10 +41,12 @@ struct Context {
     MemoryModel memory;
     MemoryBreakdown mb;
     MemoryModel::Ends ends;
+    StepTime st; // the derived step (empty in fixed mode)
     Context(const Scenario& sc)
         : s(sc), l(evaluate(sc)), m(countModel(sc.model)), fb(forwardFlops(m, sc.data)),
           sb(stateBytes(sc.precision, m.hidden)), memory(sc, m, sb), mb(memory.at(sc.parallel.dp)),
-          ends(memory.ends(sc.parallel.dp)) {}
+          ends(memory.ends(sc.parallel.dp)),
+          st(l.valid && l.time.derived ? derivedStepTime(sc, m, sc.parallel.dp) : StepTime{}) {}
     int modelParallel() const { return s.parallel.tp * s.parallel.pp * s.parallel.cp; }
 };
 
@@ -97,20 +100,163 @@ void stateShare(Builder& b, const Context& c, const char* bytesSym, double bytes
 
 constexpr const char* kSrcStep = "docs/formulas.md §8b, step time from the hardware (engine/steptime.cpp)";
 
-// A part of the derived step: the step model's own figure (its per-layer operands are in docs/formulas.md §8b).
-void derivedPart(const Context& c, Builder& b, double seconds, const char* what) {
-    b.formula("x")
-        .in("x", seconds, "s", std::string(what) + " from the derived step model (efficiency.mode = derived)")
-        .from(kSrcStep)
-        .note("the step model's per-layer terms are listed in docs/formulas.md §8b; the parts add up to "
-              "time.step_s = " +
-              formatFixed(c.l.time.stepTimeS, 3) + " s");
+// The derived step's parts: each the expression engine/steptime.cpp sums, with the terms it kept (StepTerms).
+void perMicroBatch(const Context& c, Builder& b) {
+    b.in("m", c.st.terms.microBatches, "micro-batches", "per pipeline per step")
+        .in("L", c.st.stageLayers, "layers", "on the heaviest pipeline stage")
+        .from(kSrcStep);
 }
 
+void derivedCompute(const Context& c, Builder& b) {
+    b.formula("m × (L × t_layer + t_ends)");
+    perMicroBatch(c, b);
+    b.in("t_layer", c.st.terms.layerKernelS, "s",
+         "one layer's kernels, forward and backward: matmuls at a share of peak that falls for thin shards, the "
+         "attention core, memory-bound work at HBM bandwidth")
+        .in("t_ends", c.st.terms.endsKernelS, "s", "embedding and LM head, forward and backward");
+}
+
+void derivedRecompute(const Context& c, Builder& b) {
+    const Recompute r = c.s.activations.recompute;
+    b.formula("m × L × t_r");
+    perMicroBatch(c, b);
+    b.in("t_r", c.st.terms.layerRecomputeS, "s",
+         r == Recompute::Full        ? "one layer's forward, run again in backward (full recompute)"
+         : r == Recompute::Selective ? "one layer's attention core, run again in backward (selective recompute)"
+                                     : "nothing is recomputed (activations.recompute = none)");
+}
+
+void derivedTensorParallel(const Context& c, Builder& b) {
+    const StepTerms& x = c.st.terms;
+    const bool sp = c.s.parallel.sequenceParallel && c.s.parallel.tp > 1;
+    b.formula("m × L × n × (2 × (t - 1) / t × S / (BW × 1e9) + 2 × (t - 1) × lat)");
+    perMicroBatch(c, b);
+    b.in("n", x.tpCollectives, "collectives",
+         sp ? "all-gather + reduce-scatter pairs per layer: 2 forward, 2 backward, 2 more when the forward is "
+              "recomputed"
+            : "all-reduces per layer: 2 forward, 2 backward, 2 more when the forward is recomputed")
+        .in("t", c.s.parallel.tp, "GPUs", "parallel.tp, the ring's size")
+        .in("S", x.tpBytes, "B", "one micro-batch's activation: bytes per value x tokens x hidden")
+        .in("BW", x.tpBandwidth / 1e9, "GB/s", "achieved ring bandwidth per GPU (the link x the link fraction)")
+        .in("lat", x.tpLatencyS, "s", "one ring step's latency");
+}
+
+void derivedContextParallel(const Context& c, Builder& b) {
+    const StepTerms& x = c.st.terms;
+    b.formula("m × L × (max(0, (n - 1) × t_ring - t_att) + max(0, 2 × (n - 1) × t_ring - t_att_b))");
+    perMicroBatch(c, b);
+    b.in("n", c.s.parallel.cp, "GPUs", "parallel.cp, the ring's size")
+        .in("t_ring", x.cpRingStepS, "s", "one ring step: this rank's K and V")
+        .in("t_att", x.attentionS, "s", "the attention core forward, which hides the ring")
+        .in("t_att_b", x.attentionBackwardS, "s", "the attention core backward (K, V, dK and dV travel)");
+}
+
+void derivedPipelineSends(const Context& c, Builder& b) {
+    const StepTerms& x = c.st.terms;
+    b.formula("2 × (m × v + p - 1) × t_send")
+        .in("m", x.microBatches, "micro-batches", "per pipeline per step")
+        .in("v", x.p2pChunks, "chunks", "model chunks per rank (virtual stages)")
+        .in("p", c.s.parallel.pp, "stages", "parallel.pp")
+        .in("t_send", x.p2pSendS, "s", "one activation or gradient between stages: a 1/tp slice, then gathered")
+        .from(kSrcStep)
+        .note("every chunk boundary sends the activation forward and its gradient backward");
+}
+
+void derivedBubble(const Context& c, Builder& b) {
+    if (c.s.parallel.pp <= 1) {
+        b.formula("p - 1").in("p", 1, "stages", "no pipeline, no bubble").from(kSrcPipe);
+        return;
+    }
+    b.formula("max(0, T_span - m × (F + B))")
+        .in("T_span", c.st.terms.makespanS, "s",
+            "the " + std::string(choiceName(c.s.parallel.schedule)) +
+                " schedule's closed form with these forward and backward durations (docs/pipeline.md)")
+        .in("m", c.st.terms.microBatches, "micro-batches", "per pipeline per step")
+        .in("F", c.st.stageForwardS, "s", "one micro-batch's forward through the heaviest stage")
+        .in("B", c.st.stageBackwardS, "s", "its backward (input and weight gradients)")
+        .from(kSrcPipe);
+}
+
+void derivedDataParallel(const Context& c, Builder& b) {
+    const StepTerms& x = c.st.terms;
+    b.from(kSrcStep);
+    if (c.s.parallel.zero >= 3) {
+        b.formula("m × (max(0, t_ag - F) + max(0, t_ag + t_rs - B) + t_first)")
+            .in("m", x.microBatches, "micro-batches", "per pipeline per step: ZeRO-3 gathers for every micro-batch")
+            .in("t_ag", x.dpGatherS, "s", "all-gather of the stage's weight shards")
+            .in("t_rs", x.dpScatterS, "s", "reduce-scatter of its gradients")
+            .in("F", c.st.stageForwardS, "s", "the forward that hides the gather")
+            .in("B", c.st.stageBackwardS, "s", "the backward that hides the gather and the scatter")
+            .in("t_first", x.dpFirstS, "s", "the first layer's gather, which nothing hides");
+        return;
+    }
+    b.formula("max(t_dp - B, t_last)")
+        .in("t_dp", x.dpCollectiveS, "s",
+            c.s.parallel.zero == 0 ? "ring all-reduce of the stage's gradients over dp x cp replicas, once per step"
+                                   : "reduce-scatter of the gradients and all-gather of the weights, once per step")
+        .in("B", c.st.stageBackwardS, "s", "the last micro-batch's backward, which hides the buckets")
+        .in("t_last", x.dpLastBucketS, "s", "the last 40M-parameter bucket, which cannot hide");
+}
+
+void derivedOptimizer(const Context& c, Builder& b) {
+    const StepTerms& x = c.st.terms;
+    const bool onGpu = c.s.offload.optimizer == Offload::None;
+    b.formula("N × b_rw / (BW × 1e9)")
+        .in("N", onGpu ? x.shardParams : 0, "params",
+            onGpu ? "this GPU's shard of the stage's parameters"
+                  : "none on the GPU: the optimizer is offloaded (time.breakdown.offload_s)")
+        .in("b_rw", x.stateRwBytes, "B/param",
+            "master weights and optimizer state read and written, the gradient read, the compute weights written")
+        .in("BW", x.hbmBandwidth / 1e9, "GB/s", "achieved HBM bandwidth")
+        .from(kSrcStep);
+}
+
+void derivedOffload(const Context& c, Builder& b) {
+    const StepTerms& x = c.st.terms;
+    const Offload o = c.s.offload.optimizer;
+    b.formula(o == Offload::Nvme ? "N × (b_pcie / (BW_pcie × 1e9) + b_rw / (BW_host × 1e9) + b_nvme / (BW_nvme × 1e9))"
+                                 : "N × (b_pcie / (BW_pcie × 1e9) + b_rw / (BW_host × 1e9))")
+        .in("N", o == Offload::None ? 0 : x.shardParams, "params",
+            o == Offload::None ? "none: nothing is offloaded" : "this GPU's shard of the stage's parameters")
+        .in("b_pcie", x.pcieBytes, "B/param", "gradients to the host and weights back, over PCIe")
+        .in("BW_pcie", x.pcieBandwidth / 1e9, "GB/s", "achieved PCIe bandwidth")
+        .in("b_rw", x.stateRwBytes, "B/param", "the optimizer step's traffic in host memory")
+        .in("BW_host", x.hostBandwidth / 1e9, "GB/s", "achieved host memory bandwidth");
+    if (o == Offload::Nvme)
+        b.in("b_nvme", x.nvmeBytes, "B/param", "master weights and optimizer state read and written on NVMe")
+            .in("BW_nvme", x.nvmeBandwidth / 1e9, "GB/s", "NVMe bandwidth");
+    b.from(kSrcOffload);
+}
+
+// The bubble as a share of the pipeline's whole time ((p-1)/(m+p-1)) or over the ideal busy time ((p-1)/m, seed
+// 004's form): the closed forms differ only in the denominator's p - 1.
+void bubbleShare(const Context& c, Builder& b, bool overIdeal) {
+    const auto& par = c.s.parallel;
+    const std::string tail = overIdeal ? ")" : " + p - 1)";
+    b.from(kSrcPipe);
+    if (par.pp <= 1)
+        b.formula("p - 1").in("p", 1, "stages", "no pipeline, no bubble");
+    else if (par.schedule == Schedule::GPipe || par.schedule == Schedule::OneFOneB)
+        b.formula("(p - 1) / (m" + tail).in("p", par.pp, "stages", "parallel.pp");
+    else if (par.schedule == Schedule::Interleaved)
+        b.formula("(p - 1) / (v × m" + tail)
+            .in("p", par.pp, "stages", "parallel.pp")
+            .in("v", par.virtualStages, "chunks", "parallel.virtual_stages");
+    else {
+        b.formula("x").in("x", overIdeal ? c.l.pipeline.bubbleOverIdeal : c.l.pipeline.bubbleFraction, "",
+                          "the " + std::string(choiceName(par.schedule)) + " closed form (docs/pipeline.md)");
+        return;
+    }
+    if (par.pp > 1)
+        b.in("m", c.l.time.microBatchesPerStep, "micro-batches", "per pipeline per step");
+}
+
+using PartRule = void (*)(const Context&, Builder&);
+
 // Fixed mode folds communication, bubbles and the optimizer into the typed MFU, so those parts are zero.
-void fixedZeroOrDerived(const Context& c, Builder& b, double seconds, const char* what) {
+void fixedZeroOrDerived(const Context& c, Builder& b, PartRule derived, const char* what) {
     if (c.l.time.derived) {
-        derivedPart(c, b, seconds, what);
+        derived(c, b);
         return;
     }
     b.formula("0 × t_step")
@@ -749,7 +895,7 @@ const std::map<std::string, Rule>& rules() {
         {"time.breakdown.compute_s",
          [](const Context& c, Builder& b) {
              if (c.l.time.derived) {
-                 derivedPart(c, b, c.l.time.breakdown.compute, "compute");
+                 derivedCompute(c, b);
                  return;
              }
              b.formula("t_step / k_off × F_tok / F_hw")
@@ -762,7 +908,7 @@ const std::map<std::string, Rule>& rules() {
         {"time.breakdown.recompute_s",
          [](const Context& c, Builder& b) {
              if (c.l.time.derived) {
-                 derivedPart(c, b, c.l.time.breakdown.recompute, "recompute");
+                 derivedRecompute(c, b);
                  return;
              }
              b.formula("max(0, t_step / k_off - t_c)")
@@ -774,7 +920,7 @@ const std::map<std::string, Rule>& rules() {
         {"time.breakdown.offload_s",
          [](const Context& c, Builder& b) {
              if (c.l.time.derived) {
-                 derivedPart(c, b, c.l.time.breakdown.offload, "offload");
+                 derivedOffload(c, b);
                  return;
              }
              b.formula("max(0, t_step - t_step / k_off)")
@@ -783,59 +929,24 @@ const std::map<std::string, Rule>& rules() {
                  .from(kSrcOffload);
          }},
         {"time.breakdown.tp_comm_s",
-         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.tpComm, "tensor-parallel"); }},
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, derivedTensorParallel, "tensor-parallel"); }},
         {"time.breakdown.cp_comm_s",
-         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.cpComm, "context-parallel"); }},
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, derivedContextParallel, "context-parallel"); }},
         {"time.breakdown.pp_p2p_s",
-         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.ppP2p, "pipeline sends"); }},
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, derivedPipelineSends, "pipeline sends"); }},
         {"time.breakdown.pp_bubble_s",
-         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.ppBubble, "pipeline bubble"); }},
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, derivedBubble, "pipeline bubble"); }},
         {"time.breakdown.dp_comm_s",
-         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.dpComm, "data-parallel"); }},
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, derivedDataParallel, "data-parallel"); }},
         {"time.breakdown.optimizer_s",
-         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, c.l.time.breakdown.optimizer, "optimizer"); }},
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, derivedOptimizer, "optimizer"); }},
         // --- pipeline ---------------------------------------------------------------------------------------
         {"pipeline.bubble_fraction",
          [](const Context& c, Builder& b) {
-             const auto& par = c.s.parallel;
-             b.from(kSrcPipe);
-             const double m = c.l.time.microBatchesPerStep;
-             if (par.pp <= 1)
-                 b.formula("p - 1").in("p", 1, "stages", "no pipeline, no bubble");
-             else if (par.schedule == Schedule::GPipe || par.schedule == Schedule::OneFOneB)
-                 b.formula("(p - 1) / (m + p - 1)")
-                     .in("p", par.pp, "stages", "parallel.pp")
-                     .in("m", m, "micro-batches", "per pipeline per step");
-             else if (par.schedule == Schedule::Interleaved)
-                 b.formula("(p - 1) / (v × m + p - 1)")
-                     .in("p", par.pp, "stages", "parallel.pp")
-                     .in("v", par.virtualStages, "chunks", "parallel.virtual_stages")
-                     .in("m", m, "micro-batches", "per pipeline per step");
-             else
-                 b.formula("x").in("x", c.l.pipeline.bubbleFraction, "",
-                                   "the " + std::string(choiceName(par.schedule)) + " closed form (docs/pipeline.md)");
+             bubbleShare(c, b, false);
              b.note("idle share of the whole pipeline's time; seed 004's (N-1)/M is pipeline.bubble_over_ideal");
          }},
-        {"pipeline.bubble_over_ideal",
-         [](const Context& c, Builder& b) {
-             const auto& par = c.s.parallel;
-             b.from(kSrcPipe);
-             const double m = c.l.time.microBatchesPerStep;
-             if (par.pp <= 1)
-                 b.formula("p - 1").in("p", 1, "stages", "no pipeline, no bubble");
-             else if (par.schedule == Schedule::GPipe || par.schedule == Schedule::OneFOneB)
-                 b.formula("(p - 1) / m")
-                     .in("p", par.pp, "stages", "parallel.pp")
-                     .in("m", m, "micro-batches", "per pipeline per step");
-             else if (par.schedule == Schedule::Interleaved)
-                 b.formula("(p - 1) / (v × m)")
-                     .in("p", par.pp, "stages", "parallel.pp")
-                     .in("v", par.virtualStages, "chunks", "parallel.virtual_stages")
-                     .in("m", m, "micro-batches", "per pipeline per step");
-             else
-                 b.formula("x").in("x", c.l.pipeline.bubbleOverIdeal, "",
-                                   "the " + std::string(choiceName(par.schedule)) + " closed form (docs/pipeline.md)");
-         }},
+        {"pipeline.bubble_over_ideal", [](const Context& c, Builder& b) { bubbleShare(c, b, true); }},
         {"pipeline.peak_in_flight_stage0",
          [](const Context& c, Builder& b) {
              const auto& par = c.s.parallel;

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace tl::engine {
 namespace {
@@ -58,12 +59,12 @@ constexpr const char* kRl = "Reinforcement learning";
         KEY, FieldType::TYPE, LO, HI, UNIT, HELP, {},                                                                  \
             [](const Scenario& s) -> FieldValue { return double(s.MEMBER); },                                          \
             [](Scenario& s, const FieldValue& v) { s.MEMBER = decltype(s.MEMBER)(std::get<double>(v)); }, false,       \
-            [](const Scenario& s) { return double(s.MEMBER); }, UI                                                     \
+            slotOf([](const Scenario& s) { return &s.MEMBER; }), UI                                                    \
     }
 #define TL_BOOL(KEY, MEMBER, HELP, UI)                                                                                 \
     Field {                                                                                                            \
         KEY, FieldType::Bool, 0, 1, "", HELP, {}, [](const Scenario& s) -> FieldValue { return s.MEMBER; },            \
-            [](Scenario& s, const FieldValue& v) { s.MEMBER = std::get<bool>(v); }, false, nullptr, UI                 \
+            [](Scenario& s, const FieldValue& v) { s.MEMBER = std::get<bool>(v); }, false, {}, UI                      \
     }
 // A choice key: its allowed names (a subset of the member enum's name table, engine/choices.h) in the panel's order.
 // setField checks the name against them before set runs, so parseChoice always succeeds there.
@@ -75,13 +76,31 @@ constexpr const char* kRl = "Reinforcement learning";
                 if (auto c = parseChoice<decltype(s.MEMBER)>(std::get<std::string>(v)))                                \
                     s.MEMBER = *c;                                                                                     \
             },                                                                                                         \
-            false, nullptr, UI                                                                                         \
+            false, slotOf([](const Scenario& s) { return &s.MEMBER; }), UI,                                            \
+            choiceMask<decltype(Scenario{}.MEMBER)>({__VA_ARGS__})                                                     \
     }
 #define TL_TEXT(KEY, TYPE, MEMBER, HELP, UI, ...)                                                                      \
     Field {                                                                                                            \
         KEY, FieldType::TYPE, 0, 0, "", HELP, {__VA_ARGS__}, [](const Scenario& s) -> FieldValue { return s.MEMBER; }, \
-            [](Scenario& s, const FieldValue& v) { s.MEMBER = std::get<std::string>(v); }, false, nullptr, UI          \
+            [](Scenario& s, const FieldValue& v) { s.MEMBER = std::get<std::string>(v); }, false, {}, UI               \
     }
+
+// The slot of the member `at` points to, measured once on a default scenario.
+template <class At> NumberSlot slotOf(At at) {
+    static const Scenario probe;
+    using T = std::remove_cvref_t<decltype(*at(probe))>;
+    NumberSlot slot;
+    if constexpr (std::is_same_v<T, double>)
+        slot.kind = NumberSlot::Kind::Double;
+    else if constexpr (std::is_same_v<T, int>)
+        slot.kind = NumberSlot::Kind::Int;
+    else {
+        static_assert(std::is_enum_v<T> && sizeof(T) == 1, "a numeric key is an int, a double or a one-byte enum");
+        slot.kind = NumberSlot::Kind::Byte;
+    }
+    slot.offset = unsigned(reinterpret_cast<const char*>(at(probe)) - reinterpret_cast<const char*>(&probe));
+    return slot;
+}
 
 // The names of the given values of one choice enum.
 template <class E> std::vector<std::string> choiceNames(std::initializer_list<E> values) {
@@ -89,6 +108,14 @@ template <class E> std::vector<std::string> choiceNames(std::initializer_list<E>
     for (E e : values)
         out.emplace_back(choiceName(e));
     return out;
+}
+
+// The given values of one choice enum as a bit set (validate's check without names).
+template <class E> std::uint64_t choiceMask(std::initializer_list<E> values) {
+    std::uint64_t mask = 0;
+    for (E e : values)
+        mask |= std::uint64_t(1) << int(e);
+    return mask;
 }
 
 std::vector<Field> buildFields() {
@@ -130,7 +157,7 @@ std::vector<Field> buildFields() {
                       s.model.params = 0;
               },
               false,
-              nullptr,
+              {},
               slider("Parameters", kModel, Log, 1e7, 1e13, "billion", 1e9, 3)},
         TL_NUM("model.layers", Int, model.layers, 1, 1000, "layers", "Transformer layers (blocks).",
                advanced(slider("Layers", kModel, Lin, 1, 200, "layers"))),
@@ -200,7 +227,7 @@ std::vector<Field> buildFields() {
                   s.data.documents = list.size() == 1 && list[0] == s.data.seqLen ? std::vector<int>{} : list;
               },
               false,
-              nullptr,
+              {},
               advanced(control(Control::List, "Packed documents", kData))},
         Field{"data.supervised_fraction",
               FieldType::Real,
@@ -212,7 +239,7 @@ std::vector<Field> buildFields() {
               [](const Scenario& s) -> FieldValue { return s.data.supervisedFraction; },
               [](Scenario& s, const FieldValue& v) { s.data.supervisedFraction = std::get<double>(v); },
               true,
-              [](const Scenario& s) { return s.data.supervisedFraction; },
+              slotOf([](const Scenario& s) { return &s.data.supervisedFraction; }),
               advanced(slider("Supervised tokens", kData, Lin, 0.01, 1, "%", 0.01, 0))},
         TL_BOOL("data.vocab_on_supervised_only", data.vocabOnSupervisedOnly,
                 "The LM-head projection runs only on supervised tokens.",
@@ -328,7 +355,7 @@ std::vector<Field> buildFields() {
               [](const Scenario& s) -> FieldValue { return s.rl.acceptance; },
               [](Scenario& s, const FieldValue& v) { s.rl.acceptance = std::get<double>(v); },
               true,
-              [](const Scenario& s) { return s.rl.acceptance; },
+              slotOf([](const Scenario& s) { return &s.rl.acceptance; }),
               slider("Acceptance", kRl, Lin, 0.01, 1, "%", 0.01, 0)},
     };
     for (auto& field : f) {
@@ -510,21 +537,6 @@ std::string describeAllowed(const Field& f) {
     return "";
 }
 
-namespace {
-
-// x == floor(x) for a finite x, without the call to floor() (validate() checks every numeric key per evaluation):
-// every double of magnitude 2^52 or more is whole, and below that the integer conversion is exact.
-bool whole(double x) {
-    return std::fabs(x) >= 0x1p52 || double(static_cast<long long>(x)) == x;
-}
-
-} // namespace
-
-bool inRange(const Field& f, double x) {
-    const bool ok = std::isfinite(x) && (f.minExclusive ? x > f.min : x >= f.min) && x <= f.max;
-    return ok && (f.type != FieldType::Int || whole(x));
-}
-
 std::optional<FieldError> checkRange(const Field& f, const FieldValue& v) {
     auto inRange = [&](double x) {
         return std::isfinite(x) && (f.minExclusive ? x > f.min : x >= f.min) && x <= f.max;
@@ -532,7 +544,7 @@ std::optional<FieldError> checkRange(const Field& f, const FieldValue& v) {
     switch (f.type) {
     case FieldType::Int: {
         const double x = std::get<double>(v);
-        if (!inRange(x) || !whole(x))
+        if (!inRange(x) || !wholeNumber(x))
             return error(f, v);
         return std::nullopt;
     }

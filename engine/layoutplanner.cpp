@@ -199,10 +199,18 @@ struct Space {
     bool offloadMatters = true;
     long long minGpus = 1, maxGpus = 1;
     bool range = false;
+    std::vector<long long> only; // sorted: the counts of a per-count search (bestLayoutCurve); empty otherwise
 
+    // The count's index in `only`, or -1.
+    int slotOf(long long n) const {
+        const auto it = std::lower_bound(only.begin(), only.end(), n);
+        return it != only.end() && *it == n ? int(it - only.begin()) : -1;
+    }
     bool countAdmitted(long long n) const {
         if (n < minGpus || n > maxGpus || double(n) > kMaxGpus)
             return false;
+        if (!only.empty())
+            return slotOf(n) >= 0;
         // A range keeps whole nodes beyond one node; a single count is taken as asked.
         return !range || n <= base.hardware.gpusPerNode || n % base.hardware.gpusPerNode == 0;
     }
@@ -212,9 +220,17 @@ struct Group {
     int tp, cp, pp;
 };
 
+// A per-count search keeps, for each count, the fastest feasible layout and the one nearest to fitting.
+struct Slot {
+    std::optional<Rec> best, closest;
+    bool tried = false; // some layout uses the count (evaluated or pruned)
+};
+
 struct ThreadState {
     Scenario work;
-    std::vector<Rec> kept; // top-K heap (or everything when top = 0)
+    int slot = -1;           // the count being searched, in a per-count search
+    std::vector<Slot> slots; // one per Space::only
+    std::vector<Rec> kept;   // top-K heap (or everything when top = 0)
     Skyline front;
     long long evaluated = 0, pruned = 0, feasible = 0, meeting = 0;
     std::optional<Rec> closest; // the layout nearest to fitting (smallest memory over the limit)
@@ -303,6 +319,10 @@ public:
                 break;
             if (!sp.countAdmitted(gpus))
                 continue;
+            if (!sp.only.empty()) {
+                ts.slot = sp.slotOf(gpus);
+                ts.slots[size_t(ts.slot)].tried = true;
+            }
             s.parallel.dp = dp;
             // Micro-batches that split the batch over dp replicas, ascending.
             std::vector<int> micros;
@@ -374,9 +394,9 @@ public:
                                     r.memory = total;
                                     if (total > sp.limit) {
                                         over[zero][oc] = m_req.prune;
-                                        if (!ts.closest || total < ts.closest->memory ||
-                                            (total == ts.closest->memory && r.layout < ts.closest->layout))
-                                            ts.closest = r;
+                                        nearer(ts.closest, r);
+                                        if (ts.slot >= 0)
+                                            nearer(ts.slots[size_t(ts.slot)].closest, r);
                                         continue;
                                     }
                                     for (int k = 0; k < targets; ++k) {
@@ -414,10 +434,23 @@ public:
         r.finishes = t.days <= m_space.work.trainingDays;
         ++ts.feasible;
         ts.meeting += r.finishes;
+        if (ts.slot >= 0) {
+            // On one count dollars are proportional to days: the fastest layout is also the cheapest.
+            auto& best = ts.slots[size_t(ts.slot)].best;
+            if (!best || before(Objective::Fastest, r, *best))
+                best = r;
+            return;
+        }
         ts.front.insert(r);
         if (!ts.fastest || before(Objective::Fastest, r, *ts.fastest))
             ts.fastest = r;
         keep(ts, r);
+    }
+
+    // Keep the layout nearest to fitting: the smallest memory over the limit, then the smallest layout.
+    static void nearer(std::optional<Rec>& closest, const Rec& r) {
+        if (!closest || r.memory < closest->memory || (r.memory == closest->memory && r.layout < closest->layout))
+            closest = r;
     }
 
 private:
@@ -526,6 +559,7 @@ struct Outcome {
     Skyline front;
     long long evaluated = 0, pruned = 0, feasible = 0, meeting = 0;
     std::optional<Rec> closest, fastest;
+    std::vector<Slot> slots;
     bool cancelled = false;
     int threads = 1;
 };
@@ -545,6 +579,7 @@ Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target)
     std::atomic<size_t> done{0};
     auto worker = [&](ThreadState& ts) {
         ts.work = sp.base;
+        ts.slots.resize(sp.only.size());
         for (size_t i; (i = next.fetch_add(1)) < groups.size();) {
             if (req.cancel && req.cancel->load(std::memory_order_relaxed))
                 return;
@@ -571,11 +606,20 @@ Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target)
         out.meeting += ts.meeting;
         out.kept.insert(out.kept.end(), ts.kept.begin(), ts.kept.end());
         out.front.merge(ts.front);
-        if (ts.closest && (!out.closest || ts.closest->memory < out.closest->memory ||
-                           (ts.closest->memory == out.closest->memory && ts.closest->layout < out.closest->layout)))
-            out.closest = ts.closest;
+        if (ts.closest)
+            Search::nearer(out.closest, *ts.closest);
         if (ts.fastest && (!out.fastest || before(Objective::Fastest, *ts.fastest, *out.fastest)))
             out.fastest = ts.fastest;
+        out.slots.resize(ts.slots.size());
+        for (size_t i = 0; i < ts.slots.size(); ++i) {
+            const Slot& from = ts.slots[i];
+            Slot& to = out.slots[i];
+            to.tried = to.tried || from.tried;
+            if (from.best && (!to.best || before(Objective::Fastest, *from.best, *to.best)))
+                to.best = from.best;
+            if (from.closest)
+                Search::nearer(to.closest, *from.closest);
+        }
     }
     std::sort(out.kept.begin(), out.kept.end(), [&](const Rec& a, const Rec& b) { return search.better(a, b); });
     if (req.top > 0 && out.kept.size() > size_t(req.top))
@@ -585,6 +629,45 @@ Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target)
 
 std::string countsText(long long a, long long b) {
     return a == b ? groupDigits(double(a)) : groupDigits(double(a)) + " to " + groupDigits(double(b));
+}
+
+// Why a search of the counts lo to hi found no plan: the closest miss, in one sentence. `tried` layouts used the
+// counts (evaluated or pruned), `feasible` of them fit.
+std::string noPlanReason(const Space& sp, const PlanRequest& req, long long lo, long long hi, bool range,
+                         long long tried, long long feasible, const std::optional<Rec>& closest,
+                         const std::optional<Rec>& fastest) {
+    const std::string counts = countsText(lo, hi);
+    const std::string perGpu =
+        gb(sp.capacity) + (req.headroom > 0 ? " less " + formatFixed(req.headroom * 100, 0) + "% headroom" : "");
+    const double stateAll = sp.bytes.total() * sp.counts.total;
+    const double stateGpus = std::ceil(stateAll / sp.limit - 1e-12);
+    if (tried == 0) {
+        std::string near;
+        if (!range) {
+            const auto nearby = nearbyCounts(sp, lo);
+            for (size_t i = 0; i < nearby.size(); ++i)
+                near += (i ? " or " : "") + groupDigits(double(nearby[i]));
+        }
+        return "no layout uses " + std::string(range ? "" : "exactly ") + counts +
+               " GPUs: tp x pp x cp x dp must make the count with tp dividing the heads" +
+               (req.tpAcrossNodes ? "" : " inside a node") + " and dp dividing the batch of " +
+               groupDigits(sp.base.data.globalBatch) + " sequences" +
+               (near.empty() ? "" : "; nearest counts that have layouts: " + near);
+    }
+    if (feasible == 0) {
+        if (stateGpus > double(hi))
+            return "the state alone needs " + groupDigits(stateGpus) + " GPUs of " + perGpu + " (" +
+                   formatGB(stateAll) + " fully sharded); the search had " + counts;
+        if (closest)
+            return "no layout fits in " + perGpu + ": the closest, " + describeLayout(closest->layout) + ", needs " +
+                   gb(closest->memory) + " per GPU";
+        return "no layout fits in " + perGpu + " per GPU";
+    }
+    if (fastest)
+        return "no layout finishes inside the " + formatFixed(sp.work.trainingDays, 1) +
+               " training days (deadline less reserve): the fastest, " + describeLayout(fastest->layout) + ", takes " +
+               formatFixed(fastest->days, 1) + " days";
+    return {};
 }
 
 } // namespace
@@ -722,43 +805,111 @@ PlanResult planLayouts(const Scenario& scenario, const PlanRequest& req) {
     for (const Rec& r : o.front.points())
         result.pareto.push_back(toPlan(r, sp.capacity, sp.base.efficiency.mode == EfficiencyMode::Derived));
 
-    if (result.plans.empty() && !result.cancelled) {
-        const std::string counts = countsText(sp.minGpus, sp.maxGpus);
-        const double limitGb = sp.limit;
-        const std::string perGpu =
-            gb(sp.capacity) + (req.headroom > 0 ? " less " + formatFixed(req.headroom * 100, 0) + "% headroom" : "");
-        const double stateAll = sp.bytes.total() * sp.counts.total;
-        const double stateGpus = std::ceil(stateAll / sp.limit - 1e-12);
-        if (o.evaluated + o.pruned == 0) {
-            std::string near;
-            if (!sp.range) {
-                const auto nearby = nearbyCounts(sp, sp.minGpus);
-                for (size_t i = 0; i < nearby.size(); ++i)
-                    near += (i ? " or " : "") + groupDigits(double(nearby[i]));
-            }
-            result.reason = "no layout uses " + std::string(sp.range ? "" : "exactly ") + counts +
-                            " GPUs: tp x pp x cp x dp must make the count with tp dividing the heads" +
-                            (req.tpAcrossNodes ? "" : " inside a node") + " and dp dividing the batch of " +
-                            groupDigits(sp.base.data.globalBatch) + " sequences" +
-                            (near.empty() ? "" : "; nearest counts that have layouts: " + near);
-        } else if (o.feasible == 0) {
-            if (stateGpus > double(sp.maxGpus))
-                result.reason = "the state alone needs " + groupDigits(stateGpus) + " GPUs of " + perGpu + " (" +
-                                formatGB(stateAll) + " fully sharded); the search had " + counts;
-            else if (o.closest)
-                result.reason = "no layout fits in " + perGpu + ": the closest, " + describeLayout(o.closest->layout) +
-                                ", needs " + gb(o.closest->memory) + " per GPU";
-            else
-                result.reason = "no layout fits in " + perGpu + " per GPU";
-        } else if (o.fastest) {
-            result.reason = "no layout finishes inside the " + formatFixed(sp.work.trainingDays, 1) +
-                            " training days (deadline less reserve): the fastest, " +
-                            describeLayout(o.fastest->layout) + ", takes " + formatFixed(o.fastest->days, 1) + " days";
-        }
-        (void)limitGb;
-    }
+    if (result.plans.empty() && !result.cancelled)
+        result.reason = noPlanReason(sp, req, sp.minGpus, sp.maxGpus, sp.range, o.evaluated + o.pruned, o.feasible,
+                                     o.closest, o.fastest);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
+}
+
+CurveResult bestLayoutCurve(const Scenario& scenario, const std::vector<CountRequest>& counts,
+                            const PlanRequest& request) {
+    const auto start = std::chrono::steady_clock::now();
+    CurveResult out;
+    auto batchOf = [&](const CountRequest& c) { return c.globalBatch > 0 ? c.globalBatch : scenario.data.globalBatch; };
+    // One search per global batch, over that batch's counts.
+    std::map<int, std::vector<long long>> byBatch;
+    size_t total = 0;
+    for (const CountRequest& c : counts)
+        if (c.gpus >= 1 && double(c.gpus) <= kMaxGpus)
+            byBatch[batchOf(c)].push_back(c.gpus);
+    for (auto& [batch, list] : byBatch) {
+        std::sort(list.begin(), list.end());
+        list.erase(std::unique(list.begin(), list.end()), list.end());
+        total += list.size();
+    }
+    PlanRequest req = request;
+    req.objective = Objective::Fastest;
+    req.top = 1;
+    const int node = scenario.hardware.gpusPerNode, tp = scenario.parallel.tp;
+    req.tpAcrossNodes = request.tpAcrossNodes || tp > node || (tp > 0 && node % tp != 0);
+
+    std::map<std::pair<long long, int>, CountBest> found;
+    double done = 0; // share of the counts searched
+    for (const auto& [batch, list] : byBatch) {
+        const double share = double(list.size()) / double(total);
+        if (request.progress)
+            req.progress = [&request, done, share](double d) { request.progress(done + share * d); };
+        done += share;
+        Scenario s = scenario;
+        s.data.globalBatch = batch;
+        req.minGpus = list.front();
+        req.maxGpus = list.back();
+        Prepared prep = prepare(s, req);
+        if (!prep.space) {
+            for (long long n : list)
+                found[{n, batch}] = CountBest{n, batch, false, {}, "the scenario itself is refused: " + prep.error};
+            continue;
+        }
+        Space& sp = *prep.space;
+        sp.only = list;
+        const Outcome o = runSearch(sp, req, nullptr);
+        out.threads = std::max(out.threads, o.threads);
+        if (o.cancelled) {
+            out.cancelled = true;
+            break;
+        }
+        out.evaluated += o.evaluated;
+        out.pruned += o.pruned;
+        out.feasible += o.feasible;
+        const bool derived = sp.base.efficiency.mode == EfficiencyMode::Derived;
+        for (size_t i = 0; i < list.size(); ++i) {
+            const Slot& slot = o.slots[i];
+            CountBest& b = found[{list[i], batch}];
+            b.gpus = list[i];
+            b.globalBatch = batch;
+            b.found = slot.best.has_value();
+            if (b.found)
+                b.plan = toPlan(*slot.best, sp.capacity, derived);
+            else
+                b.reason =
+                    noPlanReason(sp, req, list[i], list[i], false, slot.tried ? 1 : 0, 0, slot.closest, std::nullopt);
+        }
+    }
+    if (request.cancel && request.cancel->load())
+        out.cancelled = true;
+    if (!out.cancelled) {
+        // In the requests' order, each (count, batch) once.
+        for (const CountRequest& c : counts) {
+            auto it = found.find({c.gpus, batchOf(c)});
+            if (it == found.end()) {
+                if (c.gpus >= 1 && double(c.gpus) <= kMaxGpus)
+                    continue; // already listed
+                out.points.push_back(CountBest{
+                    c.gpus, batchOf(c), false, {}, "the GPU count must be a whole number from 1 to 10,000,000"});
+                continue;
+            }
+            out.points.push_back(std::move(it->second));
+            found.erase(it);
+        }
+    }
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+}
+
+std::vector<CountRequest> curveLayoutCounts(const Scenario& s, const std::vector<ScalePoint>& curve) {
+    std::vector<CountRequest> out;
+    for (const ScalePoint& p : curve) {
+        Scenario only = s;
+        only.parallel.tp = p.tp;
+        only.parallel.pp = p.pp;
+        only.parallel.cp = p.cp;
+        only.parallel.dp = p.dp;
+        only.data.globalBatch = p.globalBatch;
+        if (validate(only).empty())
+            out.push_back({p.gpus, p.globalBatch});
+    }
+    return out;
 }
 
 bool parseGpuRange(const std::string& text, const std::string& label, long long& lo, long long& hi,

@@ -7,6 +7,7 @@
 // optimizer offload. Each is evaluated with the same engine code evaluate() runs, so a plan's figures and a fresh
 // evaluation of its `set` keys agree exactly.
 
+#include "engine/evaluate.h"
 #include "engine/fields.h"
 #include "engine/pipeline_sim.h"
 #include "engine/scenario.h"
@@ -96,6 +97,34 @@ struct PlanResult {
 };
 
 PlanResult planLayouts(const Scenario& base, const PlanRequest& request);
+
+// The time view's second curve: per GPU count, the fastest layout that uses exactly that many GPUs (on one count
+// dollars are proportional to days, so it is also the cheapest). One planner search over all the counts.
+struct CountRequest {
+    long long gpus = 0;
+    int globalBatch = 0; // sequences per step; 0 = the scenario's (the days curve raises it beyond its replica limit)
+};
+struct CountBest {
+    long long gpus = 0;
+    int globalBatch = 0;
+    bool found = false; // false: no layout on this count fits, and `reason` says why
+    Plan plan;
+    std::string reason;
+};
+struct CurveResult {
+    std::vector<CountBest> points; // one per distinct request, in the requests' order; empty when cancelled
+    long long evaluated = 0, pruned = 0, feasible = 0;
+    double seconds = 0;
+    int threads = 1;
+    bool cancelled = false;
+};
+// Uses the request's headroom, threads, forceDerived, prune, cancel and progress (its counts, objective and top are
+// not used). When the scenario's own tp spans nodes, tp across nodes is allowed, so that "only dp varies" is one of
+// the layouts searched: the best is never slower than it where it fits.
+CurveResult bestLayoutCurve(const Scenario& base, const std::vector<CountRequest>& counts, const PlanRequest& request);
+// The days curve's points where "only dp varies" is itself a valid layout (dp splits the batch into whole
+// micro-batches): the counts the time view searches. Elsewhere that curve is an idealisation no layout reaches.
+std::vector<CountRequest> curveLayoutCounts(const Scenario& s, const std::vector<ScalePoint>& curve);
 
 // "N" or "MIN:MAX" as --gpus and the Planner tab take it: whole numbers, 1 <= MIN <= MAX <= 10,000,000. False with a
 // one-line error naming `label` (the CLI option or the window's field).

@@ -43,6 +43,8 @@ struct LedgerField {
 };
 
 const std::vector<LedgerField>& ledgerFields();
+// Every row's admissible() at once, inline (evaluate() runs it on every evaluation; the loop names the failing key).
+bool ledgerAdmissible(const Ledger& l);
 
 // A readable value with its unit: "131.1 GB (122.1 GiB)", "67.9 s", "$1,234,567", "5.27e+21 FLOPs".
 std::string formatLedgerValue(const LedgerValue& v, Unit unit);

@@ -12,13 +12,22 @@ double lawLoss(const ParametricLaw& law, double n, double d) {
     return law.E + law.A / std::pow(n, law.alpha) + law.B / std::pow(d, law.beta);
 }
 
-Allocation lawAllocation(const ParametricLaw& law, double c) {
+namespace {
+// N_opt = G x (C / 6)^(b / (a + b)) with G = (a A / (b B))^(1 / (a + b)) (Hoffmann et al. 2022, eq. 4).
+double lawFactor(const ParametricLaw& law) {
+    return std::pow(law.alpha * law.A / (law.beta * law.B), 1.0 / (law.alpha + law.beta));
+}
+Allocation lawAllocation(const ParametricLaw& law, double g, double c) {
     Allocation a;
-    const double g = std::pow(law.alpha * law.A / (law.beta * law.B), 1.0 / (law.alpha + law.beta));
     a.params = g * std::pow(c / 6.0, law.beta / (law.alpha + law.beta));
     a.tokens = c / (6.0 * a.params);
     a.loss = lawLoss(law, a.params, a.tokens);
     return a;
+}
+} // namespace
+
+Allocation lawAllocation(const ParametricLaw& law, double c) {
+    return lawAllocation(law, lawFactor(law), c);
 }
 
 double chinchillaLoss(double n, double d) {
@@ -26,16 +35,21 @@ double chinchillaLoss(double n, double d) {
 }
 
 Allocation chinchillaAllocation(double c) {
-    return lawAllocation(kChinchillaApproach3, c);
+    static const double g = lawFactor(kChinchillaApproach3); // evaluate() asks on every evaluation
+    return lawAllocation(kChinchillaApproach3, g, c);
 }
 
 double kaplanLoss(double n, double d) {
     return std::pow(std::pow(kNc / n, kAlphaN / kAlphaD) + kDc / d, kAlphaD);
 }
 
+double kaplanParams(double c) {
+    return 1.3e9 * std::pow(c / kPfDay, 0.73);
+}
+
 Allocation kaplanAllocation(double c) {
     Allocation a;
-    a.params = 1.3e9 * std::pow(c / kPfDay, 0.73);
+    a.params = kaplanParams(c);
     a.tokens = c / (6.0 * a.params);
     a.loss = kaplanLoss(a.params, a.tokens);
     return a;

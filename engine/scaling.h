@@ -30,6 +30,8 @@ double chinchillaLoss(double params, double tokens);
 // D = C / (6N); loss from their L(N,D) = [(Nc/N)^(aN/aD) + Dc/D]^aD, Nc = 8.8e13, Dc = 5.4e13,
 // aN = 0.076, aD = 0.095.
 Allocation kaplanAllocation(double computeFlops);
+// Its N_opt alone, without the loss (the ledger needs only N_opt and D_opt).
+double kaplanParams(double computeFlops);
 double kaplanLoss(double params, double tokens);
 
 // RL (seed 003 §5.1): samples to generate so that `keep` survive an acceptance ratio a: keep / a, rounded up.

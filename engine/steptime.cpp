@@ -145,12 +145,12 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
 
     // Context parallelism: cp - 1 ring steps of this rank's K and V forward, K, V, dK, dV backward, hidden behind the
     // attention core as far as it lasts.
-    double cpForward = 0, cpBackward = 0;
+    double cpForward = 0, cpBackward = 0, cpStep = 0;
     if (par.cp > 1) {
         const Link cpLink = groupLink(hw, cp, t, k.linkFraction);
-        const double step = a * T * 2.0 * kv / t / cpLink.bytesPerS + cpLink.latencyS;
-        cpForward = std::max(0.0, (cp - 1) * step - attention);
-        cpBackward = std::max(0.0, 2.0 * (cp - 1) * step - attentionBackward);
+        cpStep = a * T * 2.0 * kv / t / cpLink.bytesPerS + cpLink.latencyS;
+        cpForward = std::max(0.0, (cp - 1) * cpStep - attention);
+        cpBackward = std::max(0.0, 2.0 * (cp - 1) * cpStep - attentionBackward);
     }
 
     // The heaviest stage: its layers, and the LM head (and its vocab-parallel cross-entropy in FP32) on the last
@@ -171,7 +171,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     // Pipeline: the schedule's closed form with these durations per chunk gives the makespan; the bubble is what it
     // adds to the busy time. Point-to-point: the activation (forward) and its gradient (backward) at every chunk
     // boundary, sent as 1/tp slices over the network and all-gathered inside the TP group (Narayanan et al. 2021).
-    double makespan = microBatches * (F + B + W), p2p = 0;
+    double makespan = microBatches * (F + B + W), p2p = 0, p2pChunks = 1, p2pSend = 0;
     if (par.pp > 1) {
         PipelineSpec spec = pipelineSpecFor(s, dp);
         spec.f = F / v;
@@ -183,9 +183,9 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
                              ? Link{hw.intraNodeGbps * 1e9 * k.linkFraction, hw.intraNodeLatencyUs * 1e-6}
                              : Link{hw.interNodeGbps * 1e9 * k.linkFraction, hw.interNodeLatencyUs * 1e-6};
         const double message = a * T * h;
-        const double send = message / t / hop.bytesPerS + hop.latencyS + (sp ? 0.0 : allGather(message, t, tpLink));
-        const double hops = 2.0 * (microBatches * spec.virtualStages + pp - 1);
-        p2p = hops * send;
+        p2pSend = message / t / hop.bytesPerS + hop.latencyS + (sp ? 0.0 : allGather(message, t, tpLink));
+        p2pChunks = spec.virtualStages;
+        p2p = 2.0 * (microBatches * p2pChunks + pp - 1) * p2pSend;
     }
 
     // Data parallelism over dp x cp replicas of the heaviest stage's parameters (this GPU's TP shard).
@@ -193,24 +193,25 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const double headParams = m.lmHead > 0 ? m.lmHead : m.embedding;
     const double stageParams = (m.layersTotal / std::max(1, m.layers) * L + headParams + m.finalNorm) / t;
     const double replicas = double(dp) * cp;
-    double dpExposed = 0;
+    double dpExposed = 0, dpCollective = 0, dpLastBucket = 0, dpGather = 0, dpScatter = 0, dpFirst = 0;
     if (replicas > 1) {
         const Link dpLink = groupLink(hw, replicas, t, k.linkFraction);
         if (par.zero >= 3) {
             // Every micro-batch gathers the weights forward and backward and reduce-scatters the gradients, each
             // prefetched behind the previous layer's compute: only what compute does not cover shows.
-            const double gather = allGather(sb.weights * stageParams, replicas, dpLink);
-            const double scatter = allGather(sb.grads * stageParams, replicas, dpLink);
-            const double first = allGather(sb.weights * m.largestLayer / t, replicas, dpLink);
-            dpExposed = microBatches * (std::max(0.0, gather - F) + std::max(0.0, gather + scatter - B - W) + first);
+            dpGather = allGather(sb.weights * stageParams, replicas, dpLink);
+            dpScatter = allGather(sb.grads * stageParams, replicas, dpLink);
+            dpFirst = allGather(sb.weights * m.largestLayer / t, replicas, dpLink);
+            dpExposed =
+                microBatches * (std::max(0.0, dpGather - F) + std::max(0.0, dpGather + dpScatter - B - W) + dpFirst);
         } else {
             // Once per step: the gradient all-reduce (ZeRO 0) or reduce-scatter + parameter all-gather (ZeRO 1-2),
             // bucketed behind the last micro-batch's backward; the last bucket cannot hide.
-            const double comm = par.zero == 0 ? allReduce(sb.grads * stageParams, replicas, dpLink)
-                                              : allGather(sb.grads * stageParams, replicas, dpLink) +
-                                                    allGather(sb.weights * stageParams, replicas, dpLink);
-            const double lastBucket = comm * std::min(1.0, 40e6 / std::max(1.0, stageParams));
-            dpExposed = std::max(comm - (B + W), lastBucket);
+            dpCollective = par.zero == 0 ? allReduce(sb.grads * stageParams, replicas, dpLink)
+                                         : allGather(sb.grads * stageParams, replicas, dpLink) +
+                                               allGather(sb.weights * stageParams, replicas, dpLink);
+            dpLastBucket = dpCollective * std::min(1.0, 40e6 / std::max(1.0, stageParams));
+            dpExposed = std::max(dpCollective - (B + W), dpLastBucket);
         }
     }
 
@@ -231,6 +232,34 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     }
 
     StepTime out;
+    StepTerms& x = out.terms;
+    x.microBatches = microBatches;
+    x.layerKernelS = layerForward + layerInputGrad + layerWeightGrad;
+    x.endsKernelS = headForward + embedding + headInputGrad + headWeightGrad;
+    x.layerRecomputeS = layerRecompute;
+    x.tpBytes = a * T * h;
+    x.tpBandwidth = tpLink.bytesPerS;
+    x.tpLatencyS = tpLink.latencyS;
+    x.tpCollectives = recompute == Recompute::Full ? 6 : 4;
+    x.cpRingStepS = cpStep;
+    x.attentionS = attention;
+    x.attentionBackwardS = attentionBackward;
+    x.makespanS = makespan;
+    x.p2pChunks = p2pChunks;
+    x.p2pSendS = p2pSend;
+    x.dpCollectiveS = dpCollective;
+    x.dpLastBucketS = dpLastBucket;
+    x.dpGatherS = dpGather;
+    x.dpScatterS = dpScatter;
+    x.dpFirstS = dpFirst;
+    x.shardParams = shard;
+    x.stateRwBytes = stateRw;
+    x.hbmBandwidth = gpu.hbm;
+    x.pcieBytes = sb.grads + sb.weights;
+    x.pcieBandwidth = hw.pcieGbps * 1e9 * k.linkFraction;
+    x.hostBandwidth = hw.hostGbps * 1e9 * k.memoryFraction;
+    x.nvmeBytes = s.offload.optimizer == Offload::Nvme ? 2.0 * (sb.master + sb.optimizer) : 0.0;
+    x.nvmeBandwidth = hw.nvmeGbps * 1e9;
     out.stageLayers = stageLayers;
     out.stageForwardS = F;
     out.stageBackwardS = B + W;

@@ -24,8 +24,27 @@ struct StepConstants {
 };
 const StepConstants& stepConstants();
 
+// The operands of each part, kept so that explanations show the formula the step model used (engine/explain.cpp).
+// Seconds are per micro-batch through the heaviest stage unless named per step.
+struct StepTerms {
+    double microBatches = 0;    // m: micro-batches per pipeline per step
+    double layerKernelS = 0;    // one layer's forward, input-gradient and weight-gradient kernels
+    double endsKernelS = 0;     // embedding and LM head (forward and backward) on the heaviest stage
+    double layerRecomputeS = 0; // one layer's recomputed forward (full) or attention core (selective)
+    double tpBytes = 0, tpBandwidth = 0, tpLatencyS = 0; // one TP collective: bytes, achieved B/s, ring-step latency
+    double tpCollectives = 0;                            // per layer: 2 forward + 2 backward (+2 recompute)
+    double cpRingStepS = 0, attentionS = 0, attentionBackwardS = 0;
+    double makespanS = 0;                        // the schedule's closed form with these durations, per step
+    double p2pChunks = 1, p2pSendS = 0;          // chunks per rank, one activation or gradient send
+    double dpCollectiveS = 0, dpLastBucketS = 0; // ZeRO 0-2: the step's collectives and the bucket that cannot hide
+    double dpGatherS = 0, dpScatterS = 0, dpFirstS = 0;         // ZeRO-3, per micro-batch
+    double shardParams = 0, stateRwBytes = 0, hbmBandwidth = 0; // optimizer step: params, B/param, achieved B/s
+    double pcieBytes = 0, pcieBandwidth = 0, hostBandwidth = 0, nvmeBytes = 0, nvmeBandwidth = 0; // offload
+};
+
 struct StepTime {
     StepBreakdown parts;
+    StepTerms terms;
     double stepS = 0;
     double stageForwardS = 0, stageBackwardS = 0; // one micro-batch through the heaviest stage (all its chunks)
     int stageLayers = 0;                          // transformer layers on the heaviest stage

@@ -2031,6 +2031,102 @@ per parameter</source>
         <source>Days (log)</source>
         <translation>天数(对数)</translation>
     </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>TP %1 × PP %2 × DP %3 × CP %4</source>
+        <translation>TP %1 × PP %2 × DP %3 × CP %4</translation>
+    </message>
+    <message>
+        <source>ZeRO %1</source>
+        <translation>ZeRO %1</translation>
+    </message>
+    <message>
+        <source>sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批 %1</translation>
+    </message>
+    <message>
+        <source>recompute: %1</source>
+        <translation>重计算：%1</translation>
+    </message>
+    <message>
+        <source>schedule %1</source>
+        <translation>调度 %1</translation>
+    </message>
+    <message>
+        <source>optimizer offload: %1</source>
+        <translation>优化器卸载：%1</translation>
+    </message>
+    <message>
+        <source>Best layout per GPU count</source>
+        <translation>每个 GPU 数量的最佳布局</translation>
+    </message>
+    <message>
+        <source>&amp;Best layout</source>
+        <translation>最佳布局(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Also draw, for each GPU count of the curve, the fastest of every valid layout on exactly that many GPUs (TP, PP, DP, CP, ZeRO, micro-batch, recompute, schedule), as the Planner tab ranks them. Derived efficiency mode only. The search runs in the background and can take seconds for large models.</source>
+        <translation>同时画出曲线上每个 GPU 数量下、恰好用这么多 GPU 的所有有效布局（TP、PP、DP、CP、ZeRO、微批、重计算、调度）中最快的一个，排序方式与“规划器”标签页相同。仅适用于由硬件推导的效率模式。搜索在后台进行，大模型可能需要几秒钟。</translation>
+    </message>
+    <message>
+        <source>Searching the layouts of every GPU count</source>
+        <translation>正在搜索每个 GPU 数量的布局</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the best-layout search (the days curve stays)</source>
+        <translation>停止最佳布局搜索（天数曲线保留）</translation>
+    </message>
+    <message>
+        <source>Best layout: not drawn at a fixed MFU, where every layout on a GPU count takes the same days; choose the derived efficiency mode.</source>
+        <translation>最佳布局：MFU 固定时不绘制，因为同一 GPU 数量下每种布局的天数都相同；请选择由硬件推导的效率模式。</translation>
+    </message>
+    <message>
+        <source>Best layout: search cancelled; an edit or the check box starts it again.</source>
+        <translation>最佳布局：搜索已取消；修改方案或重新勾选复选框即可再次搜索。</translation>
+    </message>
+    <message>
+        <source>Best layout: no layout fits on any GPU count of the curve.</source>
+        <translation>最佳布局：曲线上任何 GPU 数量下都没有放得下的布局。</translation>
+    </message>
+    <message>
+        <source>Best layout: %1 (%2)</source>
+        <translation>最佳布局：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Best layout: not searched here, where only data parallelism varying is no layout (dp %1 does not split the batch into whole micro-batches)</source>
+        <translation>最佳布局：此处未搜索，因为只改变数据并行在这里不是有效布局（dp %1 不能把批切成整数个微批）</translation>
+    </message>
+    <message>
+        <source>Best layout: none; %1</source>
+        <translation>最佳布局：无；%1</translation>
+    </message>
+    <message>
+        <source>Best layout on %1: %2, %3
+%4
+memory %5 per GPU; only data parallelism varying: %6</source>
+        <translation>%1 上的最佳布局：%2，%3
+%4
+每 GPU 显存 %5；只改变数据并行时：%6</translation>
+    </message>
 </context>
 <context>
     <name>VerdictBanner</name>
@@ -3773,6 +3869,1290 @@ per parameter</source>
     <message>
         <source>Acceptance</source>
         <translation>保留比例</translation>
+    </message>
+    <message>
+        <source>%1 transformer layers</source>
+        <translation>%1 个 Transformer 层</translation>
+    </message>
+    <message>
+        <source>params</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>token (and position) embedding</source>
+        <translation>词元（及位置）嵌入</translation>
+    </message>
+    <message>
+        <source>final norm</source>
+        <translation>最终归一化层</translation>
+    </message>
+    <message>
+        <source>separate LM head (%1 when tied)</source>
+        <translation>独立的 LM 头（共享嵌入时为 %1）</translation>
+    </message>
+    <message>
+        <source>the preset&apos;s published config.json; docs/formulas.md §%1</source>
+        <translation>预设模型公开的 config.json；docs/formulas.md §%1</translation>
+    </message>
+    <message>
+        <source>%1</source>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>layers, counting only the experts a token uses</source>
+        <translation>层数，只计一个词元用到的专家</translation>
+    </message>
+    <message>
+        <source>model.vocab</source>
+        <translation>model.vocab</translation>
+    </message>
+    <message>
+        <source>model.hidden</source>
+        <translation>model.hidden</translation>
+    </message>
+    <message>
+        <source>model.learned_positions (%1 = rotary)</source>
+        <translation>model.learned_positions（%1 = 旋转位置编码）</translation>
+    </message>
+    <message>
+        <source>%1 unless model.tied_embeddings</source>
+        <translation>%1，除非 model.tied_embeddings</translation>
+    </message>
+    <message>
+        <source>model.params (%1 = the preset&apos;s exact shape)</source>
+        <translation>model.params（%1 = 预设模型的精确形状）</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1, shape from a parameter count</source>
+        <translation>docs/formulas.md §%1，由参数量推出形状</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 and §%3 (%4mkn per matmul, backward = %5 x forward)</source>
+        <translation>课程 %1 §%2 和 §%3（每次矩阵乘 %4·m·k·n，反向 = %5 × 前向）</translation>
+    </message>
+    <message>
+        <source>%1 TFLOPs</source>
+        <translation>%1 TFLOPs</translation>
+    </message>
+    <message>
+        <source>matrix weights a token passes in all layers</source>
+        <translation>一个词元在所有层经过的矩阵权重</translation>
+    </message>
+    <message>
+        <source>multiply-adds/token</source>
+        <translation>乘加/词元</translation>
+    </message>
+    <message>
+        <source>data.seq_len</source>
+        <translation>data.seq_len</translation>
+    </message>
+    <message>
+        <source>causal attention pairs per sequence</source>
+        <translation>每条序列的因果注意力对数</translation>
+    </message>
+    <message>
+        <source>pairs</source>
+        <translation>对</translation>
+    </message>
+    <message>
+        <source>heads x head_dim</source>
+        <translation>头数 × head_dim</translation>
+    </message>
+    <message>
+        <source>model.layers</source>
+        <translation>model.layers</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (QK^T and AV over causal pairs)</source>
+        <translation>课程 %1 §%2（在因果对上计算 QK^T 和 AV）</translation>
+    </message>
+    <message>
+        <source>every token of the sequence</source>
+        <translation>序列中的每个词元</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (the vocabulary projection)</source>
+        <translation>课程 %1 §%2（词表投影）</translation>
+    </message>
+    <message>
+        <source>forward per sequence</source>
+        <translation>每条序列的前向</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2, seed %3 §%4 (%5 GFLOPs per token)</source>
+        <translation>课程 %1 §%2，课程 %3 §%4（每词元 %5 GFLOPs）</translation>
+    </message>
+    <message>
+        <source>%1 GFLOPs/token</source>
+        <translation>%1 GFLOPs/token</translation>
+    </message>
+    <message>
+        <source>params.active</source>
+        <translation>params.active</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (%3ND)</source>
+        <translation>课程 %1 §%2（%3ND）</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (%3ND with D = %4: %5 TFLOPs)</source>
+        <translation>课程 %1 §%2（%3ND，D = %4：%5 TFLOPs）</translation>
+    </message>
+    <message>
+        <source>itemized training FLOPs per token</source>
+        <translation>逐项统计的每词元训练 FLOPs</translation>
+    </message>
+    <message>
+        <source>FLOPs/token</source>
+        <translation>FLOPs/token</translation>
+    </message>
+    <message>
+        <source>%1 x active parameters</source>
+        <translation>%1 × 激活参数</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (%3ND about %4% low: attention pairs and the vocabulary projection)</source>
+        <translation>课程 %1 §%2（%3ND 约低 %4%：少算了注意力对和词表投影）</translation>
+    </message>
+    <message>
+        <source>layer matmuls per sequence</source>
+        <translation>每条序列的层内矩阵乘</translation>
+    </message>
+    <message>
+        <source>LM head per sequence</source>
+        <translation>每条序列的 LM 头</translation>
+    </message>
+    <message>
+        <source>Megatron-LM / PaLM MFU convention (attention over all s^%1 pairs)</source>
+        <translation>Megatron-LM / PaLM 的 MFU 约定（注意力按全部 s^%1 对计）</translation>
+    </message>
+    <message>
+        <source>causal attention per sequence, run again</source>
+        <translation>每条序列的因果注意力，再算一遍</translation>
+    </message>
+    <message>
+        <source>layer matmuls per sequence, run again (not the LM head)</source>
+        <translation>每条序列的层内矩阵乘，再算一遍（不含 LM 头）</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (recompute trades FLOPs for memory)</source>
+        <translation>课程 %1 §%2（重计算用 FLOPs 换显存）</translation>
+    </message>
+    <message>
+        <source>activations.recompute = full</source>
+        <translation>activations.recompute = full</translation>
+    </message>
+    <message>
+        <source>recompute per token</source>
+        <translation>每词元的重计算</translation>
+    </message>
+    <message>
+        <source>model FLOPs per token</source>
+        <translation>每词元的模型 FLOPs</translation>
+    </message>
+    <message>
+        <source>seed %1 exercise %2 (&quot;about %3% extra compute&quot; for full recompute)</source>
+        <translation>课程 %1 练习 %2（完全重计算“约多 %3% 计算”）</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1 (hardware FLOPs count recompute)</source>
+        <translation>docs/formulas.md §%1（硬件 FLOPs 计入重计算）</translation>
+    </message>
+    <message>
+        <source>one document filling the sequence</source>
+        <translation>一篇文档填满整条序列</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (N_pair of packed documents)</source>
+        <translation>课程 %1 §%2（打包文档的 N_pair）</translation>
+    </message>
+    <message>
+        <source>tokens processed in whole steps</source>
+        <translation>按整步处理的词元</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (%3e%4 FLOPs for %5B tokens)</source>
+        <translation>课程 %1 §%2（%5B 词元需 %3e%4 FLOPs）</translation>
+    </message>
+    <message>
+        <source>%1e+%2 FLOPs</source>
+        <translation>%1e+%2 FLOPs</translation>
+    </message>
+    <message>
+        <source>precision.weights = bf%1</source>
+        <translation>precision.weights = bf%1</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>precision.grads = bf%1</source>
+        <translation>precision.grads = bf%1</translation>
+    </message>
+    <message>
+        <source>precision.master = fp%1</source>
+        <translation>precision.master = fp%1</translation>
+    </message>
+    <message>
+        <source>precision.optimizer = adam</source>
+        <translation>precision.optimizer = adam</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (%3 B per parameter), seed %4 §%5 (%6 B)</source>
+        <translation>课程 %1 §%2（每参数 %3 B），课程 %4 §%5（%6 B）</translation>
+    </message>
+    <message>
+        <source>%1 B/param</source>
+        <translation>%1 B/param</translation>
+    </message>
+    <message>
+        <source>one bf%1 element</source>
+        <translation>一个 bf%1 元素</translation>
+    </message>
+    <message>
+        <source>one fp%1 element (none = no master copy)</source>
+        <translation>一个 fp%1 元素（none = 没有主权重）</translation>
+    </message>
+    <message>
+        <source>Adam&apos;s two moments</source>
+        <translation>Adam 的两个矩</translation>
+    </message>
+    <message>
+        <source>one FP%1 element</source>
+        <translation>一个 FP%1 元素</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (Adam: two FP%3 moments); docs/formulas.md §%4</source>
+        <translation>课程 %1 §%2（Adam：两个 FP%3 矩）；docs/formulas.md §%4</translation>
+    </message>
+    <message>
+        <source>B/param</source>
+        <translation>B/param</translation>
+    </message>
+    <message>
+        <source>params.total</source>
+        <translation>params.total</translation>
+    </message>
+    <message>
+        <source>%1 GB (%2 GiB)</source>
+        <translation>%1 GB (%2 GiB)</translation>
+    </message>
+    <message>
+        <source>state.bytes_per_param</source>
+        <translation>state.bytes_per_param</translation>
+    </message>
+    <message>
+        <source>params.total (MoE: every expert has state)</source>
+        <translation>params.total（MoE：每个专家都有训练状态）</translation>
+    </message>
+    <message>
+        <source>weight bytes per parameter</source>
+        <translation>每参数的权重字节</translation>
+    </message>
+    <message>
+        <source>parameters stage %1 owns</source>
+        <translation>阶段 %1 拥有的参数</translation>
+    </message>
+    <message>
+        <source>parallel.tp</source>
+        <translation>parallel.tp</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1 shards it over dp x cp</source>
+        <translation>ZeRO-%1 把它切分到 dp × cp 上</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 and §%3, seed %4 (ZeRO %5-%6, FSDP)</source>
+        <translation>课程 %1 §%2 和 §%3，课程 %4（ZeRO %5-%6，FSDP）</translation>
+    </message>
+    <message>
+        <source>gradient bytes per parameter</source>
+        <translation>每参数的梯度字节</translation>
+    </message>
+    <message>
+        <source>master bytes per parameter</source>
+        <translation>每参数的主权重字节</translation>
+    </message>
+    <message>
+        <source>optimizer bytes per parameter</source>
+        <translation>每参数的优化器状态字节</translation>
+    </message>
+    <message>
+        <source>weights per GPU</source>
+        <translation>每 GPU 的权重</translation>
+    </message>
+    <message>
+        <source>gradients per GPU</source>
+        <translation>每 GPU 的梯度</translation>
+    </message>
+    <message>
+        <source>master weights per GPU</source>
+        <translation>每 GPU 的主权重</translation>
+    </message>
+    <message>
+        <source>optimizer state per GPU</source>
+        <translation>每 GPU 的优化器状态</translation>
+    </message>
+    <message>
+        <source>training state per GPU</source>
+        <translation>每 GPU 的训练状态</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2: %3N, %4N + %5N/p, %6N + %7N/p, %8N/p</source>
+        <translation>课程 %1 §%2：%3N、%4N + %5N/p、%6N + %7N/p、%8N/p</translation>
+    </message>
+    <message>
+        <source>Korthikanti et al. %1, &quot;Reducing Activation Recomputation&quot;; docs/formulas.md §%2</source>
+        <translation>Korthikanti 等 %1 关于减少激活重计算的论文；docs/formulas.md §%2</translation>
+    </message>
+    <message>
+        <source>in flight on stage %1</source>
+        <translation>阶段 %1 上同时在途</translation>
+    </message>
+    <message>
+        <source>micro-batches</source>
+        <translation>微批</translation>
+    </message>
+    <message>
+        <source>layers per stage</source>
+        <translation>每阶段的层数</translation>
+    </message>
+    <message>
+        <source>what one layer keeps per micro-batch (full recompute)</source>
+        <translation>每个微批一层保留的激活（完全重计算）</translation>
+    </message>
+    <message>
+        <source>one layer rebuilt in full during backward</source>
+        <translation>反向时完整重建的一层</translation>
+    </message>
+    <message>
+        <source>%1 when this stage holds the LM head</source>
+        <translation>本阶段持有 LM 头 时为 %1</translation>
+    </message>
+    <message>
+        <source>tokens whose logits are kept (FP%1)</source>
+        <translation>保留 logits 的词元（FP%1）</translation>
+    </message>
+    <message>
+        <source>activation element</source>
+        <translation>激活元素</translation>
+    </message>
+    <message>
+        <source>seq_len / cp x micro_batch</source>
+        <translation>seq_len / cp × micro_batch</translation>
+    </message>
+    <message>
+        <source>vocab-parallel over TP</source>
+        <translation>在 TP 上按词表并行</translation>
+    </message>
+    <message>
+        <source>runtime reserve (CUDA context, cuBLAS, NCCL)</source>
+        <translation>运行时预留（CUDA 上下文、cuBLAS、NCCL）</translation>
+    </message>
+    <message>
+        <source>two gradient buckets (up to %1M elements) when dp x cp &gt; %2</source>
+        <translation>dp × cp &gt; %2 时的两个梯度桶（最多 %1M 个元素）</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1: the gathered largest layer and its prefetch</source>
+        <translation>ZeRO-%1：收集到的最大一层及其预取</translation>
+    </message>
+    <message>
+        <source>TP: one activation all-gather buffer</source>
+        <translation>TP：一个激活 all-gather 缓冲区</translation>
+    </message>
+    <message>
+        <source>allocator fragmentation share of activations</source>
+        <translation>分配器碎片占激活的比例</translation>
+    </message>
+    <message>
+        <source>activations per GPU</source>
+        <translation>每 GPU 的激活</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1 (allowances; seed %2 asks to measure them)</source>
+        <translation>docs/formulas.md §%1（预留量；课程 %2 要求实测）</translation>
+    </message>
+    <message>
+        <source>master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>buffers and overhead</source>
+        <translation>缓冲区与开销</translation>
+    </message>
+    <message>
+        <source>hardware.memory_gb</source>
+        <translation>hardware.memory_gb</translation>
+    </message>
+    <message>
+        <source>GPU datasheet</source>
+        <translation>GPU 规格书</translation>
+    </message>
+    <message>
+        <source>total per GPU</source>
+        <translation>每 GPU 合计</translation>
+    </message>
+    <message>
+        <source>capacity per GPU</source>
+        <translation>每 GPU 容量</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (the memory gate)</source>
+        <translation>课程 %1 §%2（显存关）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>total on the last stage (LM head, logits)</source>
+        <translation>最后一个阶段的合计（LM 头、logits）</translation>
+    </message>
+    <message>
+        <source>total on the first stage (embedding)</source>
+        <translation>第一个阶段的合计（嵌入）</translation>
+    </message>
+    <message>
+        <source>parallel.pp</source>
+        <translation>parallel.pp</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1 (the most loaded stage)</source>
+        <translation>docs/formulas.md §%1（负载最重的阶段）</translation>
+    </message>
+    <message>
+        <source>no pipeline: micro-batches run one after another</source>
+        <translation>没有流水线：微批一个接一个运行</translation>
+    </message>
+    <message>
+        <source>docs/pipeline.md (closed forms, checked against the simulator)</source>
+        <translation>docs/pipeline.md（闭式解，已与模拟器核对）</translation>
+    </message>
+    <message>
+        <source>%1 when offload.optimizer is cpu or nvme</source>
+        <translation>offload.optimizer 为 cpu 或 nvme 时为 %1</translation>
+    </message>
+    <message>
+        <source>parameters of the stage</source>
+        <translation>该阶段的参数</translation>
+    </message>
+    <message>
+        <source>ZeRO &gt;= %1 shards it over dp x cp</source>
+        <translation>ZeRO &gt;= %1 时切分到 dp × cp 上</translation>
+    </message>
+    <message>
+        <source>seed %1 (ZeRO-Offload, exercise %2); docs/formulas.md §%3</source>
+        <translation>课程 %1（ZeRO 卸载，练习 %2）；docs/formulas.md §%3</translation>
+    </message>
+    <message>
+        <source>%1 MB (%2 MiB)</source>
+        <translation>%1 MB (%2 MiB)</translation>
+    </message>
+    <message>
+        <source>offloaded per GPU</source>
+        <translation>每 GPU 卸载的量</translation>
+    </message>
+    <message>
+        <source>time.gpus</source>
+        <translation>time.gpus</translation>
+    </message>
+    <message>
+        <source>hardware.gpus_per_node</source>
+        <translation>hardware.gpus_per_node</translation>
+    </message>
+    <message>
+        <source>data.global_batch</source>
+        <translation>data.global_batch</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (the task in numbers)</source>
+        <translation>课程 %1 §%2（用数字描述任务）</translation>
+    </message>
+    <message>
+        <source>data.tokens</source>
+        <translation>data.tokens</translation>
+    </message>
+    <message>
+        <source>time.steps</source>
+        <translation>time.steps</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>time.tokens_per_step</source>
+        <translation>time.tokens_per_step</translation>
+    </message>
+    <message>
+        <source>data.micro_batch</source>
+        <translation>data.micro_batch</translation>
+    </message>
+    <message>
+        <source>parallel.dp</source>
+        <translation>parallel.dp</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2, seed %3 exercise %4 (micro-batches accumulated per update)</source>
+        <translation>课程 %1 §%2，课程 %3 练习 %4（每次更新累积的微批）</translation>
+    </message>
+    <message>
+        <source>schedule.deadline_days</source>
+        <translation>schedule.deadline_days</translation>
+    </message>
+    <message>
+        <source>schedule.reserve_days</source>
+        <translation>schedule.reserve_days</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>deadline less reserve</source>
+        <translation>截止期减去预留</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>tokens processed</source>
+        <translation>处理的词元</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 词元/秒</translation>
+    </message>
+    <message>
+        <source>hardware.peak_tflops, dense BF%1 peak per GPU</source>
+        <translation>hardware.peak_tflops，每 GPU 的稠密 BF%1 峰值</translation>
+    </message>
+    <message>
+        <source>efficiency.mfu, model FLOPs utilization</source>
+        <translation>efficiency.mfu，模型 FLOPs 利用率</translation>
+    </message>
+    <message>
+        <source>offload slowdown on the step (%1 without offload)</source>
+        <translation>卸载使每步变慢的倍数（不卸载时为 %1）</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (%3 tokens/s per GPU at %4%)</source>
+        <translation>课程 %1 §%2（%4% 时每 GPU %3 词元/秒）</translation>
+    </message>
+    <message>
+        <source>the seed divides by %1 GFLOPs after rounding %2: %3; unrounded %4 (docs/formulas.md §%5)</source>
+        <translation>课程文本先把 %2 取整再除以 %1 GFLOPs：%3；不取整为 %4（docs/formulas.md §%5）</translation>
+    </message>
+    <message>
+        <source>parallel.cp</source>
+        <translation>parallel.cp</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2, seed %3 (%4D parallelism: %5 x %6 x %7 = %8)</source>
+        <translation>课程 %1 §%2，课程 %3（%4D 并行：%5 × %6 × %7 = %8）</translation>
+    </message>
+    <message>
+        <source>tokens per step</source>
+        <translation>每步词元数</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 and §%3: T = F / (p·P·η)</source>
+        <translation>课程 %1 §%2 和 §%3：T = F / (p·P·η)</translation>
+    </message>
+    <message>
+        <source>flops.total</source>
+        <translation>flops.total</translation>
+    </message>
+    <message>
+        <source>wall-clock days</source>
+        <translation>日历天数</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <translation>%1 GPU·小时</translation>
+    </message>
+    <message>
+        <source>offload.optimizer = none (cpu %1, nvme %2, none %3)</source>
+        <translation>offload.optimizer = none（cpu %1，nvme %2，none %3）</translation>
+    </message>
+    <message>
+        <source>cpu: the top of seed %1&apos;s &quot;optimizer step %2-%3% slower&quot;; nvme: an assumption</source>
+        <translation>cpu：取课程 %1“优化器步骤慢 %2-%3%”的上限；nvme：假设值</translation>
+    </message>
+    <message>
+        <source>efficiency.mode = fixed: the typed MFU absorbs communication, bubbles and the optimizer (seed %1 §%2)</source>
+        <translation>efficiency.mode = fixed：输入的 MFU 已包含通信、气泡和优化器（课程 %1 §%2）</translation>
+    </message>
+    <message>
+        <source>seconds per step</source>
+        <translation>每步秒数</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>hardware.peak_tflops</source>
+        <translation>hardware.peak_tflops</translation>
+    </message>
+    <message>
+        <source>PaLM (Chowdhery et al. %1) MFU; seed %2 §%3 (%4%: Llama %5 %6B&apos;s %7-%8%)</source>
+        <translation>PaLM（Chowdhery 等 %1）的 MFU；课程 %2 §%3（%4%：Llama %5 %6B 为 %7-%8%）</translation>
+    </message>
+    <message>
+        <source>time.mfu</source>
+        <translation>time.mfu</translation>
+    </message>
+    <message>
+        <source>hardware FLOPs per token (recompute in)</source>
+        <translation>每词元的硬件 FLOPs（含重计算）</translation>
+    </message>
+    <message>
+        <source>Korthikanti et al. %1 (HFU counts recompute)</source>
+        <translation>Korthikanti 等 %1（HFU 计入重计算）</translation>
+    </message>
+    <message>
+        <source>offload slowdown</source>
+        <translation>卸载减速倍数</translation>
+    </message>
+    <message>
+        <source>hardware FLOPs per token</source>
+        <translation>每词元的硬件 FLOPs</translation>
+    </message>
+    <message>
+        <source>time.breakdown.compute_s</source>
+        <translation>time.breakdown.compute_s</translation>
+    </message>
+    <message>
+        <source>efficiency.mode = fixed: the typed MFU already contains the tensor-parallel time (seed %1 §%2), so it is not added again</source>
+        <translation>efficiency.mode = fixed：输入的 MFU 已包含张量并行时间（课程 %1 §%2），不再另加</translation>
+    </message>
+    <message>
+        <source>efficiency.mode = fixed: the typed MFU already contains the context-parallel time (seed %1 §%2), so it is not added again</source>
+        <translation>efficiency.mode = fixed：输入的 MFU 已包含上下文并行时间（课程 %1 §%2），不再另加</translation>
+    </message>
+    <message>
+        <source>efficiency.mode = fixed: the typed MFU already contains the pipeline sends time (seed %1 §%2), so it is not added again</source>
+        <translation>efficiency.mode = fixed：输入的 MFU 已包含流水线传递时间（课程 %1 §%2），不再另加</translation>
+    </message>
+    <message>
+        <source>efficiency.mode = fixed: the typed MFU already contains the pipeline bubble time (seed %1 §%2), so it is not added again</source>
+        <translation>efficiency.mode = fixed：输入的 MFU 已包含流水线气泡时间（课程 %1 §%2），不再另加</translation>
+    </message>
+    <message>
+        <source>efficiency.mode = fixed: the typed MFU already contains the data-parallel time (seed %1 §%2), so it is not added again</source>
+        <translation>efficiency.mode = fixed：输入的 MFU 已包含数据并行时间（课程 %1 §%2），不再另加</translation>
+    </message>
+    <message>
+        <source>efficiency.mode = fixed: the typed MFU already contains the optimizer time (seed %1 §%2), so it is not added again</source>
+        <translation>efficiency.mode = fixed：输入的 MFU 已包含优化器时间（课程 %1 §%2），不再另加</translation>
+    </message>
+    <message>
+        <source>tp x pp x cp: GPUs come in whole model replicas</source>
+        <translation>tp × pp × cp：GPU 按完整的模型副本成组</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (the compute lower bound)</source>
+        <translation>课程 %1 §%2（算力下界）</translation>
+    </message>
+    <message>
+        <source>the seed&apos;s &quot;%1 GPUs&quot; compares against the whole %2 days; keeping the %3-day reserve needs %4 (docs/formulas.md §%5)</source>
+        <translation>课程文本的“%1 个 GPU”对照的是完整的 %2 天；保留 %3 天预留需要 %4 个（docs/formulas.md §%5）</translation>
+    </message>
+    <message>
+        <source>tp x pp x cp</source>
+        <translation>tp × pp × cp</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (%3 H%4s for %5 days)</source>
+        <translation>课程 %1 §%2（%3 张 H%4 跑 %5 天）</translation>
+    </message>
+    <message>
+        <source>fewest dp whose total fits, other parallelism fixed</source>
+        <translation>其他并行不变时放得下的最小 dp</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (the capacity lower bound), docs/formulas.md §%3</source>
+        <translation>课程 %1 §%2（容量下界），docs/formulas.md §%3</translation>
+    </message>
+    <message>
+        <source>at dp = %1: %2 GB (%3 GiB) per GPU fits %4 GB (%5 GiB); at dp = %6: %7 GB (%8 GiB)</source>
+        <translation>dp = %1 时：每 GPU %2 GB（%3 GiB），放得进 %4 GB（%5 GiB）；dp = %6 时：%7 GB（%8 GiB）</translation>
+    </message>
+    <message>
+        <source>unsharded training state</source>
+        <translation>未切分的训练状态</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (%3 x %4 GB hold %5 GB), seed %6 (%7B: %8 H%9s)</source>
+        <translation>课程 %1 §%2（%3 × %4 GB 装下 %5 GB），课程 %6（%7B：%8 张 H%9）</translation>
+    </message>
+    <message>
+        <source>state only, fully sharded: activations and buffers are not counted</source>
+        <translation>只算训练状态且完全切分：不计激活和缓冲区</translation>
+    </message>
+    <message>
+        <source>time.days</source>
+        <translation>time.days</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (the time gate)</source>
+        <translation>课程 %1 §%2（时间关）</translation>
+    </message>
+    <message>
+        <source>time.min_gpus_memory</source>
+        <translation>time.min_gpus_memory</translation>
+    </message>
+    <message>
+        <source>time.min_gpus_compute</source>
+        <translation>time.min_gpus_compute</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (take the larger of the two lower bounds)</source>
+        <translation>课程 %1 §%2（取两个下界中较大者）</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>time.gpu_hours</source>
+        <translation>time.gpu_hours</translation>
+    </message>
+    <message>
+        <source>hardware.usd_per_gpu_hour</source>
+        <translation>hardware.usd_per_gpu_hour</translation>
+    </message>
+    <message>
+        <source>seed %1 exercise %2 (A%3 $%4, H%5 $%6 per hour)</source>
+        <translation>课程 %1 练习 %2（A%3 每小时 $%4，H%5 每小时 $%6）</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation>$%1</translation>
+    </message>
+    <message>
+        <source>no pipeline, no bubble</source>
+        <translation>没有流水线，就没有气泡</translation>
+    </message>
+    <message>
+        <source>seed %1 (pipeline bubble (N-%2)/M); Narayanan et al. %3; docs/pipeline.md</source>
+        <translation>课程 %1（流水线气泡 (N-%2)/M）；Narayanan 等 %3；docs/pipeline.md</translation>
+    </message>
+    <message>
+        <source>idle share of the whole pipeline&apos;s time; seed %1&apos;s (N-%2)/M is pipeline.bubble_over_ideal</source>
+        <translation>整条流水线时间中空闲的占比；课程 %1 的 (N-%2)/M 对应 pipeline.bubble_over_ideal</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (C = %3ND)</source>
+        <translation>课程 %1 §%2（C = %3ND）</translation>
+    </message>
+    <message>
+        <source>Hoffmann et al. %1 (Chinchilla, approach %2); seed %3 §%4</source>
+        <translation>Hoffmann 等 %1（Chinchilla，方法 %2）；课程 %3 §%4</translation>
+    </message>
+    <message>
+        <source>budget.compute_%1nd</source>
+        <translation>budget.compute_%1nd</translation>
+    </message>
+    <message>
+        <source>fit constant</source>
+        <translation>拟合常数</translation>
+    </message>
+    <message>
+        <source>fit exponent</source>
+        <translation>拟合指数</translation>
+    </message>
+    <message>
+        <source>budget.chinchilla_params</source>
+        <translation>budget.chinchilla_params</translation>
+    </message>
+    <message>
+        <source>irreducible loss</source>
+        <translation>不可约损失</translation>
+    </message>
+    <message>
+        <source>budget.chinchilla_tokens</source>
+        <translation>budget.chinchilla_tokens</translation>
+    </message>
+    <message>
+        <source>one PF-day: %1^%2 FLOP/s for a day</source>
+        <translation>一个 PF-day：%1^%2 FLOP/s 运行一天</translation>
+    </message>
+    <message>
+        <source>Kaplan et al. %1; seed %2 §%3</source>
+        <translation>Kaplan 等 %1；课程 %2 §%3</translation>
+    </message>
+    <message>
+        <source>budget.kaplan_params</source>
+        <translation>budget.kaplan_params</translation>
+    </message>
+    <message>
+        <source>rl.keep</source>
+        <translation>rl.keep</translation>
+    </message>
+    <message>
+        <source>rl.acceptance</source>
+        <translation>rl.acceptance</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (keep %3 at a = %4/%5: generate %6)</source>
+        <translation>课程 %1 §%2（a = %4/%5 时保留 %3 个：需生成 %6 个）</translation>
+    </message>
+    <message>
+        <source>rl.keep = %1: no RL, nothing to generate</source>
+        <translation>rl.keep = %1：没有 RL，无需生成</translation>
+    </message>
+    <message>
+        <source>no pipeline</source>
+        <translation>没有流水线</translation>
+    </message>
+    <message>
+        <source>time.mfu, from the derived step (efficiency.mode = derived)</source>
+        <translation>time.mfu，来自推导的每步时间（efficiency.mode = derived）</translation>
+    </message>
+    <message>
+        <source>offload is inside the derived step</source>
+        <translation>卸载已计入推导的每步时间</translation>
+    </message>
+    <message>
+        <source>tensor-parallel communication</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <source>context-parallel communication</source>
+        <translation>上下文并行通信</translation>
+    </message>
+    <message>
+        <source>data-parallel communication not hidden</source>
+        <translation>未被掩盖的数据并行通信</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1b, step time from the hardware (engine/steptime.cpp)</source>
+        <translation>docs/formulas.md §%1b，由硬件推导每步时间（engine/steptime.cpp）</translation>
+    </message>
+    <message>
+        <source>per pipeline per step</source>
+        <translation>每条流水线每步</translation>
+    </message>
+    <message>
+        <source>on the heaviest pipeline stage</source>
+        <translation>在负载最重的流水线阶段上</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s kernels, forward and backward: matmuls at a share of peak that falls for thin shards, the attention core, memory-bound work at HBM bandwidth</source>
+        <translation>一层的前向和反向内核：矩阵乘按峰值的一定比例（切片越细比例越低），注意力核心，访存受限的运算按 HBM 带宽</translation>
+    </message>
+    <message>
+        <source>embedding and LM head, forward and backward</source>
+        <translation>嵌入和 LM 头 的前向与反向</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s forward, run again in backward (full recompute)</source>
+        <translation>一层的前向，在反向时再算一遍（完全重计算）</translation>
+    </message>
+    <message>
+        <source>collectives</source>
+        <translation>次集合通信</translation>
+    </message>
+    <message>
+        <source>parallel.tp, the ring&apos;s size</source>
+        <translation>parallel.tp，环的大小</translation>
+    </message>
+    <message>
+        <source>one micro-batch&apos;s activation: bytes per value x tokens x hidden</source>
+        <translation>一个微批的激活：每个值的字节数 × 词元数 × 隐藏维度</translation>
+    </message>
+    <message>
+        <source>achieved ring bandwidth per GPU (the link x the link fraction)</source>
+        <translation>每 GPU 实际达到的环带宽（链路带宽 × 链路效率）</translation>
+    </message>
+    <message>
+        <source>one ring step&apos;s latency</source>
+        <translation>环上一步的延迟</translation>
+    </message>
+    <message>
+        <source>parallel.cp, the ring&apos;s size</source>
+        <translation>parallel.cp，环的大小</translation>
+    </message>
+    <message>
+        <source>one ring step: this rank&apos;s K and V</source>
+        <translation>环上一步：本 rank 的 K 和 V</translation>
+    </message>
+    <message>
+        <source>the attention core forward, which hides the ring</source>
+        <translation>注意力核心的前向，用来掩盖环通信</translation>
+    </message>
+    <message>
+        <source>the attention core backward (K, V, dK and dV travel)</source>
+        <translation>注意力核心的反向（传递 K、V 及其梯度）</translation>
+    </message>
+    <message>
+        <source>model chunks per rank (virtual stages)</source>
+        <translation>每个 rank 的模型块数（虚拟阶段）</translation>
+    </message>
+    <message>
+        <source>one activation or gradient between stages: a %1/tp slice, then gathered</source>
+        <translation>阶段之间的一次激活或梯度传递：先传 %1/tp 切片，再收集</translation>
+    </message>
+    <message>
+        <source>every chunk boundary sends the activation forward and its gradient backward</source>
+        <translation>每个模型块的边界都要向前传激活、向后传梯度</translation>
+    </message>
+    <message>
+        <source>per pipeline per step: ZeRO-%1 gathers for every micro-batch</source>
+        <translation>每条流水线每步：ZeRO-%1 对每个微批都要收集</translation>
+    </message>
+    <message>
+        <source>all-gather of the stage&apos;s weight shards</source>
+        <translation>收集该阶段权重切片的 all-gather</translation>
+    </message>
+    <message>
+        <source>reduce-scatter of its gradients</source>
+        <translation>其梯度的 reduce-scatter</translation>
+    </message>
+    <message>
+        <source>the forward that hides the gather</source>
+        <translation>用来掩盖收集的前向</translation>
+    </message>
+    <message>
+        <source>the backward that hides the gather and the scatter</source>
+        <translation>用来掩盖收集和分发的反向</translation>
+    </message>
+    <message>
+        <source>the first layer&apos;s gather, which nothing hides</source>
+        <translation>第一层的收集，无法被掩盖</translation>
+    </message>
+    <message>
+        <source>this GPU&apos;s shard of the stage&apos;s parameters</source>
+        <translation>本 GPU 持有的该阶段参数切片</translation>
+    </message>
+    <message>
+        <source>master weights and optimizer state read and written, the gradient read, the compute weights written</source>
+        <translation>读写主权重和优化器状态，读梯度，写计算用权重</translation>
+    </message>
+    <message>
+        <source>achieved HBM bandwidth</source>
+        <translation>实际达到的 HBM 带宽</translation>
+    </message>
+    <message>
+        <source>none: nothing is offloaded</source>
+        <translation>none：不卸载</translation>
+    </message>
+    <message>
+        <source>gradients to the host and weights back, over PCIe</source>
+        <translation>经 PCIe 把梯度送到主机、把权重送回</translation>
+    </message>
+    <message>
+        <source>achieved PCIe bandwidth</source>
+        <translation>实际达到的 PCIe 带宽</translation>
+    </message>
+    <message>
+        <source>the optimizer step&apos;s traffic in host memory</source>
+        <translation>优化器步骤在主机内存中的读写量</translation>
+    </message>
+    <message>
+        <source>achieved host memory bandwidth</source>
+        <translation>实际达到的主机内存带宽</translation>
+    </message>
+    <message>
+        <source>%1 PFLOPs</source>
+        <translation>%1 PFLOPs</translation>
+    </message>
+    <message>
+        <source>%1F%2B: stage %3 runs p forwards before its first backward</source>
+        <translation>%1F%2B：阶段 %3 在第一次反向前先跑 p 次前向</translation>
+    </message>
+    <message>
+        <source>at dp = %1: %2 GB (%3 GiB) per GPU fits %4 GB (%5 GiB)</source>
+        <translation>dp = %1 时：每 GPU %2 GB（%3 GiB），放得进 %4 GB（%5 GiB）</translation>
+    </message>
+    <message>
+        <source>per pipeline</source>
+        <translation>每条流水线</translation>
+    </message>
+    <message>
+        <source>the %1f%2b schedule&apos;s closed form with these forward and backward durations (docs/pipeline.md)</source>
+        <translation>%1f%2b 调度的闭式解，代入这些前向和反向时长（docs/pipeline.md）</translation>
+    </message>
+    <message>
+        <source>one micro-batch&apos;s forward through the heaviest stage</source>
+        <translation>一个微批通过最重阶段的前向</translation>
+    </message>
+    <message>
+        <source>its backward (input and weight gradients)</source>
+        <translation>它的反向（输入梯度和权重梯度）</translation>
+    </message>
+    <message>
+        <source>the interleaved closed form on stage %1</source>
+        <translation>阶段 %1 上 interleaved 调度的闭式解</translation>
+    </message>
+    <message>
+        <source>parallel.virtual_stages</source>
+        <translation>parallel.virtual_stages</translation>
+    </message>
+    <message>
+        <source>the interleaved closed form</source>
+        <translation>interleaved 调度的闭式解</translation>
+    </message>
+    <message>
+        <source>%1 TFLOPs/token</source>
+        <translation>%1 TFLOPs/token</translation>
+    </message>
+    <message>
+        <source>not sharded at ZeRO-%1</source>
+        <translation>ZeRO-%1 时不切分</translation>
+    </message>
+    <message>
+        <source>per GPU at the most replicas a step can use (global_batch / micro_batch)</source>
+        <translation>在一步能用的最多副本数下每 GPU 的量（global_batch / micro_batch）</translation>
+    </message>
+    <message>
+        <source>no dp fits: the result is none</source>
+        <translation>没有放得下的 dp：结果为空</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>no dp fits: %1e%2</source>
+        <translation>没有放得下的 dp：%1e%2</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>ring all-reduce of the stage&apos;s gradients over dp x cp replicas, once per step</source>
+        <translation>该阶段梯度在 dp × cp 个副本上的环形 all-reduce，每步一次</translation>
+    </message>
+    <message>
+        <source>the last micro-batch&apos;s backward, which hides the buckets</source>
+        <translation>最后一个微批的反向，用来掩盖梯度桶</translation>
+    </message>
+    <message>
+        <source>the last %1M-parameter bucket, which cannot hide</source>
+        <translation>最后一个 %1M 参数的梯度桶，无法被掩盖</translation>
+    </message>
+    <message>
+        <source>precision.weights = fp%1</source>
+        <translation>precision.weights = fp%1</translation>
+    </message>
+    <message>
+        <source>one fp%1 element</source>
+        <translation>一个 fp%1 元素</translation>
+    </message>
+    <message>
+        <source>precision.grads = fp%1</source>
+        <translation>precision.grads = fp%1</translation>
+    </message>
+    <message>
+        <source>precision.master = none</source>
+        <translation>precision.master = none</translation>
+    </message>
+    <message>
+        <source>one none element (none = no master copy)</source>
+        <translation>没有元素（none = 没有主权重）</translation>
+    </message>
+    <message>
+        <source>precision.optimizer = adam-%1bit</source>
+        <translation>precision.optimizer = adam-%1bit</translation>
+    </message>
+    <message>
+        <source>two moments</source>
+        <translation>两个矩</translation>
+    </message>
+    <message>
+        <source>one %1-bit element</source>
+        <translation>一个 %1 位元素</translation>
+    </message>
+    <message>
+        <source>precision.optimizer = sgd-momentum</source>
+        <translation>precision.optimizer = sgd-momentum</translation>
+    </message>
+    <message>
+        <source>one FP%1 momentum buffer</source>
+        <translation>一个 FP%1 动量缓冲区</translation>
+    </message>
+    <message>
+        <source>precision.optimizer = adafactor</source>
+        <translation>precision.optimizer = adafactor</translation>
+    </message>
+    <message>
+        <source>model.hidden: one FP%1 row and column per h x h matrix</source>
+        <translation>model.hidden：每个 h × h 矩阵一行一列 FP%1</translation>
+    </message>
+    <message>
+        <source>precision.optimizer = none</source>
+        <translation>precision.optimizer = none</translation>
+    </message>
+    <message>
+        <source>no optimizer state</source>
+        <translation>没有优化器状态</translation>
+    </message>
+    <message>
+        <source>activations.recompute = none: nothing is run twice</source>
+        <translation>activations.recompute = none：没有重算的部分</translation>
+    </message>
+    <message>
+        <source>%1 FLOPs/token</source>
+        <translation>%1 FLOPs/token</translation>
+    </message>
+    <message>
+        <source>what one layer keeps per micro-batch (none recompute)</source>
+        <translation>每个微批一层保留的激活（不重计算）</translation>
+    </message>
+    <message>
+        <source>activations.recompute = selective</source>
+        <translation>activations.recompute = selective</translation>
+    </message>
+    <message>
+        <source>what one layer keeps per micro-batch (selective recompute)</source>
+        <translation>每个微批一层保留的激活（选择性重计算）</translation>
+    </message>
+    <message>
+        <source>offload.optimizer = cpu: the master copy lives off the GPU</source>
+        <translation>offload.optimizer = cpu：主权重不在 GPU 上</translation>
+    </message>
+    <message>
+        <source>offload.optimizer = cpu: the optimizer state lives off the GPU</source>
+        <translation>offload.optimizer = cpu：优化器状态不在 GPU 上</translation>
+    </message>
+    <message>
+        <source>offload.optimizer = cpu (cpu %1, nvme %2, none %3)</source>
+        <translation>offload.optimizer = cpu（cpu %1，nvme %2，none %3）</translation>
+    </message>
+    <message>
+        <source>offload.optimizer = nvme: the master copy lives off the GPU</source>
+        <translation>offload.optimizer = nvme：主权重不在 GPU 上</translation>
+    </message>
+    <message>
+        <source>offload.optimizer = nvme: the optimizer state lives off the GPU</source>
+        <translation>offload.optimizer = nvme：优化器状态不在 GPU 上</translation>
+    </message>
+    <message>
+        <source>offload.optimizer = nvme (cpu %1, nvme %2, none %3)</source>
+        <translation>offload.optimizer = nvme（cpu %1，nvme %2，none %3）</translation>
+    </message>
+    <message>
+        <source>document %1 of data.documents</source>
+        <translation>data.documents 中的第 %1 篇文档</translation>
+    </message>
+    <message>
+        <source>supervised tokens only (data.vocab_on_supervised_only)</source>
+        <translation>只算有监督的词元（data.vocab_on_supervised_only）</translation>
+    </message>
+    <message>
+        <source>nothing is recomputed (activations.recompute = none)</source>
+        <translation>不重计算（activations.recompute = none）</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s attention core, run again in backward (selective recompute)</source>
+        <translation>一层的注意力核心，在反向时再算一遍（选择性重计算）</translation>
+    </message>
+    <message>
+        <source>none on the GPU: the optimizer is offloaded (time.breakdown.offload_s)</source>
+        <translation>GPU 上为零：优化器已卸载（time.breakdown.offload_s）</translation>
+    </message>
+    <message>
+        <source>master weights and optimizer state read and written on NVMe</source>
+        <translation>在 NVMe 上读写主权重和优化器状态</translation>
+    </message>
+    <message>
+        <source>reduce-scatter of the gradients and all-gather of the weights, once per step</source>
+        <translation>梯度的 reduce-scatter 加权重的 all-gather，每步一次</translation>
+    </message>
+    <message>
+        <source>GPipe keeps every forward until the backwards</source>
+        <translation>GPipe 把每个前向都保留到反向</translation>
+    </message>
+    <message>
+        <source>GPipe keeps every forward</source>
+        <translation>GPipe 保留每个前向</translation>
+    </message>
+    <message>
+        <source>the zb-h%1 closed form on stage %2</source>
+        <translation>阶段 %2 上 zb-h%1 调度的闭式解</translation>
+    </message>
+    <message>
+        <source>the zb-h%1 closed form (docs/pipeline.md)</source>
+        <translation>zb-h%1 调度的闭式解（docs/pipeline.md）</translation>
+    </message>
+    <message>
+        <source>the zb-h%1 closed form</source>
+        <translation>zb-h%1 调度的闭式解</translation>
+    </message>
+    <message>
+        <source>the zb-v closed form on stage %1</source>
+        <translation>阶段 %1 上 zb-v 调度的闭式解</translation>
+    </message>
+    <message>
+        <source>the zb-v closed form (docs/pipeline.md)</source>
+        <translation>zb-v 调度的闭式解（docs/pipeline.md）</translation>
+    </message>
+    <message>
+        <source>the zb-v closed form</source>
+        <translation>zb-v 调度的闭式解</translation>
+    </message>
+    <message>
+        <source>the dualpipev closed form on stage %1</source>
+        <translation>阶段 %1 上 dualpipev 调度的闭式解</translation>
+    </message>
+    <message>
+        <source>the dualpipev closed form (docs/pipeline.md)</source>
+        <translation>dualpipev 调度的闭式解（docs/pipeline.md）</translation>
+    </message>
+    <message>
+        <source>the dualpipev closed form</source>
+        <translation>dualpipev 调度的闭式解</translation>
+    </message>
+    <message>
+        <source>the gpipe schedule&apos;s closed form with these forward and backward durations (docs/pipeline.md)</source>
+        <translation>gpipe 调度的闭式解，代入这些前向和反向时长（docs/pipeline.md）</translation>
+    </message>
+    <message>
+        <source>the interleaved schedule&apos;s closed form with these forward and backward durations (docs/pipeline.md)</source>
+        <translation>interleaved 调度的闭式解，代入这些前向和反向时长（docs/pipeline.md）</translation>
+    </message>
+    <message>
+        <source>the zb-h%1 schedule&apos;s closed form with these forward and backward durations (docs/pipeline.md)</source>
+        <translation>zb-h%1 调度的闭式解，代入这些前向和反向时长（docs/pipeline.md）</translation>
+    </message>
+    <message>
+        <source>the zb-v schedule&apos;s closed form with these forward and backward durations (docs/pipeline.md)</source>
+        <translation>zb-v 调度的闭式解，代入这些前向和反向时长（docs/pipeline.md）</translation>
+    </message>
+    <message>
+        <source>the dualpipev schedule&apos;s closed form with these forward and backward durations (docs/pipeline.md)</source>
+        <translation>dualpipev 调度的闭式解，代入这些前向和反向时长（docs/pipeline.md）</translation>
+    </message>
+    <message>
+        <source>all-reduces per layer: %1 forward, %2 backward, %3 more when the forward is recomputed</source>
+        <translation>每层的 all-reduce：前向 %1 次，反向 %2 次，重计算前向时再加 %3 次</translation>
+    </message>
+    <message>
+        <source>all-gather + reduce-scatter pairs per layer: %1 forward, %2 backward, %3 more when the forward is recomputed</source>
+        <translation>每层的 all-gather + reduce-scatter 对：前向 %1 次，反向 %2 次，重计算前向时再加 %3 次</translation>
     </message>
 </context>
 <context>

@@ -51,6 +51,7 @@ const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
 const QString kScenario = QStringLiteral("scenario/last");
 const QString kBinaryUnits = QStringLiteral("view/binaryUnits");
+const QString kBestLayout = QStringLiteral("view/bestLayoutCurve");
 } // namespace
 
 MainWindow::MainWindow(Controller* controller, QWidget* parent) : MainWindow(controller, Options{}, parent) {}
@@ -84,6 +85,8 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
         }
         restoreState(settings.value(kState).toByteArray());
         setBinaryUnits(settings.value(kBinaryUnits, false).toBool());
+        if (TimeView* t = timeView())
+            t->setBestLayoutShown(settings.value(kBestLayout, false).toBool());
     }
 }
 
@@ -409,6 +412,17 @@ void MainWindow::registerExports() {
     const auto chart = [this](const QString& view, const QString& title) {
         return [this, view, title](const QString& suffix, QString&) -> std::optional<QByteArray> {
             const auto w = makeView(*m_controller, view, defaultViewSize(view));
+            // The days chart as the window shows it: with the best-layout curve when that is on.
+            if (const TimeView* shown = timeView(); shown && shown->bestLayoutShown() && w) {
+                QList<TimeView*> views = w->findChildren<TimeView*>();
+                if (auto* t = qobject_cast<TimeView*>(w.get()))
+                    views << t;
+                for (TimeView* t : views) {
+                    t->setBestLayoutShown(true);
+                    t->waitForBestLayouts();
+                }
+                QCoreApplication::processEvents();
+            }
             return suffix == QLatin1String("svg") ? widgetSvg(w.get(), title) : widgetPng(w.get());
         };
     };
@@ -427,7 +441,12 @@ void MainWindow::registerExports() {
                    tr("Days &Curve Data"),
                    {QStringLiteral("csv")},
                    [this](const QString&, QString&) -> std::optional<QByteArray> {
-                       return daysCurveCsv(m_controller->evaluation().curve);
+                       // With the best layout per count when the days chart shows it.
+                       TimeView* t = timeView();
+                       if (!t || !t->bestLayoutShown())
+                           return daysCurveCsv(m_controller->evaluation().curve);
+                       t->waitForBestLayouts();
+                       return daysCurveCsv(m_controller->evaluation().curve, &t->bestLayouts());
                    }});
     m_exports.add({QStringLiteral("zero-sweep"),
                    tr("Memory by &ZeRO Stage Data"),
@@ -639,6 +658,8 @@ void MainWindow::saveSettings() {
     settings.setValue(kGeometry, saveGeometry());
     settings.setValue(kState, saveState());
     settings.setValue(kBinaryUnits, m_gibAction->isChecked());
+    if (const TimeView* t = timeView())
+        settings.setValue(kBestLayout, t->bestLayoutShown());
     settings.setValue(kScenario, io::scenarioToJson(m_controller->validScenario()));
 }
 

@@ -78,6 +78,43 @@ TEST(Explain, EveryKeyOnRandomScenarios) {
     EXPECT_GT(checked, 100);
 }
 
+TEST(Explain, DerivedStepPartsShowTheirFormula) {
+    // Issue 12: every part of the derived step is the step model's own expression with its operands, not "x = value".
+    auto with = [](Scenario s, const std::string& key, FieldValue v) {
+        EXPECT_FALSE(setField(s, key, v).has_value()) << key;
+        return s;
+    };
+    Scenario d =
+        with(with(Scenario{}, "efficiency.mode", std::string("derived")), "model.preset", std::string("llama3-70b"));
+    d = with(with(with(d, "parallel.tp", 8.0), "parallel.pp", 4.0), "parallel.dp", 4.0);
+    std::vector<Scenario> cases = {
+        d,
+        with(d, "parallel.zero", 0.0),
+        with(d, "parallel.zero", 1.0),
+        with(with(d, "parallel.cp", 2.0), "activations.recompute", std::string("full")),
+        with(with(d, "parallel.schedule", std::string("interleaved")), "parallel.virtual_stages", 2.0),
+        with(d, "offload.optimizer", std::string("cpu")),
+        with(d, "offload.optimizer", std::string("nvme"))};
+    for (size_t i = 0; i < cases.size(); ++i) {
+        expectAllExplained(cases[i], "derived case " + std::to_string(i));
+        for (const char* part :
+             {"compute", "recompute", "tp_comm", "cp_comm", "pp_p2p", "pp_bubble", "dp_comm", "optimizer", "offload"}) {
+            const auto e = explain(cases[i], std::string("time.breakdown.") + part + "_s");
+            ASSERT_TRUE(e.has_value()) << part;
+            EXPECT_GE(e->operands.size(), 3u) << part << ": " << e->formula;
+            EXPECT_NE(e->formula, "x") << part;
+        }
+    }
+    // The parts the layout switches on are non-zero and still reproduce.
+    const auto tp = explain(d, "time.breakdown.tp_comm_s");
+    EXPECT_GT(std::get<double>(tp->result), 0.0);
+    const auto cp = explain(cases[3], "time.breakdown.cp_comm_s");
+    EXPECT_NE(cp->formula.find("t_ring"), std::string::npos);
+    const auto off = explain(cases[6], "time.breakdown.offload_s");
+    EXPECT_GT(std::get<double>(off->result), 0.0);
+    EXPECT_NE(off->formula.find("BW_nvme"), std::string::npos);
+}
+
 TEST(Explain, TheIssuesExample) {
     // steps = ceil(D / (B x s)) = ceil(1e11 / (384 x 8,192)) = 31,790 (seed 000 §2).
     const auto e = explain(Scenario{}, "time.steps");

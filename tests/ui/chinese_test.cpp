@@ -5,10 +5,14 @@
 // diagnostics (the verdict's note lines) are English sentences built by the pure C++ engine and are exempt.
 // Also: View > Language switches without a restart and back. Offscreen.
 
+#include "../engine/random_scenarios.h"
+#include "engine/evaluate.h"
 #include "engine/fields.h"
+#include "engine/ledgerfields.h"
 #include "engine/presets.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
+#include "ui/explain/explaindialog.h"
 #include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
 
@@ -147,7 +151,9 @@ QSet<QString> allowedWords() {
                           "Linguist",
                           "PaLM",
                           "Dao",
-                          "Korthikanti",
+                          "Korthikanti", // authors of the cited papers
+                          "Narayanan",
+                          "Chowdhery",
                           "cuBLAS",
                           "GEMM",
                           "A",
@@ -216,6 +222,8 @@ QStringList englishWords(QString text) {
     static const QSet<QString> allowed = allowedWords();
     text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
     text.remove(QRegularExpression(QStringLiteral("&[a-z]+;")));
+    text.remove(
+        QRegularExpression(QStringLiteral("[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*/[A-Za-z0-9_-]+\\.[a-z]+"))); // paths
     text.remove(QRegularExpression(QStringLiteral("[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)+"))); // keys, files, numbers
     text.remove(
         QRegularExpression(QStringLiteral("\\b[A-Za-z0-9]+_[A-Za-z0-9_]+\\b"))); // identifiers: seq_len, head_dim
@@ -364,6 +372,29 @@ private slots:
         QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
     }
 
+    // Every ledger key's explanation (issue 14: "lessons and explanations in both languages"): its meanings, units,
+    // source, note and result in Chinese. Formulas, symbols and values are in <tt> and stay as they are.
+    void explanationsHaveNoEnglishLeft() {
+        std::vector<engine::Scenario> scenarios = {engine::Scenario{}};
+        tl::test::RandomScenarios gen(14);
+        while (scenarios.size() < 60) {
+            const engine::Scenario s = gen.next();
+            if (engine::evaluate(s).valid)
+                scenarios.push_back(s);
+        }
+        Walker w;
+        for (size_t i = 0; i < scenarios.size(); ++i)
+            for (const auto& f : engine::ledgerFields()) {
+                QString html = ui::ExplainDialog::html(scenarios[i], QString::fromUtf8(f.key));
+                QVERIFY2(!html.isEmpty(), f.key);
+                html.remove(QRegularExpression(QStringLiteral("<tt>.*?</tt>")));
+                html.replace(QRegularExpression(QStringLiteral("<[^>]*>")), QStringLiteral(" "));
+                w.check(QStringLiteral("scenario %1, %2").arg(i).arg(QString::fromUtf8(f.key)), html);
+            }
+        w.problems.removeDuplicates();
+        QVERIFY2(w.problems.isEmpty(), qPrintable(w.problems.mid(0, 60).join(QLatin1Char('\n'))));
+    }
+
     void theDetectorCatchesEnglish() {
         QCOMPARE(englishWords(QStringLiteral("Memory per GPU")),
                  QStringList({QStringLiteral("Memory"), QStringLiteral("per")}));
@@ -386,6 +417,23 @@ private slots:
     }
 
     // For people: the Chinese window (TL_SCREENSHOT_DIR, default the temp dir).
+    void explanationScreenshot() {
+        ui::Controller controller;
+        QVERIFY(controller.setValues({{"model.preset", std::string("llama3-70b")},
+                                      {"efficiency.mode", std::string("derived")},
+                                      {"parallel.tp", 8.0},
+                                      {"parallel.pp", 4.0},
+                                      {"parallel.dp", 4.0}}));
+        ui::ExplainDialog dialog(&controller);
+        dialog.setAttribute(Qt::WA_DontShowOnScreen);
+        dialog.showKey(QStringLiteral("time.breakdown.tp_comm_s"));
+        dialog.show();
+        settle();
+        QVERIFY(dialog.text().contains(QStringLiteral("张量并行"))); // the meaning column, translated
+        const QString dir = qEnvironmentVariable("TL_SCREENSHOT_DIR", QDir::tempPath());
+        QVERIFY(dialog.grab().save(QDir(dir).filePath(QStringLiteral("trainledger-explain-zh_CN.png"))));
+    }
+
     void screenshot() {
         ui::Controller controller;
         ui::MainWindow window(&controller, ui::MainWindow::Options{false});

@@ -2,6 +2,7 @@
 
 #include "engine/explain.h"
 #include "ui/controller.h"
+#include "ui/i18n/enginetext.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -21,6 +22,11 @@ QString str(const std::string& s) {
 
 QString esc(const std::string& s) {
     return str(s).toHtmlEscaped();
+}
+
+// The engine's words (meanings, units, sources, notes, results) in the interface language.
+QString words(const std::string& s) {
+    return engineSentence(s).toHtmlEscaped();
 }
 
 } // namespace
@@ -65,21 +71,22 @@ QString ExplainDialog::html(const engine::Scenario& s, const QString& key) {
     if (!e)
         return {};
     QString out;
-    out += QStringLiteral("<h2>%1 <small><tt>%2</tt></small></h2>").arg(esc(e->label).trimmed(), esc(e->key));
+    out += QStringLiteral("<h2>%1 <small><tt>%2</tt></small></h2>")
+               .arg(engineLabel(e->label.c_str()).trimmed().toHtmlEscaped(), esc(e->key));
     const QString name = str(e->key.substr(e->key.find('.') + 1)).toHtmlEscaped();
     out += QStringLiteral("<p style=\"font-size:large\"><tt>%1 = %2<br>&nbsp;&nbsp;= %3<br>&nbsp;&nbsp;= "
                           "<b>%4</b></tt></p>")
-               .arg(name, esc(e->formula), esc(engine::substituted(*e)), esc(e->resultText));
+               .arg(name, esc(e->formula), esc(engine::substituted(*e)), words(e->resultText));
     out += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\"><tr><th align=\"left\">%1</th><th "
                           "align=\"right\">%2</th><th align=\"left\">%3</th><th align=\"left\">%4</th></tr>")
                .arg(tr("Symbol"), tr("Value"), tr("Unit"), tr("Meaning"));
     for (const auto& o : e->operands)
         out += QStringLiteral("<tr><td><tt>%1</tt></td><td align=\"right\"><tt>%2</tt></td><td>%3</td><td>%4</td></tr>")
-                   .arg(esc(o.symbol), esc(o.shown), esc(o.unit), esc(o.meaning));
+                   .arg(esc(o.symbol), esc(o.shown), words(o.unit), words(o.meaning));
     out += QStringLiteral("</table>");
-    out += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Source:"), esc(e->source));
+    out += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Source:"), words(e->source));
     if (!e->note.empty())
-        out += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Note:"), esc(e->note));
+        out += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Note:"), words(e->note));
     if (!e->reproduced)
         out +=
             QStringLiteral("<p style=\"color:#b00020\"><b>%1</b> %2</p>").arg(tr("Check failed:"), esc(e->checkError));

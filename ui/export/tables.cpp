@@ -74,12 +74,26 @@ QString label(const engine::LedgerField& f) {
 
 } // namespace
 
-QByteArray daysCurveCsv(const std::vector<engine::ScalePoint>& curve) {
-    QByteArray out = "gpus,dp,days,usd,tokens_per_s,memory_total_bytes,fits\n";
-    for (const engine::ScalePoint& p : curve)
+QByteArray daysCurveCsv(const std::vector<engine::ScalePoint>& curve,
+                        const std::vector<std::optional<engine::CountBest>>* best) {
+    if (best && best->size() != curve.size())
+        best = nullptr;
+    QByteArray out = "gpus,dp,days,usd,tokens_per_s,memory_total_bytes,fits";
+    out += best ? ",best_days,best_usd,best_layout\n" : "\n";
+    for (size_t i = 0; i < curve.size(); ++i) {
+        const engine::ScalePoint& p = curve[i];
         out += QByteArray::number(p.gpus) + ',' + QByteArray::number(p.dp) + ',' + number(p.days) + ',' +
                number(p.usd) + ',' + number(p.tokensPerS) + ',' + number(p.memoryTotal) + ',' +
-               (p.fits ? "true" : "false") + '\n';
+               (p.fits ? "true" : "false");
+        if (best) {
+            if (const auto& b = (*best)[i])
+                out += ',' + number(b->plan.days) + ',' + number(b->plan.usd) + ',' +
+                       cell(QByteArray::fromStdString(engine::describeLayout(b->plan.layout)));
+            else
+                out += ",,,";
+        }
+        out += '\n';
+    }
     return out;
 }
 

@@ -3,8 +3,17 @@
 #include "engine/model.h"
 #include "engine/presets.h"
 #include "engine/units.h"
+#include "ui/i18n/numberpattern.h"
 
 namespace tl::ui {
+
+QString engineSentence(const std::string& text) {
+    const NumberPattern p = numberPattern(text);
+    QString out = QCoreApplication::translate("tl::engine", p.text.c_str());
+    for (const std::string& n : p.numbers)
+        out = out.arg(QString::fromStdString(n));
+    return out;
+}
 
 QString scenarioTitle(const engine::Scenario& s) {
     if (!s.title.empty())

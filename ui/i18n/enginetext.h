@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <string>
+
 namespace tl::ui {
 
 inline QString engineText(const char* text) {
@@ -28,6 +30,10 @@ struct Scenario;
 }
 
 namespace tl::ui {
+
+// An engine sentence whose numbers vary (an explanation's meaning, note, source or result): its number pattern
+// (ui/i18n/numberpattern.h) translated, the numbers put back. English when the pattern has no translation.
+QString engineSentence(const std::string& text);
 
 // engine::displayTitle in the interface language: the scenario's title, or "Qwen3-8B, 100B tokens in 30 days".
 QString scenarioTitle(const engine::Scenario& s);

@@ -11,24 +11,32 @@
 #include <QBrush>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QContextMenuEvent>
 #include <QCoreApplication>
 #include <QCursor>
+#include <QEvent>
 #include <QFontMetricsF>
 #include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPen>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QScatterSeries>
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace tl::ui {
 
@@ -84,6 +92,72 @@ double overlapArea(const QRectF& a, const QRectF& b) {
     return i.isEmpty() ? 0.0 : i.width() * i.height();
 }
 
+// What the best layout per count depends on: everything but the layout, the title, the notes and the efficiency
+// mode (the search ranks in derived mode), and whether tp may span nodes (it may when the scenario's own tp does).
+struct Problem {
+    engine::Scenario scenario;
+    bool tpAcrossNodes = false;
+    bool operator==(const Problem&) const = default;
+};
+
+Problem problemOf(engine::Scenario s) {
+    const int node = s.hardware.gpusPerNode, tp = s.parallel.tp;
+    const bool across = tp > node || (tp > 0 && node % tp != 0);
+    engine::applyLayout(s, engine::Layout{});
+    s.title.clear();
+    s.notes.clear();
+    s.efficiency.mode = engine::EfficiencyMode::Derived;
+    return {std::move(s), across};
+}
+
+// The results of the last problem searched, per (GPU count, global batch), shared by every time view (the window's,
+// and the fresh ones exports draw) so that a drawn curve is never searched twice. Used on the UI thread only.
+struct BestCache {
+    std::optional<Problem> problem;
+    std::map<std::pair<long long, int>, engine::CountBest> points;
+};
+BestCache& bestCache() {
+    static BestCache cache;
+    return cache;
+}
+
+QString recomputeText(engine::Recompute r) {
+    switch (r) {
+    case engine::Recompute::Selective:
+        return QCoreApplication::translate("TimeView", "selective");
+    case engine::Recompute::Full:
+        return QCoreApplication::translate("TimeView", "full");
+    case engine::Recompute::None:
+        break;
+    }
+    return QCoreApplication::translate("TimeView", "none");
+}
+
+// "TP 8 × PP 4 × DP 16 × CP 1 · ZeRO 1 · micro-batch 1 · recompute: selective · schedule 1f1b".
+QString layoutText(const engine::Layout& l) {
+    QStringList parts;
+    parts << QCoreApplication::translate("TimeView", "TP %1 \u00d7 PP %2 \u00d7 DP %3 \u00d7 CP %4")
+                 .arg(l.tp)
+                 .arg(l.pp)
+                 .arg(l.dp)
+                 .arg(l.cp)
+          << QCoreApplication::translate("TimeView", "ZeRO %1").arg(l.zero);
+    if (l.sequenceParallel)
+        parts << QCoreApplication::translate("TimeView", "sequence parallel");
+    parts << QCoreApplication::translate("TimeView", "micro-batch %1").arg(l.microBatch)
+          << QCoreApplication::translate("TimeView", "recompute: %1").arg(recomputeText(l.recompute));
+    if (l.pp > 1) {
+        QString schedule = QString::fromLatin1(engine::scheduleName(l.schedule));
+        if (l.virtualStages > 1)
+            schedule += QStringLiteral(" \u00d7%1").arg(l.virtualStages);
+        parts << QCoreApplication::translate("TimeView", "schedule %1").arg(schedule);
+    }
+    if (l.offload != engine::Offload::None)
+        parts << QCoreApplication::translate("TimeView", "optimizer offload: %1")
+                     .arg(QString::fromLatin1(engine::offloadName(l.offload)));
+    return parts.join(QStringLiteral(" \u00b7 "));
+}
+
 // The point at n GPUs, else the first beyond it (a layout step of the curve's continuation need not hit n).
 const engine::ScalePoint* pointAt(const std::vector<engine::ScalePoint>& curve, long long n) {
     for (const auto& p : curve)
@@ -121,13 +195,18 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_current->setMarkerSize(17);
     m_current->setColor(QColor(0x1a, 0x1a, 0x1a));
     m_current->setBorderColor(Qt::white);
+    m_best = new QLineSeries;
+    m_best->setName(tr("Best layout per GPU count"));
+    m_best->setPen(pen(QColor(0x7b, 0x1f, 0xa2), 2.0));
+    m_best->setPointsVisible(true);
+    m_best->setMarkerSize(6);
 
     m_x = logGpuAxis(tr("GPUs (log)"));
     m_y = logDaysAxis(tr("Days (log)"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     // The gate squares above this plan's dot: when they coincide the dot rings the square.
-    attachSeries(m_chart, {m_window, m_deadline, m_noFit, m_fit, m_current, m_gates}, m_x, m_y);
+    attachSeries(m_chart, {m_window, m_deadline, m_noFit, m_fit, m_best, m_current, m_gates}, m_x, m_y);
     for (QLineSeries* s : {m_fit, m_noFit})
         connect(s, &QLineSeries::hovered, this, [this](const QPointF& p, bool on) {
             if (on)
@@ -135,6 +214,12 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
             else
                 QToolTip::hideText();
         });
+    connect(m_best, &QLineSeries::hovered, this, [this](const QPointF& p, bool on) {
+        if (on)
+            QToolTip::showText(QCursor::pos(), bestHoverText(p.x()), m_view);
+        else
+            QToolTip::hideText();
+    });
     for (QScatterSeries* s : {m_gates, m_current})
         connect(s, &QScatterSeries::hovered, this, [this](const QPointF& p, bool on) {
             if (on)
@@ -162,7 +247,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
         placeCallouts();
     });
 
-    m_view = makeChartView(m_chart, QStringLiteral("timeChart"), {300, 170}, this, true);
+    m_view = makeChartView(m_chart, QStringLiteral("timeChart"), {300, 150}, this, true);
     m_caption = new QLabel(this);
     m_caption->setObjectName(QStringLiteral("timeCaption"));
     m_caption->setWordWrap(true);
@@ -172,27 +257,97 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_legend->setWordWrap(true);
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setAlignment(Qt::AlignHCenter);
+
+    // The check box sits in the chart's bottom-left corner, left of the GPU axis title, and the search's progress in
+    // the bottom-right corner: the view has no height to spare at 1280 x 720.
+    m_bestBox = new QCheckBox(tr("&Best layout"), m_view);
+    m_bestBox->setObjectName(QStringLiteral("timeBestLayout"));
+    m_bestBox->setToolTip(tr("Also draw, for each GPU count of the curve, the fastest of every valid layout on exactly "
+                             "that many GPUs (TP, PP, DP, CP, ZeRO, micro-batch, recompute, schedule), as the Planner "
+                             "tab ranks them. Derived efficiency mode only. The search runs in the background and can "
+                             "take seconds for large models."));
+    m_bestProgress = new QProgressBar(m_view);
+    m_bestProgress->setObjectName(QStringLiteral("timeBestProgress"));
+    m_bestProgress->setRange(0, 1000);
+    m_bestProgress->setTextVisible(false);
+    m_bestProgress->setFixedSize(70, 12);
+    m_bestProgress->setToolTip(tr("Searching the layouts of every GPU count"));
+    m_bestProgress->hide();
+    m_bestCancel = new QPushButton(tr("Cancel"), m_view);
+    m_bestCancel->setObjectName(QStringLiteral("timeBestCancel"));
+    m_bestCancel->setToolTip(tr("Stop the best-layout search (the days curve stays)"));
+    m_bestCancel->hide();
+    m_view->installEventFilter(this);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_caption);
     layout->addWidget(m_legend);
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(80);
+    connect(m_debounce, &QTimer::timeout, this, &TimeView::startSearch);
+    m_showProgress = new QTimer(this);
+    m_showProgress->setSingleShot(true);
+    m_showProgress->setInterval(kProgressDelayMs);
+    connect(m_showProgress, &QTimer::timeout, this, [this] {
+        m_bestProgress->show();
+        m_bestCancel->show();
+        placeControls();
+    });
+    m_poll = new QTimer(this);
+    m_poll->setInterval(50);
+    connect(m_poll, &QTimer::timeout, this, [this] {
+        if (m_permille)
+            m_bestProgress->setValue(m_permille->load());
+    });
+    connect(&m_watcher, &QFutureWatcher<engine::CurveResult>::finished, this, &TimeView::onSearchFinished);
+    connect(m_bestCancel, &QPushButton::clicked, this, &TimeView::cancelSearch);
+    connect(m_bestBox, &QCheckBox::toggled, this, [this](bool on) {
+        m_bestCancelled = false;
+        updateBest();
+        flushChart(m_view);
+        emit bestLayoutToggled(on);
+    });
+}
+
+bool TimeView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_view && event->type() == QEvent::Resize)
+        placeControls();
+    return QWidget::eventFilter(watched, event);
+}
+
+void TimeView::placeControls() {
+    const int bottom = m_view->height() - 2;
+    m_bestBox->adjustSize();
+    m_bestBox->move(4, bottom - m_bestBox->height());
+    m_bestCancel->adjustSize();
+    const int right = m_view->width() - 4;
+    m_bestCancel->move(right - m_bestCancel->width(), bottom - m_bestCancel->height());
+    m_bestProgress->move(m_bestCancel->x() - 4 - m_bestProgress->width(),
+                         m_bestCancel->y() + (m_bestCancel->height() - m_bestProgress->height()) / 2);
+}
+
+TimeView::~TimeView() {
+    if (m_cancelFlag)
+        m_cancelFlag->store(true);
+    m_watcher.waitForFinished();
 }
 
 void TimeView::setEvaluation(const engine::Evaluation& e) {
     const engine::Ledger& ledger = e.ledger;
     const std::vector<engine::ScalePoint>& curve = e.curve;
-    const double deadlineDays = e.scenario.schedule.deadlineDays, reserveDays = e.scenario.schedule.reserveDays;
     m_ledger = ledger;
     m_curve = curve;
+    m_scenario = e.scenario;
+    m_curveNote = str(e.curveNote);
     QList<QPointF> fit, noFit;
     fit.reserve(qsizetype(curve.size()));
-    double lo = deadlineDays, hi = deadlineDays;
     for (size_t i = 0; i < curve.size(); ++i) {
         const auto& p = curve[i];
         const QPointF pt(double(p.gpus), p.days);
-        lo = std::min(lo, p.days);
-        hi = std::max(hi, p.days);
         if (p.fits) {
             fit << pt;
         } else {
@@ -204,25 +359,7 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     }
     m_fit->replace(fit);
     m_noFit->replace(noFit);
-    // The sentence only where it is true of the engine's figures (the same dollars at every GPU count).
-    const bool sameCost = !curve.empty() && std::all_of(curve.begin(), curve.end(), [&](const engine::ScalePoint& p) {
-        return std::abs(p.usd - curve.front().usd) <= 1e-9 * std::max(1.0, std::abs(curve.front().usd));
-    });
-    // Beyond the replica limit the curve changes layout: say which, on the chart. Constant sentences otherwise: a
-    // word-wrapped label that changes text re-lays out the window.
-    const QString costNote =
-        sameCost ? tr("Cost is the same at every GPU count: at a fixed MFU, GPU-hours do not depend on how many GPUs "
-                      "share the work.")
-        : curve.empty()
-            ? QString()
-            : tr("Derived from the hardware: more GPUs give each replica fewer micro-batches while its gradient "
-                 "traffic, pipeline fill and optimizer step stay, so days fall slower than GPUs are added and the "
-                 "GPU-hours, and so the cost, grow. The split of the step is shown below.");
-    const QString layoutNote = str(e.curveNote);
-    m_caption->setText(costNote.isEmpty() || layoutNote.isEmpty() ? costNote + layoutNote
-                                                                  : costNote + QLatin1Char('\n') + layoutNote);
-    m_caption->setVisible(!m_caption->text().isEmpty());
-    m_chart->setTitle(layoutNote.isEmpty()
+    m_chart->setTitle(m_curveNote.isEmpty()
                           ? tr("Days to train against the number of GPUs (only data parallelism varies)")
                           : tr("Days to train against the number of GPUs (data parallelism, then a larger layout)"));
 
@@ -231,15 +368,7 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     const double x0 = first / std::exp2(kXPadLog2), x1 = last * std::exp2(kXPadLog2);
     if (m_x->min() != x0 || m_x->max() != x1)
         m_x->setRange(x0, x1);
-    const double y0 = std::pow(10.0, std::floor(std::log10(std::max(lo, 1e-6))));
-    const double y1 = std::pow(10.0, std::ceil(std::log10(std::max(hi * 1.2, 1e-6))));
-    if (m_y->min() != y0 || m_y->max() != y1)
-        m_y->setRange(y0, y1);
-
-    const double window = std::max(0.0, deadlineDays - reserveDays);
-    m_deadline->replace({QPointF(x0, deadlineDays), QPointF(x1, deadlineDays)});
     m_deadline->setName(tr("Deadline"));
-    m_window->replace({QPointF(x0, std::max(window, y0)), QPointF(x1, std::max(window, y0))});
     m_window->setName(tr("Deadline less reserve"));
 
     const auto& t = ledger.time;
@@ -297,7 +426,55 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
             c.leader->hide();
         }
     }
-    placeCallouts();
+    // The best-layout curve (drawn from the kept results or searched), the y range, the caption and the labels.
+    updateBest();
+    flushChart(m_view);
+}
+
+void TimeView::updateYRange() {
+    const double deadlineDays = m_scenario.schedule.deadlineDays, reserveDays = m_scenario.schedule.reserveDays;
+    double lo = deadlineDays, hi = deadlineDays;
+    for (const auto& p : m_curve) {
+        lo = std::min(lo, p.days);
+        hi = std::max(hi, p.days);
+    }
+    for (const auto& b : m_bestShown)
+        if (b) {
+            lo = std::min(lo, b->plan.days);
+            hi = std::max(hi, b->plan.days);
+        }
+    const double y0 = std::pow(10.0, std::floor(std::log10(std::max(lo, 1e-6))));
+    const double y1 = std::pow(10.0, std::ceil(std::log10(std::max(hi * 1.2, 1e-6))));
+    if (m_y->min() != y0 || m_y->max() != y1)
+        m_y->setRange(y0, y1);
+    const double x0 = m_x->min(), x1 = m_x->max();
+    const double window = std::max(0.0, deadlineDays - reserveDays);
+    m_deadline->replace({QPointF(x0, deadlineDays), QPointF(x1, deadlineDays)});
+    m_window->replace({QPointF(x0, std::max(window, y0)), QPointF(x1, std::max(window, y0))});
+}
+
+void TimeView::updateTexts() {
+    const auto& curve = m_curve;
+    // The sentence only where it is true of the engine's figures (the same dollars at every GPU count).
+    const bool sameCost = !curve.empty() && std::all_of(curve.begin(), curve.end(), [&](const engine::ScalePoint& p) {
+        return std::abs(p.usd - curve.front().usd) <= 1e-9 * std::max(1.0, std::abs(curve.front().usd));
+    });
+    // Beyond the replica limit the curve changes layout: say which, on the chart. Constant sentences otherwise: a
+    // word-wrapped label that changes text re-lays out the window.
+    const QString costNote =
+        sameCost ? tr("Cost is the same at every GPU count: at a fixed MFU, GPU-hours do not depend on how many GPUs "
+                      "share the work.")
+        : curve.empty()
+            ? QString()
+            : tr("Derived from the hardware: more GPUs give each replica fewer micro-batches while its gradient "
+                 "traffic, pipeline fill and optimizer step stay, so days fall slower than GPUs are added and the "
+                 "GPU-hours, and so the cost, grow. The split of the step is shown below.");
+    QStringList lines;
+    for (const QString& line : {costNote, m_curveNote, m_bestNote})
+        if (!line.isEmpty())
+            lines << line;
+    m_caption->setText(lines.join(QLatin1Char('\n')));
+    m_caption->setVisible(!m_caption->text().isEmpty());
 
     auto line = [](const QPen& p, const QString& text) {
         const QString glyph =
@@ -314,8 +491,196 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
                           line(m_window->pen(), m_window->name()),
                           marker(m_current->color(), QStringLiteral("\u25cf"), m_current->name()),
                           marker(m_gates->color(), QStringLiteral("\u25a0"), m_gates->name())};
+    if (m_best->count() > 0)
+        legend.insert(1, line(m_best->pen(), m_best->name()));
     m_legend->setText(legend.join(QStringLiteral(" &nbsp; ")));
+}
+
+bool TimeView::bestLayoutShown() const {
+    return m_bestBox->isChecked();
+}
+
+void TimeView::setBestLayoutShown(bool shown) {
+    m_bestBox->setChecked(shown);
+}
+
+bool TimeView::isSearching() const {
+    return m_watcher.isRunning() || m_debounce->isActive();
+}
+
+void TimeView::cancelSearch() {
+    if (m_debounce->isActive() && m_searchCounts.empty()) {
+        // Nothing runs yet: the search that would have started is the one cancelled.
+        m_debounce->stop();
+        m_bestCancelled = true;
+        showBest();
+        emit bestLayoutsFinished(true);
+        return;
+    }
+    m_debounce->stop();
+    if (m_cancelFlag)
+        m_cancelFlag->store(true);
+}
+
+void TimeView::updateBest() {
+    const bool derived = m_scenario.efficiency.mode == engine::EfficiencyMode::Derived;
+    if (!m_bestBox->isChecked() || !derived || !m_ledger.valid || m_curve.empty()) {
+        // Nothing to search: stop a running search without a word (its result is of no use).
+        m_debounce->stop();
+        if (m_cancelFlag)
+            m_cancelFlag->store(true);
+        showBest();
+        return;
+    }
+    BestCache& cache = bestCache();
+    const Problem problem = problemOf(m_scenario);
+    if (cache.problem != problem) {
+        cache.problem = problem;
+        cache.points.clear();
+    }
+    // The counts where "only dp varies" is itself a layout (dp splits the batch into whole micro-batches): elsewhere
+    // that curve is an idealisation no layout reaches, and a best layout beside it would look slower.
+    m_bestAsked.assign(m_curve.size(), false);
+    size_t k = 0;
+    for (const engine::CountRequest& c : engine::curveLayoutCounts(m_scenario, m_curve)) {
+        while (k < m_curve.size() && (m_curve[k].gpus != c.gpus || m_curve[k].globalBatch != c.globalBatch))
+            ++k;
+        if (k < m_curve.size())
+            m_bestAsked[k++] = true;
+    }
+    if (bestComplete()) {
+        m_debounce->stop();
+        if (m_cancelFlag)
+            m_cancelFlag->store(true); // a search for another problem or other counts
+        showBest();
+        return;
+    }
+    // Draw what is kept meanwhile (the same problem: counts the last layout also had), and search the rest once the
+    // edits pause; the running search is of no use any more.
+    if (m_cancelFlag)
+        m_cancelFlag->store(true);
+    m_bestCancelled = false;
+    m_debounce->start();
+    showBest();
+}
+
+bool TimeView::bestComplete() const {
+    const BestCache& cache = bestCache();
+    for (size_t i = 0; i < m_curve.size(); ++i)
+        if (i >= m_bestAsked.size() ||
+            (m_bestAsked[i] && !cache.points.count({m_curve[i].gpus, m_curve[i].globalBatch})))
+            return false;
+    return true;
+}
+
+void TimeView::startSearch() {
+    if (m_curve.empty())
+        return;
+    const BestCache& cache = bestCache();
+    m_searchKey = problemOf(m_scenario).scenario;
+    m_searchAcross = problemOf(m_scenario).tpAcrossNodes;
+    m_searchCounts.clear();
+    for (size_t i = 0; i < m_curve.size() && i < m_bestAsked.size(); ++i)
+        if (m_bestAsked[i] && !cache.points.count({m_curve[i].gpus, m_curve[i].globalBatch}))
+            m_searchCounts.push_back({m_curve[i].gpus, m_curve[i].globalBatch});
+    if (m_searchCounts.empty())
+        return;
+    if (m_cancelFlag)
+        m_cancelFlag->store(true);
+    m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
+    m_permille = std::make_shared<std::atomic<int>>(0);
+    engine::PlanRequest req;
+    req.cancel = m_cancelFlag.get();
+    auto permille = m_permille;
+    req.progress = [permille](double share) { permille->store(int(share * 1000)); };
+    // The flag and the counter live in shared_ptrs the task holds: they outlive the view if it is closed meanwhile.
+    auto flag = m_cancelFlag;
+    const engine::Scenario scenario = m_scenario;
+    const std::vector<engine::CountRequest> counts = m_searchCounts;
+    m_watcher.setFuture(QtConcurrent::run(
+        [scenario, counts, req, flag, permille] { return engine::bestLayoutCurve(scenario, counts, req); }));
+    m_bestProgress->setValue(0);
+    if (!m_bestProgress->isVisible())
+        m_showProgress->start();
+    m_poll->start();
+}
+
+void TimeView::onSearchFinished() {
+    // A finished signal of a future the watcher no longer holds, or one already handled by waitForBestLayouts().
+    if (!m_watcher.isFinished() || m_searchCounts.empty())
+        return;
+    const engine::CurveResult r = m_watcher.result();
+    // Superseded by an edit: the next search (after the pause) takes over the progress bar, and reports.
+    if (r.cancelled && m_debounce->isActive())
+        return;
+    m_searchCounts.clear();
+    m_showProgress->stop();
+    m_poll->stop();
+    m_bestProgress->hide();
+    m_bestCancel->hide();
+    if (r.cancelled) {
+        // By Cancel, or because the curve is not wanted any more (the box, fixed mode): showBest says which.
+        m_bestCancelled = true;
+        showBest();
+        emit bestLayoutsFinished(true);
+        return;
+    }
+    BestCache& cache = bestCache();
+    if (cache.problem && cache.problem->scenario == m_searchKey && cache.problem->tpAcrossNodes == m_searchAcross)
+        for (const engine::CountBest& b : r.points)
+            cache.points[{b.gpus, b.globalBatch}] = b;
+    showBest();
     flushChart(m_view);
+    emit bestLayoutsFinished(false);
+}
+
+void TimeView::waitForBestLayouts() {
+    if (m_debounce->isActive()) {
+        m_debounce->stop();
+        startSearch();
+    }
+    if (!m_searchCounts.empty()) {
+        m_watcher.waitForFinished();
+        onSearchFinished();
+    }
+}
+
+void TimeView::showBest() {
+    m_bestShown.assign(m_curve.size(), std::nullopt);
+    QList<QPointF> points;
+    const BestCache& cache = bestCache();
+    const bool drawn = m_bestBox->isChecked() && m_scenario.efficiency.mode == engine::EfficiencyMode::Derived &&
+                       m_ledger.valid && cache.problem == problemOf(m_scenario);
+    if (drawn) {
+        for (size_t i = 0; i < m_curve.size() && i < m_bestAsked.size(); ++i) {
+            if (!m_bestAsked[i])
+                continue;
+            const auto it = cache.points.find({m_curve[i].gpus, m_curve[i].globalBatch});
+            if (it == cache.points.end())
+                continue;
+            if (!it->second.found)
+                continue; // the dp curve's hover text says why
+            m_bestShown[i] = it->second;
+            points << QPointF(double(it->second.gpus), it->second.plan.days);
+        }
+    }
+    m_best->replace(points);
+    const bool derived = m_scenario.efficiency.mode == engine::EfficiencyMode::Derived;
+    const bool complete = drawn && bestComplete();
+    if (!m_bestBox->isChecked() || !m_ledger.valid || m_curve.empty())
+        m_bestNote.clear();
+    else if (!derived)
+        m_bestNote = tr("Best layout: not drawn at a fixed MFU, where every layout on a GPU count takes the same "
+                        "days; choose the derived efficiency mode.");
+    else if (m_bestCancelled && !complete)
+        m_bestNote = tr("Best layout: search cancelled; an edit or the check box starts it again.");
+    else if (complete && points.isEmpty())
+        m_bestNote = tr("Best layout: no layout fits on any GPU count of the curve.");
+    else
+        m_bestNote.clear(); // the legend names the curve, the progress bar shows the search: no line to spare
+    updateYRange();
+    updateTexts();
+    placeCallouts();
 }
 
 void TimeView::chooseXBase() {
@@ -338,7 +703,7 @@ void TimeView::placeCallouts() {
     const QRectF plot = m_chart->plotArea().adjusted(2, 2, -2, -2);
     const QList<QRectF> markers = markerRects();
     QList<QPointF> curve;
-    for (const QLineSeries* s : {m_noFit, m_fit}) {
+    for (const QLineSeries* s : {m_noFit, m_fit, m_best}) {
         QList<QPointF> line;
         for (const QPointF& pt : s->points())
             line << m_chart->mapToPosition(pt, m_fit);
@@ -456,10 +821,43 @@ QString TimeView::hoverText(double x) const {
     const QString layout = it->tp == m_curve.front().tp && it->pp == m_curve.front().pp
                                ? tr("DP %1").arg(it->dp)
                                : tr("TP %1 \u00d7 PP %2 \u00d7 DP %3").arg(it->tp).arg(it->pp).arg(it->dp);
-    return tr("%1 (%2): %3, %4\n%5 tokens/s; memory %6 per GPU \u2014 %7")
-        .arg(gpus(it->gpus), layout)
-        .arg(days(it->days), usd(it->usd), str(engine::groupDigits(it->tokensPerS)),
-             str(engine::formatGB(it->memoryTotal)), it->fits ? tr("fits") : tr("does not fit"));
+    QString text = tr("%1 (%2): %3, %4\n%5 tokens/s; memory %6 per GPU \u2014 %7")
+                       .arg(gpus(it->gpus), layout)
+                       .arg(days(it->days), usd(it->usd), str(engine::groupDigits(it->tokensPerS)),
+                            str(engine::formatGB(it->memoryTotal)), it->fits ? tr("fits") : tr("does not fit"));
+    // The best layout on this count, when that curve is drawn.
+    if (m_best->count() > 0) {
+        const size_t i = size_t(it - m_curve.begin());
+        const auto found = bestCache().points.find({it->gpus, it->globalBatch});
+        if (i < m_bestShown.size() && m_bestShown[i])
+            text +=
+                QLatin1Char('\n') + tr("Best layout: %1 (%2)")
+                                        .arg(days(m_bestShown[i]->plan.days), layoutText(m_bestShown[i]->plan.layout));
+        else if (i < m_bestAsked.size() && !m_bestAsked[i])
+            text += QLatin1Char('\n') + tr("Best layout: not searched here, where only data parallelism varying is "
+                                           "no layout (dp %1 does not split the batch into whole micro-batches)")
+                                            .arg(it->dp);
+        else if (found != bestCache().points.end() && !found->second.found)
+            text += QLatin1Char('\n') + tr("Best layout: none; %1").arg(str(found->second.reason));
+    }
+    return text;
+}
+
+QString TimeView::bestHoverText(double x) const {
+    const engine::CountBest* best = nullptr;
+    const engine::ScalePoint* point = nullptr;
+    for (size_t i = 0; i < m_bestShown.size(); ++i)
+        if (m_bestShown[i] && (!best || std::abs(std::log(double(m_bestShown[i]->gpus) / x)) <
+                                            std::abs(std::log(double(best->gpus) / x)))) {
+            best = &*m_bestShown[i];
+            point = &m_curve[i];
+        }
+    if (!best)
+        return {};
+    const engine::Plan& p = best->plan;
+    return tr("Best layout on %1: %2, %3\n%4\nmemory %5 per GPU; only data parallelism varying: %6")
+        .arg(gpus(best->gpus), days(p.days), usd(p.usd), layoutText(p.layout), str(engine::formatGB(p.memoryTotal)),
+             days(point->days));
 }
 
 void TimeView::setDragging(bool dragging) {

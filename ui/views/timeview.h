@@ -3,16 +3,28 @@
 // model-parallel size up to 16,384 GPUs or more. The deadline and the deadline less reserve are horizontal lines;
 // GPU counts whose memory does not fit are a red dashed line; this plan and the fewest GPUs for each gate are
 // marked and labelled. Dollars are in the labels and the hover text. Updates replace series data in place.
+//
+// "Best layout" (a check box, off by default: the search takes seconds for large models) adds a second curve: per
+// GPU count of the first, the fastest layout the planner finds on exactly that many GPUs (engine::bestLayoutCurve),
+// in derived mode only (at a fixed MFU every layout on a count takes the same days). The search runs off the UI
+// thread; an edit cancels it and starts another; after ~200 ms a progress bar and Cancel appear. Results are kept
+// per problem (everything but the layout), so an edit of the layout only searches the counts it adds.
 
 #include "engine/evaluate.h"
+#include "engine/layoutplanner.h"
 #include "engine/ledger.h"
 #include "ui/views/view.h"
 
+#include <QFutureWatcher>
 #include <QString>
 #include <QWidget>
 
+#include <atomic>
+#include <memory>
+#include <optional>
 #include <vector>
 
+class QCheckBox;
 class QChart;
 class QContextMenuEvent;
 class QLabel;
@@ -22,14 +34,20 @@ class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QLogValueAxis;
+class QProgressBar;
+class QPushButton;
 class QScatterSeries;
+class QTimer;
 
 namespace tl::ui {
 
 class TimeView : public QWidget, public EvaluationView {
     Q_OBJECT
 public:
+    static constexpr int kProgressDelayMs = 200; // a search shorter than this shows no progress bar
+
     explicit TimeView(QWidget* parent = nullptr); // objectName "timeView"
+    ~TimeView() override;
 
     // The ledger, the days curve (Evaluation::curve, with its note when it goes beyond the replica limit) and the
     // scenario's deadline and reserve.
@@ -39,6 +57,16 @@ public:
     // it redraws smoothly.
     void setDragging(bool dragging) override;
 
+    // The "Best layout" check box (the main window remembers it in QSettings).
+    void setBestLayoutShown(bool shown);
+    bool bestLayoutShown() const;
+    bool isSearching() const;
+    void cancelSearch();
+    // Blocks until the best-layout curve for the current evaluation is drawn (exports, screenshots, tests).
+    void waitForBestLayouts();
+    // Per point of the days curve, its best layout when the curve is drawn and that count has one.
+    const std::vector<std::optional<engine::CountBest>>& bestLayouts() const { return m_bestShown; }
+
     // For tests.
     QLineSeries* fitSeries() const { return m_fit; }
     QLineSeries* noFitSeries() const { return m_noFit; }
@@ -46,6 +74,11 @@ public:
     QLineSeries* windowSeries() const { return m_window; }
     QScatterSeries* currentSeries() const { return m_current; }
     QScatterSeries* gateSeries() const { return m_gates; }
+    QLineSeries* bestSeries() const { return m_best; }
+    QCheckBox* bestLayoutBox() const { return m_bestBox; }
+    QProgressBar* bestProgress() const { return m_bestProgress; }
+    QPushButton* bestCancelButton() const { return m_bestCancel; }
+    QString bestHoverText(double gpus) const;
     QChart* chart() const { return m_chart; }
     QChartView* chartView() const { return m_view; }
     QStringList calloutTexts() const;
@@ -57,9 +90,12 @@ public:
 
 signals:
     void explainRequested(const QString& key); // the context menu on the curve or a callout
+    void bestLayoutToggled(bool shown);
+    void bestLayoutsFinished(bool cancelled); // a search ended (drawn, or cancelled by Cancel)
 
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     struct Callout {
@@ -70,10 +106,24 @@ private:
         bool above = true;                   // preferably right and above the point, else left and below
     };
     void placeCallouts();
+    void placeControls(); // the check box, the progress bar and Cancel over the chart's bottom corners
     void chooseXBase();
+    void updateYRange();
+    void updateBest();         // draw from the kept results, or start a search for the counts they lack
+    bool bestComplete() const; // every searched count of the curve has a kept result
+    void startSearch();        // search the counts of the current curve that the kept results lack
+    void onSearchFinished();
+    void showBest();    // the best-layout series, caption and legend from the kept results
+    void updateTexts(); // the caption and the legend
 
     std::vector<engine::ScalePoint> m_curve;
     engine::Ledger m_ledger;
+    engine::Scenario m_scenario;
+    QString m_curveNote;
+    std::vector<std::optional<engine::CountBest>> m_bestShown;
+    std::vector<bool> m_bestAsked; // per curve point: searched (only dp varying is a layout there)
+    QString m_bestNote;            // the caption's line about the best-layout curve
+    bool m_bestCancelled = false;  // Cancel stopped the search for this curve
     QChart* m_chart;
     QChartView* m_view;
     QLogValueAxis* m_x;
@@ -87,6 +137,20 @@ private:
     std::vector<Callout> m_callouts;
     QLabel* m_caption;
     QLabel* m_legend;
+
+    QLineSeries* m_best;
+    QCheckBox* m_bestBox;
+    QProgressBar* m_bestProgress;
+    QPushButton* m_bestCancel;
+    QTimer* m_debounce;     // an edit starts the search once the edits pause
+    QTimer* m_showProgress; // the progress bar and Cancel after kProgressDelayMs
+    QTimer* m_poll;
+    QFutureWatcher<engine::CurveResult> m_watcher;
+    std::shared_ptr<std::atomic<bool>> m_cancelFlag;
+    std::shared_ptr<std::atomic<int>> m_permille; // progress from the engine's worker threads
+    engine::Scenario m_searchKey;                 // the problem of the running search
+    bool m_searchAcross = false;
+    std::vector<engine::CountRequest> m_searchCounts;
 };
 
 } // namespace tl::ui

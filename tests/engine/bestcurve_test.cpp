@@ -1,0 +1,240 @@
+// The time view's "best layout" curve (engine::bestLayoutCurve): per GPU count it equals the planner run on that
+// count alone, it is never slower than "only dp varies" where that layout fits, counts without a layout say why,
+// and cancelling leaves no half-filled curve.
+
+#include "engine/evaluate.h"
+#include "engine/layoutplanner.h"
+#include "engine/presets.h"
+#include "engine/validate.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+
+namespace {
+
+using namespace tl::engine;
+
+// A small model (the planner test's): 8 layers, 8 heads (4 kv), 4-GPU nodes, in derived mode.
+Scenario tinyScenario() {
+    Scenario s;
+    s.model.preset = "custom";
+    s.model.layers = 8;
+    s.model.hidden = 512;
+    s.model.ffnHidden = 1536;
+    s.model.heads = 8;
+    s.model.kvHeads = 4;
+    s.model.headDim = 64;
+    s.model.vocab = 32000;
+    s.data.seqLen = 4096;
+    s.data.globalBatch = 8;
+    s.data.tokens = 2e9;
+    s.hardware.gpusPerNode = 4;
+    s.hardware.memoryGb = 3.2; // some layouts fit, many do not
+    s.schedule.deadlineDays = 4;
+    s.schedule.reserveDays = 1;
+    s.efficiency.mode = EfficiencyMode::Derived;
+    return s;
+}
+
+std::vector<CountRequest> curveCounts(const Evaluation& e) {
+    std::vector<CountRequest> out;
+    for (const ScalePoint& p : e.curve)
+        out.push_back({p.gpus, p.globalBatch});
+    return out;
+}
+
+// The planner on one count, as the Planner tab or `--plan --gpus N` runs it.
+PlanResult planAlone(Scenario s, long long gpus, int batch, const PlanRequest& like) {
+    s.data.globalBatch = batch;
+    PlanRequest req = like;
+    req.minGpus = req.maxGpus = gpus;
+    req.top = 1;
+    return planLayouts(s, req);
+}
+
+void expectEqualsPlannerAlone(const Scenario& s, const std::vector<CountRequest>& counts, const PlanRequest& req) {
+    const CurveResult r = bestLayoutCurve(s, counts, req);
+    ASSERT_FALSE(r.cancelled);
+    ASSERT_FALSE(r.points.empty());
+    int found = 0, missing = 0;
+    for (const CountBest& b : r.points) {
+        const PlanResult alone = planAlone(s, b.gpus, b.globalBatch, req);
+        SCOPED_TRACE(std::to_string(b.gpus) + " GPUs, batch " + std::to_string(b.globalBatch));
+        ASSERT_EQ(b.found, !alone.plans.empty()) << b.reason;
+        if (!b.found) {
+            ++missing;
+            EXPECT_EQ(b.reason, alone.reason);
+            EXPECT_FALSE(b.reason.empty());
+            continue;
+        }
+        ++found;
+        const Plan& p = alone.plans.front();
+        EXPECT_TRUE(b.plan.layout == p.layout) << describeLayout(b.plan.layout) << " vs " << describeLayout(p.layout);
+        EXPECT_EQ(b.plan.days, p.days);
+        EXPECT_EQ(b.plan.usd, p.usd);
+        EXPECT_EQ(b.plan.stepS, p.stepS);
+        EXPECT_EQ(b.plan.memoryTotal, p.memoryTotal);
+        EXPECT_EQ(b.plan.bottleneck, p.bottleneck);
+        EXPECT_EQ(b.plan.gpus(), b.gpus);
+    }
+    // The cases have both kinds of count.
+    EXPECT_GT(found, 3);
+    EXPECT_GT(missing, 0);
+}
+
+TEST(BestLayoutCurve, EachCountEqualsThePlannerOnThatCountAlone) {
+    const Scenario s = tinyScenario();
+    // Counts with layouts, and counts no layout makes (11 and 13: pp <= 8, tp <= 4, dp | 8, cp a power of two).
+    std::vector<CountRequest> counts;
+    for (long long n : {1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 16, 24, 32, 64})
+        counts.push_back({n, 0});
+    PlanRequest req;
+    expectEqualsPlannerAlone(s, counts, req);
+    req.headroom = 0.2;
+    req.threads = 1;
+    expectEqualsPlannerAlone(s, counts, req);
+}
+
+TEST(BestLayoutCurve, TheDaysCurvesCountsIncludingARaisedBatch) {
+    Scenario s = tinyScenario();
+    s.hardware.memoryGb = 6;
+    s.data.tokens = 1e15; // the time gate lies beyond the replica limit: the curve raises the layout, then the batch
+    const Evaluation e = evaluateAll(s);
+    ASSERT_FALSE(e.curve.empty());
+    const bool raised = std::any_of(e.curve.begin(), e.curve.end(),
+                                    [&](const ScalePoint& p) { return p.globalBatch != s.data.globalBatch; });
+    EXPECT_TRUE(raised) << e.curveNote;
+    expectEqualsPlannerAlone(s, curveCounts(e), PlanRequest{});
+}
+
+// Where "only dp varies" is itself a layout the planner searches (valid, fits), the best is at least as fast.
+void expectNeverSlowerThanOnlyDp(const Scenario& s) {
+    const Evaluation e = evaluateAll(s);
+    ASSERT_TRUE(e.valid());
+    const CurveResult r = bestLayoutCurve(s, curveCounts(e), PlanRequest{});
+    ASSERT_EQ(r.points.size(), e.curve.size()); // every curve count is distinct
+    int compared = 0;
+    for (size_t i = 0; i < e.curve.size(); ++i) {
+        const ScalePoint& p = e.curve[i];
+        const CountBest& b = r.points[i];
+        ASSERT_EQ(b.gpus, p.gpus);
+        Scenario only = s;
+        only.parallel.tp = p.tp;
+        only.parallel.pp = p.pp;
+        only.parallel.cp = p.cp;
+        only.parallel.dp = p.dp;
+        only.data.globalBatch = p.globalBatch;
+        const Ledger l = evaluate(only);
+        if (!l.valid || !l.memory.fits)
+            continue;
+        ++compared;
+        SCOPED_TRACE(std::to_string(p.gpus) + " GPUs");
+        ASSERT_TRUE(b.found) << b.reason;
+        EXPECT_LE(b.plan.days, l.time.days * (1 + 1e-12)) << describeLayout(b.plan.layout);
+        EXPECT_LE(b.plan.days, p.days * (1 + 1e-9)) << describeLayout(b.plan.layout);
+    }
+    EXPECT_GT(compared, 3);
+}
+
+TEST(BestLayoutCurve, NeverSlowerThanOnlyDpWhereThatLayoutFits) {
+    expectNeverSlowerThanOnlyDp(tinyScenario());
+    Scenario wide = tinyScenario(); // the scenario's tp spans nodes: the search allows that too
+    wide.hardware.memoryGb = 8;
+    wide.hardware.gpusPerNode = 2;
+    wide.parallel.tp = 4;
+    expectNeverSlowerThanOnlyDp(wide);
+    Scenario qwen; // the default scenario, Qwen3-8B, with a smaller batch so that the case stays quick
+    qwen.efficiency.mode = EfficiencyMode::Derived;
+    qwen.data.globalBatch = 96;
+    expectNeverSlowerThanOnlyDp(qwen);
+}
+
+TEST(BestLayoutCurve, APlanReEvaluatesToItsFigures) {
+    Scenario s = tinyScenario();
+    s.hardware.memoryGb = 6;
+    const Evaluation e = evaluateAll(s);
+    const CurveResult r = bestLayoutCurve(s, curveCounts(e), PlanRequest{});
+    for (const CountBest& b : r.points) {
+        if (!b.found)
+            continue;
+        Scenario again = s;
+        again.data.globalBatch = b.globalBatch;
+        for (const auto& [key, value] : planAssignments(b.plan))
+            ASSERT_FALSE(setField(again, key, value).has_value()) << key;
+        const Ledger l = evaluate(again);
+        ASSERT_TRUE(l.valid);
+        EXPECT_EQ(l.time.days, b.plan.days);
+        EXPECT_EQ(l.time.gpus, b.gpus);
+        EXPECT_EQ(l.memory.total, b.plan.memoryTotal);
+    }
+}
+
+TEST(BestLayoutCurve, CountsWithoutALayoutSayWhy) {
+    Scenario s;
+    applyModelPreset(s, "llama3.1-405b");
+    s.efficiency.mode = EfficiencyMode::Derived;
+    const CurveResult r = bestLayoutCurve(s, {{8, 0}, {0, 0}}, PlanRequest{});
+    ASSERT_EQ(r.points.size(), 2u);
+    EXPECT_FALSE(r.points[0].found);
+    EXPECT_NE(r.points[0].reason.find("the state alone needs"), std::string::npos) << r.points[0].reason;
+    EXPECT_FALSE(r.points[1].found);
+    EXPECT_NE(r.points[1].reason.find("whole number"), std::string::npos) << r.points[1].reason;
+
+    Scenario t = tinyScenario();
+    t.data.globalBatch = 2520;
+    const CurveResult u = bestLayoutCurve(t, {{5128, 0}}, PlanRequest{});
+    ASSERT_EQ(u.points.size(), 1u);
+    EXPECT_NE(u.points[0].reason.find("no layout uses exactly 5,128 GPUs"), std::string::npos) << u.points[0].reason;
+}
+
+TEST(BestLayoutCurve, CancelLeavesNothingHalfFilled) {
+    Scenario s;
+    applyModelPreset(s, "llama3.1-405b");
+    s.efficiency.mode = EfficiencyMode::Derived;
+    std::vector<CountRequest> counts;
+    for (long long n = 4096; n <= 16384; n *= 2)
+        counts.push_back({n, 0});
+
+    // Cancelled before it starts: nothing evaluated, no points.
+    std::atomic<bool> cancel{true};
+    PlanRequest req;
+    req.cancel = &cancel;
+    CurveResult r = bestLayoutCurve(s, counts, req);
+    EXPECT_TRUE(r.cancelled);
+    EXPECT_TRUE(r.points.empty());
+    EXPECT_EQ(r.evaluated, 0);
+
+    // Cancelled at the first progress report: each worker finishes at most the group it is in, and no points.
+    cancel = false;
+    std::mutex mutex;
+    int reports = 0, afterCancel = 0;
+    req.progress = [&](double) {
+        std::lock_guard lock(mutex);
+        ++reports;
+        if (cancel)
+            ++afterCancel;
+        cancel = true;
+    };
+    r = bestLayoutCurve(s, counts, req);
+    EXPECT_TRUE(r.cancelled);
+    EXPECT_TRUE(r.points.empty());
+    EXPECT_LE(afterCancel, r.threads);
+
+    // Not cancelled: progress ends at 1 and every count has its point.
+    cancel = false;
+    double last = 0;
+    req.progress = [&](double share) {
+        std::lock_guard lock(mutex);
+        last = std::max(last, share);
+    };
+    counts.push_back({512, 4096}); // a second batch: progress spans both searches
+    r = bestLayoutCurve(s, counts, req);
+    EXPECT_FALSE(r.cancelled);
+    EXPECT_EQ(r.points.size(), counts.size());
+    EXPECT_NEAR(last, 1.0, 1e-9);
+}
+
+} // namespace
