@@ -2,12 +2,12 @@
 
 #include "engine/model.h"
 #include "engine/presets.h"
+#include "engine/units.h"
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <type_traits>
 
@@ -373,9 +373,7 @@ std::vector<Field> buildFields() {
 #undef TL_CHOICE
 
 std::string number(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.15g", v);
-    return buf;
+    return formatGeneral(v, 15);
 }
 
 // "<key>: <value> is not <type>; allowed: <range>" (wrong type) or "<key>: <value> is not allowed; allowed: <range>".
@@ -441,9 +439,10 @@ double fromDisplay(const Field& f, double shown) {
     const double v = shown * f.ui.displayFactor;
     if (!std::isfinite(v) || v == 0)
         return v;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.15g", v);
-    return std::strtod(buf, nullptr);
+    const std::string text = formatGeneral(v, 15);
+    double rounded = v;
+    std::from_chars(text.data(), text.data() + text.size(), rounded);
+    return rounded;
 }
 
 std::string labelOf(std::string_view key) {

@@ -6,6 +6,7 @@
 #include <climits>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 namespace tl::engine {
 
@@ -608,13 +609,12 @@ int pipelinePosition(Schedule schedule, int stages, int rank, int chunk) {
 namespace {
 
 void validateFields(const PipelineSpec& spec) {
-    checkCount("stages", spec.stages);
-    checkCount("microBatches", spec.microBatches);
-    checkCount("virtualStages", spec.virtualStages);
-    checkDuration("f", spec.f);
-    checkDuration("b", spec.b);
-    checkDuration("w", spec.w);
-    checkDuration("p2p", spec.p2p);
+    for (const auto& [name, count] : {std::pair{"stages", spec.stages}, std::pair{"microBatches", spec.microBatches},
+                                      std::pair{"virtualStages", spec.virtualStages}})
+        checkCount(name, count);
+    for (const auto& [name, seconds] :
+         {std::pair{"f", spec.f}, std::pair{"b", spec.b}, std::pair{"w", spec.w}, std::pair{"p2p", spec.p2p}})
+        checkDuration(name, seconds);
     if (!(spec.f + spec.b + spec.w > 0.0)) [[unlikely]]
         rejectIdle(spec.f + spec.b + spec.w);
 }

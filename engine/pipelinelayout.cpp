@@ -1,27 +1,14 @@
 #include "engine/pipelinelayout.h"
 
+#include "engine/units.h"
+
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
 
 namespace tl::engine {
 
 namespace {
-
-// std::to_chars: the CLI's QCoreApplication sets the C library locale from the environment, snprintf would follow it.
-std::string fixed1(double x) {
-    char buf[64];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::fixed, 1);
-    std::string s(buf, ec == std::errc() ? end : buf);
-    return s == "-0.0" ? "0.0" : s;
-}
-
-std::string general6(double x) {
-    char buf[64];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::general, 6);
-    return std::string(buf, ec == std::errc() ? end : buf);
-}
 
 std::string peakList(const std::vector<int>& peaks) {
     std::string out;
@@ -170,10 +157,10 @@ PipelineLayout layoutPipeline(const Timeline& t) {
     c.stages = spec.stages;
     c.microBatches = spec.microBatches;
     c.virtualStages = spec.virtualStages;
-    c.bubblePercent = fixed1(m.bubbleFraction * 100);
-    c.overIdealPercent = fixed1(m.bubbleOverIdeal * 100);
-    c.makespan = general6(m.makespan);
-    c.ideal = general6(m.ideal);
+    c.bubblePercent = formatFixed(m.bubbleFraction * 100, 1);
+    c.overIdealPercent = formatFixed(m.bubbleOverIdeal * 100, 1);
+    c.makespan = formatGeneral(m.makespan, 6);
+    c.ideal = formatGeneral(m.ideal, 6);
     c.peaks = peakList(m.peakInFlight);
     return out;
 }

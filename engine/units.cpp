@@ -1,5 +1,6 @@
 #include "engine/units.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -13,7 +14,11 @@ std::string chars(double x, std::chars_format format, int precision) {
         x = 0;     // "0", never "-0"
     char buf[400]; // %.f of 1e308 is 309 digits
     const auto r = std::to_chars(buf, buf + sizeof buf, x, format, precision);
-    return r.ec == std::errc() ? std::string(buf, r.ptr) : std::string("n/a");
+    if (r.ec != std::errc())
+        return "n/a";
+    // A small negative rounded to zero reads "0.0", never "-0.0".
+    const bool negativeZero = buf[0] == '-' && std::all_of(buf + 1, r.ptr, [](char c) { return c == '0' || c == '.'; });
+    return std::string(negativeZero ? buf + 1 : buf, r.ptr);
 }
 
 } // namespace
@@ -24,6 +29,17 @@ std::string formatFixed(double x, int decimals) {
 
 std::string formatGeneral(double x, int significant) {
     return chars(x, std::chars_format::general, significant);
+}
+
+std::string formatTrimmed(double x, int decimals) {
+    std::string s = formatFixed(x, decimals);
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0')
+            s.pop_back();
+        if (s.back() == '.')
+            s.pop_back();
+    }
+    return s;
 }
 
 std::string groupDigits(double x) {

@@ -13,6 +13,7 @@ inline constexpr double kGiB = 1073741824.0;
 
 std::string formatFixed(double x, int decimals);       // "67.9"
 std::string formatGeneral(double x, int significant);  // printf's %.*g: "0.09375", "1e+21", "8192"
+std::string formatTrimmed(double x, int decimals);     // at most decimals, no trailing zeros: "12.5", "3"
 std::string groupDigits(double x);                     // "8,190,735,360" (rounded to an integer)
 std::string formatSi(double x, const char* unit);      // "143.8 TFLOPs"
 std::string formatGB(double bytes, int decimals = 1);  // "131.1 GB"

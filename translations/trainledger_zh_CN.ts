@@ -52,14 +52,6 @@
         <translation>训练天数与 GPU 数量</translation>
     </message>
     <message>
-        <source>GPUs (log scale)</source>
-        <translation>GPU 数量（对数刻度）</translation>
-    </message>
-    <message>
-        <source>Days (log scale)</source>
-        <translation>天数（对数刻度）</translation>
-    </message>
-    <message>
         <source>&amp;Swap A and B</source>
         <translation>交换 A 和 B(&amp;S)</translation>
     </message>
@@ -180,6 +172,14 @@
     <message>
         <source>not valid</source>
         <translation>无效</translation>
+    </message>
+    <message>
+        <source>GPUs (log)</source>
+        <translation>GPU 数量(对数)</translation>
+    </message>
+    <message>
+        <source>Days (log)</source>
+        <translation>天数(对数)</translation>
     </message>
 </context>
 <context>
@@ -914,14 +914,6 @@
         <translation>GPU 显存容量</translation>
     </message>
     <message>
-        <source>Memory per GPU (GiB, 2³⁰ bytes)</source>
-        <translation>每 GPU 显存（GiB，2³⁰ 字节）</translation>
-    </message>
-    <message>
-        <source>Memory per GPU (GB, 10⁹ bytes)</source>
-        <translation>每 GPU 显存（GB，10⁹ 字节）</translation>
-    </message>
-    <message>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
@@ -988,6 +980,14 @@ Total %5 of %6, pipeline stage %7</source>
         <comment>short axis label</comment>
         <translation>本案</translation>
     </message>
+    <message>
+        <source>GiB per GPU (2³⁰ B)</source>
+        <translation>每 GPU 显存 GiB（2³⁰ B）</translation>
+    </message>
+    <message>
+        <source>GB per GPU (10⁹ B)</source>
+        <translation>每 GPU 显存 GB（10⁹ B）</translation>
+    </message>
 </context>
 <context>
     <name>NotesEdit</name>
@@ -1048,6 +1048,10 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>Weights %1, gradients %2, master %3, optimizer %4</source>
         <translation>权重 %1，梯度 %2，主权重 %3，优化器 %4</translation>
+    </message>
+    <message>
+        <source>See %1</source>
+        <translation>见 %1</translation>
     </message>
 </context>
 <context>
@@ -1954,10 +1958,6 @@ per parameter</source>
         <translation>本方案</translation>
     </message>
     <message>
-        <source>GPUs (log scale)</source>
-        <translation>GPU 数量（对数刻度）</translation>
-    </message>
-    <message>
         <source>Cost is the same at every GPU count: at a fixed MFU, GPU-hours do not depend on how many GPUs share the work.</source>
         <translation>任何 GPU 数量下成本都相同：MFU 固定时，GPU·小时与多少块 GPU 分担工作无关。</translation>
     </message>
@@ -2006,10 +2006,6 @@ per parameter</source>
         <translation>由硬件推导：GPU 越多，每个副本分到的微批越少，而它的梯度通信、流水线填充和优化器步骤不变，所以天数下降得比 GPU 增加得慢，GPU·小时和成本随之上升。每步时间的构成见下方。</translation>
     </message>
     <message>
-        <source>Days (log scale)</source>
-        <translation>天数（对数刻度）</translation>
-    </message>
-    <message>
         <source>Days to train against the number of GPUs (data parallelism, then a larger layout)</source>
         <translation>训练天数与 GPU 数量（先数据并行，再换更大的布局）</translation>
     </message>
@@ -2026,6 +2022,14 @@ per parameter</source>
 %5 tokens/s; memory %6 per GPU — %7</source>
         <translation>%1（%2）：%3，%4
 %5 token/秒；每 GPU 显存 %6 — %7</translation>
+    </message>
+    <message>
+        <source>GPUs (log)</source>
+        <translation>GPU 数量(对数)</translation>
+    </message>
+    <message>
+        <source>Days (log)</source>
+        <translation>天数(对数)</translation>
     </message>
     <message>
         <source>selective</source>

@@ -46,6 +46,11 @@ void quietQtMessages(QtMsgType type, const QMessageLogContext& context, const QS
         QTextStream(stderr) << qFormatLogMessage(type, context, message) << Qt::endl;
 }
 
+// One option of the command line: its name, its help line and, when it takes a value, the value's name.
+QCommandLineOption option(const char* name, const char* help, const char* valueName = "") {
+    return QCommandLineOption(QString::fromLatin1(name), QString::fromUtf8(help), QString::fromLatin1(valueName));
+}
+
 void print(const QByteArray& bytes) {
     std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
 }
@@ -204,61 +209,39 @@ int main(int argc, char** argv) {
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
         QStringLiteral("A .trainledger file or a scenario.json (default: the built-in scenario)."));
-    const QCommandLineOption setOpt(QStringLiteral("set"),
-                                    QStringLiteral("Set a scenario key: KEY=VALUE (JSON or text)."),
-                                    QStringLiteral("KEY=VALUE"));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Print the ledger as JSON."));
-    const QCommandLineOption reportOpt(QStringLiteral("report"), QStringLiteral("Print the human ledger (default)."));
-    const QCommandLineOption sweepOpt(QStringLiteral("sweep"),
-                                      QStringLiteral("Evaluate KEY over FROM:TO[:STEP|xFACTOR]."),
-                                      QStringLiteral("KEY=FROM:TO[:STEP|xFACTOR]"));
-    const QCommandLineOption csvOpt(QStringLiteral("csv"), QStringLiteral("With --sweep: CSV, one row per value."));
-    const QCommandLineOption schemaOpt(QStringLiteral("schema"),
-                                       QStringLiteral("Print the JSON Schema of a scenario file and exit."));
-    const QCommandLineOption saveOpt(QStringLiteral("save"),
-                                     QStringLiteral("Write the scenario (after --set) as a .trainledger archive."),
-                                     QStringLiteral("OUT"));
-    const QCommandLineOption diffOpt(QStringLiteral("diff"),
-                                     QStringLiteral("Print the scenario and ledger keys that differ between two files: "
-                                                    "--diff A B."));
-    parser.addOptions({setOpt, jsonOpt, reportOpt, sweepOpt, csvOpt, schemaOpt, saveOpt, diffOpt});
-    const QCommandLineOption pipelineSvgOpt(QStringLiteral("pipeline-svg"),
-                                            QStringLiteral("Write the scenario's pipeline schedule diagram as SVG."),
-                                            QStringLiteral("FILE"));
-    parser.addOption(pipelineSvgOpt);
-    const QCommandLineOption planOpt(QStringLiteral("plan"),
-                                     QStringLiteral("Rank every valid layout of the scenario's model on --gpus."));
-    const QCommandLineOption gpusOpt(QStringLiteral("gpus"),
-                                     QStringLiteral("With --plan: a GPU count N or a range MIN:MAX (default: the "
-                                                    "scenario's count)."),
-                                     QStringLiteral("N|MIN:MAX"));
-    const QCommandLineOption objectiveOpt(QStringLiteral("objective"),
-                                          QStringLiteral("With --plan: fastest (default), cheapest or fewest (the last "
-                                                         "two among layouts that meet the deadline)."),
-                                          QStringLiteral("NAME"));
-    const QCommandLineOption topOpt(QStringLiteral("top"),
-                                    QStringLiteral("With --plan: how many plans to print (default 10; 0 = all)."),
-                                    QStringLiteral("K"));
-    const QCommandLineOption headroomOpt(
-        QStringLiteral("headroom"), QStringLiteral("With --plan: memory share to keep free, 0 to 0.9 (default 0)."),
-        QStringLiteral("F"));
-    const QCommandLineOption whyNotOpt(QStringLiteral("why-not"),
-                                       QStringLiteral("With --plan: name a layout key (repeatable); says which rule "
-                                                      "refuses the layout and the nearest that work."),
-                                       QStringLiteral("KEY=VALUE"));
-    const QCommandLineOption acrossOpt(QStringLiteral("tp-across-nodes"),
-                                       QStringLiteral("With --plan: let tensor parallelism span nodes."));
-    parser.addOptions({planOpt, gpusOpt, objectiveOpt, topOpt, headroomOpt, whyNotOpt, acrossOpt});
-    const QCommandLineOption fitOpt(QStringLiteral("fit-scaling"),
-                                    QStringLiteral("Fit L = E + A/N^alpha + B/D^beta to pilot runs (CSV header "
-                                                   "params,tokens,loss); with --json as JSON."),
-                                    QStringLiteral("RUNS.csv"));
-    parser.addOption(fitOpt);
-    const QCommandLineOption explainOpt(
-        QStringLiteral("explain"),
-        QStringLiteral("Explain a ledger key: the formula, the values put in, the result and its source."),
-        QStringLiteral("KEY"));
-    parser.addOption(explainOpt);
+    const auto setOpt = option("set", "Set a scenario key: KEY=VALUE (JSON or text).", "KEY=VALUE");
+    const auto jsonOpt = option("json", "Print the ledger as JSON.");
+    const auto reportOpt = option("report", "Print the human ledger (default).");
+    const auto sweepOpt = option("sweep", "Evaluate KEY over FROM:TO[:STEP|xFACTOR].", "KEY=FROM:TO[:STEP|xFACTOR]");
+    const auto csvOpt = option("csv", "With --sweep: CSV, one row per value.");
+    const auto schemaOpt = option("schema", "Print the JSON Schema of a scenario file and exit.");
+    const auto saveOpt = option("save", "Write the scenario (after --set) as a .trainledger archive.", "OUT");
+    const auto diffOpt =
+        option("diff", "Print the scenario and ledger keys that differ between two files: --diff A B.");
+    const auto pipelineSvgOpt =
+        option("pipeline-svg", "Write the scenario's pipeline schedule diagram as SVG.", "FILE");
+    const auto planOpt = option("plan", "Rank every valid layout of the scenario's model on --gpus.");
+    const auto gpusOpt =
+        option("gpus", "With --plan: a GPU count N or a range MIN:MAX (default: the scenario's count).", "N|MIN:MAX");
+    const auto objectiveOpt = option("objective",
+                                     "With --plan: fastest (default), cheapest or fewest (the last two among layouts "
+                                     "that meet the deadline).",
+                                     "NAME");
+    const auto topOpt = option("top", "With --plan: how many plans to print (default 10; 0 = all).", "K");
+    const auto headroomOpt = option("headroom", "With --plan: memory share to keep free, 0 to 0.9 (default 0).", "F");
+    const auto whyNotOpt = option("why-not",
+                                  "With --plan: name a layout key (repeatable); says which rule refuses the layout and "
+                                  "the nearest that work.",
+                                  "KEY=VALUE");
+    const auto acrossOpt = option("tp-across-nodes", "With --plan: let tensor parallelism span nodes.");
+    const auto fitOpt =
+        option("fit-scaling",
+               "Fit L = E + A/N^alpha + B/D^beta to pilot runs (CSV header params,tokens,loss); with --json as JSON.",
+               "RUNS.csv");
+    const auto explainOpt =
+        option("explain", "Explain a ledger key: the formula, the values put in, the result and its source.", "KEY");
+    parser.addOptions({setOpt, jsonOpt, reportOpt, sweepOpt, csvOpt, schemaOpt, saveOpt, diffOpt, pipelineSvgOpt,
+                       planOpt, gpusOpt, objectiveOpt, topOpt, headroomOpt, whyNotOpt, acrossOpt, fitOpt, explainOpt});
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
@@ -41,24 +40,9 @@ std::string hex(Rgb c) {
     return s;
 }
 
-// Locale-independent number text (the CLI's QCoreApplication sets the C library locale from the environment).
-std::string num(double x, int decimals = 2) {
-    char buf[64];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::fixed, decimals);
-    std::string s(buf, ec == std::errc() ? end : buf);
-    if (s.find('.') != std::string::npos) {
-        while (!s.empty() && s.back() == '0')
-            s.pop_back();
-        if (!s.empty() && s.back() == '.')
-            s.pop_back();
-    }
-    return s == "-0" ? "0" : s;
-}
-
-std::string general(double x) {
-    char buf[64];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::general, 6);
-    return std::string(buf, ec == std::errc() ? end : buf);
+// Coordinates: at most two decimals, no trailing zeros (engine/units, locale-independent).
+std::string num(double x) {
+    return engine::formatTrimmed(x, 2);
 }
 
 std::string escape(const std::string& text) {
@@ -228,7 +212,7 @@ std::string renderPipelineSvg(const Timeline& t) {
         const double tx = plotLeft + tick * px;
         s += "<line x1=\"" + num(tx) + "\" y1=\"" + num(axisY) + "\" x2=\"" + num(tx) + "\" y2=\"" + num(axisY + 4) +
              "\" stroke=\"#000000\"/>\n";
-        const std::string label = general(tick);
+        const std::string label = engine::formatGeneral(tick, 6);
         const bool atRightEdge = tx + double(label.size()) * kCharW / 2 > kWidth - 2;
         s += text(tx, axisY + 4 + kFont, label, atRightEdge ? " text-anchor=\"end\"" : " text-anchor=\"middle\"");
     }

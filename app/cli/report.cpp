@@ -10,6 +10,7 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <utility>
 
 namespace tl::cli {
 namespace {
@@ -157,16 +158,17 @@ void zero(Out& o, const Scenario& s, const Ledger& l) {
 void memory(Out& o, const Scenario& s, const Ledger& l) {
     const auto& m = l.memory;
     o.line("Memory per GPU (pipeline stage %d, %.2f micro-batches in flight)", m.stage, m.inFlightMicroBatches);
-    auto row = [&](const char* name, double bytes) { o.line("  %-22s %s", name, c(formatBytesBoth(bytes))); };
-    row("weights", m.weights);
-    row("gradients", m.gradients);
-    row("master weights", m.masterWeights);
-    row("optimizer state", m.optimizer);
-    row("activations", m.activations);
-    row("  layers", m.activationsLayers);
-    row("  LM-head logits", m.activationsLogits);
-    row("buffers and overhead", m.buffers);
-    row("total", m.total);
+    const std::pair<const char*, double> rows[] = {{"weights", m.weights},
+                                                   {"gradients", m.gradients},
+                                                   {"master weights", m.masterWeights},
+                                                   {"optimizer state", m.optimizer},
+                                                   {"activations", m.activations},
+                                                   {"  layers", m.activationsLayers},
+                                                   {"  LM-head logits", m.activationsLogits},
+                                                   {"buffers and overhead", m.buffers},
+                                                   {"total", m.total}};
+    for (const auto& [name, bytes] : rows)
+        o.line("  %-22s %s", name, c(formatBytesBoth(bytes)));
     o.line("  capacity               %s (%s)  -> %s", c(formatBytesBoth(m.capacity)), s.hardware.preset.c_str(),
            m.fits ? "fits" : "DOES NOT FIT");
     if (m.offloadedPerGpu > 0)
@@ -221,22 +223,10 @@ std::string renderReport(const Scenario& s) {
     o.line("TrainLedger: %s", displayTitle(s).c_str());
     o.line("Model %s: %s parameters (%s active)%s", s.model.preset.c_str(), c(groupDigits(double(l.params.total))),
            c(groupDigits(double(l.params.active))), l.params.derivedShape ? ", shape derived from model.params" : "");
-    o.blank();
-    task(o, s, l);
-    o.blank();
-    state(o, s, l);
-    o.blank();
-    compute(o, s, l);
-    o.blank();
-    step(o, s, l);
-    o.blank();
-    zero(o, s, l);
-    o.blank();
-    memory(o, s, l);
-    o.blank();
-    gates(o, s, l);
-    o.blank();
-    budget(o, s, l);
+    for (auto* section : {task, state, compute, step, zero, memory, gates, budget}) {
+        o.blank();
+        section(o, s, l);
+    }
     if (!l.warnings.empty()) {
         o.blank();
         o.line("Warnings");

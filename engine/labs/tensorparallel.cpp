@@ -46,6 +46,19 @@ Matrix headsContext(const Matrix& q, const Matrix& k, const Matrix& v, int count
     return out;
 }
 
+// The forward pass's one all-reduce: shard g of tp (built by make from block g of extent) holds a partial output,
+// and their sum is the split's answer.
+template <class Shard, class Make>
+Matrix allReduce(int extent, int tp, Eigen::Index rows, Eigen::Index cols, std::vector<Shard>& shards, Make make) {
+    Matrix sum = Matrix::Zero(rows, cols);
+    for (int g = 0; g < tp; ++g) {
+        Shard sh = make(evenBlock(extent, tp, g));
+        sum += sh.partial;
+        shards.push_back(std::move(sh));
+    }
+    return sum;
+}
+
 } // namespace
 
 Matrix gelu(const Matrix& x) {
@@ -73,9 +86,7 @@ MlpSplit splitMlp(const MlpShape& s) {
     out.full = gelu(out.x * out.a) * out.b;
     out.fullMaxAbs = maxAbs(out.full);
 
-    out.allReduced = Matrix::Zero(s.rows, s.out);
-    for (int g = 0; g < s.tp; ++g) {
-        const Block blk = evenBlock(s.hidden, s.tp, g);
+    out.allReduced = allReduce(s.hidden, s.tp, s.rows, s.out, out.shards, [&](const Block& blk) {
         MlpShard sh;
         sh.begin = blk.begin;
         sh.size = blk.size;
@@ -83,22 +94,18 @@ MlpSplit splitMlp(const MlpShape& s) {
         sh.b = out.b.middleRows(blk.begin, blk.size);
         sh.activation = gelu(out.x * sh.a); // GeLU is element-wise: a column block needs nothing from other GPUs
         sh.partial = sh.activation * sh.b;
-        out.allReduced += sh.partial;
-        out.shards.push_back(std::move(sh));
-    }
+        return sh;
+    });
     out.maxAbsDifference = maxAbs(out.allReduced - out.full);
 
-    out.wrongReduced = Matrix::Zero(s.rows, s.out);
-    for (int g = 0; g < s.tp; ++g) {
-        const Block blk = evenBlock(s.in, s.tp, g);
+    out.wrongReduced = allReduce(s.in, s.tp, s.rows, s.out, out.wrong, [&](const Block& blk) {
         WrongShard w;
         w.begin = blk.begin;
         w.size = blk.size;
         w.partialPreActivation = out.x.middleCols(blk.begin, blk.size) * out.a.middleRows(blk.begin, blk.size);
         w.partial = gelu(w.partialPreActivation) * out.b;
-        out.wrongReduced += w.partial;
-        out.wrong.push_back(std::move(w));
-    }
+        return w;
+    });
     out.wrongMaxAbsDifference = maxAbs(out.wrongReduced - out.full);
     return out;
 }
@@ -119,18 +126,14 @@ AttentionSplit splitAttention(const AttentionShape& s) {
     SeededRandom rng(s.seed);
     AttentionSplit out;
     out.x = rng.matrix(s.seq, s.model);
-    out.wq = rng.matrix(s.model, s.model);
-    out.wk = rng.matrix(s.model, s.model);
-    out.wv = rng.matrix(s.model, s.model);
-    out.wo = rng.matrix(s.model, s.model);
+    for (Matrix* w : {&out.wq, &out.wk, &out.wv, &out.wo}) // drawn in this order: the lab's figures depend on it
+        *w = rng.matrix(s.model, s.model);
     const int headDim = s.model / s.heads;
     const Matrix q = out.x * out.wq, k = out.x * out.wk, v = out.x * out.wv;
     out.full = headsContext(q, k, v, s.heads, headDim, s.causal) * out.wo;
     out.fullMaxAbs = maxAbs(out.full);
 
-    out.allReduced = Matrix::Zero(s.seq, s.model);
-    for (int g = 0; g < s.tp; ++g) {
-        const Block blk = evenBlock(s.heads, s.tp, g);
+    out.allReduced = allReduce(s.heads, s.tp, s.seq, s.model, out.shards, [&](const Block& blk) {
         AttentionShard sh;
         sh.headBegin = blk.begin;
         sh.heads = blk.size;
@@ -141,9 +144,8 @@ AttentionSplit splitAttention(const AttentionShape& s) {
         sh.wo = out.wo.middleRows(c0, width);
         sh.context = headsContext(out.x * sh.wq, out.x * sh.wk, out.x * sh.wv, blk.size, headDim, s.causal);
         sh.partial = sh.context * sh.wo;
-        out.allReduced += sh.partial;
-        out.shards.push_back(std::move(sh));
-    }
+        return sh;
+    });
     out.maxAbsDifference = maxAbs(out.allReduced - out.full);
     return out;
 }

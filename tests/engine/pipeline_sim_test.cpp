@@ -26,16 +26,8 @@ constexpr double kEps = 1e-9;
 
 PipelineSpec makeSpec(Schedule schedule, int p, int m, int v = 1, double f = 1, double b = 1, double w = 1,
                       double p2p = 0) {
-    PipelineSpec spec;
-    spec.schedule = schedule;
-    spec.stages = p;
-    spec.microBatches = m;
-    spec.virtualStages = v;
-    spec.f = f;
-    spec.b = b;
-    spec.w = w;
-    spec.p2p = p2p;
-    return spec;
+    return PipelineSpec{
+        .stages = p, .microBatches = m, .virtualStages = v, .schedule = schedule, .f = f, .b = b, .w = w, .p2p = p2p};
 }
 
 std::string describe(const PipelineSpec& s) {

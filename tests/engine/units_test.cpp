@@ -19,6 +19,9 @@ TEST(Units, FixedRoundsToTheDecimalsAndNeverPrintsMinusZero) {
     EXPECT_EQ(formatFixed(2.5, 0), "2"); // halves to even, as printf
     EXPECT_EQ(formatFixed(-1.25, 3), "-1.250");
     EXPECT_EQ(formatFixed(-0.0, 1), "0.0");
+    EXPECT_EQ(formatFixed(-0.04, 1), "0.0"); // a small negative that rounds to zero
+    EXPECT_EQ(formatFixed(-0.0004, 3), "0.000");
+    EXPECT_EQ(formatFixed(-0.05, 1), "-0.1");
     EXPECT_EQ(formatFixed(1e20, 0), "100000000000000000000");
     EXPECT_EQ(formatFixed(std::nan(""), 1), "nan");
 }
@@ -31,6 +34,16 @@ TEST(Units, GeneralIsPrintfPercentG) {
     EXPECT_EQ(formatGeneral(0.1, 17), "0.10000000000000001");
     EXPECT_EQ(formatGeneral(2e12, 15), "2000000000000"); // 2000 billion tokens, as typed
     EXPECT_EQ(formatGeneral(-0.0, 6), "0");
+}
+
+TEST(Units, TrimmedDropsTrailingZeros) {
+    EXPECT_EQ(formatTrimmed(12.5, 2), "12.5");
+    EXPECT_EQ(formatTrimmed(3, 2), "3");
+    EXPECT_EQ(formatTrimmed(227.4, 2), "227.4");
+    EXPECT_EQ(formatTrimmed(0.125, 2), "0.12"); // halves to even, as printf
+    EXPECT_EQ(formatTrimmed(100, 0), "100");
+    EXPECT_EQ(formatTrimmed(-0.001, 2), "0");
+    EXPECT_EQ(formatTrimmed(-1.5, 2), "-1.5");
 }
 
 TEST(Units, GroupDigitsInThrees) {

@@ -14,6 +14,7 @@
 #include "io/scenariojson.h"
 #include "tests/ui/scripteddialogs.h"
 #include "ui/controller.h"
+#include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/parameterpanel.h"
 #include "ui/panels/sliderfield.h"
@@ -463,8 +464,12 @@ private slots:
             auto* line = find<ui::TextLine>(QStringLiteral("error:") + str(e.code));
             QVERIFY2(line && line->isVisible() && !line->text().isEmpty(), e.code.c_str());
         }
-        if (m_controller->errors().front().code != "data.global_batch")
-            QVERIFY(find<ui::TextLine>(QStringLiteral("error:data.global_batch"))->text().isEmpty());
+        if (const std::string named = m_controller->errors().front().code; named != "data.global_batch") {
+            // Beside the edited field only a pointer to the named one, not the sentence again.
+            const QString pointer = find<ui::TextLine>(QStringLiteral("error:data.global_batch"))->text();
+            QVERIFY2(pointer.startsWith(QStringLiteral("\u2193 See ")) && !pointer.contains(QStringLiteral("385")),
+                     qPrintable(pointer));
+        }
         QApplication::processEvents();
         QCOMPARE(tpRow->mapTo(panel, QPoint(0, 0)), tpBefore);
         QCOMPARE(panel->size(), panelBefore);
@@ -522,8 +527,93 @@ private slots:
         const std::string key = m_controller->errors().front().code;
         QVERIFY2(key == "parallel.tp", key.c_str());
         QVERIFY(find<ui::TextLine>(QStringLiteral("error:parallel.tp"))->isVisible());
-        QVERIFY(find<ui::TextLine>(QStringLiteral("error:model.preset"))->text().isEmpty());
+        // The preset just chosen is marked; its line says only where to look.
+        QVERIFY(m_window->parameterPanel()->isRefused(QStringLiteral("model.preset")));
+        const QString pointer = find<ui::TextLine>(QStringLiteral("error:model.preset"))->text();
+        QVERIFY2(pointer == QStringLiteral("\u2193 See TP"), qPrintable(pointer));
         QCOMPARE(dp->mapTo(panel, QPoint(0, 0)), before);
+    }
+
+    // Issue 8: Global batch 434 with DP 8 is refused by the rule on DP (a divisor of the batch). The typed 434 stays
+    // in Global batch, framed in red, with a line that says which field refused it; DP's row carries the sentence
+    // and, scrolled out of view before, is scrolled into view; no row moves; fixing DP clears both.
+    void refusedEditIsMarkedWhereItWasTyped() {
+        ui::ParameterPanel* panel = m_window->parameterPanel();
+        auto* scroll = find<QScrollArea>(QStringLiteral("parameterScroll"));
+        QWidget* content = find<QWidget>(QStringLiteral("parameterContent"));
+        QWidget* batchRow = find<QWidget>(QStringLiteral("field:data.global_batch"));
+        QWidget* dpRow = find<QWidget>(QStringLiteral("field:parallel.dp"));
+        m_window->resize(1280, 720); // a laptop: the panel scrolls
+        QApplication::processEvents();
+        auto inView = [scroll](const QWidget* w) {
+            const QRect r(w->mapTo(scroll->viewport(), QPoint(0, 0)), w->size());
+            return scroll->viewport()->rect().contains(r);
+        };
+        // Global batch at the bottom of the view, DP (further down the panel) out of it.
+        scroll->verticalScrollBar()->setValue(batchRow->mapTo(content, QPoint(0, 0)).y() + batchRow->height() -
+                                              scroll->viewport()->height() + 4);
+        QApplication::processEvents();
+        QVERIFY(inView(batchRow));
+        QVERIFY2(!inView(dpRow), qPrintable(QStringLiteral("view %1 px, DP at %2")
+                                                .arg(scroll->viewport()->height())
+                                                .arg(dpRow->mapTo(scroll->viewport(), QPoint(0, 0)).y())));
+        QList<QPoint> rowsBefore;
+        QList<ui::SliderField*> rows; // those on screen (closed details sections are not laid out)
+        for (ui::SliderField* f : content->findChildren<ui::SliderField*>())
+            if (f->isVisible()) {
+                rows << f;
+                rowsBefore << f->mapTo(content, QPoint(0, 0));
+            }
+
+        auto* batch = find<QDoubleSpinBox>(QStringLiteral("spin:data.global_batch"));
+        batch->setFocus();
+        batch->selectAll();
+        QTest::keyClicks(batch, QStringLiteral("434"));
+        QTest::keyClick(batch, Qt::Key_Return);
+        QApplication::processEvents();
+        QCOMPARE(m_controller->scenario().data.globalBatch, 434);
+        QVERIFY(!m_controller->errors().empty());
+        QCOMPARE(m_controller->errors().front().code, std::string("parallel.dp"));
+
+        // The refused text stays where it was typed, marked: a red frame and dark red on pale red.
+        QCOMPARE(batch->text(), QStringLiteral("434"));
+        QVERIFY(panel->isRefused(QStringLiteral("data.global_batch")));
+        QVERIFY(!panel->isRefused(QStringLiteral("parallel.dp")));
+        const QImage marked = batch->grab().toImage();
+        int red = 0;
+        for (int y = 0; y < marked.height(); ++y)
+            for (int x : {0, 1, marked.width() - 2, marked.width() - 1})
+                red += marked.pixelColor(x, y).red() > 150 && marked.pixelColor(x, y).green() < 90;
+        QVERIFY2(red >= marked.height(), qPrintable(QString::number(red)));
+        // The edited field's line names the field that refused it; DP's line has the engine's sentence.
+        auto* pointer = find<ui::TextLine>(QStringLiteral("error:data.global_batch"));
+        QVERIFY(pointer->isVisible());
+        QCOMPARE(pointer->text(), QStringLiteral("\u2193 See DP")); // DP is further down
+        QVERIFY(QFontMetrics(pointer->font()).horizontalAdvance(pointer->text()) <= pointer->width()); // not elided
+        auto* sentence = find<ui::TextLine>(QStringLiteral("error:parallel.dp"));
+        QVERIFY(sentence->isVisible());
+        QVERIFY2(sentence->text().contains(QStringLiteral("434")), qPrintable(sentence->text()));
+        QVERIFY(inView(dpRow));
+        for (qsizetype i = 0; i < rows.size(); ++i)
+            QVERIFY2(rows[i]->mapTo(content, QPoint(0, 0)) == rowsBefore[i], qPrintable(rows[i]->objectName()));
+
+        // Readable under the presentation's high-contrast palette too: the mark keeps its own colours.
+        const QPalette light = m_window->palette();
+        for (const QPalette& pal : {light, ui::Presentation::highContrastPalette()}) {
+            m_window->setPalette(pal);
+            const QColor base = batch->palette().color(QPalette::Base), text = batch->palette().color(QPalette::Text);
+            QVERIFY(base.red() > 240 && base.green() < 240);
+            QVERIFY(std::abs(base.lightnessF() - text.lightnessF()) > 0.6);
+        }
+        m_window->setPalette(light);
+
+        // DP 2 divides 434: valid again, nothing marked, every line empty, the spin box in the window's colours.
+        find<QDoubleSpinBox>(QStringLiteral("spin:parallel.dp"))->setValue(2);
+        QVERIFY(m_controller->errors().empty());
+        QVERIFY(!panel->isRefused(QStringLiteral("data.global_batch")));
+        QVERIFY(pointer->text().isEmpty() && sentence->text().isEmpty());
+        QVERIFY(find<QSlider>(QStringLiteral("slider:data.global_batch"))->isVisible());
+        QCOMPARE(batch->palette().color(QPalette::Base), m_window->palette().color(QPalette::Base));
     }
 
     // Issue 8: every scenario key has a control built from the table, and a restored scenario shows all of it.

@@ -142,8 +142,8 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     // Time: both curves of days against GPUs (only dp varies), each plan as a point, each deadline dashed.
     // Room on the right for the last GPU count under the axis end.
     m_timeChart = makeChart(tr("Days to train against the number of GPUs"), QMargins(4, 4, 20, 4));
-    m_timeX = logGpuAxis(tr("GPUs (log scale)"));
-    m_timeY = logDaysAxis(tr("Days (log scale)"));
+    m_timeX = logGpuAxis(tr("GPUs (log)"));
+    m_timeY = logDaysAxis(tr("Days (log)"));
     m_timeChart->addAxis(m_timeX, Qt::AlignBottom);
     m_timeChart->addAxis(m_timeY, Qt::AlignLeft);
     for (int i = 0; i < kMax; ++i) {

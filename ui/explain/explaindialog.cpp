@@ -110,27 +110,29 @@ QString ledgerLabel(const QString& key) {
     return key;
 }
 
-void addExplainEntries(QMenu* menu, const QStringList& keys) {
-    for (const QString& key : keys) {
-        QAction* a =
-            menu->addAction(QCoreApplication::translate("tl::ui::ExplainDialog", "Explain: %1").arg(ledgerLabel(key)));
-        a->setObjectName(QStringLiteral("explain:") + key);
-        a->setData(key);
-    }
+namespace {
+
+QAction* addExplainAction(QMenu* menu, const QString& key) {
+    QAction* a =
+        menu->addAction(QCoreApplication::translate("tl::ui::ExplainDialog", "Explain: %1").arg(ledgerLabel(key)));
+    a->setObjectName(QStringLiteral("explain:") + key);
+    return a;
 }
 
-QString chosenExplainKey(QAction* chosen) {
-    return chosen && chosen->objectName().startsWith(QLatin1String("explain:")) ? chosen->data().toString() : QString();
+} // namespace
+
+QString execExplainMenu(QWidget* parent, const QStringList& keys, const QPoint& globalPos) {
+    QMenu menu(parent);
+    for (const QString& key : keys)
+        addExplainAction(&menu, key)->setData(key);
+    const QAction* chosen = menu.exec(globalPos);
+    return chosen ? chosen->data().toString() : QString();
 }
 
 void addExplainActions(QMenu* menu, QWidget* parent, Controller* controller, const QStringList& keys) {
-    for (const QString& key : keys) {
-        const QString label = ledgerLabel(key);
-        QAction* a = menu->addAction(QCoreApplication::translate("tl::ui::ExplainDialog", "Explain: %1").arg(label));
-        a->setObjectName(QStringLiteral("explain:") + key);
-        QObject::connect(a, &QAction::triggered, parent,
+    for (const QString& key : keys)
+        QObject::connect(addExplainAction(menu, key), &QAction::triggered, parent,
                          [parent, controller, key] { explainNumber(parent, controller, key); });
-    }
 }
 
 } // namespace tl::ui

@@ -10,6 +10,7 @@
 #include <QStringList>
 
 class QMenu;
+class QPoint;
 class QTextBrowser;
 
 namespace tl::ui {
@@ -42,10 +43,9 @@ void explainNumber(QWidget* parent, Controller* controller, const QString& key);
 // Add "Explain: <label>" entries for these ledger keys to a menu.
 void addExplainActions(QMenu* menu, QWidget* parent, Controller* controller, const QStringList& keys);
 
-// For views, which know no controller: "Explain: <label>" entries whose data() is the key. Run the menu, and
-// return the chosen key ("" when another entry or nothing was chosen).
-void addExplainEntries(QMenu* menu, const QStringList& keys);
-QString chosenExplainKey(QAction* chosen);
+// For views, which know no controller: a context menu of "Explain: <label>" entries for these keys at globalPos;
+// returns the chosen key ("" when nothing was chosen).
+QString execExplainMenu(QWidget* parent, const QStringList& keys, const QPoint& globalPos);
 QString ledgerLabel(const QString& key);
 
 } // namespace tl::ui

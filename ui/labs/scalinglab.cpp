@@ -1,6 +1,7 @@
 #include "ui/labs/scalinglab.h"
 
 #include "engine/units.h"
+#include "ui/boxes.h"
 #include "ui/controller.h"
 #include "ui/labs/scrollpage.h"
 #include "ui/views/charts.h"
@@ -59,6 +60,29 @@ QTableWidgetItem* cell(const QString& text, bool bold = false) {
         item->setFont(f);
     }
     return item;
+}
+
+// A table the user reads but does not edit, its columns sharing the width.
+QTableWidget* readOnlyTable(int rows, const QString& name, const QStringList& columns) {
+    auto* table = new QTableWidget(rows, int(columns.size()));
+    table->setObjectName(name);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setHorizontalHeaderLabels(columns);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    return table;
+}
+
+// A page: its tool row on top, then the table side and the chart side sharing the width.
+void layOutPage(QWidget* page, QLayout* top, QWidget* left, QWidget* chart) {
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->addWidget(left);
+    split->addWidget(chart);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+    auto* layout = new QVBoxLayout(page);
+    layout->addLayout(top);
+    layout->addWidget(split, 1);
 }
 
 const QColor kCurveColours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
@@ -135,21 +159,12 @@ QWidget* ScalingLab::buildOptimalPage() {
     plan->setToolTip(tr("The current scenario's 6ND, or its cost in dollars"));
     m_budgetNote = new QLabel;
     m_budgetNote->setObjectName(QStringLiteral("budgetNote"));
-    auto* top = new QHBoxLayout;
-    top->addWidget(budgetLabel);
-    top->addWidget(m_budget);
-    top->addWidget(m_unit);
-    top->addWidget(plan);
-    top->addWidget(m_budgetNote, 1);
+    QHBoxLayout* top = rowOf(budgetLabel, m_budget, m_unit, plan, Stretched{m_budgetNote});
 
-    m_table = new QTableWidget(4, 3);
-    m_table->setObjectName(QStringLiteral("allocationTable"));
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setHorizontalHeaderLabels(
-        {tr("Chinchilla\napproach 3"), tr("Kaplan et al.\n2020"), tr("20 tokens\nper parameter")});
+    m_table = readOnlyTable(4, QStringLiteral("allocationTable"),
+                            {tr("Chinchilla\napproach 3"), tr("Kaplan et al.\n2020"), tr("20 tokens\nper parameter")});
     m_table->setVerticalHeaderLabels(
         {tr("Parameters N"), tr("Tokens D"), tr("Tokens per parameter"), tr("Loss (approach 3 law)")});
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -184,34 +199,14 @@ QWidget* ScalingLab::buildOptimalPage() {
     usePast->setObjectName(QStringLiteral("useAllocation3"));
     usePast->setToolTip(tr("Set model.params and data.tokens to the smaller model (one undo step)"));
     connect(usePast, &QPushButton::clicked, this, [this] { useAllocation(3); });
-    auto* pastRow = new QHBoxLayout;
-    pastRow->addWidget(pastLabel);
-    pastRow->addWidget(m_past, 1);
-    pastRow->addWidget(usePast);
+    QHBoxLayout* pastRow = rowOf(pastLabel, Stretched{m_past}, usePast);
 
     m_isoChart = new QChart;
     m_isoView = chartView(m_isoChart, QStringLiteral("isoFlopChart"));
 
-    auto* left = new QWidget;
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_table);
-    leftLayout->addLayout(useRow);
-    leftLayout->addWidget(m_ruleNote);
-    leftLayout->addSpacing(8);
-    leftLayout->addLayout(pastRow);
-    leftLayout->addWidget(m_pastLine);
-    leftLayout->addStretch(1);
-    auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(left);
-    split->addWidget(m_isoView);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    split->setChildrenCollapsible(false);
+    QWidget* left = bareColumn(m_table, useRow, m_ruleNote, Spacing{8}, pastRow, m_pastLine, Stretch{});
 
-    auto* layout = new QVBoxLayout(page);
-    layout->addLayout(top);
-    layout->addWidget(split, 1);
+    layOutPage(page, top, left, m_isoView);
 
     connect(m_budget, &QLineEdit::textChanged, this, &ScalingLab::recompute);
     connect(m_unit, &QComboBox::currentIndexChanged, this, [this, plan] { plan->click(); });
@@ -236,40 +231,21 @@ QWidget* ScalingLab::buildFitPage() {
     m_fitStatus = new QLabel(tr("Import pilot runs (params,tokens,loss) to fit L = E + A/N^\u03b1 + B/D^\u03b2."));
     m_fitStatus->setObjectName(QStringLiteral("fitStatus"));
     m_fitStatus->setWordWrap(true);
-    auto* top = new QHBoxLayout;
-    top->addWidget(import);
-    top->addWidget(sample);
-    top->addWidget(m_fitStatus, 1);
+    QHBoxLayout* top = rowOf(import, sample, Stretched{m_fitStatus});
 
-    m_fitTable = new QTableWidget(0, 2);
-    m_fitTable->setObjectName(QStringLiteral("fitTable"));
-    m_fitTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_fitTable->setHorizontalHeaderLabels({tr("Fitted"), tr("95% bootstrap interval")});
-    m_fitTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_fitTable = readOnlyTable(0, QStringLiteral("fitTable"), {tr("Fitted"), tr("95% bootstrap interval")});
     m_useFit = new QPushButton(tr("Use the fitted law's allocation"));
     m_useFit->setObjectName(QStringLiteral("useAllocation4"));
     m_useFit->setToolTip(tr("Set model.params and data.tokens to the fitted law's optimum at the budget on the "
                             "Compute-optimal page (one undo step)"));
     m_useFit->setEnabled(false);
     connect(m_useFit, &QPushButton::clicked, this, [this] { useAllocation(4); });
-    auto* left = new QWidget;
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_fitTable, 1);
-    leftLayout->addWidget(m_useFit);
+    QWidget* left = bareColumn(Stretched{m_fitTable}, m_useFit);
 
     m_fitChart = new QChart;
     m_fitChart->setTitle(tr("Pilot runs (dots) and the fitted law (lines), by token count D"));
     m_fitView = chartView(m_fitChart, QStringLiteral("fitChart"));
-    auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(left);
-    split->addWidget(m_fitView);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    split->setChildrenCollapsible(false);
-    auto* layout = new QVBoxLayout(page);
-    layout->addLayout(top);
-    layout->addWidget(split, 1);
+    layOutPage(page, top, left, m_fitView);
 
     connect(import, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Import Pilot Runs"), QString(),

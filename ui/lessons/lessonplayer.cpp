@@ -2,6 +2,7 @@
 
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
+#include "ui/boxes.h"
 #include "ui/controller.h"
 #include "ui/explain/explaindialog.h"
 #include "ui/i18n/enginetext.h"
@@ -115,22 +116,11 @@ LessonPlayer::LessonPlayer(Controller* controller, QWidget* parent)
     nav->addWidget(m_back);
     nav->addWidget(m_position, 1, Qt::AlignCenter);
     nav->addWidget(m_next);
-    auto* top = new QHBoxLayout;
-    top->addWidget(m_lessons, 1);
-    top->addWidget(m_languageButton);
-    auto* figureRow = new QHBoxLayout;
-    figureRow->addWidget(m_figure, 1);
+    QHBoxLayout* top = rowOf(Stretched{m_lessons}, m_languageButton);
+    auto* figureRow = rowOf(Stretched{m_figure});
     figureRow->addWidget(m_explain, 0, Qt::AlignTop);
 
-    auto* body = new QWidget;
-    auto* bodyLayout = new QVBoxLayout(body);
-    bodyLayout->setContentsMargins(0, 0, 0, 0);
-    bodyLayout->addWidget(m_title);
-    bodyLayout->addLayout(figureRow);
-    bodyLayout->addWidget(m_text);
-    bodyLayout->addWidget(m_checks);
-    bodyLayout->addWidget(m_controls);
-    bodyLayout->addStretch(1);
+    QWidget* body = bareColumn(m_title, figureRow, m_text, m_checks, m_controls, Stretch{});
     auto* scroll = new QScrollArea;
     scroll->setObjectName(QStringLiteral("lessonScroll"));
     scroll->setWidget(body);

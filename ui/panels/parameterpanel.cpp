@@ -7,6 +7,7 @@
 #include "engine/precision.h"
 #include "engine/units.h"
 #include "ui/panels/documentseditor.h"
+#include "ui/panels/refusedmark.h"
 #include "ui/panels/sliderfield.h"
 #include "ui/views/textline.h"
 
@@ -19,6 +20,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QToolButton>
@@ -32,7 +34,7 @@ namespace tl::ui {
 
 namespace {
 
-const QColor kErrorColour(0xc6, 0x28, 0x28);
+const QColor kErrorColour{QRgb(kRefusedRgb)};
 
 QString keyOf(const engine::Field& f) {
     return QString::fromLatin1(f.key);
@@ -127,7 +129,7 @@ ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidge
     }
     column->addStretch(1);
 
-    auto* scroll = new QScrollArea(this);
+    auto* scroll = m_scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("parameterScroll"));
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
@@ -189,7 +191,7 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         m_fields.insert(key, slider);
         m_errorLines.insert(key, slider->errorLabel());
         connect(slider, &SliderField::dragging, this, &ParameterPanel::dragging);
-        connect(slider, &SliderField::valueEdited, this, [this, k](double v) { edit({{k, v}}); });
+        connect(slider, &SliderField::valueEdited, this, [this, key, k](double v) { edit(key, {{k, v}}); });
         return;
     }
     case engine::Control::Combo: {
@@ -213,12 +215,12 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         label->setBuddy(combo);
         form->addRow(label, withErrorLine(combo, key));
         m_combos.insert(key, combo);
-        connect(combo, &QComboBox::activated, this, [this, combo, k](int index) {
+        connect(combo, &QComboBox::activated, this, [this, combo, key, k](int index) {
             const QString id = combo->itemData(index).toString();
             if (id == QLatin1String("params")) // the preset's count, now as a raw count: its shape comes from the rule
-                edit({{"model.params", double(m_controller->ledger().params.total)}});
+                edit(key, {{"model.params", double(m_controller->ledger().params.total)}});
             else
-                edit({{k, id.toStdString()}});
+                edit(key, {{k, id.toStdString()}});
         });
         return;
     }
@@ -229,7 +231,7 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         delete label;
         form->addRow(QString(), withErrorLine(check, key));
         m_checks.insert(key, check);
-        connect(check, &QCheckBox::toggled, this, [this, k](bool on) { edit({{k, on}}); });
+        connect(check, &QCheckBox::toggled, this, [this, key, k](bool on) { edit(key, {{k, on}}); });
         return;
     }
     case engine::Control::Line: {
@@ -239,7 +241,9 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         label->setBuddy(line);
         form->addRow(label, line);
         m_lines.insert(key, line);
-        connect(line, &QLineEdit::editingFinished, this, [this, line, k] { edit({{k, line->text().toStdString()}}); });
+        connect(line, &QLineEdit::editingFinished, this, [this, line, key, k] {
+            edit(key, {{k, line->text().toStdString()}});
+        });
         return;
     }
     case engine::Control::List: {
@@ -258,14 +262,14 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         m_errorLines.insert(key, error);
         form->addRow(label, cell);
         m_lists.insert(key, list);
-        connect(list, &DocumentsEditor::documentsEdited, this, [this, k](const std::vector<int>& lengths) {
-            edit({{k, lengths}});
+        connect(list, &DocumentsEditor::documentsEdited, this, [this, key, k](const std::vector<int>& lengths) {
+            edit(key, {{k, lengths}});
         });
-        connect(list, &DocumentsEditor::packingChosen, this, [this, k](const std::vector<int>& lengths) {
+        connect(list, &DocumentsEditor::packingChosen, this, [this, key, k](const std::vector<int>& lengths) {
             if (lengths.empty()) // one document filling the sequence
-                edit({{k, std::vector<int>{m_controller->scenario().data.seqLen}}});
+                edit(key, {{k, std::vector<int>{m_controller->scenario().data.seqLen}}});
             else
-                edit({{"data.seq_len", double(std::accumulate(lengths.begin(), lengths.end(), 0))}, {k, lengths}});
+                edit(key, {{"data.seq_len", double(std::accumulate(lengths.begin(), lengths.end(), 0))}, {k, lengths}});
         });
         return;
     }
@@ -293,7 +297,8 @@ void ParameterPanel::addRecipeRows(QFormLayout* form) {
         const QString id = recipes->itemData(index).toString();
         for (const auto& r : engine::precisionRecipes())
             if (id == QString::fromUtf8(r.id))
-                edit({{"precision.weights", std::string(engine::choiceName(r.spec.weights))},
+                edit(QStringLiteral("precision.recipe"),
+                     {{"precision.weights", std::string(engine::choiceName(r.spec.weights))},
                       {"precision.grads", std::string(engine::choiceName(r.spec.grads))},
                       {"precision.master", std::string(engine::choiceName(r.spec.master))},
                       {"precision.optimizer", std::string(engine::choiceName(r.spec.optimizer))}});
@@ -306,8 +311,55 @@ void ParameterPanel::addRecipeRows(QFormLayout* form) {
     form->addRow(tr("State"), m_bytesPerParam);
 }
 
-void ParameterPanel::edit(const std::vector<Controller::Assignment>& assignments) {
-    m_controller->setValues(assignments);
+void ParameterPanel::edit(const QString& control, const std::vector<Controller::Assignment>& assignments) {
+    m_editing = control;
+    m_controller->setValues(assignments); // showErrors runs inside, knowing which control was edited
+    m_editing.clear();
+}
+
+QWidget* ParameterPanel::valueControl(const QString& key) const {
+    if (SliderField* f = m_fields.value(key))
+        return f->spinBox();
+    if (DocumentsEditor* list = m_lists.value(key))
+        return list->lineEdit();
+    if (QWidget* w = m_combos.value(key))
+        return w;
+    if (QWidget* w = m_checks.value(key))
+        return w;
+    return m_lines.value(key);
+}
+
+bool ParameterPanel::isRefused(const QString& key) const {
+    return isMarkedRefused(valueControl(key));
+}
+
+// "↓ See DP": where the field that refused the edit is, in few enough words for the slider's place (its acronym
+// when its label ends in one, as "Data parallel (DP)" does).
+QString ParameterPanel::pointerTo(const QString& key) const {
+    QString label = engineText(engine::labelOf(key.toStdString()).c_str());
+    static const QRegularExpression acronym(QStringLiteral("\\(([A-Za-z0-9-]{1,6})\\)$"));
+    if (const QRegularExpressionMatch m = acronym.match(label); m.hasMatch())
+        label = m.captured(1);
+    const QWidget* from = visibleRow(m_refused);
+    const QWidget* to = visibleRow(key);
+    const bool below =
+        !from || !to ||
+        to->mapTo(m_scroll->widget(), QPoint(0, 0)).y() > from->mapTo(m_scroll->widget(), QPoint(0, 0)).y();
+    return (below ? QStringLiteral("\u2193 ") : QStringLiteral("\u2191 ")) + tr("See %1").arg(label);
+}
+
+QWidget* ParameterPanel::visibleRow(const QString& key) const {
+    QWidget* row = m_fields.value(key);
+    if (!row)
+        if (TextLine* error = m_errorLines.value(key))
+            row = error->parentWidget();
+    if (!row)
+        row = valueControl(key);
+    if (!row)
+        return nullptr;
+    const engine::Field* f = engine::findField(key.toStdString());
+    QToolButton* toggle = f && f->ui.advanced ? m_detailsToggles.value(QString::fromLatin1(f->ui.group)) : nullptr;
+    return toggle && !toggle->isChecked() ? toggle : row;
 }
 
 // Every control shows the scenario as edited: a refused value stays where the user typed it (showErrors marks it).
@@ -376,15 +428,48 @@ void ParameterPanel::syncFromEvaluation(const engine::Evaluation& e) {
 }
 
 // Each sentence beside the key the engine names; a sentence naming a key without a control goes to the banner only.
+// The control the user edited keeps the refused value, marked, and when the engine names another key its line says
+// which one; that key's row is scrolled into view.
 void ParameterPanel::showErrors(const std::vector<engine::Diagnostic>& errors) {
     QHash<QString, QStringList> byKey;
-    for (const auto& e : errors) // beside its own control a sentence need not name the key again
-        byKey[QString::fromStdString(e.code)] << diagnosticText(e, true);
-    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+    QStringList named; // in the engine's order
+    for (const auto& e : errors) {
+        const QString code = QString::fromStdString(e.code);
+        byKey[code] << diagnosticText(e, true); // beside its own control a sentence need not name the key again
+        if (!named.contains(code))
+            named << code;
+    }
+    if (errors.empty())
+        m_refused.clear();
+    else if (!m_editing.isEmpty() && (m_refused.isEmpty() || named.contains(m_editing)))
+        m_refused = m_editing;
+    if (!m_refused.isEmpty() && !named.isEmpty() && !named.contains(m_refused))
+        byKey[m_refused] << pointerTo(named.front());
+    // Without an edit of the panel (undo, a lesson step) the keys the engine names are the ones marked.
+    const QStringList marked = m_refused.isEmpty() ? named : QStringList{m_refused};
+
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
         it.value()->setError(byKey.value(it.key()).join(QStringLiteral("; ")));
+        it.value()->setRefused(marked.contains(it.key()));
+    }
     for (auto it = m_errorLines.cbegin(); it != m_errorLines.cend(); ++it)
         if (!m_fields.contains(it.key()))
             it.value()->setText(byKey.value(it.key()).join(QStringLiteral("; ")));
+    auto mark = [&marked](const auto& controls) {
+        for (auto it = controls.cbegin(); it != controls.cend(); ++it)
+            markRefused(it.value(), marked.contains(it.key()));
+    };
+    mark(m_combos);
+    mark(m_checks);
+    mark(m_lines);
+    for (auto it = m_lists.cbegin(); it != m_lists.cend(); ++it)
+        markRefused(it.value()->lineEdit(), marked.contains(it.key()));
+    if (!m_editing.isEmpty() && !named.contains(m_editing))
+        for (const QString& key : named)
+            if (QWidget* row = visibleRow(key)) {
+                m_scroll->ensureWidgetVisible(row, 0, 8);
+                break;
+            }
     // A sentence in a closed details section: the section's toggle turns red and carries it.
     for (auto it = m_detailsToggles.cbegin(); it != m_detailsToggles.cend(); ++it) {
         QStringList inside;

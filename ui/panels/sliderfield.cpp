@@ -3,6 +3,7 @@
 #include "ui/i18n/enginetext.h"
 
 #include "engine/fields.h"
+#include "ui/panels/refusedmark.h"
 #include "ui/views/textline.h"
 
 #include <QCoreApplication>
@@ -88,7 +89,7 @@ SliderField::SliderField(const engine::Field& field, QWidget* parent) : QWidget(
     // The engine's sentence takes the slider's place: same row, same height.
     m_error = new TextLine;
     m_error->setObjectName(QStringLiteral("error:") + key);
-    m_error->setTextColor(QColor(0xc6, 0x28, 0x28));
+    m_error->setTextColor(QColor(QRgb(kRefusedRgb)));
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_slider);
     m_stack->addWidget(m_error);
@@ -161,10 +162,10 @@ void SliderField::setValue(double v) {
 void SliderField::setError(const QString& message) {
     m_error->setText(message);
     m_stack->setCurrentWidget(message.isEmpty() ? static_cast<QWidget*>(m_slider) : m_error);
-    // The refused number stays in the spin box, marked.
-    QPalette pal = m_spin->palette();
-    pal.setColor(QPalette::Base, message.isEmpty() ? palette().color(QPalette::Base) : QColor(0xfd, 0xe4, 0xe4));
-    m_spin->setPalette(pal);
+}
+
+void SliderField::setRefused(bool refused) {
+    markRefused(m_spin, refused);
 }
 
 void SliderField::onSlider(int position) {

@@ -1,7 +1,7 @@
 #pragma once
 // One number a user tunes: a slider and a spin box kept in sync, a unit, a tooltip from the engine's field table and,
 // when the engine rejects the value, its sentence in the slider's place (the row keeps its size, nothing moves; the
-// refused number stays in the spin box, marked). Every figure of the row comes from the field's UI hints
+// refused number stays in the spin box, marked by the panel). Every figure of the row comes from the field's UI hints
 // (engine::FieldUi): the slider covers a sensible range (linear, logarithmic or powers of two); the spin box accepts
 // the engine's whole range, so the engine explains the rest.
 
@@ -27,7 +27,8 @@ public:
     // Show an engine value without emitting valueEdited. A slider the user is dragging is left alone.
     void setValue(double engineValue);
     double value() const { return m_value; }
-    void setError(const QString& message); // empty shows the slider again
+    void setError(const QString& message); // a sentence in the slider's place; empty shows the slider again
+    void setRefused(bool refused);         // mark the spin box: it holds the value the engine refused
 
     const engine::Field& field() const { return m_field; }
     QSlider* slider() const { return m_slider; }

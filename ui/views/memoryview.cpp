@@ -19,7 +19,6 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QLocale>
-#include <QMenu>
 #include <QSignalBlocker>
 #include <QStackedBarSeries>
 #include <QToolTip>
@@ -205,9 +204,7 @@ void MemoryView::contextMenuEvent(QContextMenuEvent* event) {
     wanted << QStringLiteral("memory.total") << QStringLiteral("memory.state")
            << QStringLiteral("memory.state_per_param") << QStringLiteral("memory.capacity")
            << QStringLiteral("memory.fits");
-    QMenu menu(this);
-    addExplainEntries(&menu, wanted);
-    const QString key = chosenExplainKey(menu.exec(event->globalPos()));
+    const QString key = execExplainMenu(this, wanted, event->globalPos());
     if (!key.isEmpty())
         emit explainRequested(key);
 }
@@ -232,8 +229,7 @@ void MemoryView::render() {
         m_y->setRange(0, axisMax);
         m_y->setTickInterval(niceCeil(axisMax / 8));
     }
-    m_y->setTitleText(m_gib ? tr("Memory per GPU (GiB, 2\u00b3\u2070 bytes)")
-                            : tr("Memory per GPU (GB, 10\u2079 bytes)"));
+    m_y->setTitleText(m_gib ? tr("GiB per GPU (2\u00b3\u2070 B)") : tr("GB per GPU (10\u2079 B)"));
 
     // Totals above each bar, so the comparison reads without hovering; state only: in multiples of N too.
     for (int b = 0; b < kBars; ++b) {

@@ -54,8 +54,9 @@ QColor blend(const QColor& c, const QColor& background) {
                             float(c.blueF() * (1 - a) + background.blueF() * a));
 }
 
+// Time in the schedule's units, as the SVG and the caption print it.
 QString formatUnits(double x) {
-    return QString::number(x, 'g', 6);
+    return QString::fromStdString(engine::formatGeneral(x, 6));
 }
 
 // The window's legend texts (engine::legendText in the interface language).

@@ -25,7 +25,6 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
-#include <QMenu>
 #include <QPen>
 #include <QProgressBar>
 #include <QPushButton>
@@ -203,8 +202,8 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_best->setPointsVisible(true);
     m_best->setMarkerSize(6);
 
-    m_x = logGpuAxis(tr("GPUs (log scale)"));
-    m_y = logDaysAxis(tr("Days (log scale)"));
+    m_x = logGpuAxis(tr("GPUs (log)"));
+    m_y = logDaysAxis(tr("Days (log)"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     // The gate squares above this plan's dot: when they coincide the dot rings the square.
@@ -882,9 +881,7 @@ void TimeView::contextMenuEvent(QContextMenuEvent* event) {
           "time.min_gpus_memory", "time.required_tokens_per_s", "time.tokens_per_s_per_gpu"})
         if (!keys.contains(QLatin1String(k)))
             keys << QString::fromLatin1(k);
-    QMenu menu(this);
-    addExplainEntries(&menu, keys);
-    const QString key = chosenExplainKey(menu.exec(event->globalPos()));
+    const QString key = execExplainMenu(this, keys, event->globalPos());
     if (!key.isEmpty())
         emit explainRequested(key);
 }

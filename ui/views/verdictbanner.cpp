@@ -15,7 +15,6 @@
 #include <QContextMenuEvent>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMenu>
 #include <QVBoxLayout>
 
 namespace tl::ui {
@@ -234,9 +233,7 @@ void VerdictBanner::contextMenuEvent(QContextMenuEvent* event) {
              << QStringLiteral("time.min_gpus_compute") << QStringLiteral("time.training_days");
     keys << QStringLiteral("time.binding_gate") << QStringLiteral("time.gpus") << QStringLiteral("time.gpu_hours")
          << QStringLiteral("cost.usd");
-    QMenu menu(this);
-    addExplainEntries(&menu, keys);
-    const QString key = chosenExplainKey(menu.exec(event->globalPos()));
+    const QString key = execExplainMenu(this, keys, event->globalPos());
     if (!key.isEmpty())
         emit explainRequested(key);
 }
