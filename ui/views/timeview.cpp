@@ -360,9 +360,11 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     }
     m_fit->replace(fit);
     m_noFit->replace(noFit);
-    m_chart->setTitle(m_curveNote.isEmpty()
-                          ? tr("Days to train against the number of GPUs (only data parallelism varies)")
-                          : tr("Days to train against the number of GPUs (data parallelism, then a larger layout)"));
+    const QString title = m_curveNote.isEmpty()
+                              ? tr("Days to train against the number of GPUs (only data parallelism varies)")
+                              : tr("Days to train against the number of GPUs (data parallelism, then a larger layout)");
+    if (m_chart->title() != title) // QChart lays itself out again on every setTitle, the same text or not
+        m_chart->setTitle(title);
 
     const double first = curve.empty() ? 1 : double(curve.front().gpus);
     const double last = curve.empty() ? 2 : std::max(first * 2, double(curve.back().gpus));
