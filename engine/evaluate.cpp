@@ -332,6 +332,16 @@ Ledger evaluate(const Scenario& s) {
     return l;
 }
 
+Scenario scenarioAt(const Scenario& s, const ScalePoint& p) {
+    Scenario out = s;
+    out.parallel.tp = p.tp;
+    out.parallel.pp = p.pp;
+    out.parallel.cp = p.cp;
+    out.parallel.dp = p.dp;
+    out.data.globalBatch = p.globalBatch;
+    return out;
+}
+
 std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus, const std::vector<long long>& includeGpus) {
     std::vector<ScalePoint> out;
     const Ledger l = evaluate(s);

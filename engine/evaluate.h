@@ -27,6 +27,8 @@ struct ScalePoint {
     double stepS = 0;        // seconds per optimizer step at this dp
     StepBreakdown breakdown; // its exposed parts (fixed mode: the plan's split, rescaled)
 };
+// The scenario with a curve point's layout and batch: what "only dp varies" means at that point.
+Scenario scenarioAt(const Scenario& s, const ScalePoint& p);
 // dp from 1 up to maxGpus / (tp x pp x cp), on a roughly logarithmic grid that contains every power of two
 // and every integer up to 64. Returns nothing for an invalid scenario.
 // includeGpus: GPU counts that get a point of their own when they are a whole number of replicas in range (the gates).

@@ -555,22 +555,14 @@ std::string describeAllowed(const Field& f) {
 }
 
 std::optional<FieldError> checkRange(const Field& f, const FieldValue& v) {
-    auto inRange = [&](double x) {
-        return std::isfinite(x) && (f.minExclusive ? x > f.min : x >= f.min) && x <= f.max;
-    };
     switch (f.type) {
-    case FieldType::Int: {
-        const double x = std::get<double>(v);
-        if (!inRange(x) || !wholeNumber(x))
-            return error(f, v);
-        return std::nullopt;
-    }
+    case FieldType::Int:
     case FieldType::Real:
-        return inRange(std::get<double>(v)) ? std::nullopt : std::optional(error(f, v));
+        return numberInRange(f, std::get<double>(v)) ? std::nullopt : std::optional(error(f, v));
     case FieldType::NullableReal:
         if (std::holds_alternative<std::monostate>(v))
             return std::nullopt;
-        return inRange(std::get<double>(v)) ? std::nullopt : std::optional(error(f, v));
+        return numberInRange(f, std::get<double>(v)) ? std::nullopt : std::optional(error(f, v));
     case FieldType::Choice: {
         const auto& s = std::get<std::string>(v);
         for (const auto& c : f.choices)
@@ -583,7 +575,7 @@ std::optional<FieldError> checkRange(const Field& f, const FieldValue& v) {
         if (list.empty() || list.size() > 100000)
             return error(f, v);
         for (int x : list)
-            if (!inRange(x))
+            if (!numberInRange(f, x))
                 return error(f, v);
         return std::nullopt;
     }

@@ -6,6 +6,7 @@
 #include "engine/messages.h"
 #include "engine/scenario.h"
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -101,6 +102,12 @@ std::optional<FieldError> checkRange(const Field& f, const FieldValue& value);
 // every double of magnitude 2^52 or more is whole, and below that the integer conversion is exact.
 inline bool wholeNumber(double x) {
     return (x < 0 ? -x : x) >= 0x1p52 || double(static_cast<long long>(x)) == x;
+}
+
+// A number within the key's range (and whole for an integer key): checkRange's test, and validate()'s fast path.
+inline bool numberInRange(const Field& f, double x) {
+    const bool ok = std::isfinite(x) && (f.minExclusive ? x > f.min : x >= f.min) && x <= f.max;
+    return ok && (f.type != FieldType::Int || wholeNumber(x));
 }
 
 std::string describeAllowed(const Field& f);

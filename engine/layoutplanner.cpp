@@ -900,13 +900,7 @@ CurveResult bestLayoutCurve(const Scenario& scenario, const std::vector<CountReq
 std::vector<CountRequest> curveLayoutCounts(const Scenario& s, const std::vector<ScalePoint>& curve) {
     std::vector<CountRequest> out;
     for (const ScalePoint& p : curve) {
-        Scenario only = s;
-        only.parallel.tp = p.tp;
-        only.parallel.pp = p.pp;
-        only.parallel.cp = p.cp;
-        only.parallel.dp = p.dp;
-        only.data.globalBatch = p.globalBatch;
-        if (validate(only).empty())
+        if (validate(scenarioAt(s, p)).empty())
             out.push_back({p.gpus, p.globalBatch});
     }
     return out;

@@ -64,43 +64,28 @@ std::string divisorList(int n) {
     return out;
 }
 
-// The key table's ranges in a compact form, read on every evaluation: a number (or a choice enum's value) and what
-// it may be. Only a value that fails here builds its FieldValue, for checkRange's message.
+// The keys validate() checks on every evaluation, read without a FieldValue: a number through its slot, a choice enum
+// through its mask. Only a value that fails here builds its FieldValue, for checkRange's message.
 struct RangeCheck {
-    NumberSlot number; // Kind::None: the value is checked through its FieldValue
-    double min = 0, max = 0;
-    bool minExclusive = false, integer = false;
-    bool documents = false; // data.documents: empty means one document filling the sequence (checked by seq_len)
-    std::uint64_t choiceMask = 0;
     const Field* field = nullptr;
+    bool documents = false; // data.documents: empty means one document filling the sequence (checked by seq_len)
     bool allowed(const Scenario& s) const {
-        const double x = number.read(s);
-        if (choiceMask)
-            return x >= 0 && x < 64 && (choiceMask >> int(x) & 1);
-        const bool ok = std::isfinite(x) && (minExclusive ? x > min : x >= min) && x <= max;
-        return ok && (!integer || wholeNumber(x));
+        const Field& f = *field;
+        if (f.number.kind == NumberSlot::Kind::None)
+            return documents && s.data.documents.empty();
+        const double x = f.number.read(s);
+        if (f.choiceMask)
+            return x >= 0 && x < 64 && (f.choiceMask >> int(x) & 1);
+        return numberInRange(f, x);
     }
 };
 
 const std::vector<RangeCheck>& rangeChecks() {
     static const std::vector<RangeCheck> checks = [] {
         std::vector<RangeCheck> out;
-        for (const Field& f : scenarioFields()) {
-            if (f.type == FieldType::Text || f.type == FieldType::Bool)
-                continue; // any text and either bool are allowed
-            RangeCheck c;
-            c.field = &f;
-            c.documents = std::string_view(f.key) == "data.documents";
-            if (f.number.kind != NumberSlot::Kind::None) {
-                c.number = f.number;
-                c.min = f.min;
-                c.max = f.max;
-                c.minExclusive = f.minExclusive;
-                c.integer = f.type == FieldType::Int;
-                c.choiceMask = f.choiceMask;
-            }
-            out.push_back(c);
-        }
+        for (const Field& f : scenarioFields())
+            if (f.type != FieldType::Text && f.type != FieldType::Bool) // any text and either bool are allowed
+                out.push_back({&f, std::string_view(f.key) == "data.documents"});
         return out;
     }();
     return checks;
@@ -112,7 +97,7 @@ std::vector<Diagnostic> validate(const Scenario& s) {
     Checker c;
     // 1. Each key against its own range (the field table is the single source of ranges).
     for (const RangeCheck& r : rangeChecks()) {
-        if (r.number.kind != NumberSlot::Kind::None ? r.allowed(s) : r.documents && s.data.documents.empty())
+        if (r.allowed(s))
             continue; // the common case, without building a FieldValue
         if (auto e = checkRange(*r.field, r.field->get(s)))
             c.errors.push_back(std::move(e->diagnostic));

@@ -121,12 +121,7 @@ void expectNeverSlowerThanOnlyDp(const Scenario& s) {
         const ScalePoint& p = e.curve[i];
         const CountBest& b = r.points[i];
         ASSERT_EQ(b.gpus, p.gpus);
-        Scenario only = s;
-        only.parallel.tp = p.tp;
-        only.parallel.pp = p.pp;
-        only.parallel.cp = p.cp;
-        only.parallel.dp = p.dp;
-        only.data.globalBatch = p.globalBatch;
+        const Scenario only = scenarioAt(s, p);
         const Ledger l = evaluate(only);
         if (!l.valid || !l.memory.fits)
             continue;

@@ -58,13 +58,7 @@ QList<QPointF> expected(const engine::Scenario& s) {
     // Worked out here rather than with engine::curveLayoutCounts, which the view uses.
     std::vector<engine::CountRequest> counts;
     for (const engine::ScalePoint& p : e.curve) {
-        engine::Scenario only = s;
-        only.parallel.tp = p.tp;
-        only.parallel.pp = p.pp;
-        only.parallel.cp = p.cp;
-        only.parallel.dp = p.dp;
-        only.data.globalBatch = p.globalBatch;
-        if (engine::validate(only).empty())
+        if (engine::validate(engine::scenarioAt(s, p)).empty())
             counts.push_back({p.gpus, p.globalBatch});
     }
     const engine::CurveResult r = engine::bestLayoutCurve(s, counts, engine::PlanRequest{});
