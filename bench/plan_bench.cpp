@@ -79,7 +79,7 @@ void print(const char* name, const Run& r) {
         std::printf("  best: %s, %.1f days, %.2f s/step\n", describeLayout(p.plans.front().layout).c_str(),
                     p.plans.front().days, p.plans.front().stepS);
     else
-        std::printf("  no plan: %s\n", p.reason.c_str());
+        std::printf("  no plan: %s\n", p.reason.message().c_str());
 }
 
 } // namespace

@@ -410,24 +410,24 @@ namespace {
 
 // The next layout to continue the curve with once dp is at the replica limit: double TP (within a node), PP or CP,
 // whichever is valid first, else double the batch. nullopt when nothing valid is left.
-std::optional<std::pair<Scenario, std::string>> nextStep(const Scenario& s) {
+std::optional<std::pair<Scenario, Diagnostic>> nextStep(const Scenario& s) {
     auto valid = [](const Scenario& c) { return validate(c).empty(); };
     Scenario c = s;
     c.parallel.dp = 1;
     if (2 * s.parallel.tp <= s.hardware.gpusPerNode) {
         c.parallel.tp = 2 * s.parallel.tp;
         if (valid(c))
-            return std::pair{c, "TP " + std::to_string(c.parallel.tp)};
+            return std::pair{c, sentence(Msg::CurveStepTp, {MessageArg::ofNumber(c.parallel.tp)})};
     }
     c.parallel.tp = s.parallel.tp;
     c.parallel.pp = 2 * s.parallel.pp;
     if (valid(c))
-        return std::pair{c, "PP " + std::to_string(c.parallel.pp)};
+        return std::pair{c, sentence(Msg::CurveStepPp, {MessageArg::ofNumber(c.parallel.pp)})};
     c.parallel.pp = s.parallel.pp;
     if (s.data.globalBatch <= 5000000) {
         c.data.globalBatch = 2 * s.data.globalBatch;
         if (valid(c))
-            return std::pair{c, "a global batch of " + groupDigits(c.data.globalBatch) + " sequences"};
+            return std::pair{c, sentence(Msg::CurveStepBatch, {MessageArg::ofText(groupDigits(c.data.globalBatch))})};
     }
     return std::nullopt;
 }
@@ -454,7 +454,7 @@ Evaluation evaluateAll(const Scenario& s) {
     // The time gate beyond the replica limit: go on with a larger step until the curve reaches it.
     const long long gate = t.minGpusCompute;
     Scenario step = s;
-    std::vector<std::string> used;
+    std::vector<Diagnostic> used;
     for (int round = 0; round < 8 && !e.curve.empty() && e.curve.back().gpus < std::min(gate, maxGpus); ++round) {
         auto next = nextStep(step);
         if (!next)
@@ -467,12 +467,13 @@ Evaluation evaluateAll(const Scenario& s) {
                 e.curve.push_back(p);
     }
     if (!used.empty()) {
-        std::string steps;
-        for (size_t i = 0; i < used.size(); ++i)
-            steps += (i == 0 ? "" : i + 1 == used.size() ? " and then " : ", ") + used[i];
-        e.curveNote = "A step of " + groupDigits(s.data.globalBatch / s.data.microBatch) +
-                      " micro-batches feeds at most that many replicas; beyond it the curve continues with " + steps +
-                      ".";
+        // "TP 16, PP 8 and then a global batch of ..." as nested lists, so that each joint translates.
+        Diagnostic steps = std::move(used.back());
+        for (size_t i = used.size() - 1; i-- > 0;)
+            steps = sentence(i + 2 == used.size() ? Msg::ListAndThen : Msg::ListComma,
+                             {MessageArg::ofSentence(std::move(used[i])), MessageArg::ofSentence(std::move(steps))});
+        e.curveNote = sentence(Msg::CurveNote, {MessageArg::ofText(groupDigits(s.data.globalBatch / s.data.microBatch)),
+                                                MessageArg::ofSentence(std::move(steps))});
     }
     return e;
 }

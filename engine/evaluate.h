@@ -50,7 +50,8 @@ struct Evaluation {
     // gate (the batch's replica limit), the curve goes on with the smallest model-parallel step that is valid (TP,
     // then PP, then CP doubled) or, failing that, a doubled global batch; curveNote says which, in one sentence.
     std::vector<ScalePoint> curve;
-    std::string curveNote;
+    Diagnostic curveNote; // empty() when the curve is dp alone
+
     bool valid() const { return ledger.valid; }
 };
 

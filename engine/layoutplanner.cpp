@@ -91,7 +91,7 @@ Timing timing(const Scenario& s, const ModelCounts& m, const Work& w, int dp, in
 // What limits a layout's step: the largest part besides the model's own compute, with its share of the step.
 std::string bottleneckText(const StepBreakdown& b, int zero, bool derived, bool offload) {
     if (!derived)
-        return offload ? "optimizer offload (fixed slowdown)" : "compute at the fixed MFU";
+        return bottleneckPhrase(offload ? Bottleneck::FixedOffload : Bottleneck::FixedMfu);
     const double total = b.total();
     const StepPart* worst = nullptr;
     const std::vector<StepPart> parts = stepParts(b, zero);
@@ -99,7 +99,7 @@ std::string bottleneckText(const StepBreakdown& b, int zero, bool derived, bool 
         if (std::string_view(p.key) != "compute" && (!worst || p.seconds > worst->seconds))
             worst = &p;
     if (!worst || !(total > 0) || worst->seconds < 0.05 * total)
-        return "compute-bound";
+        return bottleneckPhrase(Bottleneck::ComputeBound);
     return std::string(worst->label) + " " + std::to_string(std::lround(100.0 * worst->seconds / total)) + "%";
 }
 
@@ -511,7 +511,7 @@ std::vector<long long> nearbyCounts(const Space& sp, long long n) {
 
 struct Prepared {
     std::optional<Space> space;
-    std::string error;
+    Diagnostic error;
 };
 
 Prepared prepare(const Scenario& scenario, const PlanRequest& req) {
@@ -522,7 +522,7 @@ Prepared prepare(const Scenario& scenario, const PlanRequest& req) {
         sp.base.efficiency.mode = EfficiencyMode::Derived;
     const Ledger l = evaluate(sp.base);
     if (!l.valid) {
-        out.error = l.errors.front().message();
+        out.error = l.errors.front();
         return out;
     }
     sp.counts = countModel(sp.base.model);
@@ -627,50 +627,76 @@ Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target)
     return out;
 }
 
-std::string countsText(long long a, long long b) {
-    return a == b ? groupDigits(double(a)) : groupDigits(double(a)) + " to " + groupDigits(double(b));
+// A GPU count as the planner writes it, "5,120", and a count or a range of them, "1 to 8".
+MessageArg countArg(double n) {
+    return MessageArg::ofText(groupDigits(n));
+}
+
+MessageArg countsArg(long long a, long long b) {
+    return a == b ? countArg(double(a))
+                  : MessageArg::ofSentence(sentence(Msg::CountRange, {countArg(double(a)), countArg(double(b))}));
+}
+
+MessageArg bytesArg(double bytes) {
+    return MessageArg::ofText(gb(bytes));
 }
 
 // Why a search of the counts lo to hi found no plan: the closest miss, in one sentence. `tried` layouts used the
 // counts (evaluated or pruned), `feasible` of them fit.
-std::string noPlanReason(const Space& sp, const PlanRequest& req, long long lo, long long hi, bool range,
-                         long long tried, long long feasible, const std::optional<Rec>& closest,
-                         const std::optional<Rec>& fastest) {
-    const std::string counts = countsText(lo, hi);
-    const std::string perGpu =
-        gb(sp.capacity) + (req.headroom > 0 ? " less " + formatFixed(req.headroom * 100, 0) + "% headroom" : "");
+Diagnostic noPlanReason(const Space& sp, const PlanRequest& req, long long lo, long long hi, bool range,
+                        long long tried, long long feasible, const std::optional<Rec>& closest,
+                        const std::optional<Rec>& fastest) {
+    const MessageArg perGpu =
+        req.headroom > 0
+            ? MessageArg::ofSentence(sentence(
+                  Msg::PerGpuHeadroom, {bytesArg(sp.capacity), MessageArg::ofText(formatFixed(req.headroom * 100, 0))}))
+            : bytesArg(sp.capacity);
     const double stateAll = sp.bytes.total() * sp.counts.total;
     const double stateGpus = std::ceil(stateAll / sp.limit - 1e-12);
+    const MessageArg batch = countArg(double(sp.base.data.globalBatch));
     if (tried == 0) {
-        std::string near;
-        if (!range) {
-            const auto nearby = nearbyCounts(sp, lo);
-            for (size_t i = 0; i < nearby.size(); ++i)
-                near += (i ? " or " : "") + groupDigits(double(nearby[i]));
-        }
-        return "no layout uses " + std::string(range ? "" : "exactly ") + counts +
-               " GPUs: tp x pp x cp x dp must make the count with tp dividing the heads" +
-               (req.tpAcrossNodes ? "" : " inside a node") + " and dp dividing the batch of " +
-               groupDigits(sp.base.data.globalBatch) + " sequences" +
-               (near.empty() ? "" : "; nearest counts that have layouts: " + near);
+        if (range)
+            return sentence(req.tpAcrossNodes ? Msg::NoLayoutRangeAcross : Msg::NoLayoutRange,
+                            {countArg(double(lo)), countArg(double(hi)), batch});
+        const auto nearby = nearbyCounts(sp, lo);
+        MessageArg near = MessageArg::ofText("");
+        if (nearby.size() == 1)
+            near = MessageArg::ofSentence(sentence(Msg::NearestCount, {countArg(double(nearby[0]))}));
+        else if (nearby.size() >= 2)
+            near = MessageArg::ofSentence(
+                sentence(Msg::NearestCounts, {countArg(double(nearby[0])), countArg(double(nearby[1]))}));
+        return sentence(req.tpAcrossNodes ? Msg::NoLayoutCountAcross : Msg::NoLayoutCount,
+                        {countArg(double(lo)), batch, std::move(near)});
     }
     if (feasible == 0) {
         if (stateGpus > double(hi))
-            return "the state alone needs " + groupDigits(stateGpus) + " GPUs of " + perGpu + " (" +
-                   formatGB(stateAll) + " fully sharded); the search had " + counts;
+            return sentence(Msg::StateAlone,
+                            {countArg(stateGpus), perGpu, MessageArg::ofText(formatGB(stateAll)), countsArg(lo, hi)});
         if (closest)
-            return "no layout fits in " + perGpu + ": the closest, " + describeLayout(closest->layout) + ", needs " +
-                   gb(closest->memory) + " per GPU";
-        return "no layout fits in " + perGpu + " per GPU";
+            return sentence(Msg::NoFitClosest,
+                            {perGpu, MessageArg::ofLayout(closest->layout), bytesArg(closest->memory)});
+        return sentence(Msg::NoFit, {perGpu});
     }
     if (fastest)
-        return "no layout finishes inside the " + formatFixed(sp.work.trainingDays, 1) +
-               " training days (deadline less reserve): the fastest, " + describeLayout(fastest->layout) + ", takes " +
-               formatFixed(fastest->days, 1) + " days";
+        return sentence(Msg::NoFinish,
+                        {MessageArg::ofText(formatFixed(sp.work.trainingDays, 1)),
+                         MessageArg::ofLayout(fastest->layout), MessageArg::ofText(formatFixed(fastest->days, 1))});
     return {};
 }
 
 } // namespace
+
+const char* bottleneckPhrase(Bottleneck b) {
+    switch (b) {
+    case Bottleneck::FixedOffload:
+        return "optimizer offload (fixed slowdown)";
+    case Bottleneck::ComputeBound:
+        return "compute-bound";
+    case Bottleneck::FixedMfu:
+        break;
+    }
+    return "compute at the fixed MFU";
+}
 
 const char* recomputeName(Recompute r) {
     return choiceName(r);
@@ -754,24 +780,6 @@ std::vector<std::pair<std::string, FieldValue>> planAssignments(const Plan& plan
     return out;
 }
 
-std::string describeLayout(const Layout& l) {
-    std::string out = "tp " + std::to_string(l.tp) + " · pp " + std::to_string(l.pp) + " · dp " + std::to_string(l.dp);
-    if (l.cp > 1)
-        out += " · cp " + std::to_string(l.cp);
-    out += " · ZeRO " + std::to_string(l.zero);
-    if (l.sequenceParallel)
-        out += " · SP";
-    if (l.pp > 1) {
-        out += std::string(" · ") + scheduleName(l.schedule);
-        if (l.virtualStages > 1)
-            out += " x" + std::to_string(l.virtualStages);
-    }
-    out += " · micro-batch " + std::to_string(l.microBatch) + " · recompute " + recomputeName(l.recompute);
-    if (l.offload != Offload::None)
-        out += std::string(" · offload ") + offloadName(l.offload);
-    return out;
-}
-
 bool ranksBefore(Objective o, const Plan& a, const Plan& b) {
     auto rec = [](const Plan& p) {
         Rec r;
@@ -789,7 +797,7 @@ PlanResult planLayouts(const Scenario& scenario, const PlanRequest& req) {
     PlanResult result;
     const Prepared prep = prepare(scenario, req);
     if (!prep.space) {
-        result.reason = "the scenario itself is refused: " + prep.error;
+        result.reason = sentence(Msg::PlanRefused, {MessageArg::ofSentence(prep.error)});
         return result;
     }
     const Space& sp = *prep.space;
@@ -848,7 +856,8 @@ CurveResult bestLayoutCurve(const Scenario& scenario, const std::vector<CountReq
         Prepared prep = prepare(s, req);
         if (!prep.space) {
             for (long long n : list)
-                found[{n, batch}] = CountBest{n, batch, false, {}, "the scenario itself is refused: " + prep.error};
+                found[{n, batch}] =
+                    CountBest{n, batch, false, {}, sentence(Msg::PlanRefused, {MessageArg::ofSentence(prep.error)})};
             continue;
         }
         Space& sp = *prep.space;
@@ -885,8 +894,7 @@ CurveResult bestLayoutCurve(const Scenario& scenario, const std::vector<CountReq
             if (it == found.end()) {
                 if (c.gpus >= 1 && double(c.gpus) <= kMaxGpus)
                     continue; // already listed
-                out.points.push_back(CountBest{
-                    c.gpus, batchOf(c), false, {}, "the GPU count must be a whole number from 1 to 10,000,000"});
+                out.points.push_back(CountBest{c.gpus, batchOf(c), false, {}, sentence(Msg::CurveCountRange)});
                 continue;
             }
             out.points.push_back(std::move(it->second));
@@ -906,8 +914,7 @@ std::vector<CountRequest> curveLayoutCounts(const Scenario& s, const std::vector
     return out;
 }
 
-bool parseGpuRange(const std::string& text, const std::string& label, long long& lo, long long& hi,
-                   std::string& error) {
+bool parseGpuRange(const std::string& text, const std::string& label, long long& lo, long long& hi, Diagnostic& error) {
     auto number = [](std::string_view t, long long& out) {
         while (!t.empty() && t.front() == ' ')
             t.remove_prefix(1);
@@ -925,9 +932,7 @@ bool parseGpuRange(const std::string& text, const std::string& label, long long&
                         ? number(all, a) && (b = a, true)
                         : number(all.substr(0, colon), a) && number(all.substr(colon + 1), b);
     if (!ok || a < 1 || b < a || double(b) > kMaxGpus) {
-        error = label + ": \"" + text +
-                "\" is not allowed; allowed: a GPU count N or a range MIN:MAX of whole numbers, 1 <= MIN <= MAX <= "
-                "10000000";
+        error = sentence(Msg::GpuRange, {MessageArg::ofText(label), MessageArg::ofText(text)});
         return false;
     }
     lo = a;
@@ -950,13 +955,12 @@ WhyNot whyNot(const Scenario& scenario, const PlanRequest& req,
         const FieldValue& value = pin.second;
         if (std::none_of(std::begin(kLayoutKeys), std::end(kLayoutKeys), [&](const char* k) { return key == k; })) {
             out.rule = key;
-            out.message = key + " is not a layout key; a layout is set by parallel.*, data.micro_batch, "
-                                "activations.recompute and offload.optimizer";
+            out.reason = sentence(Msg::NotLayoutKey, {MessageArg::ofText(key)});
             return out;
         }
         if (auto e = setField(named, key, value)) {
             out.rule = key;
-            out.message = e->message();
+            out.reason = e->diagnostic;
             return out;
         }
     }
@@ -967,25 +971,24 @@ WhyNot whyNot(const Scenario& scenario, const PlanRequest& req,
     const double limit = named.hardware.memoryGb * 1e9 * (1.0 - req.headroom);
     if (!l.valid) {
         out.rule = l.errors.front().code;
-        out.message = l.errors.front().message();
+        out.reason = l.errors.front();
     } else if (!req.tpAcrossNodes && (target.tp > node || node % target.tp != 0)) {
         out.rule = "parallel.tp";
-        out.message = "parallel.tp: " + std::to_string(target.tp) +
-                      (target.tp > node ? " spans more than one " : " does not tile a ") + std::to_string(node) +
-                      "-GPU node; the planner keeps tensor parallelism inside a node (allow "
-                      "tp across nodes to include it)";
+        out.reason =
+            sentence(target.tp > node ? Msg::TpSpansNodes : Msg::TpNotTiling,
+                     {MessageArg::ofKey("parallel.tp"), MessageArg::ofNumber(target.tp), MessageArg::ofNumber(node)});
     } else if (gpus < req.minGpus || gpus > req.maxGpus) {
         out.rule = "time.gpus";
-        out.message = "the layout uses " + groupDigits(double(gpus)) + " GPUs; the search covers " +
-                      countsText(req.minGpus, req.maxGpus);
+        out.reason = sentence(Msg::OutsideSearch, {countArg(double(gpus)), countsArg(req.minGpus, req.maxGpus)});
     } else if (l.memory.total > limit) {
         out.rule = "memory";
-        out.message = "it needs " + formatGB(l.memory.total) + " per GPU, over the " + formatGB(limit) +
-                      (req.headroom > 0 ? " left after the headroom" : " each GPU has");
+        out.reason = sentence(req.headroom > 0 ? Msg::OverMemoryHeadroom : Msg::OverMemory,
+                              {MessageArg::ofText(formatGB(l.memory.total)), MessageArg::ofText(formatGB(limit))});
     } else {
         out.works = true;
-        out.message = "it works: " + formatGB(l.memory.total) + " of " + formatGB(limit) + " per GPU, " +
-                      formatFixed(l.time.days, 1) + " days";
+        out.reason = sentence(Msg::LayoutWorks,
+                              {MessageArg::ofText(formatGB(l.memory.total)), MessageArg::ofText(formatGB(limit)),
+                               MessageArg::ofText(formatFixed(l.time.days, 1))});
     }
     const Prepared prep = prepare(scenario, req);
     if (!prep.space)

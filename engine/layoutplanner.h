@@ -9,7 +9,9 @@
 
 #include "engine/evaluate.h"
 #include "engine/fields.h"
+#include "engine/messages.h"
 #include "engine/pipeline_sim.h"
+#include "engine/planlayout.h"
 #include "engine/scenario.h"
 
 #include <atomic>
@@ -24,29 +26,12 @@ namespace tl::engine {
 const char* recomputeName(Recompute r);
 const char* offloadName(Offload o);
 
-struct Layout {
-    int tp = 1, pp = 1, dp = 1, cp = 1;
-    int zero = 0;
-    bool sequenceParallel = false;
-    Schedule schedule = Schedule::OneFOneB;
-    int virtualStages = 1;
-    int microBatch = 1;
-    Recompute recompute = Recompute::None;
-    Offload offload = Offload::None;
-
-    long long gpus() const { return 1LL * tp * pp * dp * cp; }
-    // Lexicographic in member order: the last tie-break of every ranking, so results never depend on threads.
-    auto operator<=>(const Layout&) const = default;
-};
-
 // The scenario's current layout, and the scenario with a layout put in.
 Layout layoutOf(const Scenario& s);
 void applyLayout(Scenario& s, const Layout& layout);
 // The --set keys that make a scenario this layout, in a fixed order (parallel.*, data.micro_batch, recompute,
 // offload). Applied with setField to the planner's scenario they give applyLayout's result.
 std::vector<std::pair<std::string, FieldValue>> layoutAssignments(const Layout& layout);
-// "tp 8 · pp 16 · dp 128 · ZeRO 1 · SP · interleaved x2 · mb 1 · selective" for tables and messages.
-std::string describeLayout(const Layout& layout);
 
 enum class Objective { Fastest, Cheapest, Fewest };
 const char* objectiveName(Objective o);
@@ -79,6 +64,11 @@ struct Plan {
     long long gpus() const { return layout.gpus(); }
 };
 
+// The fixed phrases a Plan's bottleneck can be; otherwise it is a step part's label and its share, "data-parallel
+// gradient sync 12%" (the window translates both).
+enum class Bottleneck { FixedMfu, FixedOffload, ComputeBound };
+const char* bottleneckPhrase(Bottleneck b);
+
 // The keys that reproduce a plan: its layout, and efficiency.mode when the plan was ranked in derived mode.
 std::vector<std::pair<std::string, FieldValue>> planAssignments(const Plan& plan);
 
@@ -92,8 +82,7 @@ struct PlanResult {
     bool cancelled = false;
     std::vector<Plan> plans;  // sorted by the objective; cheapest and fewest keep only layouts that finish in time
     std::vector<Plan> pareto; // feasible layouts no other beats on both days and dollars, by days ascending
-    std::string reason;       // when plans is empty: the closest miss, in one sentence
-    std::vector<std::string> notes; // how the search was set up (e.g. "no layout uses exactly N GPUs: ...")
+    Diagnostic reason;        // when plans is empty: the closest miss, in one sentence (id Msg::Count otherwise)
 };
 
 PlanResult planLayouts(const Scenario& base, const PlanRequest& request);
@@ -109,7 +98,7 @@ struct CountBest {
     int globalBatch = 0;
     bool found = false; // false: no layout on this count fits, and `reason` says why
     Plan plan;
-    std::string reason;
+    Diagnostic reason;
 };
 struct CurveResult {
     std::vector<CountBest> points; // one per distinct request, in the requests' order; empty when cancelled
@@ -129,7 +118,7 @@ std::vector<CountRequest> curveLayoutCounts(const Scenario& s, const std::vector
 // "N" or "MIN:MAX" as --gpus and the Planner tab take it: whole numbers, 1 <= MIN <= MAX <= 10,000,000. False with a
 // one-line error naming `label` (the CLI option or the window's field).
 bool parseGpuRange(const std::string& text, const std::string& label, long long& minGpus, long long& maxGpus,
-                   std::string& error);
+                   Diagnostic& error);
 
 // The objective's order on plans (the planner's sort); true when a ranks before b.
 bool ranksBefore(Objective o, const Plan& a, const Plan& b);
@@ -138,7 +127,7 @@ bool ranksBefore(Objective o, const Plan& a, const Plan& b);
 struct WhyNot {
     bool works = false;
     std::string rule;          // the key that refuses it ("parallel.dp", "hardware.gpus_per_node", "memory", ...)
-    std::string message;       // one sentence
+    Diagnostic reason;         // one sentence
     std::vector<Plan> nearest; // feasible layouts closest to it (fewest changed keys, then the objective)
 };
 // `pinned` are the keys the user named (parallel.*, data.micro_batch, activations.recompute, offload.optimizer);

@@ -74,7 +74,58 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "evenly are %3.",
     // NotFinite
     "this scenario gives %1 out of range (not a finite, non-negative figure); please report it",
+    // CurveNote, CurveStepTp, CurveStepPp, CurveStepBatch, ListComma, ListAndThen
+    "A step of %1 micro-batches feeds at most that many replicas; beyond it the curve continues with %2.",
+    "TP %1",
+    "PP %1",
+    "a global batch of %1 sequences",
+    "%1, %2",
+    "%1 and then %2",
+    // PlanRefused, NoLayoutCount, NoLayoutCountAcross, NoLayoutRange, NoLayoutRangeAcross
+    "the scenario itself is refused: %1",
+    "no layout uses exactly %1 GPUs: tp x pp x cp x dp must make the count with tp dividing the heads inside a node "
+    "and dp dividing the batch of %2 sequences%3",
+    "no layout uses exactly %1 GPUs: tp x pp x cp x dp must make the count with tp dividing the heads and dp dividing "
+    "the batch of %2 sequences%3",
+    "no layout uses %1 to %2 GPUs: tp x pp x cp x dp must make the count with tp dividing the heads inside a node and "
+    "dp dividing the batch of %3 sequences",
+    "no layout uses %1 to %2 GPUs: tp x pp x cp x dp must make the count with tp dividing the heads and dp dividing "
+    "the batch of %3 sequences",
+    // NearestCount, NearestCounts
+    "; nearest counts that have layouts: %1",
+    "; nearest counts that have layouts: %1 or %2",
+    // StateAlone, NoFitClosest, NoFit, NoFinish
+    "the state alone needs %1 GPUs of %2 (%3 fully sharded); the search had %4",
+    "no layout fits in %1: the closest, %2, needs %3 per GPU",
+    "no layout fits in %1 per GPU",
+    "no layout finishes inside the %1 training days (deadline less reserve): the fastest, %2, takes %3 days",
+    // CountRange, PerGpuHeadroom, CurveCountRange, GpuRange
+    "%1 to %2",
+    "%1 less %2% headroom",
+    "the GPU count must be a whole number from 1 to 10,000,000",
+    "%1: \"%2\" is not allowed; allowed: a GPU count N or a range MIN:MAX of whole numbers, 1 <= MIN <= MAX <= "
+    "10000000",
+    // NotLayoutKey, TpSpansNodes, TpNotTiling, OutsideSearch
+    "%1 is not a layout key; a layout is set by parallel.*, data.micro_batch, activations.recompute and "
+    "offload.optimizer",
+    "%1: %2 spans more than one %3-GPU node; the planner keeps tensor parallelism inside a node (allow tp across "
+    "nodes to include it)",
+    "%1: %2 does not tile a %3-GPU node; the planner keeps tensor parallelism inside a node (allow tp across nodes "
+    "to include it)",
+    "the layout uses %1 GPUs; the search covers %2",
+    // OverMemory, OverMemoryHeadroom, LayoutWorks
+    "it needs %1 per GPU, over the %2 each GPU has",
+    "it needs %1 per GPU, over the %2 left after the headroom",
+    "it works: %1 of %2 per GPU, %3 days",
 };
+
+constexpr bool everyTemplateSet() {
+    for (const char* t : kTemplates)
+        if (!t)
+            return false;
+    return true;
+}
+static_assert(everyTemplateSet(), "one template per Msg");
 
 } // namespace
 
@@ -103,6 +154,10 @@ std::string formatArg(const MessageArg& a) {
                              : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 1);
         return std::string(buf, res.ptr);
     }
+    case MessageArg::Kind::Layout:
+        return a.layout ? describeLayout(*a.layout) : std::string();
+    case MessageArg::Kind::Sentence:
+        return a.sentence ? a.sentence->message() : std::string();
     }
     return {};
 }

@@ -2,9 +2,13 @@
 // The engine's sentences for people (errors and warnings) as templates with arguments. Each Diagnostic names a
 // template from one table (messages.cpp) and carries its arguments; the English sentence the CLI and --json print is
 // built from them only when asked for (message()), and the window translates the template (context "tl::engine")
-// and shows key arguments as the field's label.
+// and shows key arguments as the field's label. The same serves sentences that are not about a key: the layout
+// planner's reasons and the days curve's note.
+
+#include "engine/planlayout.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,28 +67,84 @@ enum class Msg : std::uint8_t {
     GateBatchSplit,
     // The last line of defence (evaluate.cpp).
     NotFinite,
+    // The days curve beyond the replica limit (evaluate.cpp): the note, its steps, a list of them.
+    CurveNote,
+    CurveStepTp,
+    CurveStepPp,
+    CurveStepBatch,
+    ListComma,
+    ListAndThen,
+    // Why the layout planner found no plan (layoutplanner.cpp), and the pieces its sentences share.
+    PlanRefused,
+    NoLayoutCount,
+    NoLayoutCountAcross,
+    NoLayoutRange,
+    NoLayoutRangeAcross,
+    NearestCount,
+    NearestCounts,
+    StateAlone,
+    NoFitClosest,
+    NoFit,
+    NoFinish,
+    CountRange,
+    PerGpuHeadroom,
+    CurveCountRange,
+    GpuRange,
+    // Why a named layout does not work, or that it does (layoutplanner.cpp whyNot).
+    NotLayoutKey,
+    TpSpansNodes,
+    TpNotTiling,
+    OutsideSearch,
+    OverMemory,
+    OverMemoryHeadroom,
+    LayoutWorks,
     Count
 };
 
 // The English template of a message, e.g. "%1: %2 is not allowed; allowed: at most %3 (%4)".
 const char* messageTemplate(Msg id);
 
+struct Diagnostic;
+
 struct MessageArg {
     enum class Kind : std::uint8_t {
-        Key,     // a scenario (or ledger) key: the CLI shows the key, the window its label
-        Text,    // shown as it is: a value as typed, a list, a key nobody knows
-        Number,  // printf's %.15g: "8192", "0.5", "1e+300"
-        Rounded, // whole numbers without decimals (grouped from 10,000), others with one: "13,896", "2.5"
+        Key,      // a scenario (or ledger) key: the CLI shows the key, the window its label
+        Text,     // shown as it is: a value as typed, a list, a key nobody knows
+        Number,   // printf's %.15g: "8192", "0.5", "1e+300"
+        Rounded,  // whole numbers without decimals (grouped from 10,000), others with one: "13,896", "2.5"
+        Layout,   // describeLayout's words: "tp 8 · pp 4 · dp 16 · ZeRO 1 · ..."
+        Sentence, // a message of its own inside this one (a part that varies: "1 to 8", "TP 16")
     };
     Kind kind = Kind::Text;
     double number = 0;
     const char* key = ""; // Kind::Key: a string that outlives the message (the field table's, or a literal)
     std::string text;     // Kind::Text
+    std::shared_ptr<const Layout> layout;       // Kind::Layout
+    std::shared_ptr<const Diagnostic> sentence; // Kind::Sentence
 
-    static MessageArg ofKey(const char* k) { return {Kind::Key, 0, k, {}}; }
-    static MessageArg ofText(std::string t) { return {Kind::Text, 0, "", std::move(t)}; }
-    static MessageArg ofNumber(double x) { return {Kind::Number, x, "", {}}; }
-    static MessageArg ofRounded(double x) { return {Kind::Rounded, x, "", {}}; }
+    static MessageArg ofKey(const char* k) { return make(Kind::Key, 0, k); }
+    static MessageArg ofText(std::string t) {
+        MessageArg a = make(Kind::Text, 0, "");
+        a.text = std::move(t);
+        return a;
+    }
+    static MessageArg ofNumber(double x) { return make(Kind::Number, x, ""); }
+    static MessageArg ofRounded(double x) { return make(Kind::Rounded, x, ""); }
+    static MessageArg ofLayout(const Layout& l) {
+        MessageArg a = make(Kind::Layout, 0, "");
+        a.layout = std::make_shared<const Layout>(l);
+        return a;
+    }
+    static MessageArg ofSentence(Diagnostic d);
+
+private:
+    static MessageArg make(Kind kind, double number, const char* key) {
+        MessageArg a;
+        a.kind = kind;
+        a.number = number;
+        a.key = key;
+        return a;
+    }
 };
 
 // An argument as the English sentence shows it (a key as the key itself).
@@ -112,7 +172,22 @@ struct Diagnostic {
     const char* key = ""; // the scenario key the sentence is about ("" when none)
     Msg id = Msg::Count;
     std::vector<MessageArg> args;
-    std::string message() const; // the English sentence, e.g. "parallel.pp: 99 is not allowed; ..."
+    std::string message() const;                    // the English sentence, e.g. "parallel.pp: 99 is not allowed; ..."
+    bool empty() const { return id == Msg::Count; } // no sentence (a reason that is not needed)
 };
+
+// A sentence that is not about one key (a reason, a note).
+inline Diagnostic sentence(Msg id, std::vector<MessageArg> args = {}) {
+    Diagnostic d;
+    d.id = id;
+    d.args = std::move(args);
+    return d;
+}
+
+inline MessageArg MessageArg::ofSentence(Diagnostic d) {
+    MessageArg a = make(Kind::Sentence, 0, "");
+    a.sentence = std::make_shared<const Diagnostic>(std::move(d));
+    return a;
+}
 
 } // namespace tl::engine

@@ -2,6 +2,193 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Cli</name>
+    <message>
+        <source>Set a scenario key: KEY=VALUE (JSON or text).</source>
+        <translation>设置一个场景键：KEY=VALUE（JSON 或文本）。</translation>
+    </message>
+    <message>
+        <source>Print the ledger as JSON.</source>
+        <translation>以 JSON 打印账本。</translation>
+    </message>
+    <message>
+        <source>Print the human ledger (default).</source>
+        <translation>打印供人阅读的账本（默认）。</translation>
+    </message>
+    <message>
+        <source>Evaluate KEY over FROM:TO[:STEP|xFACTOR].</source>
+        <translation>在 FROM:TO[:STEP|xFACTOR] 上逐个取值计算 KEY。</translation>
+    </message>
+    <message>
+        <source>With --sweep: CSV, one row per value.</source>
+        <translation>配合 --sweep：输出 CSV，每个取值一行。</translation>
+    </message>
+    <message>
+        <source>Print the JSON Schema of a scenario file and exit.</source>
+        <translation>打印场景文件的 JSON Schema 后退出。</translation>
+    </message>
+    <message>
+        <source>Write the scenario (after --set) as a .trainledger archive.</source>
+        <translation>把场景（应用 --set 之后）写成 .trainledger 存档。</translation>
+    </message>
+    <message>
+        <source>Print the scenario and ledger keys that differ between two files: --diff A B.</source>
+        <translation>打印两个文件之间不同的场景键和账本键：--diff A B。</translation>
+    </message>
+    <message>
+        <source>Write the scenario&apos;s pipeline schedule diagram as SVG.</source>
+        <translation>把场景的流水线调度图写成 SVG。</translation>
+    </message>
+    <message>
+        <source>Rank every valid layout of the scenario&apos;s model on --gpus.</source>
+        <translation>在 --gpus 上为场景的模型排列每一种有效布局。</translation>
+    </message>
+    <message>
+        <source>With --plan: a GPU count N or a range MIN:MAX (default: the scenario&apos;s count).</source>
+        <translation>配合 --plan：GPU 数 N 或范围 MIN:MAX（默认：场景的 GPU 数）。</translation>
+    </message>
+    <message>
+        <source>With --plan: fastest (default), cheapest or fewest (the last two among layouts that meet the deadline).</source>
+        <translation>配合 --plan：fastest（最快，默认）、cheapest（最便宜）或 fewest（GPU 最少；后两者只在能按期完成的布局中选）。</translation>
+    </message>
+    <message>
+        <source>With --plan: how many plans to print (default 10; 0 = all).</source>
+        <translation>配合 --plan：打印多少个方案（默认 10；0 = 全部）。</translation>
+    </message>
+    <message>
+        <source>With --plan: memory share to keep free, 0 to 0.9 (default 0).</source>
+        <translation>配合 --plan：留作余量的显存比例，0 到 0.9（默认 0）。</translation>
+    </message>
+    <message>
+        <source>With --plan: name a layout key (repeatable); says which rule refuses the layout and the nearest that work.</source>
+        <translation>配合 --plan：指定一个布局键（可重复）；说明是哪条规则拒绝了该布局，以及最近的可行布局。</translation>
+    </message>
+    <message>
+        <source>With --plan: let tensor parallelism span nodes.</source>
+        <translation>配合 --plan：允许张量并行跨节点。</translation>
+    </message>
+    <message>
+        <source>Fit L = E + A/N^alpha + B/D^beta to pilot runs (CSV header params,tokens,loss); with --json as JSON.</source>
+        <translation>用试跑结果拟合 L = E + A/N^alpha + B/D^beta（CSV 表头 params,tokens,loss）；加 --json 则输出 JSON。</translation>
+    </message>
+    <message>
+        <source>Explain a ledger key: the formula, the values put in, the result and its source.</source>
+        <translation>解释一个账本键：公式、代入的值、结果及其出处。</translation>
+    </message>
+    <message>
+        <source>%1 layouts evaluated, %2 pruned, %3 fit, %4 finish in time (%5 s, %6 threads)
+</source>
+        <translation>计算了 %1 种布局，剪枝 %2 种，放得下 %3 种，按期完成 %4 种（%5 秒，%6 个线程）
+</translation>
+    </message>
+    <message>
+        <source>no plan: %1
+</source>
+        <translation>没有方案：%1
+</translation>
+    </message>
+    <message>
+        <source>%1 plans by %2:
+</source>
+        <translation>按 %2 排列的 %1 个方案：
+</translation>
+    </message>
+    <message>
+        <source>%1. %2
+     %3 GPUs, %4 days, %5, %6 per GPU (%7% free), MFU %8%
+</source>
+        <translation>%1. %2
+     %3 个 GPU，%4 天，%5，每个 GPU %6（%7% 空闲），MFU %8%
+</translation>
+    </message>
+    <message>
+        <source>--why-not: &quot;%1&quot; is not allowed; allowed: KEY=VALUE</source>
+        <translation>--why-not：不允许 &quot;%1&quot;；允许：KEY=VALUE</translation>
+    </message>
+    <message>
+        <source>
+why not: %1
+</source>
+        <translation>
+为什么不行：%1
+</translation>
+    </message>
+    <message>
+        <source>nearest layouts that work:
+</source>
+        <translation>最近的可行布局：
+</translation>
+    </message>
+    <message>
+        <source>--explain: &apos;%1&apos; is not a ledger key; allowed: the keys --json prints, e.g. time.steps, memory.total, cost.usd</source>
+        <translation>--explain：&apos;%1&apos; 不是账本键；允许：--json 打印的键，例如 time.steps、memory.total、cost.usd</translation>
+    </message>
+    <message>
+        <source>What-if ledger for the cost of training a large language model.</source>
+        <translation>大语言模型训练成本的假设推演账本。</translation>
+    </message>
+    <message>
+        <source>A .trainledger file or a scenario.json (default: the built-in scenario).</source>
+        <translation>.trainledger 文件或 scenario.json（默认：内置场景）。</translation>
+    </message>
+    <message>
+        <source>expected at most one FILE, got %1</source>
+        <translation>最多只能有一个 FILE，却给了 %1 个</translation>
+    </message>
+    <message>
+        <source>--json and --report: choose one</source>
+        <translation>--json 和 --report：只能选一个</translation>
+    </message>
+    <message>
+        <source>--csv goes with --sweep or --plan</source>
+        <translation>--csv 要配合 --sweep 或 --plan 使用</translation>
+    </message>
+    <message>
+        <source>--%1 goes with --plan</source>
+        <translation>--%1 要配合 --plan 使用</translation>
+    </message>
+    <message>
+        <source>%1: choose one</source>
+        <translation>%1：只能选一个</translation>
+    </message>
+    <message>
+        <source>--json and --csv: choose one</source>
+        <translation>--json 和 --csv：只能选一个</translation>
+    </message>
+    <message>
+        <source>--fit-scaling reads only RUNS.csv (and --json)</source>
+        <translation>--fit-scaling 只读取 RUNS.csv（以及 --json）</translation>
+    </message>
+    <message>
+        <source>--json and --report print a ledger; %1 writes something else</source>
+        <translation>--json 和 --report 打印账本；%1 输出的是别的东西</translation>
+    </message>
+    <message>
+        <source>--diff takes two files: --diff A B</source>
+        <translation>--diff 需要两个文件：--diff A B</translation>
+    </message>
+    <message>
+        <source>--objective: &quot;%1&quot; is not allowed; allowed: fastest, cheapest, fewest</source>
+        <translation>--objective：不允许 &quot;%1&quot;；允许：fastest、cheapest、fewest</translation>
+    </message>
+    <message>
+        <source>--top: &quot;%1&quot; is not allowed; allowed: a whole number from 0 (all) to 100000</source>
+        <translation>--top：不允许 &quot;%1&quot;；允许：0（全部）到 100000 之间的整数</translation>
+    </message>
+    <message>
+        <source>--headroom: &quot;%1&quot; is not allowed; allowed: a share from 0 to 0.9</source>
+        <translation>--headroom：不允许 &quot;%1&quot;；允许：0 到 0.9 之间的比例</translation>
+    </message>
+    <message>
+        <source>--sweep: one key at a time; %1 given</source>
+        <translation>--sweep：一次只能扫描一个键；给了 %1 个</translation>
+    </message>
+    <message>
+        <source>%1: cannot save: %2</source>
+        <translation>%1：无法保存：%2</translation>
+    </message>
+</context>
+<context>
     <name>CompareWindow</name>
     <message>
         <source>Compare Scenarios — TrainLedger</source>
@@ -1242,6 +1429,10 @@ Total %5 of %6, pipeline stage %7</source>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
+    <message>
+        <source>%1 %2%</source>
+        <translation>%1 %2%</translation>
+    </message>
 </context>
 <context>
     <name>PlannerTab</name>
@@ -1348,6 +1539,53 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>apply layout %1</source>
         <translation>应用布局 %1</translation>
+    </message>
+</context>
+<context>
+    <name>QCommandLineParser</name>
+    <message>
+        <source>Usage: %1</source>
+        <translation>用法：%1</translation>
+    </message>
+    <message>
+        <source>[options]</source>
+        <translation>[选项]</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>选项：</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>参数：</translation>
+    </message>
+    <message>
+        <source>Displays help on commandline options.</source>
+        <translation>显示命令行选项的帮助。</translation>
+    </message>
+    <message>
+        <source>Displays help including Qt specific options.</source>
+        <translation>显示帮助，包括 Qt 专用选项。</translation>
+    </message>
+    <message>
+        <source>Displays version information.</source>
+        <translation>显示版本信息。</translation>
+    </message>
+    <message>
+        <source>Unknown option &apos;%1&apos;.</source>
+        <translation>未知选项 &apos;%1&apos;。</translation>
+    </message>
+    <message>
+        <source>Unknown options: %1.</source>
+        <translation>未知选项：%1。</translation>
+    </message>
+    <message>
+        <source>Missing value after &apos;%1&apos;.</source>
+        <translation>&apos;%1&apos; 后面缺少值。</translation>
+    </message>
+    <message>
+        <source>Unexpected value after &apos;%1&apos;.</source>
+        <translation>&apos;%1&apos; 后面出现了多余的值。</translation>
     </message>
 </context>
 <context>
@@ -5337,6 +5575,130 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>this scenario gives %1 out of range (not a finite, non-negative figure); please report it</source>
         <translation>该场景使%1超出范围（不是有限的非负数）；请报告此问题</translation>
+    </message>
+    <message>
+        <source>A step of %1 micro-batches feeds at most that many replicas; beyond it the curve continues with %2.</source>
+        <translation>一步只有 %1 个微批，最多只能喂饱这么多个数据并行副本；超出之后，曲线改用 %2 继续。</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>PP %1</source>
+        <translation>PP %1</translation>
+    </message>
+    <message>
+        <source>a global batch of %1 sequences</source>
+        <translation>%1 条序列的全局批量</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>%1 and then %2</source>
+        <translation>%1，然后 %2</translation>
+    </message>
+    <message>
+        <source>the scenario itself is refused: %1</source>
+        <translation>场景本身不被接受：%1</translation>
+    </message>
+    <message>
+        <source>no layout uses exactly %1 GPUs: tp x pp x cp x dp must make the count with tp dividing the heads inside a node and dp dividing the batch of %2 sequences%3</source>
+        <translation>没有布局正好使用 %1 个 GPU：tp × pp × cp × dp 必须等于该数量，tp 须在节点内且整除注意力头数，dp 须整除 %2 条序列的批量%3</translation>
+    </message>
+    <message>
+        <source>no layout uses exactly %1 GPUs: tp x pp x cp x dp must make the count with tp dividing the heads and dp dividing the batch of %2 sequences%3</source>
+        <translation>没有布局正好使用 %1 个 GPU：tp × pp × cp × dp 必须等于该数量，tp 须整除注意力头数，dp 须整除 %2 条序列的批量%3</translation>
+    </message>
+    <message>
+        <source>no layout uses %1 to %2 GPUs: tp x pp x cp x dp must make the count with tp dividing the heads inside a node and dp dividing the batch of %3 sequences</source>
+        <translation>没有布局使用 %1 到 %2 个 GPU：tp × pp × cp × dp 必须等于该数量，tp 须在节点内且整除注意力头数，dp 须整除 %3 条序列的批量</translation>
+    </message>
+    <message>
+        <source>no layout uses %1 to %2 GPUs: tp x pp x cp x dp must make the count with tp dividing the heads and dp dividing the batch of %3 sequences</source>
+        <translation>没有布局使用 %1 到 %2 个 GPU：tp × pp × cp × dp 必须等于该数量，tp 须整除注意力头数，dp 须整除 %3 条序列的批量</translation>
+    </message>
+    <message>
+        <source>; nearest counts that have layouts: %1</source>
+        <translation>；最近的有布局的 GPU 数：%1</translation>
+    </message>
+    <message>
+        <source>; nearest counts that have layouts: %1 or %2</source>
+        <translation>；最近的有布局的 GPU 数：%1 或 %2</translation>
+    </message>
+    <message>
+        <source>the state alone needs %1 GPUs of %2 (%3 fully sharded); the search had %4</source>
+        <translation>仅训练状态就需要 %1 个 %2 的 GPU（完全分片时共 %3）；本次搜索只有 %4 个</translation>
+    </message>
+    <message>
+        <source>no layout fits in %1: the closest, %2, needs %3 per GPU</source>
+        <translation>没有布局能放进 %1：最接近的 %2 每个 GPU 需要 %3 显存</translation>
+    </message>
+    <message>
+        <source>no layout fits in %1 per GPU</source>
+        <translation>没有布局能放进每个 GPU 的 %1 显存</translation>
+    </message>
+    <message>
+        <source>no layout finishes inside the %1 training days (deadline less reserve): the fastest, %2, takes %3 days</source>
+        <translation>没有布局能在 %1 个训练日（截止期限减去预留）内完成：最快的 %2 需要 %3 天</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 到 %2</translation>
+    </message>
+    <message>
+        <source>%1 less %2% headroom</source>
+        <translation>%1（减去 %2% 余量）</translation>
+    </message>
+    <message>
+        <source>the GPU count must be a whole number from 1 to 10,000,000</source>
+        <translation>GPU 数必须是 1 到 10,000,000 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not allowed; allowed: a GPU count N or a range MIN:MAX of whole numbers, 1 &lt;= MIN &lt;= MAX &lt;= 10000000</source>
+        <translation>%1：不允许 &quot;%2&quot;；允许：一个 GPU 数 N，或整数范围 MIN:MAX，1 &lt;= MIN &lt;= MAX &lt;= 10000000</translation>
+    </message>
+    <message>
+        <source>%1 is not a layout key; a layout is set by parallel.*, data.micro_batch, activations.recompute and offload.optimizer</source>
+        <translation>%1 不是布局键；布局由并行键（parallel.dp、parallel.pp 等）、data.micro_batch、activations.recompute 和 offload.optimizer 设定</translation>
+    </message>
+    <message>
+        <source>%1: %2 spans more than one %3-GPU node; the planner keeps tensor parallelism inside a node (allow tp across nodes to include it)</source>
+        <translation>%1：%2 跨越了不止一个 %3-GPU 节点；规划器把张量并行限制在节点内（勾选跨节点张量并行即可包含它）</translation>
+    </message>
+    <message>
+        <source>%1: %2 does not tile a %3-GPU node; the planner keeps tensor parallelism inside a node (allow tp across nodes to include it)</source>
+        <translation>%1：%2 不能整除 %3-GPU 节点；规划器把张量并行限制在节点内（勾选跨节点张量并行即可包含它）</translation>
+    </message>
+    <message>
+        <source>the layout uses %1 GPUs; the search covers %2</source>
+        <translation>该布局使用 %1 个 GPU；搜索范围是 %2</translation>
+    </message>
+    <message>
+        <source>it needs %1 per GPU, over the %2 each GPU has</source>
+        <translation>每个 GPU 需要 %1 显存，超过了每个 GPU 的 %2</translation>
+    </message>
+    <message>
+        <source>it needs %1 per GPU, over the %2 left after the headroom</source>
+        <translation>每个 GPU 需要 %1 显存，超过了扣除余量后剩下的 %2</translation>
+    </message>
+    <message>
+        <source>it works: %1 of %2 per GPU, %3 days</source>
+        <translation>可行：每个 GPU 用 %1 / %2 显存，%3 天</translation>
+    </message>
+    <message>
+        <source>compute at the fixed MFU</source>
+        <translation>固定 MFU 下的计算</translation>
+    </message>
+    <message>
+        <source>optimizer offload (fixed slowdown)</source>
+        <translation>优化器卸载（固定减速）</translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation>计算受限</translation>
     </message>
 </context>
 <context>

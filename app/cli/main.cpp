@@ -6,6 +6,7 @@
 #include "app/cli/plan.h"
 #include "app/cli/report.h"
 #include "app/cli/sweep.h"
+#include "app/cli/translation.h"
 #include "app/version.h"
 #include "engine/compare.h"
 #include "engine/evaluate.h"
@@ -31,6 +32,7 @@
 namespace {
 
 using namespace tl;
+using cli::Cli;
 
 // One line on stderr, whatever the message holds (control characters escaped, long values shortened).
 int fail(const QString& message) {
@@ -46,9 +48,10 @@ void quietQtMessages(QtMsgType type, const QMessageLogContext& context, const QS
         QTextStream(stderr) << qFormatLogMessage(type, context, message) << Qt::endl;
 }
 
-// One option of the command line: its name, its help line and, when it takes a value, the value's name.
+// One option of the command line: its name, its help line (marked with QT_TRANSLATE_NOOP, shown in the user's
+// language) and, when it takes a value, the value's name.
 QCommandLineOption option(const char* name, const char* help, const char* valueName = "") {
-    return QCommandLineOption(QString::fromLatin1(name), QString::fromUtf8(help), QString::fromLatin1(valueName));
+    return QCommandLineOption(QString::fromLatin1(name), Cli::tr(help), QString::fromLatin1(valueName));
 }
 
 void print(const QByteArray& bytes) {
@@ -67,10 +70,12 @@ QByteArray csvCell(const engine::LedgerValue& v) {
     return {};
 }
 
-QByteArray errorsLine(const engine::Ledger& l) {
+// The ledger's errors in one line: in the user's language for people, in English for a CSV cell.
+QByteArray errorsLine(const engine::Ledger& l, bool english = false) {
     QByteArray out;
     for (const auto& e : l.errors)
-        out += (out.isEmpty() ? "" : "; ") + QByteArray::fromStdString(e.message());
+        out += (out.isEmpty() ? "" : "; ") +
+               (english ? QByteArray::fromStdString(e.message()) : cli::engineMessage(e).toUtf8());
     return out;
 }
 
@@ -110,13 +115,13 @@ int runSweep(const engine::Scenario& base, const cli::Sweep& sweep, bool csv, bo
     for (double v : sweep.values) {
         engine::Scenario s = base;
         if (auto e = engine::setField(s, sweep.key.toStdString(), engine::FieldValue(v)))
-            return fail(QString::fromStdString(e->message()));
+            return fail(cli::engineMessage(e->diagnostic));
         const engine::Ledger l = engine::evaluate(s);
         const QByteArray value = QByteArray::number(v, 'g', 15);
         if (json) {
             rows.append(io::ledgerToJson(l, s));
         } else if (csv) {
-            QByteArray err = errorsLine(l);
+            QByteArray err = errorsLine(l, true);
             err.replace('"', "\"\"");
             out += value + (l.valid ? ",true," : ",false,") + "\"" + err + "\"";
             for (const auto& f : engine::ledgerFields())
@@ -165,8 +170,8 @@ int runExplain(const engine::Scenario& s, const QString& key, bool json) {
         return fail(QString::fromUtf8(errorsLine(l)));
     const auto e = engine::explain(s, key.toStdString());
     if (!e)
-        return fail(QStringLiteral("--explain: '%1' is not a ledger key; allowed: the keys --json prints, e.g. "
-                                   "time.steps, memory.total, cost.usd")
+        return fail(Cli::tr("--explain: '%1' is not a ledger key; allowed: the keys --json prints, e.g. "
+                            "time.steps, memory.total, cost.usd")
                         .arg(key));
     if (!json) {
         print(QByteArray::fromStdString(engine::formatExplanation(*e)));
@@ -201,45 +206,62 @@ int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("trainledger-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TL_VERSION));
+    cli::installTranslation();
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("What-if ledger for the cost of training a large language model."));
+    parser.setApplicationDescription(Cli::tr("What-if ledger for the cost of training a large language model."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(
-        QStringLiteral("FILE"),
-        QStringLiteral("A .trainledger file or a scenario.json (default: the built-in scenario)."));
-    const auto setOpt = option("set", "Set a scenario key: KEY=VALUE (JSON or text).", "KEY=VALUE");
-    const auto jsonOpt = option("json", "Print the ledger as JSON.");
-    const auto reportOpt = option("report", "Print the human ledger (default).");
-    const auto sweepOpt = option("sweep", "Evaluate KEY over FROM:TO[:STEP|xFACTOR].", "KEY=FROM:TO[:STEP|xFACTOR]");
-    const auto csvOpt = option("csv", "With --sweep: CSV, one row per value.");
-    const auto schemaOpt = option("schema", "Print the JSON Schema of a scenario file and exit.");
-    const auto saveOpt = option("save", "Write the scenario (after --set) as a .trainledger archive.", "OUT");
-    const auto diffOpt =
-        option("diff", "Print the scenario and ledger keys that differ between two files: --diff A B.");
-    const auto pipelineSvgOpt =
-        option("pipeline-svg", "Write the scenario's pipeline schedule diagram as SVG.", "FILE");
-    const auto planOpt = option("plan", "Rank every valid layout of the scenario's model on --gpus.");
-    const auto gpusOpt =
-        option("gpus", "With --plan: a GPU count N or a range MIN:MAX (default: the scenario's count).", "N|MIN:MAX");
-    const auto objectiveOpt = option("objective",
-                                     "With --plan: fastest (default), cheapest or fewest (the last two among layouts "
-                                     "that meet the deadline).",
-                                     "NAME");
-    const auto topOpt = option("top", "With --plan: how many plans to print (default 10; 0 = all).", "K");
-    const auto headroomOpt = option("headroom", "With --plan: memory share to keep free, 0 to 0.9 (default 0).", "F");
-    const auto whyNotOpt = option("why-not",
-                                  "With --plan: name a layout key (repeatable); says which rule refuses the layout and "
-                                  "the nearest that work.",
-                                  "KEY=VALUE");
-    const auto acrossOpt = option("tp-across-nodes", "With --plan: let tensor parallelism span nodes.");
-    const auto fitOpt =
-        option("fit-scaling",
-               "Fit L = E + A/N^alpha + B/D^beta to pilot runs (CSV header params,tokens,loss); with --json as JSON.",
-               "RUNS.csv");
-    const auto explainOpt =
-        option("explain", "Explain a ledger key: the formula, the values put in, the result and its source.", "KEY");
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 Cli::tr("A .trainledger file or a scenario.json (default: the built-in scenario)."));
+    const auto setOpt =
+        option("set", QT_TRANSLATE_NOOP("Cli", "Set a scenario key: KEY=VALUE (JSON or text)."), "KEY=VALUE");
+    const auto jsonOpt = option("json", QT_TRANSLATE_NOOP("Cli", "Print the ledger as JSON."));
+    const auto reportOpt = option("report", QT_TRANSLATE_NOOP("Cli", "Print the human ledger (default)."));
+    const auto sweepOpt = option("sweep", QT_TRANSLATE_NOOP("Cli", "Evaluate KEY over FROM:TO[:STEP|xFACTOR]."),
+                                 "KEY=FROM:TO[:STEP|xFACTOR]");
+    const auto csvOpt = option("csv", QT_TRANSLATE_NOOP("Cli", "With --sweep: CSV, one row per value."));
+    const auto schemaOpt =
+        option("schema", QT_TRANSLATE_NOOP("Cli", "Print the JSON Schema of a scenario file and exit."));
+    const auto saveOpt =
+        option("save", QT_TRANSLATE_NOOP("Cli", "Write the scenario (after --set) as a .trainledger archive."), "OUT");
+    const auto diffOpt = option(
+        "diff",
+        QT_TRANSLATE_NOOP("Cli", "Print the scenario and ledger keys that differ between two files: --diff A B."));
+    const auto pipelineSvgOpt = option(
+        "pipeline-svg", QT_TRANSLATE_NOOP("Cli", "Write the scenario's pipeline schedule diagram as SVG."), "FILE");
+    const auto planOpt =
+        option("plan", QT_TRANSLATE_NOOP("Cli", "Rank every valid layout of the scenario's model on --gpus."));
+    const auto gpusOpt = option(
+        "gpus",
+        QT_TRANSLATE_NOOP("Cli", "With --plan: a GPU count N or a range MIN:MAX (default: the scenario's count)."),
+        "N|MIN:MAX");
+    const auto objectiveOpt = option(
+        "objective",
+        QT_TRANSLATE_NOOP("Cli", "With --plan: fastest (default), cheapest or fewest (the last two among layouts "
+                                 "that meet the deadline)."),
+        "NAME");
+    const auto topOpt =
+        option("top", QT_TRANSLATE_NOOP("Cli", "With --plan: how many plans to print (default 10; 0 = all)."), "K");
+    const auto headroomOpt = option(
+        "headroom", QT_TRANSLATE_NOOP("Cli", "With --plan: memory share to keep free, 0 to 0.9 (default 0)."), "F");
+    const auto whyNotOpt = option(
+        "why-not",
+        QT_TRANSLATE_NOOP("Cli", "With --plan: name a layout key (repeatable); says which rule refuses the layout and "
+                                 "the nearest that work."),
+        "KEY=VALUE");
+    const auto acrossOpt =
+        option("tp-across-nodes", QT_TRANSLATE_NOOP("Cli", "With --plan: let tensor parallelism span nodes."));
+    const auto fitOpt = option(
+        "fit-scaling",
+        QT_TRANSLATE_NOOP(
+            "Cli",
+            "Fit L = E + A/N^alpha + B/D^beta to pilot runs (CSV header params,tokens,loss); with --json as JSON."),
+        "RUNS.csv");
+    const auto explainOpt = option(
+        "explain",
+        QT_TRANSLATE_NOOP("Cli", "Explain a ledger key: the formula, the values put in, the result and its source."),
+        "KEY");
     parser.addOptions({setOpt, jsonOpt, reportOpt, sweepOpt, csvOpt, schemaOpt, saveOpt, diffOpt, pipelineSvgOpt,
                        planOpt, gpusOpt, objectiveOpt, topOpt, headroomOpt, whyNotOpt, acrossOpt, fitOpt, explainOpt});
     if (!parser.parse(QCoreApplication::arguments()))
@@ -257,26 +279,26 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (parser.positionalArguments().size() > 1 && !parser.isSet(diffOpt))
-        return fail(QStringLiteral("expected at most one FILE, got %1").arg(parser.positionalArguments().size()));
+        return fail(Cli::tr("expected at most one FILE, got %1").arg(parser.positionalArguments().size()));
     if (parser.isSet(jsonOpt) && parser.isSet(reportOpt))
-        return fail(QStringLiteral("--json and --report: choose one"));
+        return fail(Cli::tr("--json and --report: choose one"));
     if (parser.isSet(csvOpt) && !parser.isSet(sweepOpt) && !parser.isSet(planOpt))
-        return fail(QStringLiteral("--csv goes with --sweep or --plan"));
+        return fail(Cli::tr("--csv goes with --sweep or --plan"));
     for (const auto* opt : {&gpusOpt, &objectiveOpt, &topOpt, &headroomOpt, &whyNotOpt, &acrossOpt})
         if (parser.isSet(*opt) && !parser.isSet(planOpt))
-            return fail(QStringLiteral("--%1 goes with --plan").arg(opt->names().constFirst()));
+            return fail(Cli::tr("--%1 goes with --plan").arg(opt->names().constFirst()));
     // One action at a time, so that no option is silently ignored.
     QStringList actions;
     for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt, &planOpt, &fitOpt, &explainOpt})
         if (parser.isSet(*opt))
             actions << QStringLiteral("--") + opt->names().constFirst();
     if (actions.size() > 1)
-        return fail(QStringLiteral("%1: choose one").arg(actions.join(QStringLiteral(", "))));
+        return fail(Cli::tr("%1: choose one").arg(actions.join(QStringLiteral(", "))));
     if (parser.isSet(csvOpt) && parser.isSet(jsonOpt))
-        return fail(QStringLiteral("--json and --csv: choose one"));
+        return fail(Cli::tr("--json and --csv: choose one"));
     if (parser.isSet(fitOpt)) {
         if (parser.isSet(reportOpt) || !parser.positionalArguments().isEmpty() || parser.isSet(setOpt))
-            return fail(QStringLiteral("--fit-scaling reads only RUNS.csv (and --json)"));
+            return fail(Cli::tr("--fit-scaling reads only RUNS.csv (and --json)"));
         QByteArray out;
         if (auto e = cli::fitScaling(parser.value(fitOpt), parser.isSet(jsonOpt), out))
             return fail(*e);
@@ -285,12 +307,11 @@ int main(int argc, char** argv) {
     }
     if ((parser.isSet(jsonOpt) || parser.isSet(reportOpt)) && !actions.isEmpty() && !parser.isSet(sweepOpt) &&
         !((parser.isSet(planOpt) || parser.isSet(explainOpt)) && !parser.isSet(reportOpt)))
-        return fail(
-            QStringLiteral("--json and --report print a ledger; %1 writes something else").arg(actions.first()));
+        return fail(Cli::tr("--json and --report print a ledger; %1 writes something else").arg(actions.first()));
 
     if (parser.isSet(diffOpt)) {
         if (parser.positionalArguments().size() != 2)
-            return fail(QStringLiteral("--diff takes two files: --diff A B"));
+            return fail(Cli::tr("--diff takes two files: --diff A B"));
         const auto a = load(parser.positionalArguments().at(0));
         const auto b = load(parser.positionalArguments().at(1));
         if (!a.scenario)
@@ -344,21 +365,21 @@ int main(int argc, char** argv) {
         }
         if (parser.isSet(objectiveOpt) &&
             !engine::parseObjective(parser.value(objectiveOpt).toStdString(), req.objective))
-            return fail(QStringLiteral("--objective: \"%1\" is not allowed; allowed: fastest, cheapest, fewest")
+            return fail(Cli::tr("--objective: \"%1\" is not allowed; allowed: fastest, cheapest, fewest")
                             .arg(parser.value(objectiveOpt)));
         if (parser.isSet(topOpt)) {
             bool ok = false;
             req.top = parser.value(topOpt).toInt(&ok);
             if (!ok || req.top < 0 || req.top > 100000)
-                return fail(QStringLiteral("--top: \"%1\" is not allowed; allowed: a whole number from 0 (all) to "
-                                           "100000")
+                return fail(Cli::tr("--top: \"%1\" is not allowed; allowed: a whole number from 0 (all) to "
+                                    "100000")
                                 .arg(parser.value(topOpt)));
         }
         if (parser.isSet(headroomOpt)) {
             bool ok = false;
             req.headroom = parser.value(headroomOpt).toDouble(&ok);
             if (!ok || !(req.headroom >= 0 && req.headroom <= 0.9))
-                return fail(QStringLiteral("--headroom: \"%1\" is not allowed; allowed: a share from 0 to 0.9")
+                return fail(Cli::tr("--headroom: \"%1\" is not allowed; allowed: a share from 0 to 0.9")
                                 .arg(parser.value(headroomOpt)));
         }
         const QByteArray out = cli::runPlan(scenario, options, error);
@@ -370,7 +391,7 @@ int main(int argc, char** argv) {
 
     if (parser.isSet(sweepOpt)) {
         if (parser.values(sweepOpt).size() > 1)
-            return fail(QStringLiteral("--sweep: one key at a time; %1 given").arg(parser.values(sweepOpt).size()));
+            return fail(Cli::tr("--sweep: one key at a time; %1 given").arg(parser.values(sweepOpt).size()));
         QString error;
         const auto sweep = cli::parseSweep(parser.value(sweepOpt), error);
         if (!sweep)
@@ -382,11 +403,11 @@ int main(int argc, char** argv) {
         // A .json name gets a bare scenario.json; anything else the .trainledger archive.
         if (parser.value(saveOpt).endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
             if (auto e = io::saveScenarioJson(parser.value(saveOpt), scenario))
-                return fail(QStringLiteral("%1: cannot save: %2").arg(parser.value(saveOpt), *e));
+                return fail(Cli::tr("%1: cannot save: %2").arg(parser.value(saveOpt), *e));
             return 0;
         }
         if (auto e = io::saveArchive(parser.value(saveOpt), scenario))
-            return fail(QStringLiteral("%1: cannot save: %2").arg(parser.value(saveOpt), *e));
+            return fail(Cli::tr("%1: cannot save: %2").arg(parser.value(saveOpt), *e));
         return 0;
     }
 

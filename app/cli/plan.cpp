@@ -1,5 +1,6 @@
 #include "app/cli/plan.h"
 
+#include "app/cli/translation.h"
 #include "engine/units.h"
 #include "io/scenariojson.h"
 
@@ -68,7 +69,7 @@ QByteArray csv(const engine::PlanResult& r) {
 
 QByteArray text(const engine::PlanResult& r, const engine::PlanRequest& req) {
     QByteArray out;
-    out += QStringLiteral("%1 layouts evaluated, %2 pruned, %3 fit, %4 finish in time (%5 s, %6 threads)\n")
+    out += Cli::tr("%1 layouts evaluated, %2 pruned, %3 fit, %4 finish in time (%5 s, %6 threads)\n")
                .arg(QString::fromStdString(engine::groupDigits(double(r.evaluated))),
                     QString::fromStdString(engine::groupDigits(double(r.pruned))),
                     QString::fromStdString(engine::groupDigits(double(r.feasible))),
@@ -77,14 +78,14 @@ QByteArray text(const engine::PlanResult& r, const engine::PlanRequest& req) {
                .arg(r.threads)
                .toUtf8();
     if (r.plans.empty())
-        return out + "no plan: " + QByteArray::fromStdString(r.reason) + '\n';
-    out += QStringLiteral("%1 plans by %2:\n")
+        return out + Cli::tr("no plan: %1\n").arg(engineMessage(r.reason)).toUtf8();
+    out += Cli::tr("%1 plans by %2:\n")
                .arg(r.plans.size())
                .arg(QLatin1String(engine::objectiveName(req.objective)))
                .toUtf8();
     int rank = 0;
     for (const auto& p : r.plans)
-        out += QStringLiteral("%1. %2\n     %3 GPUs, %4 days, %5, %6 per GPU (%7% free), MFU %8%\n")
+        out += Cli::tr("%1. %2\n     %3 GPUs, %4 days, %5, %6 per GPU (%7% free), MFU %8%\n")
                    .arg(++rank)
                    .arg(QString::fromStdString(engine::describeLayout(p.layout)))
                    .arg(QString::fromStdString(engine::groupDigits(double(p.gpus()))))
@@ -101,9 +102,9 @@ QByteArray text(const engine::PlanResult& r, const engine::PlanRequest& req) {
 
 std::optional<std::pair<long long, long long>> parseGpus(const QString& value, QString& error) {
     long long lo = 0, hi = 0;
-    std::string message;
+    engine::Diagnostic message;
     if (!engine::parseGpuRange(value.toStdString(), "--gpus", lo, hi, message)) {
-        error = QString::fromStdString(message);
+        error = engineMessage(message);
         return std::nullopt;
     }
     return std::pair{lo, hi};
@@ -116,7 +117,7 @@ QByteArray runPlan(const engine::Scenario& scenario, const PlanOptions& options,
         const qsizetype eq = assignment.indexOf(QLatin1Char('='));
         engine::Scenario probe = scenario;
         if (eq <= 0) {
-            error = QStringLiteral("--why-not: \"%1\" is not allowed; allowed: KEY=VALUE").arg(assignment);
+            error = Cli::tr("--why-not: \"%1\" is not allowed; allowed: KEY=VALUE").arg(assignment);
             return {};
         }
         if (auto e = io::applyAssignment(probe, assignment)) {
@@ -135,9 +136,9 @@ QByteArray runPlan(const engine::Scenario& scenario, const PlanOptions& options,
     if (!options.json) {
         QByteArray out = text(r, options.request);
         if (why) {
-            out += "\nwhy not: " + QByteArray::fromStdString(why->message) + '\n';
+            out += Cli::tr("\nwhy not: %1\n").arg(engineMessage(why->reason)).toUtf8();
             if (!why->nearest.empty())
-                out += "nearest layouts that work:\n";
+                out += Cli::tr("nearest layouts that work:\n").toUtf8();
             for (const auto& p : why->nearest)
                 out += "  " + QByteArray::fromStdString(engine::describeLayout(p.layout)) + '\n';
         }
@@ -157,12 +158,12 @@ QByteArray runPlan(const engine::Scenario& scenario, const PlanOptions& options,
     o.insert(QStringLiteral("plans"), plansJson(r.plans));
     o.insert(QStringLiteral("pareto"), plansJson(r.pareto));
     if (r.plans.empty())
-        o.insert(QStringLiteral("reason"), QString::fromStdString(r.reason));
+        o.insert(QStringLiteral("reason"), QString::fromStdString(r.reason.message()));
     if (why) {
         QJsonObject w;
         w.insert(QStringLiteral("works"), why->works);
         w.insert(QStringLiteral("rule"), QString::fromStdString(why->rule));
-        w.insert(QStringLiteral("message"), QString::fromStdString(why->message));
+        w.insert(QStringLiteral("message"), QString::fromStdString(why->reason.message()));
         w.insert(QStringLiteral("nearest"), plansJson(why->nearest));
         o.insert(QStringLiteral("why_not"), w);
     }

@@ -63,10 +63,10 @@ void expectEqualsPlannerAlone(const Scenario& s, const std::vector<CountRequest>
     for (const CountBest& b : r.points) {
         const PlanResult alone = planAlone(s, b.gpus, b.globalBatch, req);
         SCOPED_TRACE(std::to_string(b.gpus) + " GPUs, batch " + std::to_string(b.globalBatch));
-        ASSERT_EQ(b.found, !alone.plans.empty()) << b.reason;
+        ASSERT_EQ(b.found, !alone.plans.empty()) << b.reason.message();
         if (!b.found) {
             ++missing;
-            EXPECT_EQ(b.reason, alone.reason);
+            EXPECT_EQ(b.reason.message(), alone.reason.message());
             EXPECT_FALSE(b.reason.empty());
             continue;
         }
@@ -106,7 +106,7 @@ TEST(BestLayoutCurve, TheDaysCurvesCountsIncludingARaisedBatch) {
     ASSERT_FALSE(e.curve.empty());
     const bool raised = std::any_of(e.curve.begin(), e.curve.end(),
                                     [&](const ScalePoint& p) { return p.globalBatch != s.data.globalBatch; });
-    EXPECT_TRUE(raised) << e.curveNote;
+    EXPECT_TRUE(raised) << e.curveNote.message();
     expectEqualsPlannerAlone(s, curveCounts(e), PlanRequest{});
 }
 
@@ -127,7 +127,7 @@ void expectNeverSlowerThanOnlyDp(const Scenario& s) {
             continue;
         ++compared;
         SCOPED_TRACE(std::to_string(p.gpus) + " GPUs");
-        ASSERT_TRUE(b.found) << b.reason;
+        ASSERT_TRUE(b.found) << b.reason.message();
         EXPECT_LE(b.plan.days, l.time.days * (1 + 1e-12)) << describeLayout(b.plan.layout);
         EXPECT_LE(b.plan.days, p.days * (1 + 1e-9)) << describeLayout(b.plan.layout);
     }
@@ -174,15 +174,17 @@ TEST(BestLayoutCurve, CountsWithoutALayoutSayWhy) {
     const CurveResult r = bestLayoutCurve(s, {{8, 0}, {0, 0}}, PlanRequest{});
     ASSERT_EQ(r.points.size(), 2u);
     EXPECT_FALSE(r.points[0].found);
-    EXPECT_NE(r.points[0].reason.find("the state alone needs"), std::string::npos) << r.points[0].reason;
+    EXPECT_NE(r.points[0].reason.message().find("the state alone needs"), std::string::npos)
+        << r.points[0].reason.message();
     EXPECT_FALSE(r.points[1].found);
-    EXPECT_NE(r.points[1].reason.find("whole number"), std::string::npos) << r.points[1].reason;
+    EXPECT_NE(r.points[1].reason.message().find("whole number"), std::string::npos) << r.points[1].reason.message();
 
     Scenario t = tinyScenario();
     t.data.globalBatch = 2520;
     const CurveResult u = bestLayoutCurve(t, {{5128, 0}}, PlanRequest{});
     ASSERT_EQ(u.points.size(), 1u);
-    EXPECT_NE(u.points[0].reason.find("no layout uses exactly 5,128 GPUs"), std::string::npos) << u.points[0].reason;
+    EXPECT_NE(u.points[0].reason.message().find("no layout uses exactly 5,128 GPUs"), std::string::npos)
+        << u.points[0].reason.message();
 }
 
 TEST(BestLayoutCurve, CancelLeavesNothingHalfFilled) {

@@ -137,7 +137,7 @@ TEST(Evaluation, TheCurveReachesTheTimeGate) {
             break;
         }
     EXPECT_TRUE(reached);
-    EXPECT_NE(e.curveNote.find("TP 2"), std::string::npos) << e.curveNote;
+    EXPECT_NE(e.curveNote.message().find("TP 2"), std::string::npos) << e.curveNote.message();
     // The ZeRO variants are the same scenario under each stage.
     for (int z = 0; z < 4; ++z) {
         Scenario c = s;

@@ -291,8 +291,8 @@ TEST(LayoutPlanner, NoPlanNamesTheClosestMiss) {
     req.minGpus = req.maxGpus = 8;
     PlanResult r = planLayouts(s, req);
     EXPECT_TRUE(r.plans.empty());
-    EXPECT_NE(r.reason.find("the state alone needs"), std::string::npos) << r.reason;
-    EXPECT_NE(r.reason.find("GPUs of 80.0 GB"), std::string::npos) << r.reason;
+    EXPECT_NE(r.reason.message().find("the state alone needs"), std::string::npos) << r.reason.message();
+    EXPECT_NE(r.reason.message().find("GPUs of 80.0 GB"), std::string::npos) << r.reason.message();
 
     // 5,128 = 8 x 641 and 641 divides no batch of 2,520: no layout uses exactly that count.
     Scenario t = tinyScenario();
@@ -300,8 +300,8 @@ TEST(LayoutPlanner, NoPlanNamesTheClosestMiss) {
     req.minGpus = req.maxGpus = 5128;
     r = planLayouts(t, req);
     EXPECT_EQ(r.evaluated + r.pruned, 0);
-    EXPECT_NE(r.reason.find("no layout uses exactly 5,128 GPUs"), std::string::npos) << r.reason;
-    EXPECT_NE(r.reason.find("5,120"), std::string::npos) << r.reason;
+    EXPECT_NE(r.reason.message().find("no layout uses exactly 5,128 GPUs"), std::string::npos) << r.reason.message();
+    EXPECT_NE(r.reason.message().find("5,120"), std::string::npos) << r.reason.message();
 
     // Everything fits but nothing finishes: cheapest-in-time names the fastest.
     Scenario u = tinyScenario();
@@ -312,7 +312,8 @@ TEST(LayoutPlanner, NoPlanNamesTheClosestMiss) {
     r = planLayouts(u, req);
     EXPECT_GT(r.feasible, 0);
     EXPECT_TRUE(r.plans.empty());
-    EXPECT_NE(r.reason.find("no layout finishes inside the 3.0 training days"), std::string::npos) << r.reason;
+    EXPECT_NE(r.reason.message().find("no layout finishes inside the 3.0 training days"), std::string::npos)
+        << r.reason.message();
 }
 
 TEST(LayoutPlanner, WhyNotNamesTheRuleAndTheNearestLayouts) {
@@ -322,7 +323,7 @@ TEST(LayoutPlanner, WhyNotNamesTheRuleAndTheNearestLayouts) {
     WhyNot w = whyNot(s, req, {{"parallel.dp", 5.0}});
     EXPECT_FALSE(w.works);
     EXPECT_EQ(w.rule, "parallel.dp");
-    EXPECT_NE(w.message.find("384"), std::string::npos) << w.message;
+    EXPECT_NE(w.reason.message().find("384"), std::string::npos) << w.reason.message();
 
     Scenario llama2;
     applyModelPreset(llama2, "llama2-7b"); // 32 kv heads: tp 16 divides them, but spans two 8-GPU nodes
@@ -330,7 +331,7 @@ TEST(LayoutPlanner, WhyNotNamesTheRuleAndTheNearestLayouts) {
     w = whyNot(llama2, req, {{"parallel.tp", 16.0}, {"parallel.dp", 1.0}});
     EXPECT_FALSE(w.works);
     EXPECT_EQ(w.rule, "parallel.tp");
-    EXPECT_NE(w.message.find("8-GPU node"), std::string::npos) << w.message;
+    EXPECT_NE(w.reason.message().find("8-GPU node"), std::string::npos) << w.reason.message();
     ASSERT_FALSE(w.nearest.empty());
     for (const Plan& p : w.nearest) {
         EXPECT_LE(p.layout.tp, 8);
@@ -341,7 +342,7 @@ TEST(LayoutPlanner, WhyNotNamesTheRuleAndTheNearestLayouts) {
 
     req.tpAcrossNodes = true;
     w = whyNot(llama2, req, {{"parallel.tp", 16.0}, {"parallel.dp", 1.0}});
-    EXPECT_TRUE(w.works) << w.message;
+    EXPECT_TRUE(w.works) << w.reason.message();
 
     w = whyNot(s, req, {{"data.tokens", 1e9}});
     EXPECT_EQ(w.rule, "data.tokens");
@@ -434,7 +435,7 @@ TEST(LayoutPlanner, PublishedLayoutsRankWell) {
         req.minGpus = req.maxGpus = p.gpus;
         req.top = 1;
         const PlanResult first = planLayouts(p.scenario, req);
-        ASSERT_GT(first.feasible, 0) << first.reason;
+        ASSERT_GT(first.feasible, 0) << first.reason.message();
         req.top = int(std::ceil(first.feasible * 0.10));
         const PlanResult top = planLayouts(p.scenario, req);
         const auto it =

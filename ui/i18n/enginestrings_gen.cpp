@@ -4,6 +4,7 @@
 // the update_translations target; the translations_engine_strings test fails when the committed file is stale.
 #include "engine/explain.h"
 #include "engine/fields.h"
+#include "engine/layoutplanner.h"
 #include "engine/ledgerfields.h"
 #include "engine/messages.h"
 #include "engine/precision.h"
@@ -114,8 +115,11 @@ int main() {
     }
     for (const char* t : tl::engine::valueTemplates()) // units after figures ("%1 days")
         add(t);
-    for (int id = 0; id < int(tl::engine::Msg::Count); ++id) // errors and warnings (ui/i18n diagnosticText)
+    for (int id = 0; id < int(tl::engine::Msg::Count); ++id) // errors, warnings, reasons (ui/i18n diagnosticText)
         add(tl::engine::messageTemplate(tl::engine::Msg(id)));
+    using tl::engine::Bottleneck; // the planner table's bottleneck column (ui/i18n bottleneckText)
+    for (Bottleneck b : {Bottleneck::FixedMfu, Bottleneck::FixedOffload, Bottleneck::ComputeBound})
+        add(tl::engine::bottleneckPhrase(b));
     // Explanations: meanings, units, sources, notes and results, as number patterns (ui/i18n/numberpattern.h).
     const auto addPattern = [&](const std::string& text) { add(tl::ui::numberPattern(text).text.c_str()); };
     for (const auto& scenario : explanationScenarios())

@@ -4,6 +4,7 @@
 #include "engine/ledgerfields.h"
 #include "engine/messages.h"
 #include "engine/model.h"
+#include "engine/planlayout.h"
 #include "engine/presets.h"
 #include "engine/units.h"
 #include "ui/i18n/numberpattern.h"
@@ -47,7 +48,62 @@ QString keyLabel(const char* key) {
     return QString::fromUtf8(key);
 }
 
+// A choice key's value as the parameter panel names it: "1F1B", "To CPU memory".
+QString choiceText(const char* key, const char* name) {
+    if (const engine::Field* f = engine::findField(key))
+        for (size_t i = 0; i < f->choices.size() && i < f->ui.choiceLabels.size(); ++i)
+            if (f->choices[i] == name)
+                return engineLabel(f->ui.choiceLabels[i].c_str()).trimmed();
+    return QString::fromLatin1(name);
+}
+
+QString recomputeText(engine::Recompute r) {
+    switch (r) {
+    case engine::Recompute::Selective:
+        return QCoreApplication::translate("TimeView", "selective");
+    case engine::Recompute::Full:
+        return QCoreApplication::translate("TimeView", "full");
+    case engine::Recompute::None:
+        break;
+    }
+    return QCoreApplication::translate("TimeView", "none");
+}
+
 } // namespace
+
+QString layoutText(const engine::Layout& l) {
+    QStringList parts;
+    parts << QCoreApplication::translate("TimeView", "TP %1 \u00d7 PP %2 \u00d7 DP %3 \u00d7 CP %4")
+                 .arg(l.tp)
+                 .arg(l.pp)
+                 .arg(l.dp)
+                 .arg(l.cp)
+          << QCoreApplication::translate("TimeView", "ZeRO %1").arg(l.zero);
+    if (l.sequenceParallel)
+        parts << QCoreApplication::translate("TimeView", "sequence parallel");
+    parts << QCoreApplication::translate("TimeView", "micro-batch %1").arg(l.microBatch)
+          << QCoreApplication::translate("TimeView", "recompute: %1").arg(recomputeText(l.recompute));
+    if (l.pp > 1) {
+        QString schedule = choiceText("parallel.schedule", engine::choiceName(l.schedule));
+        if (l.virtualStages > 1)
+            schedule += QStringLiteral(" \u00d7%1").arg(l.virtualStages);
+        parts << QCoreApplication::translate("TimeView", "schedule %1").arg(schedule);
+    }
+    if (l.offload != engine::Offload::None)
+        parts << QCoreApplication::translate("TimeView", "optimizer offload: %1")
+                     .arg(choiceText("offload.optimizer", engine::choiceName(l.offload)));
+    return parts.join(QStringLiteral(" \u00b7 "));
+}
+
+QString bottleneckText(const std::string& bottleneck) {
+    // "<step part> 23%": the part's label translated, the share kept.
+    static const QRegularExpression share(QStringLiteral("^(.*) (\\d+)%$"));
+    const QString text = QString::fromStdString(bottleneck);
+    if (const auto m = share.match(text); m.hasMatch())
+        return QCoreApplication::translate("PlanModel", "%1 %2%")
+            .arg(engineText(m.captured(1).toUtf8().constData()), m.captured(2));
+    return engineText(bottleneck.c_str());
+}
 
 QString diagnosticText(const engine::Diagnostic& d, bool besideControl) {
     QString text = engineText(engine::messageTemplate(d.id));
@@ -65,6 +121,14 @@ QString diagnosticText(const engine::Diagnostic& d, bool besideControl) {
         }
         ++i;
         const engine::MessageArg& a = d.args[size_t(n - 1)];
+        if (a.kind == engine::MessageArg::Kind::Sentence && a.sentence) {
+            out += diagnosticText(*a.sentence);
+            continue;
+        }
+        if (a.kind == engine::MessageArg::Kind::Layout && a.layout) {
+            out += layoutText(*a.layout);
+            continue;
+        }
         if (a.kind != engine::MessageArg::Kind::Key) {
             out += QString::fromStdString(engine::formatArg(a));
             continue;

@@ -29,6 +29,7 @@ inline QString engineLabel(const char* label) {
 
 namespace tl::engine {
 struct Diagnostic;
+struct Layout;
 struct Scenario;
 } // namespace tl::engine
 
@@ -46,6 +47,13 @@ QString scenarioTitle(const engine::Scenario& s);
 // it carries capitals of its own, "ZeRO stage"). besideControl: shown beside the key's own control, the leading
 // "<key>: " is dropped.
 QString diagnosticText(const engine::Diagnostic& d, bool besideControl = false);
+
+// A layout in the interface language: "TP 8 × PP 4 × DP 16 × CP 1 · ZeRO 1 · micro-batch 1 · recompute: selective ·
+// schedule 1F1B" (the window's words for engine::describeLayout; a message's layout argument is shown this way).
+QString layoutText(const engine::Layout& l);
+
+// A planner plan's bottleneck (engine Plan::bottleneck: a fixed phrase, or a step part's label and its share).
+QString bottleneckText(const std::string& bottleneck);
 
 // engine::formatLedgerValue in the interface language: "77.0 days" is "77.0 天", "yes" is "是".
 QString valueText(const engine::LedgerValue& v, engine::Unit unit);

@@ -1,6 +1,7 @@
 #include "ui/planner/planmodel.h"
 
 #include "engine/units.h"
+#include "ui/i18n/enginetext.h"
 
 #include <algorithm>
 #include <numeric>
@@ -40,7 +41,7 @@ QVariant PlanModel::sortValue(int row, int column) const {
     case Rank:
         return m_ranks[size_t(row)];
     case Layout:
-        return QString::fromStdString(engine::describeLayout(p.layout));
+        return layoutText(p.layout);
     case Gpus:
         return qlonglong(p.gpus());
     case Days:
@@ -54,7 +55,7 @@ QVariant PlanModel::sortValue(int row, int column) const {
     case Headroom:
         return 1.0 - p.memoryTotal / p.capacity;
     case Bottleneck:
-        return QString::fromStdString(p.bottleneck);
+        return bottleneckText(p.bottleneck);
     default:
         return {};
     }
@@ -70,14 +71,14 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const {
         return index.column() == Layout || index.column() == Bottleneck ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                                                         : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == Layout)
-        return tr("Apply sets these keys: %1").arg(QString::fromStdString(engine::describeLayout(p.layout)));
+        return tr("Apply sets these keys: %1").arg(layoutText(p.layout));
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
     case Rank:
         return m_ranks[size_t(index.row())];
     case Layout:
-        return QString::fromStdString(engine::describeLayout(p.layout));
+        return layoutText(p.layout);
     case Gpus:
         return QString::fromStdString(engine::groupDigits(double(p.gpus())));
     case Days:
@@ -91,7 +92,7 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const {
     case Headroom:
         return tr("%1%").arg((1.0 - p.memoryTotal / p.capacity) * 100, 0, 'f', 0);
     case Bottleneck:
-        return QString::fromStdString(p.bottleneck);
+        return bottleneckText(p.bottleneck);
     default:
         return {};
     }

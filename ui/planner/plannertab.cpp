@@ -3,6 +3,7 @@
 #include "engine/evaluate.h"
 #include "engine/units.h"
 #include "ui/controller.h"
+#include "ui/i18n/enginetext.h"
 #include "ui/planner/planchart.h"
 #include "ui/planner/planmodel.h"
 
@@ -187,10 +188,10 @@ bool PlannerTab::plan() {
     if (isRunning())
         return false;
     engine::PlanRequest req;
-    std::string error;
+    engine::Diagnostic error;
     if (!engine::parseGpuRange(m_gpus->text().toStdString(), tr("GPUs").toStdString(), req.minGpus, req.maxGpus,
                                error)) {
-        m_gpusError->setText(QString::fromStdString(error));
+        m_gpusError->setText(diagnosticText(error));
         return false;
     }
     m_gpusError->clear();
@@ -258,7 +259,7 @@ void PlannerTab::onFinished() {
             .arg(m_result.seconds, 0, 'f', 2)
             .arg(m_result.threads);
     if (m_result.plans.empty())
-        text += QLatin1Char('\n') + tr("No plan: %1.").arg(QString::fromStdString(m_result.reason));
+        text += QLatin1Char('\n') + tr("No plan: %1.").arg(diagnosticText(m_result.reason));
     m_status->setText(text);
     if (!m_result.plans.empty())
         m_table->selectRow(0);
@@ -290,8 +291,7 @@ bool PlannerTab::applyRow(int row) {
     std::vector<Controller::Assignment> assignments;
     for (auto& a : engine::planAssignments(*p))
         assignments.push_back(std::move(a));
-    return m_controller->applyStep(
-        assignments, tr("apply layout %1").arg(QString::fromStdString(engine::describeLayout(p->layout))));
+    return m_controller->applyStep(assignments, tr("apply layout %1").arg(layoutText(p->layout)));
 }
 
 } // namespace tl::ui

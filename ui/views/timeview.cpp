@@ -122,43 +122,6 @@ BestCache& bestCache() {
     return cache;
 }
 
-QString recomputeText(engine::Recompute r) {
-    switch (r) {
-    case engine::Recompute::Selective:
-        return QCoreApplication::translate("TimeView", "selective");
-    case engine::Recompute::Full:
-        return QCoreApplication::translate("TimeView", "full");
-    case engine::Recompute::None:
-        break;
-    }
-    return QCoreApplication::translate("TimeView", "none");
-}
-
-// "TP 8 × PP 4 × DP 16 × CP 1 · ZeRO 1 · micro-batch 1 · recompute: selective · schedule 1f1b".
-QString layoutText(const engine::Layout& l) {
-    QStringList parts;
-    parts << QCoreApplication::translate("TimeView", "TP %1 \u00d7 PP %2 \u00d7 DP %3 \u00d7 CP %4")
-                 .arg(l.tp)
-                 .arg(l.pp)
-                 .arg(l.dp)
-                 .arg(l.cp)
-          << QCoreApplication::translate("TimeView", "ZeRO %1").arg(l.zero);
-    if (l.sequenceParallel)
-        parts << QCoreApplication::translate("TimeView", "sequence parallel");
-    parts << QCoreApplication::translate("TimeView", "micro-batch %1").arg(l.microBatch)
-          << QCoreApplication::translate("TimeView", "recompute: %1").arg(recomputeText(l.recompute));
-    if (l.pp > 1) {
-        QString schedule = QString::fromLatin1(engine::scheduleName(l.schedule));
-        if (l.virtualStages > 1)
-            schedule += QStringLiteral(" \u00d7%1").arg(l.virtualStages);
-        parts << QCoreApplication::translate("TimeView", "schedule %1").arg(schedule);
-    }
-    if (l.offload != engine::Offload::None)
-        parts << QCoreApplication::translate("TimeView", "optimizer offload: %1")
-                     .arg(QString::fromLatin1(engine::offloadName(l.offload)));
-    return parts.join(QStringLiteral(" \u00b7 "));
-}
-
 // The point at n GPUs, else the first beyond it (a layout step of the curve's continuation need not hit n).
 const engine::ScalePoint* pointAt(const std::vector<engine::ScalePoint>& curve, long long n) {
     for (const auto& p : curve)
@@ -343,7 +306,7 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     m_ledger = ledger;
     m_curve = curve;
     m_scenario = e.scenario;
-    m_curveNote = str(e.curveNote);
+    m_curveNote = e.curveNote.empty() ? QString() : diagnosticText(e.curveNote);
     QList<QPointF> fit, noFit;
     fit.reserve(qsizetype(curve.size()));
     for (size_t i = 0; i < curve.size(); ++i) {
@@ -841,7 +804,7 @@ QString TimeView::hoverText(double x) const {
                                            "no layout (dp %1 does not split the batch into whole micro-batches)")
                                             .arg(it->dp);
         else if (found != bestCache().points.end() && !found->second.found)
-            text += QLatin1Char('\n') + tr("Best layout: none; %1").arg(str(found->second.reason));
+            text += QLatin1Char('\n') + tr("Best layout: none; %1").arg(diagnosticText(found->second.reason));
     }
     return text;
 }
