@@ -9,6 +9,7 @@
 #include "../engine/random_scenarios.h"
 #include "engine/evaluate.h"
 #include "engine/fields.h"
+#include "engine/layoutplanner.h"
 #include "engine/ledgerfields.h"
 #include "engine/messages.h"
 #include "engine/presets.h"
@@ -18,6 +19,7 @@
 #include "ui/i18n/enginetext.h"
 #include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
+#include "ui/planner/plannertab.h"
 #include "ui/views/textline.h"
 
 #include <QAbstractButton>
@@ -37,11 +39,16 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
 #include <QtTest>
+
+#include <set>
+#include <tuple>
 
 using namespace tl;
 
@@ -455,6 +462,131 @@ private slots:
         const QString full = ui::diagnosticText(l.errors.front()), beside = ui::diagnosticText(l.errors.front(), true);
         QVERIFY2(full.endsWith(beside) && beside.size() < full.size() && beside.startsWith(QStringLiteral("不允许")),
                  qPrintable(full + QStringLiteral(" / ") + beside));
+    }
+
+    // The days curve beyond dp's replica limit: its note (which model-parallel step or batch continues it) in the
+    // time view's caption, and the best-layout reasons for counts where no layout fits.
+    void timeViewCurveNoteIsChinese() {
+        const std::vector<ui::Controller::Assignment> bigRun = {{"model.preset", std::string("llama3-70b")},
+                                                                {"hardware.preset", std::string("h100-sxm")},
+                                                                {"data.tokens", 2e12},
+                                                                {"schedule.deadline_days", 60.0}};
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.setAttribute(Qt::WA_DontShowOnScreen);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(controller.setValues(bigRun));
+        QVERIFY2(!controller.evaluation().curveNote.empty(), "this scenario's curve goes beyond dp alone");
+        for (int tab = 0; tab < window.tabs()->count(); ++tab)
+            if (window.tabs()->widget(tab)->findChild<QLabel*>(QStringLiteral("timeCaption")))
+                window.tabs()->setCurrentIndex(tab);
+        settle();
+        auto* caption = window.findChild<QLabel*>(QStringLiteral("timeCaption"));
+        QVERIFY(caption && caption->isVisibleTo(&window));
+        QVERIFY2(caption->text().contains(ui::diagnosticText(controller.evaluation().curveNote)),
+                 qPrintable(caption->text()));
+        Walker walk;
+        walk.widgets(&window);
+        // Every way the note can end: TP, PP and a larger batch, in lists of one to three steps.
+        for (const char* preset : {"llama3-70b", "llama3.1-405b", "qwen3-8b"})
+            for (double batch : {64.0, 512.0}) {
+                engine::Scenario s = controller.scenario();
+                engine::setField(s, "model.preset", std::string(preset));
+                engine::setField(s, "data.global_batch", batch);
+                const engine::Evaluation e = engine::evaluateAll(s);
+                if (!e.curveNote.empty())
+                    walk.check(QString::fromStdString(e.curveNote.message()), ui::diagnosticText(e.curveNote));
+            }
+        // The tooltips' "Best layout: none; <reason>" for counts no layout fits, nor uses.
+        engine::PlanRequest req;
+        req.threads = 1;
+        engine::Scenario huge = controller.scenario();
+        engine::setField(huge, "model.preset", std::string("llama3.1-405b"));
+        const engine::CurveResult r = engine::bestLayoutCurve(huge, {{8, 0}, {5128, 0}, {0, 0}}, req);
+        QCOMPARE(r.points.size(), size_t(3));
+        for (const auto& b : r.points) {
+            QVERIFY2(!b.found && !b.reason.empty(), qPrintable(QString::number(b.gpus)));
+            walk.check(QString::fromStdString(b.reason.message()), ui::diagnosticText(b.reason));
+        }
+        walk.problems.removeDuplicates();
+        QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
+    }
+
+    // The planner window: its table (layouts, bottlenecks), the reason it found no plan, the GPU field's error.
+    void plannerReasonsAreChinese() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.setAttribute(Qt::WA_DontShowOnScreen);
+        window.resize(1600, 1000);
+        window.show();
+        auto* tab = window.findChild<ui::PlannerTab*>();
+        QVERIFY(tab);
+        window.tabs()->setCurrentIndex(window.tabs()->indexOf(tab));
+        auto* gpus = tab->findChild<QLineEdit*>(QStringLiteral("plannerGpus"));
+        auto* status = tab->findChild<QLabel*>(QStringLiteral("plannerStatus"));
+        auto* table = tab->findChild<QTableView*>(QStringLiteral("plannerTable"));
+        QVERIFY(gpus && status && table);
+        Walker walk;
+        auto plan = [&](const std::vector<ui::Controller::Assignment>& values, const QString& count) {
+            QVERIFY(controller.setValues(values));
+            gpus->setText(count);
+            QSignalSpy spy(tab, &ui::PlannerTab::finished);
+            QVERIFY(tab->plan());
+            QVERIFY(spy.wait(120000));
+            settle();
+            walk.widgets(tab);
+            const QAbstractItemModel* m = table->model();
+            for (int r = 0; r < m->rowCount(); ++r)
+                for (int c = 0; c < m->columnCount(); ++c) {
+                    walk.check(QStringLiteral("planner cell"), m->index(r, c).data().toString());
+                    walk.check(QStringLiteral("planner tooltip"), m->index(r, c).data(Qt::ToolTipRole).toString());
+                }
+        };
+        const std::vector<ui::Controller::Assignment> big = {{"model.preset", std::string("llama3-70b")},
+                                                             {"parallel.tp", 8.0},
+                                                             {"parallel.dp", 1.0},
+                                                             {"data.global_batch", 64.0}};
+        plan(big, QStringLiteral("16:64")); // plans: the table's layouts and bottlenecks
+        QVERIFY(table->model()->rowCount() > 0);
+        plan(big, QStringLiteral("5128")); // no layout uses the count: the nearest that do
+        QVERIFY(status->text().contains(QStringLiteral("5,120")));
+        plan({{"model.preset", std::string("llama3.1-405b")}}, QStringLiteral("8")); // the state alone is too large
+        tab->findChild<QComboBox*>(QStringLiteral("plannerObjective"))->setCurrentIndex(1); // cheapest in time
+        plan({{"model.preset", std::string("llama3-70b")},
+              {"schedule.reserve_days", 0.0},
+              {"schedule.deadline_days", 1.0}},
+             QStringLiteral("64")); // none finishes in time
+        QCOMPARE(table->model()->rowCount(), 0);
+        gpus->setText(QStringLiteral("8:x")); // the field's own error
+        QVERIFY(!tab->plan());
+        walk.widgets(tab);
+        walk.problems.removeDuplicates();
+        QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
+        // And each no-plan sentence the planner can say, through its own request.
+        engine::PlanRequest req;
+        req.threads = 1;
+        engine::Scenario s; // the built-in scenario, as trainledger-cli --plan starts from
+        std::set<engine::Msg> reasons;
+        const std::string b70 = "llama3-70b", b405 = "llama3.1-405b";
+        for (const auto& [preset, lo, hi, across, headroom] :
+             {std::tuple{b70, 5128LL, 5128LL, false, 0.0}, std::tuple{b70, 5128LL, 5128LL, true, 0.1},
+              std::tuple{b70, 5121LL, 5127LL, false, 0.0}, std::tuple{b70, 5121LL, 5127LL, true, 0.0},
+              std::tuple{b405, 1LL, 7LL, false, 0.0}, std::tuple{b405, 1LL, 8LL, false, 0.2},
+              std::tuple{b405, 85LL, 85LL, false, 0.0}}) {
+            req.minGpus = lo;
+            req.maxGpus = hi;
+            req.tpAcrossNodes = across;
+            req.headroom = headroom;
+            engine::setField(s, "model.preset", preset);
+            const engine::PlanResult r = engine::planLayouts(s, req);
+            QVERIFY2(!r.reason.empty(), qPrintable(QStringLiteral("%1:%2").arg(lo).arg(hi)));
+            walk.check(QString::fromStdString(r.reason.message()), ui::diagnosticText(r.reason));
+            reasons.insert(r.reason.id);
+        }
+        QVERIFY2(reasons.size() >= 6, "the cases cover the planner's sentences");
+        walk.problems.removeDuplicates();
+        QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
     }
 
     void compareWindowHasNoEnglishLeft() {
