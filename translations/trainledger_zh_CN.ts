@@ -5634,7 +5634,7 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     </message>
     <message>
         <source>no layout fits in %1: the closest, %2, needs %3 per GPU</source>
-        <translation>没有布局能放进 %1：最接近的 %2 每个 GPU 需要 %3 显存</translation>
+        <translation>没有布局能放进 %1：最接近的是 %2，每个 GPU 需要 %3 显存</translation>
     </message>
     <message>
         <source>no layout fits in %1 per GPU</source>
@@ -5642,7 +5642,7 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     </message>
     <message>
         <source>no layout finishes inside the %1 training days (deadline less reserve): the fastest, %2, takes %3 days</source>
-        <translation>没有布局能在 %1 个训练日（截止期限减去预留）内完成：最快的 %2 需要 %3 天</translation>
+        <translation>没有布局能在 %1 个训练日（截止期限减去预留）内完成：最快的是 %2，需要 %3 天</translation>
     </message>
     <message>
         <source>%1 to %2</source>

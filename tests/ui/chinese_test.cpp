@@ -488,6 +488,8 @@ private slots:
                  qPrintable(caption->text()));
         Walker walk;
         walk.widgets(&window);
+        const QString dir = qEnvironmentVariable("TL_SCREENSHOT_DIR", QDir::tempPath());
+        QVERIFY(window.grab().save(QDir(dir).filePath(QStringLiteral("trainledger-time-note-zh_CN.png"))));
         // Every way the note can end: TP, PP and a larger batch, in lists of one to three steps.
         for (const char* preset : {"llama3-70b", "llama3.1-405b", "qwen3-8b"})
             for (double batch : {64.0, 512.0}) {
@@ -528,6 +530,7 @@ private slots:
         auto* table = tab->findChild<QTableView*>(QStringLiteral("plannerTable"));
         QVERIFY(gpus && status && table);
         Walker walk;
+        int shot = 0;
         auto plan = [&](const std::vector<ui::Controller::Assignment>& values, const QString& count) {
             QVERIFY(controller.setValues(values));
             gpus->setText(count);
@@ -536,6 +539,9 @@ private slots:
             QVERIFY(spy.wait(120000));
             settle();
             walk.widgets(tab);
+            const QString dir = qEnvironmentVariable("TL_SCREENSHOT_DIR", QDir::tempPath());
+            QVERIFY(
+                window.grab().save(QDir(dir).filePath(QStringLiteral("trainledger-planner-%1-zh_CN.png").arg(++shot))));
             const QAbstractItemModel* m = table->model();
             for (int r = 0; r < m->rowCount(); ++r)
                 for (int c = 0; c < m->columnCount(); ++c) {
