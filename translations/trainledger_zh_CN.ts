@@ -669,6 +669,69 @@ why not: %1
     </message>
 </context>
 <context>
+    <name>LayoutText</name>
+    <message>
+        <source>gpipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1f1b</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>interleaved</source>
+        <translation>交错 1F1B</translation>
+    </message>
+    <message>
+        <source>zb-h1</source>
+        <translation>零气泡 H1</translation>
+    </message>
+    <message>
+        <source>zb-h2</source>
+        <translation>零气泡 H2</translation>
+    </message>
+    <message>
+        <source>zb-v</source>
+        <translation>零气泡 V</translation>
+    </message>
+    <message>
+        <source>dualpipev</source>
+        <translation>DualPipeV</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>cpu</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>nvme</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批 %1</translation>
+    </message>
+    <message>
+        <source>recompute %1</source>
+        <translation>重计算 %1</translation>
+    </message>
+    <message>
+        <source>offload %1</source>
+        <translation>卸载到 %1</translation>
+    </message>
+</context>
+<context>
     <name>LedgerTable</name>
     <message>
         <source>&amp;Explain this number</source>

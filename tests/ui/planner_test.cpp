@@ -5,6 +5,7 @@
 #include "engine/layoutplanner.h"
 #include "engine/presets.h"
 #include "ui/controller.h"
+#include "ui/i18n/enginetext.h"
 #include "ui/planner/planchart.h"
 #include "ui/planner/planmodel.h"
 #include "ui/planner/plannertab.h"
@@ -45,6 +46,35 @@ class PlannerTest : public QObject {
     Q_OBJECT
 
 private slots:
+    // In English the table and the reasons name a layout in the CLI's words (engine::describeLayout), letter for
+    // letter: every schedule, recompute and offload, with and without cp, SP and virtual stages.
+    void shortLayoutTextIsTheCliText() {
+        int checked = 0;
+        for (int pp : {1, 4})
+            for (auto schedule :
+                 {engine::Schedule::GPipe, engine::Schedule::OneFOneB, engine::Schedule::Interleaved,
+                  engine::Schedule::ZbH1, engine::Schedule::ZbH2, engine::Schedule::ZbV, engine::Schedule::DualPipeV})
+                for (auto recompute : {engine::Recompute::None, engine::Recompute::Selective, engine::Recompute::Full})
+                    for (auto offload : {engine::Offload::None, engine::Offload::Cpu, engine::Offload::Nvme}) {
+                        engine::Layout l;
+                        l.tp = 8;
+                        l.pp = pp;
+                        l.dp = 16;
+                        l.cp = pp == 4 ? 2 : 1;
+                        l.zero = pp == 4 ? 1 : 3;
+                        l.sequenceParallel = pp == 4;
+                        l.schedule = schedule;
+                        l.virtualStages = schedule == engine::Schedule::Interleaved ? 2 : 1;
+                        l.microBatch = 2;
+                        l.recompute = recompute;
+                        l.offload = offload;
+                        QCOMPARE(ui::layoutText(l, ui::LayoutStyle::Short),
+                                 QString::fromStdString(engine::describeLayout(l)));
+                        ++checked;
+                    }
+        QCOMPARE(checked, 2 * 7 * 3 * 3);
+    }
+
     void modelPassesTheTesterAndSortsNumerically() {
         engine::PlanRequest req;
         req.minGpus = 8;

@@ -69,9 +69,46 @@ QString recomputeText(engine::Recompute r) {
     return QCoreApplication::translate("TimeView", "none");
 }
 
+// The choice values describeLayout names, for lupdate (context "LayoutText"): engine/choices.h's name tables.
+[[maybe_unused]] const char* const kLayoutValues[] = {
+    QT_TRANSLATE_NOOP("LayoutText", "gpipe"),       QT_TRANSLATE_NOOP("LayoutText", "1f1b"),
+    QT_TRANSLATE_NOOP("LayoutText", "interleaved"), QT_TRANSLATE_NOOP("LayoutText", "zb-h1"),
+    QT_TRANSLATE_NOOP("LayoutText", "zb-h2"),       QT_TRANSLATE_NOOP("LayoutText", "zb-v"),
+    QT_TRANSLATE_NOOP("LayoutText", "dualpipev"),   QT_TRANSLATE_NOOP("LayoutText", "none"),
+    QT_TRANSLATE_NOOP("LayoutText", "selective"),   QT_TRANSLATE_NOOP("LayoutText", "full"),
+    QT_TRANSLATE_NOOP("LayoutText", "cpu"),         QT_TRANSLATE_NOOP("LayoutText", "nvme"),
+};
+
+QString layoutValue(const char* name) {
+    return QCoreApplication::translate("LayoutText", name);
+}
+
+// engine::describeLayout word for word, each word that is not a key's own name translated.
+QString shortLayoutText(const engine::Layout& l) {
+    QStringList parts = {QStringLiteral("tp %1").arg(l.tp), QStringLiteral("pp %1").arg(l.pp),
+                         QStringLiteral("dp %1").arg(l.dp)};
+    if (l.cp > 1)
+        parts << QStringLiteral("cp %1").arg(l.cp);
+    parts << QStringLiteral("ZeRO %1").arg(l.zero);
+    if (l.sequenceParallel)
+        parts << QStringLiteral("SP");
+    if (l.pp > 1)
+        parts << layoutValue(engine::choiceName(l.schedule)) +
+                     (l.virtualStages > 1 ? QStringLiteral(" x%1").arg(l.virtualStages) : QString());
+    parts
+        << QCoreApplication::translate("LayoutText", "micro-batch %1").arg(l.microBatch)
+        << QCoreApplication::translate("LayoutText", "recompute %1").arg(layoutValue(engine::choiceName(l.recompute)));
+    if (l.offload != engine::Offload::None)
+        parts
+            << QCoreApplication::translate("LayoutText", "offload %1").arg(layoutValue(engine::choiceName(l.offload)));
+    return parts.join(QStringLiteral(" \u00b7 "));
+}
+
 } // namespace
 
-QString layoutText(const engine::Layout& l) {
+QString layoutText(const engine::Layout& l, LayoutStyle style) {
+    if (style == LayoutStyle::Short)
+        return shortLayoutText(l);
     QStringList parts;
     parts << QCoreApplication::translate("TimeView", "TP %1 \u00d7 PP %2 \u00d7 DP %3 \u00d7 CP %4")
                  .arg(l.tp)
@@ -126,7 +163,7 @@ QString diagnosticText(const engine::Diagnostic& d, bool besideControl) {
             continue;
         }
         if (a.kind == engine::MessageArg::Kind::Layout && a.layout) {
-            out += layoutText(*a.layout);
+            out += layoutText(*a.layout, LayoutStyle::Short);
             continue;
         }
         if (a.kind != engine::MessageArg::Kind::Key) {

@@ -48,9 +48,11 @@ QString scenarioTitle(const engine::Scenario& s);
 // "<key>: " is dropped.
 QString diagnosticText(const engine::Diagnostic& d, bool besideControl = false);
 
-// A layout in the interface language: "TP 8 × PP 4 × DP 16 × CP 1 · ZeRO 1 · micro-batch 1 · recompute: selective ·
-// schedule 1F1B" (the window's words for engine::describeLayout; a message's layout argument is shown this way).
-QString layoutText(const engine::Layout& l);
+// A layout in the interface language. Full: "TP 8 × PP 4 × DP 16 × CP 1 · ZeRO 1 · micro-batch 1 · recompute:
+// selective · schedule 1F1B" (tooltips). Short: engine::describeLayout's words, "tp 8 · pp 4 · dp 16 · ZeRO 1 · 1f1b ·
+// micro-batch 1 · recompute selective", translated (the planner's table and reasons; in English the CLI's text).
+enum class LayoutStyle { Full, Short };
+QString layoutText(const engine::Layout& l, LayoutStyle style = LayoutStyle::Full);
 
 // A planner plan's bottleneck (engine Plan::bottleneck: a fixed phrase, or a step part's label and its share).
 QString bottleneckText(const std::string& bottleneck);

@@ -41,7 +41,7 @@ QVariant PlanModel::sortValue(int row, int column) const {
     case Rank:
         return m_ranks[size_t(row)];
     case Layout:
-        return layoutText(p.layout);
+        return layoutText(p.layout, LayoutStyle::Short);
     case Gpus:
         return qlonglong(p.gpus());
     case Days:
@@ -71,14 +71,16 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const {
         return index.column() == Layout || index.column() == Bottleneck ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                                                         : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == Layout)
-        return tr("Apply sets these keys: %1").arg(layoutText(p.layout));
+        return tr("Apply sets these keys: %1").arg(layoutText(p.layout, LayoutStyle::Short));
+    if (role == Qt::ToolTipRole && index.column() == Bottleneck) // the column is the last and often elided
+        return bottleneckText(p.bottleneck);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
     case Rank:
         return m_ranks[size_t(index.row())];
     case Layout:
-        return layoutText(p.layout);
+        return layoutText(p.layout, LayoutStyle::Short);
     case Gpus:
         return QString::fromStdString(engine::groupDigits(double(p.gpus())));
     case Days:

@@ -291,7 +291,7 @@ bool PlannerTab::applyRow(int row) {
     std::vector<Controller::Assignment> assignments;
     for (auto& a : engine::planAssignments(*p))
         assignments.push_back(std::move(a));
-    return m_controller->applyStep(assignments, tr("apply layout %1").arg(layoutText(p->layout)));
+    return m_controller->applyStep(assignments, tr("apply layout %1").arg(layoutText(p->layout, LayoutStyle::Short)));
 }
 
 } // namespace tl::ui
