@@ -15,10 +15,13 @@ TextLine::TextLine(QWidget* parent) : QWidget(parent) {
 void TextLine::setText(const QString& text) {
     if (text == m_text)
         return;
+    // A wrapping line relayouts the window only when the new text takes another number of lines at this width
+    // (the memory caption wraps, and its text changes on nearly every edit).
+    const int height = m_wrap ? heightForWidth(width()) : 0;
     m_text = text;
     setToolTip(text);
     setAccessibleName(text);
-    if (m_wrap)
+    if (m_wrap && heightForWidth(width()) != height)
         updateGeometry();
     update();
 }
