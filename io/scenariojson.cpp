@@ -2,6 +2,7 @@
 
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
+#include "io/messagetext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -253,7 +254,7 @@ std::optional<QString> applyAssignment(engine::Scenario& s, const QString& assig
             .arg(QString::fromStdString(engine::shortenMiddle(key.toStdString())),
                  QString::fromStdString(engine::shortenMiddle(text.toStdString())));
     if (auto e = engine::setField(s, key.toStdString(), *fv))
-        return fromStd(e->message());
+        return messageText(e->diagnostic); // in the CLI's language
     return std::nullopt;
 }
 

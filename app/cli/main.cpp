@@ -16,6 +16,7 @@
 #include "engine/units.h"
 #include "io/archive.h"
 #include "io/errorline.h"
+#include "io/messagetext.h"
 #include "io/scenariojson.h"
 #include "io/schema.h"
 
@@ -75,7 +76,7 @@ QByteArray errorsLine(const engine::Ledger& l, bool english = false) {
     QByteArray out;
     for (const auto& e : l.errors)
         out += (out.isEmpty() ? "" : "; ") +
-               (english ? QByteArray::fromStdString(e.message()) : cli::engineMessage(e).toUtf8());
+               (english ? QByteArray::fromStdString(e.message()) : io::messageText(e).toUtf8());
     return out;
 }
 
@@ -115,7 +116,7 @@ int runSweep(const engine::Scenario& base, const cli::Sweep& sweep, bool csv, bo
     for (double v : sweep.values) {
         engine::Scenario s = base;
         if (auto e = engine::setField(s, sweep.key.toStdString(), engine::FieldValue(v)))
-            return fail(cli::engineMessage(e->diagnostic));
+            return fail(io::messageText(e->diagnostic));
         const engine::Ledger l = engine::evaluate(s);
         const QByteArray value = QByteArray::number(v, 'g', 15);
         if (json) {

@@ -2,6 +2,7 @@
 
 #include "app/cli/translation.h"
 #include "engine/units.h"
+#include "io/messagetext.h"
 #include "io/scenariojson.h"
 
 #include <QJsonArray>
@@ -78,7 +79,7 @@ QByteArray text(const engine::PlanResult& r, const engine::PlanRequest& req) {
                .arg(r.threads)
                .toUtf8();
     if (r.plans.empty())
-        return out + Cli::tr("no plan: %1\n").arg(engineMessage(r.reason)).toUtf8();
+        return out + Cli::tr("no plan: %1\n").arg(io::messageText(r.reason)).toUtf8();
     out += Cli::tr("%1 plans by %2:\n")
                .arg(r.plans.size())
                .arg(QLatin1String(engine::objectiveName(req.objective)))
@@ -104,7 +105,7 @@ std::optional<std::pair<long long, long long>> parseGpus(const QString& value, Q
     long long lo = 0, hi = 0;
     engine::Diagnostic message;
     if (!engine::parseGpuRange(value.toStdString(), "--gpus", lo, hi, message)) {
-        error = engineMessage(message);
+        error = io::messageText(message);
         return std::nullopt;
     }
     return std::pair{lo, hi};
@@ -136,7 +137,7 @@ QByteArray runPlan(const engine::Scenario& scenario, const PlanOptions& options,
     if (!options.json) {
         QByteArray out = text(r, options.request);
         if (why) {
-            out += Cli::tr("\nwhy not: %1\n").arg(engineMessage(why->reason)).toUtf8();
+            out += Cli::tr("\nwhy not: %1\n").arg(io::messageText(why->reason)).toUtf8();
             if (!why->nearest.empty())
                 out += Cli::tr("nearest layouts that work:\n").toUtf8();
             for (const auto& p : why->nearest)

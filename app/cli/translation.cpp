@@ -61,21 +61,4 @@ QString installTranslation() {
     return code;
 }
 
-QString engineMessage(const engine::Diagnostic& d) {
-    const QString text = QCoreApplication::translate("tl::engine", engine::messageTemplate(d.id));
-    QString out;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const int n = i + 1 < text.size() ? text[i + 1].digitValue() : -1;
-        if (text[i] != QLatin1Char('%') || n < 1 || size_t(n) > d.args.size()) {
-            out += text[i];
-            continue;
-        }
-        ++i;
-        const engine::MessageArg& a = d.args[size_t(n - 1)];
-        out += a.kind == engine::MessageArg::Kind::Sentence && a.sentence ? engineMessage(*a.sentence)
-                                                                          : QString::fromStdString(formatArg(a));
-    }
-    return out;
-}
-
 } // namespace tl::cli

@@ -4,8 +4,6 @@
 // tree's, or the one the package installs); English otherwise, byte for byte. --json, --csv and the keys never
 // change with the language: scripts read them.
 
-#include "engine/messages.h"
-
 #include <QCoreApplication>
 #include <QString>
 
@@ -18,9 +16,5 @@ struct Cli {
 
 // Installs the translator the locale asks for; the language code ("zh_CN"), or "en" when English stays.
 QString installTranslation();
-
-// An engine sentence (error, warning, planner reason) in the CLI's language: its template translated (context
-// "tl::engine", as in the window), keys left as keys and layouts in describeLayout's words, the words --set takes.
-QString engineMessage(const engine::Diagnostic& d);
 
 } // namespace tl::cli
