@@ -2002,11 +2002,7 @@ per parameter</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <source>Derived from the hardware: more GPUs give each replica fewer micro-batches while its gradient traffic, pipeline fill and optimizer step stay, so days fall slower than GPUs are added and the GPU-hours, and so the cost, grow. The split of the step is shown below.</source>
-        <translation>由硬件推导：GPU 越多，每个副本分到的微批越少，而它的梯度通信、流水线填充和优化器步骤不变，所以天数下降得比 GPU 增加得慢，GPU·小时和成本随之上升。每步时间的构成见下方。</translation>
-    </message>
-    <message>
-        <source>Days to train against the number of GPUs (data parallelism, then a larger layout)</source>
+        <source>Days to train against GPUs (data parallelism, then a larger layout)</source>
         <translation>训练天数与 GPU 数量（先数据并行，再换更大的布局）</translation>
     </message>
     <message>
@@ -2126,6 +2122,14 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>%1 上的最佳布局：%2，%3
 %4
 每 GPU 显存 %5；只改变数据并行时：%6</translation>
+    </message>
+    <message>
+        <source>Derived from the hardware: days fall slower than GPUs are added, so GPU-hours and the cost grow.</source>
+        <translation>由硬件推导：天数下降得比 GPU 增加得慢，所以 GPU·小时和成本随之上升。</translation>
+    </message>
+    <message>
+        <source>More GPUs give each replica fewer micro-batches while its gradient traffic, pipeline fill and optimizer step stay, so days fall slower than GPUs are added and the GPU-hours, and so the cost, grow. The split of the step is shown below.</source>
+        <translation>GPU 越多，每个副本分到的微批越少，而它的梯度通信、流水线填充和优化器步骤不变，所以天数下降得比 GPU 增加得慢，GPU·小时和成本随之上升。每步时间的构成见下方。</translation>
     </message>
 </context>
 <context>
