@@ -1053,6 +1053,18 @@ Total %5 of %6, pipeline stage %7</source>
         <source>See %1</source>
         <translation>见 %1</translation>
     </message>
+    <message>
+        <source>%1 %2: from %3 to %4</source>
+        <translation>%1 %2：%3 至 %4</translation>
+    </message>
+    <message>
+        <source>%1 %2: a divisor of %3</source>
+        <translation>%1 %2：需整除 %3</translation>
+    </message>
+    <message>
+        <source>%1 %2: a divisor of %3 and of %4</source>
+        <translation>%1 %2：需整除 %3 和 %4</translation>
+    </message>
 </context>
 <context>
     <name>PipelineView</name>

@@ -40,6 +40,34 @@ int TextLine::heightForWidth(int width) const {
     return fontMetrics().boundingRect(QRect(0, 0, std::max(1, width), 1 << 20), Qt::TextWordWrap, m_text).height() + 2;
 }
 
+void TextLine::setShrinkToFit(bool on) {
+    m_shrink = on;
+    update();
+}
+
+QFont TextLine::shrunkFont() const {
+    if (!m_shrink || m_wrap || fontMetrics().horizontalAdvance(m_text) <= width())
+        return font();
+    for (double factor : {0.85, 0.75}) {
+        QFont f = font();
+        f.setPointSizeF(f.pointSizeF() * factor);
+        const QRect r = QFontMetrics(f).boundingRect(QRect(0, 0, width(), 1 << 20), Qt::TextWordWrap, m_text);
+        if (r.height() <= height() && r.width() <= width())
+            return f;
+    }
+    return font();
+}
+
+QString TextLine::shownText() const {
+    if (m_wrap || shrunkFont() != font())
+        return m_text;
+    return fontMetrics().elidedText(m_text, Qt::ElideRight, width());
+}
+
+bool TextLine::fits() const {
+    return m_wrap ? heightForWidth(width()) <= height() + 1 : shownText() == m_text;
+}
+
 void TextLine::setTextColor(const QColor& colour) {
     QPalette pal = palette();
     pal.setColor(QPalette::WindowText, colour);
@@ -71,8 +99,12 @@ void TextLine::paintEvent(QPaintEvent*) {
         p.drawText(rect(), int(Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap), m_text);
         return;
     }
-    const QString shown = fontMetrics().elidedText(m_text, Qt::ElideRight, width());
-    p.drawText(rect(), int(Qt::AlignLeft | Qt::AlignVCenter), shown);
+    if (const QFont small = shrunkFont(); small != font()) {
+        p.setFont(small);
+        p.drawText(rect(), int(Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap), m_text);
+        return;
+    }
+    p.drawText(rect(), int(Qt::AlignLeft | Qt::AlignVCenter), shownText());
 }
 
 void TextLine::changeEvent(QEvent* event) {

@@ -16,6 +16,11 @@ public:
 
     void setText(const QString& text);
     QString text() const { return m_text; }
+    QString shownText() const; // what is painted: the text, or the part that fits followed by "…"
+    bool fits() const;         // the whole text is painted
+    // Too long for one line: word-wrapped in a smaller type (down to 75%) when that fits the widget's height, before
+    // eliding (a sentence in a control's place, whose height is fixed).
+    void setShrinkToFit(bool on);
     void setTextColor(const QColor& colour); // default: the palette's WindowText
     void setPointSizeFactor(double factor, bool bold);
     // Wrap at word boundaries instead of eliding (presentation mode: large type, nothing clipped). A wrapping line
@@ -35,6 +40,8 @@ protected:
 private:
     QString m_text;
     bool m_wrap = false;
+    bool m_shrink = false;
+    QFont shrunkFont() const; // the largest smaller type whose wrapped text fits, else the widget's own font
 };
 
 } // namespace tl::ui
