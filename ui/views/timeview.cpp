@@ -296,7 +296,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_view->installEventFilter(this);
 
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(2, 0, 2, 0);
+    layout->setContentsMargins(2, 0, 2, 2);
     layout->setSpacing(2);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_caption);
@@ -736,8 +736,8 @@ void TimeView::chooseXBase() {
 // Greedy placement, one label at a time, this plan's first: candidate boxes around the point (near ones first, on
 // the label's preferred side first), kept inside the plot area. A box that covers a marker or an earlier label is
 // never taken; among the rest, crossings of the curve and the deadline lines decide. A label with no such box is
-// tried with each fact broken after its colon (narrower, taller), and hidden when that finds no room either (the
-// marker's hover text still says it all).
+// tried with each fact broken after its colon (narrower, taller), then anywhere free in the plot, and hidden when
+// the plot has no room left for it (the marker's hover text still says it all).
 void TimeView::placeCallouts() {
     const QRectF plot = m_chart->plotArea().adjusted(2, 2, -2, -2);
     QList<QRectF> blocked;
@@ -759,10 +759,25 @@ void TimeView::placeCallouts() {
     // Corner directions (dx, dy): the box sits on that side of the point.
     const std::vector<QPointF> above = {{1, -1}, {-1, -1}, {0, -1}, {1, 1}, {1, 0}, {-1, 1}, {0, 1}, {-1, 0}};
     const std::vector<QPointF> below = {{-1, 1}, {1, 1}, {0, 1}, {-1, -1}, {-1, 0}, {1, -1}, {0, -1}, {1, 0}};
-    // The cheapest free box of this size around p, or an empty rect.
-    auto search = [&](const QPointF& p, const QSizeF& size, bool preferAbove) {
+    // The cheapest free box of this size around p, or an empty rect. Failing the places next to the point, any free
+    // place in the plot, the nearest first (the leader line joins them).
+    auto search = [&](const QPointF& p, const QSizeF& size, bool preferAbove, bool anywhere) {
         QRectF best;
         double bestCost = std::numeric_limits<double>::infinity();
+        auto consider = [&](const QRectF& box, double cost) {
+            if (!plot.contains(box) ||
+                std::any_of(blocked.begin(), blocked.end(), [&](const QRectF& b) { return b.intersects(box); }))
+                return;
+            cost += 2.0 * double(std::count_if(curve.begin(), curve.end(),
+                                               [&](const QPointF& q) { return box.contains(q); }));
+            for (double y : lines)
+                if (y > box.top() && y < box.bottom())
+                    cost += 15;
+            if (cost < bestCost) {
+                bestCost = cost;
+                best = box;
+            }
+        };
         int index = 0;
         for (double gap : {8.0, 20.0, 36.0, 60.0}) {
             for (const QPointF& d : preferAbove ? above : below) {
@@ -775,25 +790,18 @@ void TimeView::placeCallouts() {
                                    : d.y() < 0 ? p.y() - gy - size.height()
                                                : p.y() - size.height() / 2;
                 // Kept inside the plot area (slid along its edge).
-                QRectF box(QPointF(std::clamp(left, plot.left(), plot.right() - size.width()),
-                                   std::clamp(top, plot.top(), plot.bottom() - size.height())),
-                           size);
-                ++index;
-                if (!plot.contains(box) ||
-                    std::any_of(blocked.begin(), blocked.end(), [&](const QRectF& b) { return b.intersects(box); }))
-                    continue;
-                double cost = 2.0 * double(std::count_if(curve.begin(), curve.end(),
-                                                         [&](const QPointF& q) { return box.contains(q); })) +
-                              index;
-                for (double y : lines)
-                    if (y > box.top() && y < box.bottom())
-                        cost += 15;
-                if (cost < bestCost) {
-                    bestCost = cost;
-                    best = box;
-                }
+                consider(QRectF(QPointF(std::clamp(left, plot.left(), plot.right() - size.width()),
+                                        std::clamp(top, plot.top(), plot.bottom() - size.height())),
+                                size),
+                         ++index);
             }
         }
+        if (best.isEmpty() && anywhere)
+            for (double top = plot.top(); top + size.height() <= plot.bottom(); top += 6)
+                for (double left = plot.left(); left + size.width() <= plot.right(); left += 6) {
+                    const QRectF box(QPointF(left, top), size);
+                    consider(box, 100 + QLineF(p, box.center()).length() / 2);
+                }
         return best;
     };
 
@@ -805,10 +813,14 @@ void TimeView::placeCallouts() {
         c.text->setFont(m_chart->font());
         const QPointF p = m_chart->mapToPosition(c.at, m_fit);
         QRectF box;
-        for (const QString& text : calloutVariants(c.label)) {
-            c.text->setText(text);
-            const QRectF r = c.text->boundingRect();
-            box = search(p, QSizeF(r.width() + 2 * pad, r.height() + 2 * pad), c.above);
+        for (bool anywhere : {false, true}) {
+            for (const QString& text : calloutVariants(c.label)) {
+                c.text->setText(text);
+                const QRectF r = c.text->boundingRect();
+                box = search(p, QSizeF(r.width() + 2 * pad, r.height() + 2 * pad), c.above, anywhere);
+                if (!box.isEmpty())
+                    break;
+            }
             if (!box.isEmpty())
                 break;
         }
