@@ -2226,6 +2226,18 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <source>Fewest GPUs that finish: %1 (%2 using the reserve)</source>
         <translation>按时完成所需最少 GPU：%1（动用预留时间则 %2）</translation>
     </message>
+    <message>
+        <source>Memory: %1 of %2 — fits</source>
+        <translation>显存：%1 / %2 — 放得下</translation>
+    </message>
+    <message>
+        <source>Memory: %1 of %2 — does not fit</source>
+        <translation>显存：%1 / %2 — 放不下</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs that fit: %1</source>
+        <translation>放得下的最少 GPU 数：%1</translation>
+    </message>
 </context>
 <context>
     <name>ZeroGridView</name>

@@ -12,10 +12,11 @@ TextLine::TextLine(QWidget* parent) : QWidget(parent) {
     setAttribute(Qt::WA_OpaquePaintEvent, false);
 }
 
-void TextLine::setText(const QString& text) {
-    if (text == m_text)
+void TextLine::setText(const QString& text, const QString& shorter) {
+    if (text == m_text && shorter == m_shorter)
         return;
     m_text = text;
+    m_shorter = shorter;
     setToolTip(text);
     setAccessibleName(text);
     if (m_wrap)
@@ -61,11 +62,17 @@ QFont TextLine::shrunkFont() const {
 QString TextLine::shownText() const {
     if (m_wrap || shrunkFont() != font())
         return m_text;
-    return fontMetrics().elidedText(m_text, Qt::ElideRight, width());
+    const QFontMetrics fm = fontMetrics();
+    if (!m_shorter.isEmpty() && fm.horizontalAdvance(m_text) > width() && fm.horizontalAdvance(m_shorter) <= width())
+        return m_shorter;
+    return fm.elidedText(m_text, Qt::ElideRight, width());
 }
 
 bool TextLine::fits() const {
-    return m_wrap ? heightForWidth(width()) <= height() + 1 : shownText() == m_text;
+    if (m_wrap)
+        return heightForWidth(width()) <= height() + 1;
+    const QString shown = shownText();
+    return shown == m_text || shown == m_shorter;
 }
 
 void TextLine::setTextColor(const QColor& colour) {

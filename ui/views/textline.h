@@ -14,7 +14,9 @@ class TextLine : public QWidget {
 public:
     explicit TextLine(QWidget* parent = nullptr);
 
-    void setText(const QString& text);
+    // shorter: painted instead when the text does not fit the width and it does (a headline without its detail);
+    // the tooltip keeps the text.
+    void setText(const QString& text, const QString& shorter = QString());
     QString text() const { return m_text; }
     QString shownText() const; // what is painted: the text, or the part that fits followed by "…"
     bool fits() const;         // the whole text is painted
@@ -39,6 +41,7 @@ protected:
 
 private:
     QString m_text;
+    QString m_shorter;
     bool m_wrap = false;
     bool m_shrink = false;
     QFont shrunkFont() const; // the largest smaller type whose wrapped text fits, else the widget's own font
