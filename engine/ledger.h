@@ -57,6 +57,7 @@ struct MemoryLedger {
     double inFlightMicroBatches = 0; // on that stage, in units of a whole stage's layers
     double offloadedPerGpu = 0;      // optimizer state moved to host or NVMe
     double hostMemoryPerNode = 0;    // bytes of host RAM (or NVMe) a node needs for the offload
+    bool operator==(const MemoryLedger&) const = default;
 };
 
 // Exposed seconds per optimizer step, by cause; they add up to the step.
@@ -73,6 +74,7 @@ struct StepBreakdown {
     double total() const {
         return compute + recompute + tpComm + cpComm + ppP2p + ppBubble + dpComm + optimizer + offload;
     }
+    bool operator==(const StepBreakdown&) const = default;
 };
 
 struct TimeLedger {

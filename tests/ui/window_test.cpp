@@ -457,6 +457,7 @@ private slots:
     void errorOnAnotherKeyShowsNextToTheMovedControl() {
         // A global batch of 385 breaks the split over dp = 8: the sentence stands beside the key the engine names,
         // not beside the control last moved, and the panel does not move.
+        QApplication::processEvents(); // the layout the user sees before the edit
         auto* panel = find<QWidget>(QStringLiteral("parameterContent"));
         QWidget* tpRow = find<QWidget>(QStringLiteral("field:parallel.tp"));
         const QPoint tpBefore = tpRow->mapTo(panel, QPoint(0, 0));
@@ -563,6 +564,7 @@ private slots:
         emit presets->activated(presets->findData(QStringLiteral("llama3-70b")));
         find<QDoubleSpinBox>(QStringLiteral("spin:parallel.tp"))->setValue(8);
         QVERIFY(m_controller->errors().empty());
+        QApplication::processEvents(); // the layout the user sees before the edit
         auto* panel = find<QWidget>(QStringLiteral("parameterContent"));
         QWidget* dp = find<QWidget>(QStringLiteral("field:parallel.dp"));
         const QPoint before = dp->mapTo(panel, QPoint(0, 0));

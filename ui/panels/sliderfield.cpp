@@ -148,7 +148,9 @@ double SliderField::valueAt(int position) const {
 void SliderField::setValue(double v) {
     m_value = v;
     const double shown = engine::toDisplay(m_field, v);
-    if (m_spin->value() != shown) {
+    // The box holds the value rounded to its decimals: compare with that, or every call re-sets the same text and
+    // repaints the box and its group (model.params on every edit, ui_latency_bench).
+    if (m_spin->value() != QString::number(shown, 'f', m_spin->decimals()).toDouble()) {
         const QSignalBlocker block(m_spin);
         m_spin->setValue(shown);
     }

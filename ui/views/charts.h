@@ -35,7 +35,8 @@ void setChartDragging(QChartView* view, bool dragging);
 
 // After a chart's data changed: let the chart lay out and its scene hand the dirty items to the view now, so the
 // change is painted in the same frame as the rest of the window. Left to the event loop, each chart's scene asks for
-// one more window repaint after the widgets' own (ui_latency_bench measured three repaints per slider step).
+// one more window repaint after the widgets' own (ui_latency_bench measured three repaints per slider step). The
+// window itself paints once, from the event loop (makeChartView connects the scene's changed()).
 void flushChart(QChartView* view);
 
 } // namespace tl::ui

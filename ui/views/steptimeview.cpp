@@ -64,6 +64,12 @@ void StepTimeView::addPoint(const engine::ScalePoint& c) {
 }
 
 void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, int zeroStage) {
+    // What the paint reads, before: an edit that leaves the step and its curve as they were (tokens, the deadline,
+    // GPU memory) repaints nothing.
+    const engine::StepBreakdown breakdown = m_ledger.time.breakdown;
+    const int gpus = m_ledger.time.gpus, zero = m_zero;
+    const std::vector<Point> points = std::move(m_points);
+    const QString caption = m_caption;
     m_ledger = ledger;
     m_zero = zeroStage;
     m_points.clear();
@@ -86,6 +92,9 @@ void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engin
                         "see communication and the bubble.")
                          .arg(t.mfu * 100, 0, 'f', 1));
     }
+    if (breakdown == ledger.time.breakdown && gpus == ledger.time.gpus && zero == zeroStage && points == m_points &&
+        caption == m_caption)
+        return;
     setToolTip(summary() + QStringLiteral("\n") + m_caption);
     update();
 }

@@ -45,6 +45,7 @@ private:
         double gpus = 0;
         double step = 0;
         std::vector<double> shares; // per part, adding up to 1
+        bool operator==(const Point&) const = default;
     };
     void addPoint(const engine::ScalePoint& point); // one stacked-share column of the curve
 

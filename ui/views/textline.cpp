@@ -15,11 +15,14 @@ TextLine::TextLine(QWidget* parent) : QWidget(parent) {
 void TextLine::setText(const QString& text, const QString& shorter) {
     if (text == m_text && shorter == m_shorter)
         return;
+    // A wrapping line relayouts the window only when the new text takes another number of lines at this width
+    // (the memory caption wraps, and its text changes on nearly every edit).
+    const int height = m_wrap ? heightForWidth(width()) : 0;
     m_text = text;
     m_shorter = shorter;
     setToolTip(text);
     setAccessibleName(text);
-    if (m_wrap)
+    if (m_wrap && heightForWidth(width()) != height)
         updateGeometry();
     update();
 }

@@ -26,7 +26,7 @@ public:
     void setTextColor(const QColor& colour); // default: the palette's WindowText
     void setPointSizeFactor(double factor, bool bold);
     // Wrap at word boundaries instead of eliding (presentation mode: large type, nothing clipped). A wrapping line
-    // asks for its height for the width it gets, so text changes then relayout the window.
+    // asks for its height for the width it gets, so a text that takes another number of lines relayouts the window.
     void setWrapping(bool on);
     bool wrapping() const { return m_wrap; }
     bool hasHeightForWidth() const override { return m_wrap; }
