@@ -1303,6 +1303,18 @@ Total %5 of %6, pipeline stage %7</source>
         <source>See %1</source>
         <translation>见 %1</translation>
     </message>
+    <message>
+        <source>%1 %2: from %3 to %4</source>
+        <translation>%1 %2：%3 至 %4</translation>
+    </message>
+    <message>
+        <source>%1 %2: a divisor of %3</source>
+        <translation>%1 %2：需整除 %3</translation>
+    </message>
+    <message>
+        <source>%1 %2: a divisor of %3 and of %4</source>
+        <translation>%1 %2：需整除 %3 和 %4</translation>
+    </message>
 </context>
 <context>
     <name>PipelineView</name>
@@ -2303,11 +2315,7 @@ per parameter</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <source>Derived from the hardware: more GPUs give each replica fewer micro-batches while its gradient traffic, pipeline fill and optimizer step stay, so days fall slower than GPUs are added and the GPU-hours, and so the cost, grow. The split of the step is shown below.</source>
-        <translation>由硬件推导：GPU 越多，每个副本分到的微批越少，而它的梯度通信、流水线填充和优化器步骤不变，所以天数下降得比 GPU 增加得慢，GPU·小时和成本随之上升。每步时间的构成见下方。</translation>
-    </message>
-    <message>
-        <source>Days to train against the number of GPUs (data parallelism, then a larger layout)</source>
+        <source>Days to train against GPUs (data parallelism, then a larger layout)</source>
         <translation>训练天数与 GPU 数量（先数据并行，再换更大的布局）</translation>
     </message>
     <message>
@@ -2428,6 +2436,14 @@ memory %5 per GPU; only data parallelism varying: %6</source>
 %4
 每 GPU 显存 %5；只改变数据并行时：%6</translation>
     </message>
+    <message>
+        <source>Derived from the hardware: days fall slower than GPUs are added, so GPU-hours and the cost grow.</source>
+        <translation>由硬件推导：天数下降得比 GPU 增加得慢，所以 GPU·小时和成本随之上升。</translation>
+    </message>
+    <message>
+        <source>More GPUs give each replica fewer micro-batches while its gradient traffic, pipeline fill and optimizer step stay, so days fall slower than GPUs are added and the GPU-hours, and so the cost, grow. The split of the step is shown below.</source>
+        <translation>GPU 越多，每个副本分到的微批越少，而它的梯度通信、流水线填充和优化器步骤不变，所以天数下降得比 GPU 增加得慢，GPU·小时和成本随之上升。每步时间的构成见下方。</translation>
+    </message>
 </context>
 <context>
     <name>VerdictBanner</name>
@@ -2510,6 +2526,18 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>Fewest GPUs that finish: %1 (%2 using the reserve)</source>
         <translation>按时完成所需最少 GPU：%1（动用预留时间则 %2）</translation>
+    </message>
+    <message>
+        <source>Memory: %1 of %2 — fits</source>
+        <translation>显存：%1 / %2 — 放得下</translation>
+    </message>
+    <message>
+        <source>Memory: %1 of %2 — does not fit</source>
+        <translation>显存：%1 / %2 — 放不下</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs that fit: %1</source>
+        <translation>放得下的最少 GPU 数：%1</translation>
     </message>
 </context>
 <context>

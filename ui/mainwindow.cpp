@@ -38,6 +38,7 @@
 #include <QPrinter>
 #include <QScreen>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -83,7 +84,7 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
                 resize(
                     (screen->availableSize() * 0.85).expandedTo(QSize(1280, 720)).boundedTo(screen->availableSize()));
         }
-        restoreState(settings.value(kState).toByteArray());
+        m_stateRestored = restoreState(settings.value(kState).toByteArray());
         setBinaryUnits(settings.value(kBinaryUnits, false).toBool());
         if (TimeView* t = timeView())
             t->setBestLayoutShown(settings.value(kBestLayout, false).toBool());
@@ -177,6 +178,9 @@ void MainWindow::buildUi() {
     m_notesDock->setWidget(m_notes);
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     addDockWidget(Qt::BottomDockWidgetArea, m_notesDock);
+    // Two lines at least (the dock can be that small on a short screen, see fitNotesDock).
+    m_notes->setMinimumHeight(2 * m_notes->fontMetrics().lineSpacing() + 2 * m_notes->frameWidth() +
+                              int(2 * m_notes->document()->documentMargin()));
     resizeDocks({m_notesDock}, {130}, Qt::Vertical);
 
     m_document->setPreviewWidget(charts);
@@ -661,6 +665,19 @@ void MainWindow::saveSettings() {
     if (const TimeView* t = timeView())
         settings.setValue(kBestLayout, t->bestLayoutShown());
     settings.setValue(kScenario, io::scenarioToJson(m_controller->validScenario()));
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (!m_shown && !m_stateRestored)
+        fitNotesDock();
+    m_shown = true;
+}
+
+void MainWindow::fitNotesDock() {
+    // A window shorter than 900 px (1280 x 720, or 1920 x 1080 at 150%) gives the charts the height: the notes
+    // start at two lines (drag the dock's edge for more); taller windows show about six.
+    resizeDocks({m_notesDock}, {height() >= 900 ? 130 : m_notesDock->minimumSizeHint().height()}, Qt::Vertical);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

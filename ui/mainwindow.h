@@ -97,6 +97,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void buildUi();
@@ -114,6 +115,7 @@ private:
     void onEvaluation();
     void showErrors(const std::vector<engine::Diagnostic>& errors);
     void saveSettings();
+    void fitNotesDock(); // the notes' default height for the window's height
 
     Controller* m_controller;
     Options m_options;
@@ -129,6 +131,8 @@ private:
     Document* m_document = nullptr;
     NotesEdit* m_notes = nullptr;
     QDockWidget* m_notesDock = nullptr;
+    bool m_stateRestored = false; // the docks' sizes came from QSettings
+    bool m_shown = false;
     CompareWindow* m_compare = nullptr;
     QAction* m_gibAction = nullptr;
     Classroom m_classroom;

@@ -6,6 +6,7 @@
 #include "engine/layoutplanner.h"
 #include "engine/presets.h"
 #include "engine/validate.h"
+#include "plannerfixture.h"
 
 #include <gtest/gtest.h>
 
@@ -17,24 +18,9 @@ namespace {
 
 using namespace tl::engine;
 
-// A small model (the planner test's): 8 layers, 8 heads (4 kv), 4-GPU nodes, in derived mode.
+// The planner test's small model, in derived mode (the curve is searched there only).
 Scenario tinyScenario() {
-    Scenario s;
-    s.model.preset = "custom";
-    s.model.layers = 8;
-    s.model.hidden = 512;
-    s.model.ffnHidden = 1536;
-    s.model.heads = 8;
-    s.model.kvHeads = 4;
-    s.model.headDim = 64;
-    s.model.vocab = 32000;
-    s.data.seqLen = 4096;
-    s.data.globalBatch = 8;
-    s.data.tokens = 2e9;
-    s.hardware.gpusPerNode = 4;
-    s.hardware.memoryGb = 3.2; // some layouts fit, many do not
-    s.schedule.deadlineDays = 4;
-    s.schedule.reserveDays = 1;
+    Scenario s = tl::test::tinyScenario();
     s.efficiency.mode = EfficiencyMode::Derived;
     return s;
 }

@@ -7,6 +7,7 @@
 #include "engine/layoutplanner.h"
 #include "engine/presets.h"
 #include "engine/validate.h"
+#include "plannerfixture.h"
 #include "random_scenarios.h"
 
 #include <gtest/gtest.h>
@@ -21,26 +22,7 @@ namespace {
 
 using namespace tl::engine;
 
-// A small model whose layouts a brute force can list: 8 layers, 8 heads (4 kv), 8-sequence batches.
-Scenario tinyScenario() {
-    Scenario s;
-    s.model.preset = "custom";
-    s.model.layers = 8;
-    s.model.hidden = 512;
-    s.model.ffnHidden = 1536;
-    s.model.heads = 8;
-    s.model.kvHeads = 4;
-    s.model.headDim = 64;
-    s.model.vocab = 32000;
-    s.data.seqLen = 4096;
-    s.data.globalBatch = 8;
-    s.data.tokens = 2e9;
-    s.hardware.gpusPerNode = 4;
-    s.hardware.memoryGb = 3.2; // some layouts fit, many do not
-    s.schedule.deadlineDays = 4;
-    s.schedule.reserveDays = 1;
-    return s;
-}
+using tl::test::tinyScenario;
 
 bool canonical(const Layout& l) {
     if (l.pp == 1 && (l.schedule != Schedule::OneFOneB || l.virtualStages != 1))

@@ -425,9 +425,12 @@ private slots:
 
         auto* error = find<ui::TextLine>(QStringLiteral("error:parallel.tp"));
         QVERIFY(error->isVisible());
-        QCOMPARE(error->text(),
+        // In the slider's place the field, the value and what is allowed; the whole sentence in the tooltip.
+        QCOMPARE(error->text(), QStringLiteral("TP 3: a divisor of 32 and of 8"));
+        QVERIFY(error->fits());
+        QCOMPARE(error->toolTip(),
                  str(engine::withLabels(sentence.mid(QStringLiteral("parallel.tp: ").size()).toStdString())));
-        QVERIFY(error->text().contains(QStringLiteral("divisor of attention heads (32)")));
+        QVERIFY(error->toolTip().contains(QStringLiteral("divisor of attention heads (32)")));
         QPalette pal = error->palette();
         QCOMPARE(pal.color(QPalette::WindowText), QColor(0xc6, 0x28, 0x28));
         QVERIFY(find<ui::VerdictBanner>(QStringLiteral("verdictBanner"))
@@ -479,7 +482,8 @@ private slots:
         find<QDoubleSpinBox>(QStringLiteral("spin:parallel.dp"))->setValue(7);
         auto* dpError = find<ui::TextLine>(QStringLiteral("error:parallel.dp"));
         QVERIFY(dpError->isVisible());
-        QVERIFY(dpError->text().contains(QStringLiteral("1, 2, 3, 4, 6, 8")));
+        QCOMPARE(dpError->text(), QStringLiteral("DP 7: a divisor of 384"));
+        QVERIFY(dpError->toolTip().contains(QStringLiteral("1, 2, 3, 4, 6, 8")));
         QCOMPARE(m_controller->ledger().time.gpus, 8);
     }
 
@@ -510,6 +514,47 @@ private slots:
         QVERIFY2(header.startsWith(QStringLiteral("8 GPUs")) && header.contains(QStringLiteral("DP 8")),
                  qPrintable(header));
         QVERIFY(find<ui::VerdictBanner>(QStringLiteral("verdictBanner"))->text().contains(QStringLiteral("8 GPUs")));
+    }
+
+    // Issue 8: the refusal beside DP is read in full in the slider's place (it was "480 is not allow..."), with the
+    // field, the value and the allowed range, at 1280x720 and in Chinese; nothing in the panel moves when it appears.
+    void refusedSentenceIsReadableInItsPlace_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("language");
+        QTest::newRow("1600x1000") << QSize(1600, 1000) << QStringLiteral("en");
+        QTest::newRow("1280x720") << QSize(1280, 720) << QStringLiteral("en");
+        QTest::newRow("1280x720 zh_CN") << QSize(1280, 720) << QStringLiteral("zh_CN");
+    }
+    void refusedSentenceIsReadableInItsPlace() {
+        QFETCH(QSize, size);
+        QFETCH(QString, language);
+        if (language != QLatin1String("en"))
+            m_window->setLanguage(language);
+        m_window->resize(size);
+        QApplication::processEvents();
+        QWidget* content = find<QWidget>(QStringLiteral("parameterContent"));
+        QList<QPoint> before;
+        const QList<ui::SliderField*> rows = content->findChildren<ui::SliderField*>();
+        for (ui::SliderField* f : rows)
+            before << f->mapTo(content, QPoint(0, 0));
+        auto* dp = find<QDoubleSpinBox>(QStringLiteral("spin:parallel.dp"));
+        dp->setFocus();
+        dp->selectAll();
+        QTest::keyClicks(dp, QStringLiteral("480"));
+        QTest::keyClick(dp, Qt::Key_Return);
+        QApplication::processEvents();
+        QCOMPARE(m_controller->scenario().parallel.dp, 480);
+        auto* line = find<ui::TextLine>(QStringLiteral("error:parallel.dp"));
+        QVERIFY(line->isVisible());
+        const QString shown = line->shownText();
+        QVERIFY2(line->fits(), qPrintable(shown));
+        for (const QString& part : {QStringLiteral("DP"), QStringLiteral("480"), QStringLiteral("384")})
+            QVERIFY2(shown.contains(part), qPrintable(shown));
+        QVERIFY2(line->toolTip().contains(QStringLiteral("1, 2, 3, 4")), qPrintable(line->toolTip()));
+        for (qsizetype i = 0; i < rows.size(); ++i)
+            QCOMPARE(rows[i]->mapTo(content, QPoint(0, 0)), before[i]);
+        if (language != QLatin1String("en"))
+            m_window->setLanguage(QStringLiteral("en"));
     }
 
     // Issue 8: from Llama 3 70B with TP 8, choosing Qwen3-30B-A3B (4 KV heads) breaks TP; the sentence is beside TP,

@@ -336,16 +336,46 @@ bool ParameterPanel::isRefused(const QString& key) const {
 // "↓ See DP": where the field that refused the edit is, in few enough words for the slider's place (its acronym
 // when its label ends in one, as "Data parallel (DP)" does).
 QString ParameterPanel::pointerTo(const QString& key) const {
-    QString label = engineText(engine::labelOf(key.toStdString()).c_str());
-    static const QRegularExpression acronym(QStringLiteral("\\(([A-Za-z0-9-]{1,6})\\)$"));
-    if (const QRegularExpressionMatch m = acronym.match(label); m.hasMatch())
-        label = m.captured(1);
+    const QString label = shortLabel(key);
     const QWidget* from = visibleRow(m_refused);
     const QWidget* to = visibleRow(key);
     const bool below =
         !from || !to ||
         to->mapTo(m_scroll->widget(), QPoint(0, 0)).y() > from->mapTo(m_scroll->widget(), QPoint(0, 0)).y();
     return (below ? QStringLiteral("\u2193 ") : QStringLiteral("\u2191 ")) + tr("See %1").arg(label);
+}
+
+QString ParameterPanel::shortLabel(const QString& key) const {
+    QString label = engineText(engine::labelOf(key.toStdString()).c_str());
+    static const QRegularExpression acronym(QStringLiteral("\\(([A-Za-z0-9-]{1,6})\\)$"));
+    if (const QRegularExpressionMatch m = acronym.match(label); m.hasMatch())
+        label = m.captured(1);
+    return label;
+}
+
+// The refusal in few enough words for the slider's place: the field, the value typed and what is allowed, without
+// the list of allowed values (the whole sentence is the line's tooltip). Empty for sentences without a short form.
+QString ParameterPanel::shortRefusal(const engine::Diagnostic& e) const {
+    using engine::Msg;
+    auto arg = [&e](size_t i) {
+        return i < e.args.size() ? QString::fromStdString(engine::formatArg(e.args[i])) : QString();
+    };
+    const QString field = shortLabel(QString::fromStdString(e.code)), value = arg(1);
+    switch (e.id) {
+    case Msg::NotAllowedInt:
+    case Msg::NotAllowedReal:
+    case Msg::WrongTypeInt:
+    case Msg::WrongTypeReal:
+        return tr("%1 %2: from %3 to %4").arg(field, value, arg(2), arg(3));
+    case Msg::Divisor: // "a divisor of %3 (%4)": the key, then its value
+        return tr("%1 %2: a divisor of %3").arg(field, value, arg(3));
+    case Msg::DivisorOfBoth:
+        return tr("%1 %2: a divisor of %3 and of %4").arg(field, value, arg(3), arg(5));
+    case Msg::DivisorOfQuotient: // "a divisor of %3 / %4 = %5 (%6)"
+        return tr("%1 %2: a divisor of %3").arg(field, value, arg(4));
+    default:
+        return {};
+    }
 }
 
 QWidget* ParameterPanel::visibleRow(const QString& key) const {
@@ -431,11 +461,13 @@ void ParameterPanel::syncFromEvaluation(const engine::Evaluation& e) {
 // The control the user edited keeps the refused value, marked, and when the engine names another key its line says
 // which one; that key's row is scrolled into view.
 void ParameterPanel::showErrors(const std::vector<engine::Diagnostic>& errors) {
-    QHash<QString, QStringList> byKey;
+    QHash<QString, QStringList> byKey, shortByKey;
     QStringList named; // in the engine's order
     for (const auto& e : errors) {
         const QString code = QString::fromStdString(e.code);
         byKey[code] << diagnosticText(e, true); // beside its own control a sentence need not name the key again
+        const QString brief = shortRefusal(e);
+        shortByKey[code] << (brief.isEmpty() ? byKey[code].back() : brief);
         if (!named.contains(code))
             named << code;
     }
@@ -443,13 +475,16 @@ void ParameterPanel::showErrors(const std::vector<engine::Diagnostic>& errors) {
         m_refused.clear();
     else if (!m_editing.isEmpty() && (m_refused.isEmpty() || named.contains(m_editing)))
         m_refused = m_editing;
-    if (!m_refused.isEmpty() && !named.isEmpty() && !named.contains(m_refused))
+    if (!m_refused.isEmpty() && !named.isEmpty() && !named.contains(m_refused)) {
         byKey[m_refused] << pointerTo(named.front());
+        shortByKey[m_refused] << byKey[m_refused].back();
+    }
     // Without an edit of the panel (undo, a lesson step) the keys the engine names are the ones marked.
     const QStringList marked = m_refused.isEmpty() ? named : QStringList{m_refused};
 
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
-        it.value()->setError(byKey.value(it.key()).join(QStringLiteral("; ")));
+        it.value()->setError(byKey.value(it.key()).join(QStringLiteral("; ")),
+                             shortByKey.value(it.key()).join(QStringLiteral("; ")));
         it.value()->setRefused(marked.contains(it.key()));
     }
     for (auto it = m_errorLines.cbegin(); it != m_errorLines.cend(); ++it)

@@ -59,8 +59,10 @@ private:
     QWidget* withErrorLine(QWidget* control, const QString& key);
     void addRecipeRows(QFormLayout* form);
     void edit(const QString& control, const std::vector<Controller::Assignment>& assignments);
-    QWidget* visibleRow(const QString& key) const; // the key's row, or its closed details section's toggle
-    QString pointerTo(const QString& key) const;   // the edited control's line when the engine names key
+    QWidget* visibleRow(const QString& key) const;           // the key's row, or its closed details section's toggle
+    QString pointerTo(const QString& key) const;             // the edited control's line when the engine names key
+    QString shortLabel(const QString& key) const;            // its acronym when the label ends in one: "DP"
+    QString shortRefusal(const engine::Diagnostic& e) const; // "DP 480: a divisor of 384", or empty
     void syncFromScenario(const engine::Scenario& s);
     void syncFromEvaluation(const engine::Evaluation& e);
     void showErrors(const std::vector<engine::Diagnostic>& errors);

@@ -90,10 +90,12 @@ SliderField::SliderField(const engine::Field& field, QWidget* parent) : QWidget(
     m_error = new TextLine;
     m_error->setObjectName(QStringLiteral("error:") + key);
     m_error->setTextColor(QColor(QRgb(kRefusedRgb)));
+    m_error->setShrinkToFit(true); // two lines of smaller type in the row's height
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_slider);
     m_stack->addWidget(m_error);
     m_stack->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    m_stack->setFixedHeight(m_spin->sizeHint().height()); // the row's height, whichever of the two it shows
 
     const QString tip = engineText(field.help) + QStringLiteral("\n") + key;
     setToolTip(tip);
@@ -161,8 +163,9 @@ void SliderField::setValue(double v) {
     }
 }
 
-void SliderField::setError(const QString& message) {
-    m_error->setText(message);
+void SliderField::setError(const QString& message, const QString& shown) {
+    m_error->setText(shown.isEmpty() ? message : shown);
+    m_error->setToolTip(message);
     m_stack->setCurrentWidget(message.isEmpty() ? static_cast<QWidget*>(m_slider) : m_error);
 }
 

@@ -27,8 +27,10 @@ public:
     // Show an engine value without emitting valueEdited. A slider the user is dragging is left alone.
     void setValue(double engineValue);
     double value() const { return m_value; }
-    void setError(const QString& message); // a sentence in the slider's place; empty shows the slider again
-    void setRefused(bool refused);         // mark the spin box: it holds the value the engine refused
+    // A sentence in the slider's place, or fewer words for it (shown; the slider's place holds about 15 letters),
+    // the whole sentence in the tooltip; empty shows the slider again.
+    void setError(const QString& message, const QString& shown = {});
+    void setRefused(bool refused); // mark the spin box: it holds the value the engine refused
 
     const engine::Field& field() const { return m_field; }
     QSlider* slider() const { return m_slider; }

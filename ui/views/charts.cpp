@@ -94,8 +94,9 @@ namespace {
 // a full repaint 4.5 -> 2.8 ms). Series are left alone: they change on every edit. Printing and SVG ignore the cache.
 void cacheStaticItems(QGraphicsItem* item) {
     for (QGraphicsItem* child : item->childItems()) {
-        const bool still = dynamic_cast<QGraphicsLineItem*>(child) || dynamic_cast<QGraphicsTextItem*>(child) ||
-                           dynamic_cast<QGraphicsSimpleTextItem*>(child);
+        const int type = child->type(); // not dynamic_cast: this walk runs on every chart update
+        const bool still =
+            type == QGraphicsLineItem::Type || type == QGraphicsTextItem::Type || type == QGraphicsSimpleTextItem::Type;
         if (still && child->cacheMode() == QGraphicsItem::NoCache)
             child->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
         cacheStaticItems(child);

@@ -199,14 +199,16 @@ void StepTimeView::paintEvent(QPaintEvent*) {
         const int i = order[k];
         const double cx = left + columnW * double(int(k) / rows), cy = y + line * 1.2 * double(int(k) % rows);
         p.fillRect(QRectF(cx, cy + line * 0.2, line * 0.8, line * 0.8), partColor(i));
-        const QString label = engineText(parts[size_t(i)].label);
-        const double labelW = columnW * 0.62 - line * 1.2;
-        p.drawText(QRectF(cx + line * 1.2, cy, labelW, line * 1.2), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(label, Qt::ElideRight, labelW));
+        // The figures take the width they need at the column's right; the label gets the rest and elides.
         const QString figures = QStringLiteral("%1   %2%")
                                     .arg(seconds(parts[size_t(i)].seconds))
                                     .arg(100 * parts[size_t(i)].seconds / total, 0, 'f', 1);
-        p.drawText(QRectF(cx + columnW * 0.62, cy, columnW * 0.36, line * 1.2), Qt::AlignRight | Qt::AlignVCenter,
+        const double gap = line * 0.5, figuresRight = cx + columnW - (columns > 1 ? gap : 0.0);
+        const double figuresW = fm.horizontalAdvance(figures) + 1;
+        const double labelW = std::max(0.0, figuresRight - figuresW - gap - (cx + line * 1.2));
+        p.drawText(QRectF(cx + line * 1.2, cy, labelW, line * 1.2), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(engineText(parts[size_t(i)].label), Qt::ElideRight, labelW));
+        p.drawText(QRectF(figuresRight - figuresW, cy, figuresW, line * 1.2), Qt::AlignRight | Qt::AlignVCenter,
                    figures);
     }
     y += line * 1.2 * rows + line * 0.8;

@@ -12,13 +12,14 @@ TextLine::TextLine(QWidget* parent) : QWidget(parent) {
     setAttribute(Qt::WA_OpaquePaintEvent, false);
 }
 
-void TextLine::setText(const QString& text) {
-    if (text == m_text)
+void TextLine::setText(const QString& text, const QString& shorter) {
+    if (text == m_text && shorter == m_shorter)
         return;
     // A wrapping line relayouts the window only when the new text takes another number of lines at this width
     // (the memory caption wraps, and its text changes on nearly every edit).
     const int height = m_wrap ? heightForWidth(width()) : 0;
     m_text = text;
+    m_shorter = shorter;
     setToolTip(text);
     setAccessibleName(text);
     if (m_wrap && heightForWidth(width()) != height)
@@ -41,6 +42,40 @@ int TextLine::heightForWidth(int width) const {
     if (!m_wrap)
         return QWidget::heightForWidth(width);
     return fontMetrics().boundingRect(QRect(0, 0, std::max(1, width), 1 << 20), Qt::TextWordWrap, m_text).height() + 2;
+}
+
+void TextLine::setShrinkToFit(bool on) {
+    m_shrink = on;
+    update();
+}
+
+QFont TextLine::shrunkFont() const {
+    if (!m_shrink || m_wrap || fontMetrics().horizontalAdvance(m_text) <= width())
+        return font();
+    for (double factor : {0.85, 0.75}) {
+        QFont f = font();
+        f.setPointSizeF(f.pointSizeF() * factor);
+        const QRect r = QFontMetrics(f).boundingRect(QRect(0, 0, width(), 1 << 20), Qt::TextWordWrap, m_text);
+        if (r.height() <= height() && r.width() <= width())
+            return f;
+    }
+    return font();
+}
+
+QString TextLine::shownText() const {
+    if (m_wrap || shrunkFont() != font())
+        return m_text;
+    const QFontMetrics fm = fontMetrics();
+    if (!m_shorter.isEmpty() && fm.horizontalAdvance(m_text) > width() && fm.horizontalAdvance(m_shorter) <= width())
+        return m_shorter;
+    return fm.elidedText(m_text, Qt::ElideRight, width());
+}
+
+bool TextLine::fits() const {
+    if (m_wrap)
+        return heightForWidth(width()) <= height() + 1;
+    const QString shown = shownText();
+    return shown == m_text || shown == m_shorter;
 }
 
 void TextLine::setTextColor(const QColor& colour) {
@@ -74,8 +109,12 @@ void TextLine::paintEvent(QPaintEvent*) {
         p.drawText(rect(), int(Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap), m_text);
         return;
     }
-    const QString shown = fontMetrics().elidedText(m_text, Qt::ElideRight, width());
-    p.drawText(rect(), int(Qt::AlignLeft | Qt::AlignVCenter), shown);
+    if (const QFont small = shrunkFont(); small != font()) {
+        p.setFont(small);
+        p.drawText(rect(), int(Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap), m_text);
+        return;
+    }
+    p.drawText(rect(), int(Qt::AlignLeft | Qt::AlignVCenter), shownText());
 }
 
 void TextLine::changeEvent(QEvent* event) {

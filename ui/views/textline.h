@@ -14,8 +14,15 @@ class TextLine : public QWidget {
 public:
     explicit TextLine(QWidget* parent = nullptr);
 
-    void setText(const QString& text);
+    // shorter: painted instead when the text does not fit the width and it does (a headline without its detail);
+    // the tooltip keeps the text.
+    void setText(const QString& text, const QString& shorter = QString());
     QString text() const { return m_text; }
+    QString shownText() const; // what is painted: the text, or the part that fits followed by "…"
+    bool fits() const;         // the whole text is painted
+    // Too long for one line: word-wrapped in a smaller type (down to 75%) when that fits the widget's height, before
+    // eliding (a sentence in a control's place, whose height is fixed).
+    void setShrinkToFit(bool on);
     void setTextColor(const QColor& colour); // default: the palette's WindowText
     void setPointSizeFactor(double factor, bool bold);
     // Wrap at word boundaries instead of eliding (presentation mode: large type, nothing clipped). A wrapping line
@@ -34,7 +41,10 @@ protected:
 
 private:
     QString m_text;
+    QString m_shorter;
     bool m_wrap = false;
+    bool m_shrink = false;
+    QFont shrunkFont() const; // the largest smaller type whose wrapped text fits, else the widget's own font
 };
 
 } // namespace tl::ui

@@ -18,6 +18,7 @@
 #include <QCursor>
 #include <QEvent>
 #include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
@@ -88,9 +89,20 @@ QList<QPointF> samplePolyline(const QList<QPointF>& line) {
     return out;
 }
 
-double overlapArea(const QRectF& a, const QRectF& b) {
-    const QRectF i = a.intersected(b);
-    return i.isEmpty() ? 0.0 : i.width() * i.height();
+// A callout's texts, widest first: one line per fact, then each fact broken after its colon.
+QStringList calloutVariants(const QString& label) {
+    QStringList narrow;
+    for (const QString& line : label.split(QLatin1Char('\n'))) {
+        qsizetype cut = line.indexOf(QLatin1String(": "));
+        const qsizetype skip = cut < 0 ? 1 : 2;
+        if (cut < 0)
+            cut = line.indexOf(QChar(0xff1a)); // the full-width colon of the Chinese labels
+        narrow << (cut < 0 ? line : line.left(cut + 1) + QLatin1Char('\n') + line.mid(cut + skip));
+    }
+    QStringList out = {label};
+    if (narrow.join(QLatin1Char('\n')) != label)
+        out << narrow.join(QLatin1Char('\n'));
+    return out;
 }
 
 // What the best layout per count depends on: everything but the layout, the title, the notes and the efficiency
@@ -136,6 +148,8 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("timeView"));
     m_chart = makeChart(tr("Days to train against the number of GPUs (only data parallelism varies)"));
     m_chart->legend()->hide(); // a wrapping legend below the chart never truncates names
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+    m_chart->setBackgroundRoundness(0);
 
     m_fit = new QLineSeries;
     m_fit->setName(tr("Days to train (fits in memory)"));
@@ -212,6 +226,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     });
 
     m_view = makeChartView(m_chart, QStringLiteral("timeChart"), {300, 150}, this, true);
+    m_view->setFrameShape(QFrame::NoFrame);
     m_caption = new QLabel(this);
     m_caption->setObjectName(QStringLiteral("timeCaption"));
     m_caption->setWordWrap(true);
@@ -244,7 +259,8 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_view->installEventFilter(this);
 
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setContentsMargins(2, 0, 2, 2);
+    layout->setSpacing(2);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_caption);
     layout->addWidget(m_legend);
@@ -278,9 +294,27 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
 }
 
 bool TimeView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_view && event->type() == QEvent::Resize)
+    if (watched == m_view && event->type() == QEvent::Resize) {
         placeControls();
+        updateTitle();
+    }
     return QWidget::eventFilter(watched, event);
+}
+
+void TimeView::updateTitle() {
+    // Too wide for the chart (Qt Charts would cut it to "..."): the part in parentheses on a second line.
+    QString title = m_title;
+    const QMargins margins = m_chart->margins();
+    const double room = m_view->width() - margins.left() - margins.right() - 24; // Qt keeps some for itself
+    if (QFontMetricsF(m_chart->titleFont()).horizontalAdvance(title) > room) {
+        qsizetype cut = title.lastIndexOf(QLatin1String(" ("));
+        if (cut < 0)
+            cut = title.lastIndexOf(QChar(0xff08)); // the full-width parenthesis of the Chinese title
+        if (cut > 0)
+            title = title.left(cut).trimmed() + QLatin1Char('\n') + title.mid(cut).trimmed();
+    }
+    if (m_chart->title() != title) // QChart lays itself out again on every setTitle, the same text or not
+        m_chart->setTitle(title);
 }
 
 void TimeView::placeControls() {
@@ -323,11 +357,9 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     }
     m_fit->replace(fit);
     m_noFit->replace(noFit);
-    const QString title = m_curveNote.isEmpty()
-                              ? tr("Days to train against the number of GPUs (only data parallelism varies)")
-                              : tr("Days to train against the number of GPUs (data parallelism, then a larger layout)");
-    if (m_chart->title() != title) // QChart lays itself out again on every setTitle, the same text or not
-        m_chart->setTitle(title);
+    m_title = m_curveNote.isEmpty() ? tr("Days to train against the number of GPUs (only data parallelism varies)")
+                                    : tr("Days to train against GPUs (data parallelism, then a larger layout)");
+    updateTitle();
 
     const double first = curve.empty() ? 1 : double(curve.front().gpus);
     const double last = curve.empty() ? 2 : std::max(first * 2, double(curve.back().gpus));
@@ -340,25 +372,18 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     const auto& t = ledger.time;
     m_current->replace({QPointF(double(t.gpus), t.days)});
 
-    // Labels: the memory gate and this plan above-right of their points, the time gate below-left (the curve falls
-    // from left to right, so both corners are empty). Points at the same GPU count share one label.
+    // Labels, this plan's first (it is placed first): this plan and the memory gate above-right of their points, the
+    // time gate below-left (the curve falls from left to right, so both corners are empty). Points at the same GPU
+    // count share one label.
     struct Label {
         long long gpus;
         double days;
         QString text;
         bool above;
     };
-    std::vector<Label> labels;
+    std::vector<Label> labels = {
+        {t.gpus, t.days, tr("This plan: %1, %2, %3").arg(gpus(t.gpus), days(t.days), usd(ledger.cost.usd)), true}};
     QList<QPointF> gatePoints;
-    if (t.minGpusMemory) {
-        if (const auto* p = pointAt(curve, *t.minGpusMemory)) {
-            labels.push_back({p->gpus, p->days,
-                              (p->gpus == 1 ? tr("%1 fits in memory: %2, %3") : tr("%1 fit in memory: %2, %3"))
-                                  .arg(gpus(p->gpus), days(p->days), usd(p->usd)),
-                              true});
-            gatePoints << QPointF(double(p->gpus), p->days);
-        }
-    }
     if (const auto* p = pointAt(curve, t.minGpusCompute)) {
         QString text = (p->gpus == 1 ? tr("%1 finishes in time: %2, %3") : tr("%1 finish in time: %2, %3"))
                            .arg(gpus(p->gpus), days(p->days), usd(p->usd));
@@ -368,9 +393,16 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
         labels.push_back({p->gpus, p->days, text, false});
         gatePoints << QPointF(double(p->gpus), p->days);
     }
+    if (t.minGpusMemory) {
+        if (const auto* p = pointAt(curve, *t.minGpusMemory)) {
+            labels.push_back({p->gpus, p->days,
+                              (p->gpus == 1 ? tr("%1 fits in memory: %2, %3") : tr("%1 fit in memory: %2, %3"))
+                                  .arg(gpus(p->gpus), days(p->days), usd(p->usd)),
+                              true});
+            gatePoints << QPointF(double(p->gpus), p->days);
+        }
+    }
     m_gates->replace(gatePoints);
-    labels.push_back(
-        {t.gpus, t.days, tr("This plan: %1, %2, %3").arg(gpus(t.gpus), days(t.days), usd(ledger.cost.usd)), true});
     // Merge labels at one GPU count.
     std::vector<Label> merged;
     for (const auto& l : labels) {
@@ -382,14 +414,11 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     }
     for (size_t i = 0; i < m_callouts.size(); ++i) {
         Callout& c = m_callouts[i];
-        if (i < merged.size() && ledger.valid) {
-            c.text->setText(merged[i].text);
+        const bool used = i < merged.size() && ledger.valid;
+        c.label = used ? merged[i].text : QString();
+        if (used) {
             c.at = QPointF(double(merged[i].gpus), merged[i].days);
             c.above = merged[i].above;
-            c.box->show();
-        } else {
-            c.box->hide();
-            c.leader->hide();
         }
     }
     // The best-layout curve (drawn from the kept results or searched), the y range, the caption and the labels.
@@ -427,14 +456,19 @@ void TimeView::updateTexts() {
     });
     // Beyond the replica limit the curve changes layout: say which, on the chart. Constant sentences otherwise: a
     // word-wrapped label that changes text re-lays out the window.
+    // The derived sentence is short (the chart needs the height at 1280 x 720); its tooltip says why.
     const QString costNote =
         sameCost ? tr("Cost is the same at every GPU count: at a fixed MFU, GPU-hours do not depend on how many GPUs "
                       "share the work.")
         : curve.empty()
             ? QString()
-            : tr("Derived from the hardware: more GPUs give each replica fewer micro-batches while its gradient "
-                 "traffic, pipeline fill and optimizer step stay, so days fall slower than GPUs are added and the "
-                 "GPU-hours, and so the cost, grow. The split of the step is shown below.");
+            : tr("Derived from the hardware: days fall slower than GPUs are added, so GPU-hours and the cost grow.");
+    m_caption->setToolTip(
+        !sameCost && !curve.empty()
+            ? tr("More GPUs give each replica fewer micro-batches while its gradient traffic, pipeline fill and "
+                 "optimizer step stay, so days fall slower than GPUs are added and the GPU-hours, and so the cost, "
+                 "grow. The split of the step is shown below.")
+            : QString());
     QStringList lines;
     for (const QString& line : {costNote, m_curveNote, m_bestNote})
         if (!line.isEmpty())
@@ -662,12 +696,16 @@ void TimeView::chooseXBase() {
         m_x->setBase(base);
 }
 
-// Greedy placement, one label at a time: a few candidate boxes around the point (near ones first, on the label's
-// preferred side first), kept inside the plot area; the first box that covers no marker and no earlier label wins,
-// with crossings of the deadline lines and the curve as tie-breakers.
+// Greedy placement, one label at a time, this plan's first: candidate boxes around the point (near ones first, on
+// the label's preferred side first), kept inside the plot area. A box that covers a marker or an earlier label is
+// never taken; among the rest, crossings of the curve and the deadline lines decide. A label with no such box is
+// tried with each fact broken after its colon (narrower, taller), then anywhere free in the plot, and hidden when
+// the plot has no room left for it (the marker's hover text still says it all).
 void TimeView::placeCallouts() {
     const QRectF plot = m_chart->plotArea().adjusted(2, 2, -2, -2);
-    const QList<QRectF> markers = markerRects();
+    QList<QRectF> blocked;
+    for (const QRectF& m : markerRects())
+        blocked << m.adjusted(-2, -2, 2, 2);
     QList<QPointF> curve;
     for (const QLineSeries* s : {m_noFit, m_fit, m_best}) {
         QList<QPointF> line;
@@ -680,25 +718,32 @@ void TimeView::placeCallouts() {
         if (s->count() > 0)
             lines.push_back(m_chart->mapToPosition(s->at(0), m_fit).y());
 
-    QList<QRectF> placed;
-    for (Callout& c : m_callouts) {
-        if (!c.box->isVisible())
-            continue;
-        c.text->setFont(m_chart->font());
-        const QRectF tr = c.text->boundingRect();
-        const QPointF p = m_chart->mapToPosition(c.at, m_fit);
-        const double pad = 4;
-        const QSizeF size(tr.width() + 2 * pad, tr.height() + 2 * pad);
-        // Corner directions (dx, dy): the box sits on that side of the point.
-        const std::vector<QPointF> above = {{1, -1}, {-1, -1}, {0, -1}, {1, 1}, {1, 0}, {-1, 1}, {0, 1}, {-1, 0}};
-        const std::vector<QPointF> below = {{-1, 1}, {1, 1}, {0, 1}, {-1, -1}, {-1, 0}, {1, -1}, {0, -1}, {1, 0}};
-        const auto& dirs = c.above ? above : below;
+    const double pad = 4;
+    // Corner directions (dx, dy): the box sits on that side of the point.
+    const std::vector<QPointF> above = {{1, -1}, {-1, -1}, {0, -1}, {1, 1}, {1, 0}, {-1, 1}, {0, 1}, {-1, 0}};
+    const std::vector<QPointF> below = {{-1, 1}, {1, 1}, {0, 1}, {-1, -1}, {-1, 0}, {1, -1}, {0, -1}, {1, 0}};
+    // The cheapest free box of this size around p, or an empty rect. Failing the places next to the point, any free
+    // place in the plot, the nearest first (the leader line joins them).
+    auto search = [&](const QPointF& p, const QSizeF& size, bool preferAbove, bool anywhere) {
         QRectF best;
         double bestCost = std::numeric_limits<double>::infinity();
+        auto consider = [&](const QRectF& box, double cost) {
+            if (!plot.contains(box) ||
+                std::any_of(blocked.begin(), blocked.end(), [&](const QRectF& b) { return b.intersects(box); }))
+                return;
+            cost += 2.0 * double(std::count_if(curve.begin(), curve.end(),
+                                               [&](const QPointF& q) { return box.contains(q); }));
+            for (double y : lines)
+                if (y > box.top() && y < box.bottom())
+                    cost += 15;
+            if (cost < bestCost) {
+                bestCost = cost;
+                best = box;
+            }
+        };
         int index = 0;
-        for (double gap : {10.0, 22.0, 40.0, 70.0}) {
-            for (const QPointF& d : dirs) {
-                QRectF box(QPointF(), size);
+        for (double gap : {8.0, 20.0, 36.0, 60.0}) {
+            for (const QPointF& d : preferAbove ? above : below) {
                 const double gx = d.x() != 0 && d.y() == 0 ? gap + 4 : gap;
                 const double gy = d.y() != 0 && d.x() == 0 ? gap + 4 : gap;
                 const double left = d.x() > 0   ? p.x() + gx
@@ -707,40 +752,50 @@ void TimeView::placeCallouts() {
                 const double top = d.y() > 0   ? p.y() + gy
                                    : d.y() < 0 ? p.y() - gy - size.height()
                                                : p.y() - size.height() / 2;
-                box.moveTopLeft(QPointF(left, top));
-                // Keep the label inside the plot area.
-                if (box.right() > plot.right())
-                    box.moveRight(plot.right());
-                if (box.left() < plot.left())
-                    box.moveLeft(plot.left());
-                if (box.bottom() > plot.bottom())
-                    box.moveBottom(plot.bottom());
-                if (box.top() < plot.top())
-                    box.moveTop(plot.top());
-                double hard = 0;
-                for (const QRectF& m : markers)
-                    hard += overlapArea(box, m.adjusted(-3, -3, 3, 3));
-                for (const QRectF& o : placed)
-                    hard += overlapArea(box, o.adjusted(-3, -3, 3, 3));
-                double cost = (hard > 0 ? 1e6 + hard : 0) +
-                              2.0 * double(std::count_if(curve.begin(), curve.end(),
-                                                         [&](const QPointF& q) { return box.contains(q); })) +
-                              index++;
-                for (double y : lines)
-                    if (y > box.top() && y < box.bottom())
-                        cost += 15;
-                if (cost < bestCost) {
-                    bestCost = cost;
-                    best = box;
-                }
+                // Kept inside the plot area (slid along its edge).
+                consider(QRectF(QPointF(std::clamp(left, plot.left(), plot.right() - size.width()),
+                                        std::clamp(top, plot.top(), plot.bottom() - size.height())),
+                                size),
+                         ++index);
             }
         }
-        placed << best;
-        c.box->setRect(0, 0, best.width(), best.height());
-        c.box->setPos(best.topLeft());
+        if (best.isEmpty() && anywhere)
+            for (double top = plot.top(); top + size.height() <= plot.bottom(); top += 6)
+                for (double left = plot.left(); left + size.width() <= plot.right(); left += 6) {
+                    const QRectF box(QPointF(left, top), size);
+                    consider(box, 100 + QLineF(p, box.center()).length() / 2);
+                }
+        return best;
+    };
+
+    for (Callout& c : m_callouts) {
+        c.box->hide();
+        c.leader->hide();
+        if (c.label.isEmpty())
+            continue;
+        c.text->setFont(m_chart->font());
+        const QPointF p = m_chart->mapToPosition(c.at, m_fit);
+        QRectF box;
+        for (bool anywhere : {false, true}) {
+            for (const QString& text : calloutVariants(c.label)) {
+                c.text->setText(text);
+                const QRectF r = c.text->boundingRect();
+                box = search(p, QSizeF(r.width() + 2 * pad, r.height() + 2 * pad), c.above, anywhere);
+                if (!box.isEmpty())
+                    break;
+            }
+            if (!box.isEmpty())
+                break;
+        }
+        if (box.isEmpty())
+            continue;
+        blocked << box.adjusted(-3, -3, 3, 3);
+        c.box->setRect(0, 0, box.width(), box.height());
+        c.box->setPos(box.topLeft());
         c.text->setPos(pad, pad);
+        c.box->show();
         // A leader from the point to the nearest point of its box.
-        const QPointF q(std::clamp(p.x(), best.left(), best.right()), std::clamp(p.y(), best.top(), best.bottom()));
+        const QPointF q(std::clamp(p.x(), box.left(), box.right()), std::clamp(p.y(), box.top(), box.bottom()));
         c.leader->setLine(QLineF(p, q));
         c.leader->setVisible(QLineF(p, q).length() > 14);
     }
@@ -751,6 +806,14 @@ QList<QRectF> TimeView::calloutRects() const {
     for (const Callout& c : m_callouts)
         if (c.box->isVisible())
             out << c.box->mapRectToParent(c.box->rect());
+    return out;
+}
+
+QList<QRectF> TimeView::calloutTextRects() const {
+    QList<QRectF> out;
+    for (const Callout& c : m_callouts)
+        if (c.box->isVisible())
+            out << c.box->mapRectToParent(c.text->mapRectToParent(c.text->boundingRect()));
     return out;
 }
 
@@ -774,7 +837,7 @@ QStringList TimeView::calloutTexts() const {
     QStringList out;
     for (const Callout& c : m_callouts)
         if (c.box->isVisible())
-            out << c.text->text();
+            out << c.label;
     return out;
 }
 

@@ -81,10 +81,11 @@ public:
     QString bestHoverText(double gpus) const;
     QChart* chart() const { return m_chart; }
     QChartView* chartView() const { return m_view; }
-    QStringList calloutTexts() const;
+    QStringList calloutTexts() const;   // the labels shown, one line per fact (a box may break them after the colon)
     QList<QRectF> calloutRects() const; // visible callout boxes, in chart coordinates
-    QList<QRectF> markerRects() const;  // this plan's dot and the gate squares, in chart coordinates
-    QRectF plotRect() const;            // the chart's plot area, in chart coordinates
+    QList<QRectF> calloutTextRects() const; // their texts' rects, in chart coordinates
+    QList<QRectF> markerRects() const;      // this plan's dot and the gate squares, in chart coordinates
+    QRectF plotRect() const;                // the chart's plot area, in chart coordinates
     QLabel* captionLabel() const { return m_caption; }
     QString hoverText(double gpus) const;
 
@@ -102,11 +103,13 @@ private:
         QGraphicsRectItem* box = nullptr;
         QGraphicsSimpleTextItem* text = nullptr;
         QGraphicsLineItem* leader = nullptr; // from the point to its box
+        QString label;                       // one line per fact; empty: not used
         QPointF at;                          // data coordinates
         bool above = true;                   // preferably right and above the point, else left and below
     };
     void placeCallouts();
     void placeControls(); // the check box, the progress bar and Cancel over the chart's bottom corners
+    void updateTitle();   // m_title, on two lines when one is too wide for the chart
     void chooseXBase();
     void updateYRange();
     void updateBest();         // draw from the kept results, or start a search for the counts they lack
@@ -120,6 +123,7 @@ private:
     engine::Ledger m_ledger;
     engine::Scenario m_scenario;
     QString m_curveNote;
+    QString m_title; // the chart's title on one line
     std::vector<std::optional<engine::CountBest>> m_bestShown;
     std::vector<bool> m_bestAsked; // per curve point: searched (only dp varying is a layout there)
     QString m_bestNote;            // the caption's line about the best-layout curve

@@ -15,6 +15,7 @@
 #include <QContextMenuEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTextLayout>
 #include <QVBoxLayout>
 
 namespace tl::ui {
@@ -28,8 +29,8 @@ QString count(std::int64_t n) {
     return str(engine::groupDigits(double(n)));
 }
 
-void setLine(TextLine* line, const QString& text) {
-    line->setText(text);
+void setLine(TextLine* line, const QString& text, const QString& shorter = QString()) {
+    line->setText(text, shorter);
 }
 
 const QColor kGood(0x2e, 0x7d, 0x32);
@@ -120,13 +121,37 @@ void VerdictBanner::renderNotes() {
     if (m_ledger.valid)
         for (const auto& w : m_ledger.warnings)
             notes << diagnosticText(w);
+    std::array<QString, kNoteLines> texts;
+    std::array<bool, kNoteLines> errors{};
+    for (int i = 0; i < kNoteLines && i < notes.size(); ++i) {
+        texts[size_t(i)] = notes[i];
+        errors[size_t(i)] = i == 0 && !m_errorText.isEmpty();
+    }
+    if (notes.size() > kNoteLines) // the rest go to the tooltip of the last line
+        texts[kNoteLines - 1] = notes.mid(kNoteLines - 1).join(QStringLiteral(" \u2022 "));
+    // A lone note wider than its line wraps into the empty line under it (the banner's height stays).
+    QString whole;
+    if (notes.size() == 1 && m_notes[0]->width() > 1) {
+        QFont font = m_notes[0]->font();
+        font.setBold(errors[0]);
+        QTextLayout layout(notes[0], font);
+        layout.beginLayout();
+        QTextLine first = layout.createLine();
+        first.setLineWidth(m_notes[0]->width());
+        layout.endLayout();
+        if (first.isValid() && first.textLength() > 0 && first.textLength() < notes[0].size()) {
+            whole = notes[0];
+            texts[0] = notes[0].left(first.textLength()).trimmed();
+            texts[1] = notes[0].mid(first.textLength()).trimmed();
+            errors[1] = errors[0];
+        }
+    }
     for (int i = 0; i < kNoteLines; ++i) {
         TextLine* line = m_notes[size_t(i)];
-        QString text = i < notes.size() ? notes[i] : QString();
-        if (i == kNoteLines - 1 && notes.size() > kNoteLines) // the rest go to the tooltip of the last line
-            text = notes.mid(i).join(QStringLiteral(" \u2022 "));
-        line->setText(text);
-        const bool isError = i == 0 && !m_errorText.isEmpty();
+        line->setText(texts[size_t(i)]);
+        if (!whole.isEmpty())
+            line->setToolTip(whole);
+        const bool isError = errors[size_t(i)];
         line->setTextColor(isError ? kBad : QColor(0x8a, 0x5a, 0x00));
         QFont f = line->font();
         if (f.bold() != isError) {
@@ -134,6 +159,11 @@ void VerdictBanner::renderNotes() {
             line->setFont(f);
         }
     }
+}
+
+void VerdictBanner::resizeEvent(QResizeEvent* event) {
+    QFrame::resizeEvent(event);
+    renderNotes();
 }
 
 void VerdictBanner::setBinaryUnits(bool gib) {
@@ -157,14 +187,18 @@ void VerdictBanner::render() {
     const auto& t = l.time;
     auto bytes = [this](double b) { return str(m_gib ? engine::formatGiB(b) : engine::formatGB(b)); };
 
+    // Narrow cards (1280x720, 150%) drop "per GPU" and the parenthesis rather than the verdict.
     m_memoryHead->setText(
         m.fits ? tr("Memory: %1 of %2 per GPU \u2014 fits").arg(bytes(m.total), bytes(m.capacity))
-               : tr("Memory: %1 of %2 per GPU \u2014 does not fit").arg(bytes(m.total), bytes(m.capacity)));
+               : tr("Memory: %1 of %2 per GPU \u2014 does not fit").arg(bytes(m.total), bytes(m.capacity)),
+        m.fits ? tr("Memory: %1 of %2 \u2014 fits").arg(bytes(m.total), bytes(m.capacity))
+               : tr("Memory: %1 of %2 \u2014 does not fit").arg(bytes(m.total), bytes(m.capacity)));
     QString memDetail =
         t.minGpusMemory ? tr("Fewest GPUs that fit: %1 (only data parallelism varies)").arg(count(*t.minGpusMemory))
                         : tr("No number of data-parallel replicas fits: raise ZeRO, TP or PP, or pick a larger GPU");
+    const QString memShort = t.minGpusMemory ? tr("Fewest GPUs that fit: %1").arg(count(*t.minGpusMemory)) : QString();
     accent(m_memoryCard, m_memoryHead, m.fits);
-    setLine(m_memoryDetail, memDetail);
+    setLine(m_memoryDetail, memDetail, memShort);
     m_memoryDetail->setToolTip(tr("TP, PP, CP and the ZeRO stage stay as set; only the number of data-parallel "
                                   "replicas grows until the per-GPU memory fits (time.min_gpus_memory)."));
 
@@ -174,8 +208,10 @@ void VerdictBanner::render() {
                                    : tr("Time: %1 of %2 days \u2014 late").arg(taken, allowed));
     const QString fewest = tr("Fewest GPUs that finish: %1 (%2 using the reserve)")
                                .arg(count(t.minGpusCompute), count(t.minGpusComputeFullDeadline));
-    // Derived mode names what the step is made of, largest parts first: the bottleneck.
-    setLine(m_timeDetail, t.derived ? tr("%1. %2").arg(StepTimeView::summaryOf(t.breakdown, m_zero), fewest) : fewest);
+    // Derived mode names what the step is made of, largest parts first: the bottleneck (the step view shows it too, so
+    // a narrow card keeps the fewest GPUs).
+    setLine(m_timeDetail, t.derived ? tr("%1. %2").arg(StepTimeView::summaryOf(t.breakdown, m_zero), fewest) : fewest,
+            t.derived ? fewest : QString());
     m_timeDetail->setToolTip(tr("Allowed: the deadline less the days kept in reserve for checkpoints and failures "
                                 "(time.min_gpus_compute; time.finishes)."));
     accent(m_timeCard, m_timeHead, t.finishes);

@@ -40,6 +40,7 @@ signals:
 
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override; // a lone note too wide for its line goes on in the next
 
 private:
     void render();
