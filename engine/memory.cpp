@@ -72,9 +72,9 @@ InFlight inFlightMicroBatches(PipelineSpec spec, int microBatches) {
     if (spec.stages <= 1)
         return f; // gradient accumulation runs micro-batches one after another
     spec.microBatches = microBatches;
-    const PipelineClosedForm cf = closedForm(spec);
-    f.first = cf.peakInFlightStagesRank0;
-    f.last = cf.peakInFlightStagesLastRank;
+    const PeakInFlight peak = peakInFlight(spec);
+    f.first = peak.rank0;
+    f.last = peak.lastRank;
     return f;
 }
 

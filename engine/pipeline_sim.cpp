@@ -659,6 +659,39 @@ Timeline simulate(const PipelineSpec& input) {
 }
 
 // Flattened: the memory gate calls this once per probe, so its checks inline.
+namespace {
+
+// Chunks in flight at the peak on rank 0 and on rank p-1 (of an effective spec), by schedule.
+std::pair<double, double> peakChunks(const PipelineSpec& spec) {
+    const double p = spec.stages, m = spec.microBatches, v = spec.virtualStages;
+    switch (spec.schedule) {
+    case Schedule::GPipe:
+        return {m, m};
+    case Schedule::OneFOneB:
+    case Schedule::Interleaved: // Megatron's warm-up on the last rank
+        return v >= 2 ? std::pair{std::min(m * v, v * p + p - 1), std::min(m * v, (v - 1) * p + 1)}
+                      : std::pair{std::min(m, p), 1.0};
+    case Schedule::ZbH1: // W delayed by r micro-batches on rank r: p on every rank
+        return {std::min(m, p), std::min(m, p)};
+    case Schedule::ZbH2:
+        return {std::min(m, 2 * p - 1), std::min(m, 2 * p - 1)};
+    case Schedule::ZbV:
+        return {std::min(2 * m, 2 * p), std::min(2 * m, 2 * p)};
+    case Schedule::DualPipeV:
+        return {2 * p + 1, 2 * p + 1};
+    }
+    return {0, 0};
+}
+
+} // namespace
+
+PeakInFlight peakInFlight(const PipelineSpec& input) {
+    validateFields(input);
+    const PipelineSpec spec = effectiveSpec(input);
+    const auto [first, last] = peakChunks(spec);
+    return {first / spec.virtualStages, last / spec.virtualStages};
+}
+
 [[gnu::flatten]] PipelineClosedForm closedForm(const PipelineSpec& input) {
     validateFields(input); // no size cap and no simulate-only m rules: the ledger asks for any configuration
     const PipelineSpec spec = effectiveSpec(input);
@@ -673,19 +706,15 @@ Timeline simulate(const PipelineSpec& input) {
     const double lastRankBound = ideal + (p - 1) * (f + c);
 
     PipelineClosedForm out;
-    double peakChunks = 0, lastChunks = 0; // rank 0 and rank p-1
     switch (spec.schedule) {
     case Schedule::GPipe:
         out.makespan = (m + p - 1) * pass + 2 * (p - 1) * c;
         out.makespanExact = true;
-        peakChunks = lastChunks = m;
         break;
     case Schedule::OneFOneB:
     case Schedule::Interleaved:
         out.makespan = (m * v + p - 1) * pass + 2 * (p - 1) * c;
         out.makespanExact = noP2p;
-        peakChunks = v >= 2 ? std::min(m * v, v * p + p - 1) : std::min(m, p);
-        lastChunks = v >= 2 ? std::min(m * v, (v - 1) * p + 1) : 1; // Megatron's warm-up on the last rank
         break;
     case Schedule::ZbH1:
         if (w <= std::min(f, b)) {
@@ -694,23 +723,19 @@ Timeline simulate(const PipelineSpec& input) {
         } else {
             out.makespan = lastRankBound;
         }
-        peakChunks = lastChunks = std::min(m, p); // W delayed by r micro-batches on rank r: p on every rank
         break;
     case Schedule::ZbH2:
         out.makespan = lastRankBound;
         out.makespanExact = noP2p && uniform && m >= p;
-        peakChunks = lastChunks = std::min(m, 2 * p - 1);
         break;
     case Schedule::ZbV:
         out.makespan = lastRankBound;
         out.makespanExact = noP2p && uniform && m >= 2 * p - 1;
-        peakChunks = lastChunks = std::min(2 * m, 2 * p);
         out.peakExact = m >= 2 * p - 1;
         break;
     case Schedule::DualPipeV:
         out.makespan = lastRankBound;
         out.makespanExact = noP2p && uniform;
-        peakChunks = lastChunks = 2 * p + 1;
         break;
     }
     if (spec.schedule != Schedule::ZbV)
@@ -722,8 +747,9 @@ Timeline simulate(const PipelineSpec& input) {
     out.makespan = std::max(out.makespan, ideal);
     out.bubbleOverIdeal = (out.makespan - ideal) / ideal;
     out.bubbleFraction = 1.0 - ideal / out.makespan;
-    out.peakInFlightStagesRank0 = peakChunks / v;
-    out.peakInFlightStagesLastRank = lastChunks / v;
+    const auto [first, last] = peakChunks(spec);
+    out.peakInFlightStagesRank0 = first / v;
+    out.peakInFlightStagesLastRank = last / v;
     return out;
 }
 

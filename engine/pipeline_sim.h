@@ -93,4 +93,10 @@ struct PipelineClosedForm {
 };
 PipelineClosedForm closedForm(const PipelineSpec& spec); // throws std::invalid_argument on a bad field
 
+// closedForm's two peak in-flight figures alone, without the makespan: the memory gate asks them on every probe.
+struct PeakInFlight {
+    double rank0 = 0, lastRank = 0; // in whole stages' layers, as peakInFlightStagesRank0 / LastRank
+};
+PeakInFlight peakInFlight(const PipelineSpec& spec); // throws std::invalid_argument on a bad field
+
 } // namespace tl::engine
