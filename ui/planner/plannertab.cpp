@@ -120,7 +120,7 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_chart = new PlanChart;
-    m_chart->setMinimumHeight(180);
+    m_chart->setMinimumHeight(240); // the title, legend and axes take ~150 px: room for a readable plot
     m_table->setMinimumHeight(120);
     m_apply = new QPushButton(tr("&Apply Layout"));
     m_apply->setObjectName(QStringLiteral("plannerApply"));
@@ -139,8 +139,9 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     auto* results = new QSplitter(Qt::Vertical);
     results->addWidget(m_table);
     results->addWidget(m_chart);
-    results->setStretchFactor(0, 3);
-    results->setStretchFactor(1, 2);
+    results->setStretchFactor(0, 1);
+    results->setStretchFactor(1, 1);
+    results->setSizes({1000, 1000}); // half each to start: the table's size hint alone would squash the chart
     results->setChildrenCollapsible(false);
 
     auto* layout = new QHBoxLayout(this);
