@@ -223,17 +223,18 @@ int main(int argc, char** argv) {
     }
     out << QStringLiteral("samples %1 fixed, %2 derived").arg(fixedSamples.size()).arg(derivedSamples.size())
         << Qt::endl;
-    out << QStringLiteral("CPU per change: p50 %1 ms p99 %2 ms; derived mode p50 %3 ms p99 %4 ms")
-               .arg(percentile(fixedCpu, 0.5), 0, 'f', 2)
-               .arg(percentile(fixedCpu, 0.99), 0, 'f', 2)
-               .arg(percentile(derivedCpu, 0.5), 0, 'f', 2)
-               .arg(percentile(derivedCpu, 0.99), 0, 'f', 2)
-        << Qt::endl;
-    out << QStringLiteral("slider-to-paint p50 %1 ms p99 %2 ms; derived mode p50 %3 ms p99 %4 ms")
-               .arg(percentile(fixedSamples, 0.5), 0, 'f', 2)
-               .arg(percentile(fixedSamples, 0.99), 0, 'f', 2)
-               .arg(percentile(derivedSamples, 0.5), 0, 'f', 2)
-               .arg(percentile(derivedSamples, 0.99), 0, 'f', 2)
-        << Qt::endl;
+    // "<what> p50 X ms p99 Y ms; derived mode p50 X ms p99 Y ms"
+    const auto summary = [&out](const char* what, const std::vector<double>& fixed,
+                                const std::vector<double>& derived) {
+        out << QStringLiteral("%1 p50 %2 ms p99 %3 ms; derived mode p50 %4 ms p99 %5 ms")
+                   .arg(QString::fromLatin1(what))
+                   .arg(percentile(fixed, 0.5), 0, 'f', 2)
+                   .arg(percentile(fixed, 0.99), 0, 'f', 2)
+                   .arg(percentile(derived, 0.5), 0, 'f', 2)
+                   .arg(percentile(derived, 0.99), 0, 'f', 2)
+            << Qt::endl;
+    };
+    summary("CPU per change:", fixedCpu, derivedCpu);
+    summary("slider-to-paint", fixedSamples, derivedSamples);
     return 0;
 }
