@@ -2,10 +2,7 @@
 
 #include <QCoreApplication>
 #include <QEvent>
-#include <QGraphicsLineItem>
 #include <QGraphicsScene>
-#include <QGraphicsSimpleTextItem>
-#include <QGraphicsTextItem>
 #include <QPen>
 
 namespace tl::ui {
@@ -87,27 +84,8 @@ void setChartDragging(QChartView* view, bool dragging) {
     view->viewport()->update();
 }
 
-namespace {
-
-// Grid lines, ticks and every label keep a pixmap of themselves, redrawn only when they change: a chart repaint then
-// copies them instead of rasterizing ~90 antialiased lines and ~25 texts (ui_latency_bench's days chart, 681 x 453:
-// a full repaint 4.5 -> 2.8 ms). Series are left alone: they change on every edit. Printing and SVG ignore the cache.
-void cacheStaticItems(QGraphicsItem* item) {
-    for (QGraphicsItem* child : item->childItems()) {
-        const int type = child->type(); // not dynamic_cast: this walk runs on every chart update
-        const bool still =
-            type == QGraphicsLineItem::Type || type == QGraphicsTextItem::Type || type == QGraphicsSimpleTextItem::Type;
-        if (still && child->cacheMode() == QGraphicsItem::NoCache)
-            child->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
-        cacheStaticItems(child);
-    }
-}
-
-} // namespace
-
 void flushChart(QChartView* view) {
     QCoreApplication::sendPostedEvents(view->chart(), QEvent::LayoutRequest);
-    cacheStaticItems(view->chart()); // axes make new label and grid items when their tick count changes
     QCoreApplication::sendPostedEvents(view->scene(), QEvent::MetaCall);
 }
 

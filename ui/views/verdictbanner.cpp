@@ -29,10 +29,6 @@ QString count(std::int64_t n) {
     return str(engine::groupDigits(double(n)));
 }
 
-void setLine(TextLine* line, const QString& text, const QString& shorter = QString()) {
-    line->setText(text, shorter);
-}
-
 const QColor kGood(0x2e, 0x7d, 0x32);
 const QColor kBad(0xc6, 0x28, 0x28);
 
@@ -198,20 +194,20 @@ void VerdictBanner::render() {
                         : tr("No number of data-parallel replicas fits: raise ZeRO, TP or PP, or pick a larger GPU");
     const QString memShort = t.minGpusMemory ? tr("Fewest GPUs that fit: %1").arg(count(*t.minGpusMemory)) : QString();
     accent(m_memoryCard, m_memoryHead, m.fits);
-    setLine(m_memoryDetail, memDetail, memShort);
+    m_memoryDetail->setText(memDetail, memShort);
     m_memoryDetail->setToolTip(tr("TP, PP, CP and the ZeRO stage stay as set; only the number of data-parallel "
                                   "replicas grows until the per-GPU memory fits (time.min_gpus_memory)."));
 
     const QString allowed = str(engine::formatFixed(t.trainingDays, 1));
     const QString taken = str(engine::formatFixed(t.days, 1));
-    setLine(m_timeHead, t.finishes ? tr("Time: %1 of %2 days \u2014 finishes").arg(taken, allowed)
+    m_timeHead->setText(t.finishes ? tr("Time: %1 of %2 days \u2014 finishes").arg(taken, allowed)
                                    : tr("Time: %1 of %2 days \u2014 late").arg(taken, allowed));
     const QString fewest = tr("Fewest GPUs that finish: %1 (%2 using the reserve)")
                                .arg(count(t.minGpusCompute), count(t.minGpusComputeFullDeadline));
     // Derived mode names what the step is made of, largest parts first: the bottleneck (the step view shows it too, so
     // a narrow card keeps the fewest GPUs).
-    setLine(m_timeDetail, t.derived ? tr("%1. %2").arg(StepTimeView::summaryOf(t.breakdown, m_zero), fewest) : fewest,
-            t.derived ? fewest : QString());
+    m_timeDetail->setText(t.derived ? tr("%1. %2").arg(StepTimeView::summaryOf(t.breakdown, m_zero), fewest) : fewest,
+                          t.derived ? fewest : QString());
     m_timeDetail->setToolTip(tr("Allowed: the deadline less the days kept in reserve for checkpoints and failures "
                                 "(time.min_gpus_compute; time.finishes)."));
     accent(m_timeCard, m_timeHead, t.finishes);
@@ -228,8 +224,8 @@ void VerdictBanner::render() {
     else
         gate = tr("Neither gate binds: the model-parallel group alone fits and finishes.");
     const QString verdict = m.fits && t.finishes ? tr("This plan works:") : tr("This plan does not work:");
-    setLine(m_summary, gate);
-    setLine(m_plan, tr("%1 %2 GPUs (TP %3 \u00d7 PP %4 \u00d7 DP %5 \u00d7 CP %6), %7, %8.")
+    m_summary->setText(gate);
+    m_plan->setText(tr("%1 %2 GPUs (TP %3 \u00d7 PP %4 \u00d7 DP %5 \u00d7 CP %6), %7, %8.")
                         .arg(verdict, count(t.gpus))
                         .arg(m_tp)
                         .arg(m_pp)
