@@ -7,6 +7,7 @@
 // 15-20 ms (issue 10 asks for 8). Here a layout happens only when the axes, the title, the size or the font change,
 // tick labels are QStaticText, and the grid is drawn without antialiasing.
 
+#include <QHash>
 #include <QList>
 #include <QPointF>
 #include <QRectF>
@@ -18,6 +19,7 @@
 #include <vector>
 
 class QBarSet;
+class QPainter;
 class QXYSeries;
 
 namespace tl::ui {
@@ -101,6 +103,8 @@ private:
         QPointF at;
     };
     void relayout();
+    void drawText(QPainter& p, const QPointF& at, const QString& text, const QFont& font, double width,
+                  Qt::Alignment align);
     QFont scaled(QFont f) const;
 
     QString m_title;
@@ -117,6 +121,7 @@ private:
     QRectF m_plot;
     std::vector<double> m_xMajor, m_xMinor, m_yMajor, m_yMinor; // widget coordinates
     std::vector<Label> m_labels;
+    QHash<QString, QStaticText> m_texts; // drawText's laid-out texts
 
     QXYSeries* m_hovered = nullptr;
     int m_hoveredSet = -1, m_hoveredBar = -1;
