@@ -1,5 +1,7 @@
 #include "ui/views/charts.h"
 
+#include "ui/views/plot.h"
+
 #include <QCoreApplication>
 #include <QEvent>
 #include <QGraphicsObject>
@@ -115,16 +117,15 @@ public:
             if (!a.axis || !a.axis->isVisible() || !m_chart->axes().contains(a.axis.data()))
                 continue;
             const bool vertical = a.axis->orientation() == Qt::Horizontal; // an x axis draws vertical lines
+            const Plot::Axis grid = gridAxis(a.axis.data());
             std::vector<double> major, minor;
-            gridValues(a.axis.data(), major, minor);
+            grid.ticks(major, minor);
             const auto draw = [&](const std::vector<double>& values, QPen pen) {
                 pen.setWidth(0);
                 painter->setPen(pen);
                 QVarLengthArray<QLineF, 64> lines;
                 for (double v : values) {
-                    const double t = position(a.axis.data(), v);
-                    if (!(t >= -1e-9 && t <= 1 + 1e-9))
-                        continue;
+                    const double t = a.axis->isReverse() ? 1 - grid.fraction(v) : grid.fraction(v);
                     if (vertical) {
                         const double x = plot.left() + t * plot.width();
                         lines.append(QLineF(x, plot.top(), x, plot.bottom()));
@@ -148,53 +149,31 @@ private:
         QPointer<QAbstractAxis> axis;
         bool major, minor;
     };
-    // Where v sits along the axis, 0 at its start and 1 at its end.
-    static double position(QAbstractAxis* axis, double v) {
-        double t = 0;
-        if (auto* log = qobject_cast<QLogValueAxis*>(axis))
-            t = std::log(v / log->min()) / std::log(log->max() / log->min());
-        else if (auto* value = qobject_cast<QValueAxis*>(axis))
-            t = (v - value->min()) / (value->max() - value->min());
-        return axis->isReverse() ? 1 - t : t;
-    }
-    // The values of the major and minor grid lines, as Qt Charts places its ticks: powers of the base on a log axis
-    // (minor ones evenly between two powers), on a value axis tickCount evenly spread or every tickInterval from the
-    // anchor, with minorTickCount evenly between two major ones.
-    static void gridValues(QAbstractAxis* axis, std::vector<double>& major, std::vector<double>& minor) {
+    // The axis's grid as Qt Charts places its ticks: powers of the base on a log axis (minor ones evenly between
+    // two, by the base when the count is automatic), on a value axis every tickInterval from the anchor, or
+    // tickCount evenly spread, with minorTickCount evenly between two major ones.
+    static Plot::Axis gridAxis(QAbstractAxis* axis) {
+        Plot::Axis a;
         if (auto* log = qobject_cast<QLogValueAxis*>(axis)) {
-            const double base = log->base(), lo = log->min(), hi = log->max();
-            if (!(base > 1 && lo > 0 && hi > lo))
-                return;
-            const int count = log->minorTickCount() < 0 ? std::max(0, int(base) - 2) : log->minorTickCount();
-            const double first = std::floor(std::log(lo) / std::log(base) + 1e-9);
-            for (double k = first, v = std::pow(base, first); v <= hi * (1 + 1e-9) && k < first + 200; ++k, v *= base) {
-                if (v >= lo * (1 - 1e-9))
-                    major.push_back(v);
-                for (int j = 1; j <= count; ++j)
-                    minor.push_back(v * (1 + j * (base - 1) / (count + 1)));
-            }
-            return;
+            a.min = log->min();
+            a.max = log->max();
+            a.base = log->base();
+            a.minorTicks = log->minorTickCount() < 0 ? std::max(0, int(a.base) - 2) : log->minorTickCount();
+            return a;
         }
         auto* value = qobject_cast<QValueAxis*>(axis);
-        const double lo = value->min(), hi = value->max();
-        if (!(hi > lo))
-            return;
+        a.scale = Plot::Axis::Scale::Linear;
+        a.min = value->min();
+        a.max = value->max();
+        a.minorTicks = std::max(0, value->minorTickCount());
         if (value->tickType() == QValueAxis::TicksDynamic) {
-            const double step = value->tickInterval();
-            if (!(step > 0) || (hi - lo) / step > 1000)
-                return;
-            for (double v = value->tickAnchor() + std::ceil((lo - value->tickAnchor()) / step - 1e-9) * step;
-                 v <= hi + 1e-9 * step; v += step)
-                major.push_back(v);
+            a.interval = value->tickInterval();
+            a.anchor = value->tickAnchor();
         } else {
-            const int n = std::max(2, value->tickCount());
-            for (int i = 0; i < n; ++i)
-                major.push_back(lo + (hi - lo) * i / (n - 1));
+            a.interval = (a.max - a.min) / std::max(1, value->tickCount() - 1);
+            a.anchor = a.min;
         }
-        const int count = value->minorTickCount();
-        for (size_t i = 0; i + 1 < major.size() && count > 0; ++i)
-            for (int j = 1; j <= count; ++j)
-                minor.push_back(major[i] + (major[i + 1] - major[i]) * j / (count + 1));
+        return a;
     }
 
     QChart* m_chart;

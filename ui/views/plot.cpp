@@ -24,56 +24,6 @@ const QColor kMinorGrid(0xec, 0xec, 0xec), kMajorGrid(0xd2, 0xd2, 0xd2), kAxisLi
 
 using Scale = Plot::Axis::Scale;
 
-// Where v sits along the axis, 0 at its minimum and 1 at its maximum.
-double fraction(const Plot::Axis& a, double v) {
-    if (a.scale == Scale::Linear)
-        return (v - a.min) / (a.max - a.min);
-    return std::log(v / a.min) / std::log(a.max / a.min);
-}
-
-bool valid(const Plot::Axis& a) {
-    if (a.scale == Scale::Linear)
-        return a.max > a.min && std::isfinite(a.min) && std::isfinite(a.max) &&
-               (!a.categories.isEmpty() || (a.interval > 0 && (a.max - a.min) / a.interval < 1000));
-    return a.min > 0 && a.max > a.min && a.base > 1 && std::isfinite(a.max);
-}
-
-// The major values (powers of the base, multiples of the interval, or the categories' places) in the axis's range,
-// and the minor values between them.
-void tickValues(const Plot::Axis& a, std::vector<double>& major, std::vector<double>& minor) {
-    major.clear();
-    minor.clear();
-    if (!valid(a))
-        return;
-    if (!a.categories.isEmpty()) {
-        for (qsizetype i = 0; i < a.categories.size(); ++i)
-            if (double(i) >= a.min && double(i) <= a.max)
-                major.push_back(double(i));
-        return;
-    }
-    if (a.scale == Scale::Linear) {
-        for (double v = std::ceil(a.min / a.interval - 1e-9) * a.interval; v <= a.max + 1e-9 * a.interval;
-             v += a.interval) {
-            major.push_back(v);
-            for (int j = 1; j <= a.minorTicks; ++j)
-                if (const double m = v + a.interval * j / (a.minorTicks + 1); m <= a.max)
-                    minor.push_back(m);
-        }
-        return;
-    }
-    const double first = std::floor(std::log(a.min) / std::log(a.base) + 1e-9);
-    double v = std::pow(a.base, first);
-    for (int k = 0; k < 200 && v <= a.max * (1 + 1e-9); ++k, v *= a.base) {
-        if (v >= a.min * (1 - 1e-9))
-            major.push_back(v);
-        for (int j = 1; j <= a.minorTicks; ++j) {
-            const double m = v * (1 + j * (a.base - 1) / (a.minorTicks + 1));
-            if (m >= a.min && m <= a.max)
-                minor.push_back(m);
-        }
-    }
-}
-
 // "1", "16384", "0.1", "2.5": whole numbers in full (a GPU count is never 1e+06), others to three digits.
 QString tickText(const Plot::Axis& a, double v) {
     if (!a.categories.isEmpty())
@@ -93,6 +43,53 @@ double distanceToSegment(const QPointF& p, const QPointF& a, const QPointF& b) {
 }
 
 } // namespace
+
+double Plot::Axis::fraction(double v) const {
+    if (scale == Scale::Linear)
+        return (v - min) / (max - min);
+    return std::log(v / min) / std::log(max / min);
+}
+
+bool Plot::Axis::valid() const {
+    if (scale == Scale::Linear)
+        return max > min && std::isfinite(min) && std::isfinite(max) &&
+               (!categories.isEmpty() || (interval > 0 && (max - min) / interval < 1000));
+    return min > 0 && max > min && base > 1 && std::isfinite(max);
+}
+
+void Plot::Axis::ticks(std::vector<double>& major, std::vector<double>& minor) const {
+    major.clear();
+    minor.clear();
+    if (!valid())
+        return;
+    if (!categories.isEmpty()) {
+        for (qsizetype i = 0; i < categories.size(); ++i)
+            if (double(i) >= min && double(i) <= max)
+                major.push_back(double(i));
+        return;
+    }
+    if (scale == Scale::Linear) {
+        for (double v = anchor + std::ceil((min - anchor) / interval - 1e-9) * interval; v <= max + 1e-9 * interval;
+             v += interval) {
+            major.push_back(v);
+            for (int j = 1; j <= minorTicks; ++j)
+                if (const double m = v + interval * j / (minorTicks + 1); m <= max)
+                    minor.push_back(m);
+        }
+        return;
+    }
+    const double first = std::floor(std::log(min) / std::log(base) + 1e-9);
+    double v = std::pow(base, first);
+    for (int k = 0; k < 200 && v <= max * (1 + 1e-9); ++k, v *= base) {
+        if (v >= min * (1 - 1e-9))
+            major.push_back(v);
+        for (int j = 1; j <= minorTicks; ++j) {
+            const double m = v * (1 + j * (base - 1) / (minorTicks + 1));
+            if (m >= min && m <= max)
+                minor.push_back(m);
+        }
+    }
+}
 
 Plot::Plot(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
@@ -232,14 +229,14 @@ void Plot::setPresentation(double factor) {
 }
 
 QPointF Plot::map(const QPointF& value) const {
-    if (!valid(m_x) || !valid(m_y))
+    if (!m_x.valid() || !m_y.valid())
         return m_plot.bottomLeft();
-    return {m_plot.left() + fraction(m_x, value.x()) * m_plot.width(),
-            m_plot.bottom() - fraction(m_y, value.y()) * m_plot.height()};
+    return {m_plot.left() + m_x.fraction(value.x()) * m_plot.width(),
+            m_plot.bottom() - m_y.fraction(value.y()) * m_plot.height()};
 }
 
 double Plot::xValueAt(double x) const {
-    if (!valid(m_x) || m_plot.width() <= 0)
+    if (!m_x.valid() || m_plot.width() <= 0)
         return m_x.min;
     const double t = (x - m_plot.left()) / m_plot.width();
     return m_x.scale == Scale::Linear ? m_x.min + t * (m_x.max - m_x.min) : m_x.min * std::pow(m_x.max / m_x.min, t);
@@ -250,8 +247,8 @@ double Plot::xValueAt(double x) const {
 void Plot::relayout() {
     const QFontMetricsF labels(labelFont()), axisTitle(axisTitleFont()), titleMetrics(titleFont());
     std::vector<double> xMajor, yMajor;
-    tickValues(m_x, xMajor, m_xMinor);
-    tickValues(m_y, yMajor, m_yMinor);
+    m_x.ticks(xMajor, m_xMinor);
+    m_y.ticks(yMajor, m_yMinor);
     double yLabelWidth = 0;
     for (double v : yMajor)
         yLabelWidth = std::max(yLabelWidth, labels.horizontalAdvance(tickText(m_y, v)));
@@ -280,7 +277,7 @@ void Plot::relayout() {
         m_labels.push_back(std::move(l));
     };
     for (double v : xMajor) {
-        const double x = plot.left() + fraction(m_x, v) * plot.width();
+        const double x = plot.left() + m_x.fraction(v) * plot.width();
         if (m_x.categories.isEmpty())
             m_xMajor.push_back(x);
         const QString text = tickText(m_x, v);
@@ -288,16 +285,16 @@ void Plot::relayout() {
         label(text, QPointF(std::clamp(x - w / 2, 0.0, std::max(0.0, width() - w)), plot.bottom() + kTick + kGap));
     }
     for (double v : yMajor) {
-        const double y = plot.bottom() - fraction(m_y, v) * plot.height();
+        const double y = plot.bottom() - m_y.fraction(v) * plot.height();
         if (m_y.categories.isEmpty())
             m_yMajor.push_back(y);
         const QString text = tickText(m_y, v);
         label(text, QPointF(plot.left() - kTick - kGap - labels.horizontalAdvance(text), y - labels.height() / 2));
     }
     for (double& v : m_xMinor)
-        v = plot.left() + fraction(m_x, v) * plot.width();
+        v = plot.left() + m_x.fraction(v) * plot.width();
     for (double& v : m_yMinor)
-        v = plot.bottom() - fraction(m_y, v) * plot.height();
+        v = plot.bottom() - m_y.fraction(v) * plot.height();
 
     update();
     if (plot != m_plot) {

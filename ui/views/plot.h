@@ -31,12 +31,18 @@ public:
         enum class Scale { Log, Linear };
         Scale scale = Scale::Log;
         double min = 1, max = 10;
-        double base = 10;       // log: a major tick and a label at every power of the base
-        double interval = 1;    // linear: a major tick and a label every interval from 0
+        double base = 10;    // log: a major tick and a label at every power of the base
+        double interval = 1; // linear: a major tick and a label every interval from the anchor
+        double anchor = 0;
         int minorTicks = 0;     // grid lines evenly between two major ticks (8 on base 10: at 2, 3, ... 9)
         QStringList categories; // a label at each whole value 0, 1, ... instead of numbers, and no grid
         QString title;
         bool operator==(const Axis&) const = default;
+        bool valid() const;              // a range to draw (a log axis above zero)
+        double fraction(double v) const; // where v sits along the axis: 0 at min, 1 at max
+        // The major values (powers of the base, steps of the interval, or the categories' places) in the range,
+        // and the minor values between them.
+        void ticks(std::vector<double>& major, std::vector<double>& minor) const;
     };
     struct Note {
         QPointF at; // data coordinates: the text's bottom centre, 2 px above it
