@@ -254,9 +254,10 @@ void Plot::relayout() {
         yLabelWidth = std::max(yLabelWidth, labels.horizontalAdvance(tickText(m_y, v)));
 
     const bool showTitle = !m_title.isEmpty() && m_presentation == 1;
+    // The top tick label is centred on the plot's edge: half of it above, under the title.
     const double top =
-        kMargin + (showTitle ? titleMetrics.lineSpacing() * double(m_title.count(QLatin1Char('\n')) + 1) + kGap * 2
-                             : labels.height() / 2);
+        kMargin + labels.height() / 2 +
+        (showTitle ? titleMetrics.lineSpacing() * double(m_title.count(QLatin1Char('\n')) + 1) + kGap : 0);
     const double left =
         kMargin + (axisTitleShown(Qt::Vertical) ? axisTitle.height() + kGap : 0) + yLabelWidth + kGap + kTick;
     const double bottom =
