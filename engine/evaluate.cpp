@@ -169,13 +169,13 @@ void refuseNonFinite(Ledger& l) {
 
 Ledger evaluate(const Scenario& s) {
     Ledger l;
-    l.errors = validate(s);
+    ModelCounts m; // the parameters, counted once by validate()
+    l.errors = validate(s, m);
     if (!l.errors.empty())
         return l;
     l.valid = true;
 
     // Parameters.
-    const ModelCounts m = countModel(s.model);
     l.params.total = std::llround(m.total);
     l.params.active = std::llround(m.active);
     l.params.embedding = std::llround(m.embedding);
@@ -261,7 +261,6 @@ Ledger evaluate(const Scenario& s) {
     const double peak = s.hardware.peakTflops * 1e12;
     const double stepFlops = f.trainingPerToken * double(t.tokensPerStep); // model FLOPs of one step
     double rate = 0;                                                       // model FLOP/s per GPU
-    t.gpus = gpuCount(s);
     if (s.efficiency.mode == EfficiencyMode::Derived) {
         const StepTime st = derivedStepTime(s, m, p.dp);
         t.derived = true;
