@@ -137,6 +137,8 @@ int main(int argc, char** argv) {
         for (const Sweep& sw : sweeps) {
             if (derived && QLatin1String(sw.key) == QLatin1String("efficiency.mfu"))
                 continue;
+            if (const QByteArray only = qgetenv("TL_BENCH_ONLY"); !only.isEmpty() && only != sw.key)
+                continue; // diagnostics: one sweep only (a profiler's run)
             auto* slider = window.findChild<QSlider*>(QStringLiteral("slider:") + QString::fromLatin1(sw.key));
             if (!slider) {
                 std::fprintf(stderr, "ui_latency_bench: no slider for %s\n", sw.key);

@@ -8,6 +8,7 @@
 #include "ui/controller.h"
 #include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
+#include "ui/views/logplot.h"
 #include "ui/views/textline.h"
 #include "ui/views/timeview.h"
 
@@ -21,6 +22,8 @@
 #include <QLabel>
 #include <QStandardPaths>
 #include <QtTest>
+
+#include <tuple>
 
 using namespace tl;
 
@@ -68,6 +71,23 @@ QStringList clipped(QWidget* root) {
         } else if (auto* box = qobject_cast<QCheckBox*>(w)) {
             const QString text = box->text().remove(QLatin1Char('&'));
             check(text, box->width() - box->iconSize().width() - 8);
+        } else if (auto* plot = qobject_cast<ui::LogPlot*>(w)) {
+            // The days chart: each title line within the widget, each axis title along its side of the plot.
+            const QRectF area = plot->plotArea();
+            const QFontMetricsF title(plot->titleFont()), axisTitle(plot->axisTitleFont());
+            for (const QString& line : plot->title().split(QLatin1Char('\n')))
+                if (title.horizontalAdvance(line) > plot->width() - 8)
+                    out << QStringLiteral("%1 title \"%2\": %3 px of text in %4 px")
+                               .arg(plot->objectName(), line)
+                               .arg(title.horizontalAdvance(line), 0, 'f', 0)
+                               .arg(plot->width() - 8);
+            for (const auto& [o, title, room] : {std::tuple{Qt::Horizontal, plot->xAxis().title, area.width()},
+                                                 std::tuple{Qt::Vertical, plot->yAxis().title, area.height()}})
+                if (plot->axisTitleShown(o) && axisTitle.horizontalAdvance(title) > room)
+                    out << QStringLiteral("%1 axis title \"%2\": %3 px of text in %4 px")
+                               .arg(plot->objectName(), title)
+                               .arg(axisTitle.horizontalAdvance(title), 0, 'f', 0)
+                               .arg(room, 0, 'f', 0);
         } else if (auto* view = qobject_cast<QChartView*>(w)) {
             // Qt Charts shortens a text item that does not fit (axis titles get the plot's side) to "Text...".
             for (const QGraphicsItem* item : view->scene()->items()) {

@@ -1,6 +1,7 @@
 #include "ui/lessons/presentation.h"
 
 #include "ui/lessons/lessonplayer.h"
+#include "ui/views/logplot.h"
 #include "ui/views/textline.h"
 
 #include <QAbstractAxis>
@@ -139,6 +140,8 @@ void Presentation::leave() {
 }
 
 void Presentation::scaleCharts(double factor) {
+    for (LogPlot* plot : m_window->findChildren<LogPlot*>())
+        plot->setPresentation(factor);
     for (QChartView* view : m_window->findChildren<QChartView*>()) {
         QChart* chart = view->chart();
         if (!chart)

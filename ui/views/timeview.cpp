@@ -7,25 +7,18 @@
 
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
-#include "ui/views/charts.h"
+#include "ui/views/logplot.h"
 
 #include <QBrush>
-#include <QChart>
-#include <QChartView>
 #include <QCheckBox>
 #include <QContextMenuEvent>
 #include <QCoreApplication>
 #include <QCursor>
 #include <QEvent>
 #include <QFontMetricsF>
-#include <QGraphicsLayout>
-#include <QGraphicsLineItem>
-#include <QGraphicsRectItem>
-#include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
-#include <QLogValueAxis>
 #include <QPen>
 #include <QProgressBar>
 #include <QPushButton>
@@ -146,10 +139,9 @@ const engine::ScalePoint* pointAt(const std::vector<engine::ScalePoint>& curve, 
 
 TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("timeView"));
-    m_chart = makeChart(tr("Days to train against the number of GPUs (only data parallelism varies)"));
-    m_chart->legend()->hide(); // a wrapping legend below the chart never truncates names
-    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
-    m_chart->setBackgroundRoundness(0);
+    m_plot = new LogPlot(this);
+    m_plot->setObjectName(QStringLiteral("timeChart"));
+    m_plot->setMinimumSize(300, 150);
 
     m_fit = new QLineSeries;
     m_fit->setName(tr("Days to train (fits in memory)"));
@@ -179,54 +171,34 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_best->setPointsVisible(true);
     m_best->setMarkerSize(6);
 
-    m_x = logGpuAxis(tr("GPUs (log)"));
-    m_y = logDaysAxis(tr("Days (log)"));
-    m_chart->addAxis(m_x, Qt::AlignBottom);
-    m_chart->addAxis(m_y, Qt::AlignLeft);
+    LogPlot::Axis x, y;
+    x.base = 2;
+    x.min = 1;
+    x.max = 2;
+    x.title = tr("GPUs (log)");
+    y.minorTicks = 8;
+    y.title = tr("Days (log)");
+    m_plot->setXAxis(x);
+    m_plot->setYAxis(y);
     // The gate squares above this plan's dot: when they coincide the dot rings the square.
-    attachSeries(m_chart, {m_window, m_deadline, m_noFit, m_fit, m_best, m_current, m_gates}, m_x, m_y);
-    for (QLineSeries* s : {m_fit, m_noFit})
-        connect(s, &QLineSeries::hovered, this, [this](const QPointF& p, bool on) {
-            if (on)
-                QToolTip::showText(QCursor::pos(), hoverText(p.x()), m_view);
-            else
-                QToolTip::hideText();
-        });
-    connect(m_best, &QLineSeries::hovered, this, [this](const QPointF& p, bool on) {
+    for (QXYSeries* s :
+         std::initializer_list<QXYSeries*>{m_window, m_deadline, m_noFit, m_fit, m_best, m_current, m_gates})
+        m_plot->addSeries(s);
+    connect(m_plot, &LogPlot::hovered, this, [this](QXYSeries* s, const QPointF& p, bool on) {
         if (on)
-            QToolTip::showText(QCursor::pos(), bestHoverText(p.x()), m_view);
+            QToolTip::showText(QCursor::pos(), s == m_best ? bestHoverText(p.x()) : hoverText(p.x()), m_plot);
         else
             QToolTip::hideText();
     });
-    for (QScatterSeries* s : {m_gates, m_current})
-        connect(s, &QScatterSeries::hovered, this, [this](const QPointF& p, bool on) {
-            if (on)
-                QToolTip::showText(QCursor::pos(), hoverText(p.x()), m_view);
-            else
-                QToolTip::hideText();
-        });
-
-    for (int i = 0; i < 3; ++i) {
-        Callout c;
-        c.box = new QGraphicsRectItem(m_chart);
-        c.box->setBrush(QColor(255, 255, 255, 225));
-        c.box->setPen(QPen(QColor(0x90, 0x90, 0x90)));
-        c.box->setZValue(20);
-        c.text = new QGraphicsSimpleTextItem(c.box);
-        c.box->hide();
-        c.leader = new QGraphicsLineItem(m_chart);
-        c.leader->setPen(QPen(QColor(0x90, 0x90, 0x90)));
-        c.leader->setZValue(19);
-        c.leader->hide();
-        m_callouts.push_back(c);
-    }
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] {
+    m_callouts.resize(3);
+    connect(m_plot, &LogPlot::plotAreaChanged, this, [this] {
+        if (m_placing)
+            return; // the x base chosen below moved the plot: the callouts are placed once, below
+        m_placing = true;
         chooseXBase();
         placeCallouts();
+        m_placing = false;
     });
-
-    m_view = makeChartView(m_chart, QStringLiteral("timeChart"), {300, 150}, this, true);
-    m_view->setFrameShape(QFrame::NoFrame);
     m_caption = new QLabel(this);
     m_caption->setObjectName(QStringLiteral("timeCaption"));
     m_caption->setWordWrap(true);
@@ -239,29 +211,29 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
 
     // The check box sits in the chart's bottom-left corner, left of the GPU axis title, and the search's progress in
     // the bottom-right corner: the view has no height to spare at 1280 x 720.
-    m_bestBox = new QCheckBox(tr("&Best layout"), m_view);
+    m_bestBox = new QCheckBox(tr("&Best layout"), m_plot);
     m_bestBox->setObjectName(QStringLiteral("timeBestLayout"));
     m_bestBox->setToolTip(tr("Also draw, for each GPU count of the curve, the fastest of every valid layout on exactly "
                              "that many GPUs (TP, PP, DP, CP, ZeRO, micro-batch, recompute, schedule), as the Planner "
                              "tab ranks them. Derived efficiency mode only. The search runs in the background and can "
                              "take seconds for large models."));
-    m_bestProgress = new QProgressBar(m_view);
+    m_bestProgress = new QProgressBar(m_plot);
     m_bestProgress->setObjectName(QStringLiteral("timeBestProgress"));
     m_bestProgress->setRange(0, 1000);
     m_bestProgress->setTextVisible(false);
     m_bestProgress->setFixedSize(70, 12);
     m_bestProgress->setToolTip(tr("Searching the layouts of every GPU count"));
     m_bestProgress->hide();
-    m_bestCancel = new QPushButton(tr("Cancel"), m_view);
+    m_bestCancel = new QPushButton(tr("Cancel"), m_plot);
     m_bestCancel->setObjectName(QStringLiteral("timeBestCancel"));
     m_bestCancel->setToolTip(tr("Stop the best-layout search (the days curve stays)"));
     m_bestCancel->hide();
-    m_view->installEventFilter(this);
+    m_plot->installEventFilter(this);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 0, 2, 2);
     layout->setSpacing(2);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_plot, 1);
     layout->addWidget(m_caption);
     layout->addWidget(m_legend);
 
@@ -288,13 +260,12 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     connect(m_bestBox, &QCheckBox::toggled, this, [this](bool on) {
         m_bestCancelled = false;
         updateBest();
-        flushChart(m_view);
         emit bestLayoutToggled(on);
     });
 }
 
 bool TimeView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_view && event->type() == QEvent::Resize) {
+    if (watched == m_plot && event->type() == QEvent::Resize) {
         placeControls();
         updateTitle();
     }
@@ -304,25 +275,23 @@ bool TimeView::eventFilter(QObject* watched, QEvent* event) {
 void TimeView::updateTitle() {
     // Too wide for the chart (Qt Charts would cut it to "..."): the part in parentheses on a second line.
     QString title = m_title;
-    const QMargins margins = m_chart->margins();
-    const double room = m_view->width() - margins.left() - margins.right() - 24; // Qt keeps some for itself
-    if (QFontMetricsF(m_chart->titleFont()).horizontalAdvance(title) > room) {
+    const double room = m_plot->width() - 12;
+    if (QFontMetricsF(m_plot->titleFont()).horizontalAdvance(title) > room) {
         qsizetype cut = title.lastIndexOf(QLatin1String(" ("));
         if (cut < 0)
             cut = title.lastIndexOf(QChar(0xff08)); // the full-width parenthesis of the Chinese title
         if (cut > 0)
             title = title.left(cut).trimmed() + QLatin1Char('\n') + title.mid(cut).trimmed();
     }
-    if (m_chart->title() != title) // QChart lays itself out again on every setTitle, the same text or not
-        m_chart->setTitle(title);
+    m_plot->setTitle(title);
 }
 
 void TimeView::placeControls() {
-    const int bottom = m_view->height() - 2;
+    const int bottom = m_plot->height() - 2;
     m_bestBox->adjustSize();
     m_bestBox->move(4, bottom - m_bestBox->height());
     m_bestCancel->adjustSize();
-    const int right = m_view->width() - 4;
+    const int right = m_plot->width() - 4;
     m_bestCancel->move(right - m_bestCancel->width(), bottom - m_bestCancel->height());
     m_bestProgress->move(m_bestCancel->x() - 4 - m_bestProgress->width(),
                          m_bestCancel->y() + (m_bestCancel->height() - m_bestProgress->height()) / 2);
@@ -364,8 +333,10 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     const double first = curve.empty() ? 1 : double(curve.front().gpus);
     const double last = curve.empty() ? 2 : std::max(first * 2, double(curve.back().gpus));
     const double x0 = first / std::exp2(kXPadLog2), x1 = last * std::exp2(kXPadLog2);
-    if (m_x->min() != x0 || m_x->max() != x1)
-        m_x->setRange(x0, x1);
+    LogPlot::Axis x = m_plot->xAxis();
+    x.min = x0;
+    x.max = x1;
+    m_plot->setXAxis(x);
     m_deadline->setName(tr("Deadline"));
     m_window->setName(tr("Deadline less reserve"));
 
@@ -423,7 +394,6 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     }
     // The best-layout curve (drawn from the kept results or searched), the y range, the caption and the labels.
     updateBest();
-    flushChart(m_view);
 }
 
 void TimeView::updateYRange() {
@@ -440,9 +410,11 @@ void TimeView::updateYRange() {
         }
     const double y0 = std::pow(10.0, std::floor(std::log10(std::max(lo, 1e-6))));
     const double y1 = std::pow(10.0, std::ceil(std::log10(std::max(hi * 1.2, 1e-6))));
-    if (m_y->min() != y0 || m_y->max() != y1)
-        m_y->setRange(y0, y1);
-    const double x0 = m_x->min(), x1 = m_x->max();
+    LogPlot::Axis y = m_plot->yAxis();
+    y.min = y0;
+    y.max = y1;
+    m_plot->setYAxis(y);
+    const double x0 = m_plot->xAxis().min, x1 = m_plot->xAxis().max;
     const double window = std::max(0.0, deadlineDays - reserveDays);
     m_deadline->replace({QPointF(x0, deadlineDays), QPointF(x1, deadlineDays)});
     m_window->replace({QPointF(x0, std::max(window, y0)), QPointF(x1, std::max(window, y0))});
@@ -630,7 +602,6 @@ void TimeView::onSearchFinished() {
         for (const engine::CountBest& b : r.points)
             cache.points[{b.gpus, b.globalBatch}] = b;
     showBest();
-    flushChart(m_view);
     emit bestLayoutsFinished(false);
 }
 
@@ -685,15 +656,16 @@ void TimeView::showBest() {
 
 void TimeView::chooseXBase() {
     // Powers of two when they fit under the axis, else every second or fourth power of two.
-    const double first = std::max(1.0, m_x->min());
-    const double labels = std::log2(std::max(2.0, m_x->max() / first)) + 1;
-    const double width = m_chart->plotArea().width();
-    const double label = QFontMetricsF(m_x->labelsFont()).horizontalAdvance(QStringLiteral("16384")) * 1.3;
+    LogPlot::Axis x = m_plot->xAxis();
+    const double first = std::max(1.0, x.min);
+    const double labels = std::log2(std::max(2.0, x.max / first)) + 1;
+    const double width = m_plot->plotArea().width();
+    const double label = QFontMetricsF(m_plot->labelFont()).horizontalAdvance(QStringLiteral("16384")) * 1.3;
     double base = 2;
     while (base < 16 && labels * label * std::log(2.0) / std::log(base) > width)
         base *= 2;
-    if (m_x->base() != base)
-        m_x->setBase(base);
+    x.base = base;
+    m_plot->setXAxis(x);
 }
 
 // Greedy placement, one label at a time, this plan's first: candidate boxes around the point (near ones first, on
@@ -702,7 +674,7 @@ void TimeView::chooseXBase() {
 // tried with each fact broken after its colon (narrower, taller), then anywhere free in the plot, and hidden when
 // the plot has no room left for it (the marker's hover text still says it all).
 void TimeView::placeCallouts() {
-    const QRectF plot = m_chart->plotArea().adjusted(2, 2, -2, -2);
+    const QRectF plot = m_plot->plotArea().adjusted(2, 2, -2, -2);
     QList<QRectF> blocked;
     for (const QRectF& m : markerRects())
         blocked << m.adjusted(-2, -2, 2, 2);
@@ -710,13 +682,13 @@ void TimeView::placeCallouts() {
     for (const QLineSeries* s : {m_noFit, m_fit, m_best}) {
         QList<QPointF> line;
         for (const QPointF& pt : s->points())
-            line << m_chart->mapToPosition(pt, m_fit);
+            line << m_plot->map(pt);
         curve << samplePolyline(line);
     }
     std::vector<double> lines;
     for (const QLineSeries* s : {m_deadline, m_window})
         if (s->count() > 0)
-            lines.push_back(m_chart->mapToPosition(s->at(0), m_fit).y());
+            lines.push_back(m_plot->map(s->at(0)).y());
 
     const double pad = 4;
     // Corner directions (dx, dy): the box sits on that side of the point.
@@ -768,18 +740,18 @@ void TimeView::placeCallouts() {
         return best;
     };
 
-    for (Callout& c : m_callouts) {
-        c.box->hide();
-        c.leader->hide();
+    std::vector<LogPlot::Callout> shown;
+    m_shownLabels.clear();
+    for (const Callout& c : m_callouts) {
         if (c.label.isEmpty())
             continue;
-        c.text->setFont(m_chart->font());
-        const QPointF p = m_chart->mapToPosition(c.at, m_fit);
+        const QPointF p = m_plot->map(c.at);
         QRectF box;
+        QString text;
         for (bool anywhere : {false, true}) {
-            for (const QString& text : calloutVariants(c.label)) {
-                c.text->setText(text);
-                const QRectF r = c.text->boundingRect();
+            for (const QString& variant : calloutVariants(c.label)) {
+                text = variant;
+                const QSizeF r = m_plot->textSize(text);
                 box = search(p, QSizeF(r.width() + 2 * pad, r.height() + 2 * pad), c.above, anywhere);
                 if (!box.isEmpty())
                     break;
@@ -790,35 +762,30 @@ void TimeView::placeCallouts() {
         if (box.isEmpty())
             continue;
         blocked << box.adjusted(-3, -3, 3, 3);
-        c.box->setRect(0, 0, box.width(), box.height());
-        c.box->setPos(box.topLeft());
-        c.text->setPos(pad, pad);
-        c.box->show();
         // A leader from the point to the nearest point of its box.
         const QPointF q(std::clamp(p.x(), box.left(), box.right()), std::clamp(p.y(), box.top(), box.bottom()));
-        c.leader->setLine(QLineF(p, q));
-        c.leader->setVisible(QLineF(p, q).length() > 14);
+        shown.push_back({box, text, QLineF(p, q).length() > 14 ? QLineF(p, q) : QLineF()});
+        m_shownLabels << c.label;
     }
+    m_plot->setCallouts(shown);
 }
 
 QList<QRectF> TimeView::calloutRects() const {
     QList<QRectF> out;
-    for (const Callout& c : m_callouts)
-        if (c.box->isVisible())
-            out << c.box->mapRectToParent(c.box->rect());
+    for (const LogPlot::Callout& c : m_plot->callouts())
+        out << c.box;
     return out;
 }
 
 QList<QRectF> TimeView::calloutTextRects() const {
     QList<QRectF> out;
-    for (const Callout& c : m_callouts)
-        if (c.box->isVisible())
-            out << c.box->mapRectToParent(c.text->mapRectToParent(c.text->boundingRect()));
+    for (const LogPlot::Callout& c : m_plot->callouts())
+        out << QRectF(c.box.topLeft() + QPointF(LogPlot::kCalloutPad, LogPlot::kCalloutPad), m_plot->textSize(c.text));
     return out;
 }
 
 QRectF TimeView::plotRect() const {
-    return m_chart->plotArea();
+    return m_plot->plotArea();
 }
 
 QList<QRectF> TimeView::markerRects() const {
@@ -826,7 +793,7 @@ QList<QRectF> TimeView::markerRects() const {
     for (const QScatterSeries* s : {m_current, m_gates}) {
         const double size = s->markerSize();
         for (const QPointF& pt : s->points()) {
-            const QPointF c = m_chart->mapToPosition(pt, m_fit);
+            const QPointF c = m_plot->map(pt);
             out << QRectF(c.x() - size / 2, c.y() - size / 2, size, size);
         }
     }
@@ -834,11 +801,7 @@ QList<QRectF> TimeView::markerRects() const {
 }
 
 QStringList TimeView::calloutTexts() const {
-    QStringList out;
-    for (const Callout& c : m_callouts)
-        if (c.box->isVisible())
-            out << c.label;
-    return out;
+    return m_shownLabels;
 }
 
 QString TimeView::hoverText(double x) const {
@@ -890,15 +853,15 @@ QString TimeView::bestHoverText(double x) const {
 }
 
 void TimeView::setDragging(bool dragging) {
-    setChartDragging(m_view, dragging);
+    m_plot->setAntialiased(!dragging);
 }
 
 void TimeView::contextMenuEvent(QContextMenuEvent* event) {
     // A callout under the mouse puts its own figures first.
     QStringList keys;
-    const QPointF scene = m_view->mapToScene(m_view->mapFromGlobal(event->globalPos()));
-    for (const Callout& c : m_callouts) {
-        if (!c.box->isVisible() || !c.box->sceneBoundingRect().contains(scene))
+    const QPointF at = m_plot->mapFromGlobal(event->globalPos());
+    for (const LogPlot::Callout& c : m_plot->callouts()) {
+        if (!c.box.contains(at))
             continue;
         keys << QStringLiteral("time.days") << QStringLiteral("cost.usd") << QStringLiteral("time.min_gpus_compute")
              << QStringLiteral("time.min_gpus_memory");

@@ -25,21 +25,17 @@
 #include <vector>
 
 class QCheckBox;
-class QChart;
 class QContextMenuEvent;
 class QLabel;
-class QChartView;
-class QGraphicsLineItem;
-class QGraphicsRectItem;
-class QGraphicsSimpleTextItem;
 class QLineSeries;
-class QLogValueAxis;
 class QProgressBar;
 class QPushButton;
 class QScatterSeries;
 class QTimer;
 
 namespace tl::ui {
+
+class LogPlot;
 
 class TimeView : public QWidget, public EvaluationView {
     Q_OBJECT
@@ -79,13 +75,12 @@ public:
     QProgressBar* bestProgress() const { return m_bestProgress; }
     QPushButton* bestCancelButton() const { return m_bestCancel; }
     QString bestHoverText(double gpus) const;
-    QChart* chart() const { return m_chart; }
-    QChartView* chartView() const { return m_view; }
+    LogPlot* plot() const { return m_plot; }
     QStringList calloutTexts() const;   // the labels shown, one line per fact (a box may break them after the colon)
-    QList<QRectF> calloutRects() const; // visible callout boxes, in chart coordinates
-    QList<QRectF> calloutTextRects() const; // their texts' rects, in chart coordinates
-    QList<QRectF> markerRects() const;      // this plan's dot and the gate squares, in chart coordinates
-    QRectF plotRect() const;                // the chart's plot area, in chart coordinates
+    QList<QRectF> calloutRects() const; // visible callout boxes, in the plot widget's coordinates
+    QList<QRectF> calloutTextRects() const; // their texts' rects, in the plot widget's coordinates
+    QList<QRectF> markerRects() const;      // this plan's dot and the gate squares, in the plot widget's coordinates
+    QRectF plotRect() const;                // the plot area, in the plot widget's coordinates
     QLabel* captionLabel() const { return m_caption; }
     QString hoverText(double gpus) const;
 
@@ -100,12 +95,9 @@ protected:
 
 private:
     struct Callout {
-        QGraphicsRectItem* box = nullptr;
-        QGraphicsSimpleTextItem* text = nullptr;
-        QGraphicsLineItem* leader = nullptr; // from the point to its box
-        QString label;                       // one line per fact; empty: not used
-        QPointF at;                          // data coordinates
-        bool above = true;                   // preferably right and above the point, else left and below
+        QString label;     // one line per fact; empty: not used
+        QPointF at;        // data coordinates
+        bool above = true; // preferably right and above the point, else left and below
     };
     void placeCallouts();
     void placeControls(); // the check box, the progress bar and Cancel over the chart's bottom corners
@@ -128,10 +120,9 @@ private:
     std::vector<bool> m_bestAsked; // per curve point: searched (only dp varying is a layout there)
     QString m_bestNote;            // the caption's line about the best-layout curve
     bool m_bestCancelled = false;  // Cancel stopped the search for this curve
-    QChart* m_chart;
-    QChartView* m_view;
-    QLogValueAxis* m_x;
-    QLogValueAxis* m_y;
+    LogPlot* m_plot;
+    QStringList m_shownLabels; // the labels of the callouts shown
+    bool m_placing = false;    // in the plot area's change handler
     QLineSeries* m_fit;
     QLineSeries* m_noFit;
     QLineSeries* m_deadline;
