@@ -97,6 +97,30 @@ TEST(Properties, MemoryGateIsTheFewestDpThatFits) {
     EXPECT_GT(withGate, 1000);
 }
 
+TEST(Properties, MemoryTotalIsTheBreakdownsTotalAndNeverRisesWithDp) {
+    // total(dp), the memory gate's probe, skips the breakdown: it must give at(dp).total() to the bit. From dp = 2
+    // (dp = 1 has no gradient buckets) memory never rises as dp rises, which the gate's search relies on.
+    tl::test::RandomScenarios g(5);
+    int checked = 0;
+    for (int i = 0; i < 1000; ++i) {
+        const Scenario s = g.next();
+        const ModelCounts m = countModel(s.model);
+        const MemoryModel memory(s, m, stateBytes(s.precision, m.hidden));
+        const int replicas = s.data.globalBatch / s.data.microBatch;
+        double previous = memory.total(2);
+        for (int dp = 1; dp <= replicas; dp += 1 + dp / 8) {
+            const double total = memory.total(dp);
+            ASSERT_EQ(total, memory.at(dp).total()) << i << " dp " << dp;
+            if (dp >= 2) {
+                ASSERT_LE(total, previous) << i << " dp " << dp;
+                previous = total;
+            }
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 10000);
+}
+
 TEST(Properties, DaysFallAsGpusRise) {
     tl::test::RandomScenarios g;
     for (int i = 0; i < 300; ++i) {
