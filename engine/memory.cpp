@@ -4,6 +4,7 @@
 #include "engine/steptime.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tl::engine {
 namespace {
@@ -186,6 +187,19 @@ MemoryModel::Ends MemoryModel::ends(int dp) const {
 MemoryBreakdown MemoryModel::at(int dp) const {
     const Ends e = ends(dp);
     return e.last.total() > e.first.total() ? e.last : e.first;
+}
+
+int MemoryModel::steadyUpTo() const {
+    // In flight stops growing at ceil(cap / slope) micro-batches on rank 0 and on the last rank.
+    const InFlightGrowth& g = m_inFlight;
+    const double full = std::ceil(std::max(g.cap0 / g.slope0, g.capLast / g.slopeLast));
+    const double sequences = double(m_scenario.data.globalBatch) / m_scenario.data.microBatch;
+    if (!(full <= sequences))
+        return 0;
+    int dp = int(sequences / full);
+    while (dp > 0 && microBatchesPerPipeline(m_scenario, dp) < full) // the rounding of the quotient, never trusted
+        --dp;
+    return dp;
 }
 
 double MemoryModel::total(int dp) const {

@@ -51,6 +51,10 @@ public:
         MemoryBreakdown first, last; // last == first without a pipeline
     };
     Ends ends(int dp) const;
+    // The largest dp whose pipelines still hold the schedule's full in-flight count (every dp up to it has enough
+    // micro-batches per replica): up to it each end stage's memory is F + S / dp. 0 when even one replica falls
+    // short (always for GPipe, whose count grows with every micro-batch).
+    int steadyUpTo() const;
 
 private:
     // A first or last stage's figures that do not depend on dp.
