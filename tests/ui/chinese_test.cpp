@@ -20,7 +20,7 @@
 #include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
 #include "ui/planner/plannertab.h"
-#include "ui/views/logplot.h"
+#include "ui/views/plot.h"
 #include "ui/views/textline.h"
 
 #include <QAbstractButton>
@@ -328,11 +328,11 @@ public:
                 }
             if (auto* v = qobject_cast<QChartView*>(w))
                 chart(v->chart(), where);
-            if (auto* p = qobject_cast<ui::LogPlot*>(w)) {
+            if (auto* p = qobject_cast<ui::Plot*>(w)) {
                 check(where + QStringLiteral(" title"), p->title());
                 check(where + QStringLiteral(" x axis"), p->xAxis().title);
                 check(where + QStringLiteral(" y axis"), p->yAxis().title);
-                for (const ui::LogPlot::Callout& c : p->callouts())
+                for (const ui::Plot::Callout& c : p->callouts())
                     check(where + QStringLiteral(" callout"), c.text);
             }
             if (auto* view = qobject_cast<QAbstractItemView*>(w); view && view->model()) {

@@ -8,7 +8,7 @@
 #include "ui/controller.h"
 #include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
-#include "ui/views/logplot.h"
+#include "ui/views/plot.h"
 #include "ui/views/textline.h"
 #include "ui/views/timeview.h"
 
@@ -71,7 +71,7 @@ QStringList clipped(QWidget* root) {
         } else if (auto* box = qobject_cast<QCheckBox*>(w)) {
             const QString text = box->text().remove(QLatin1Char('&'));
             check(text, box->width() - box->iconSize().width() - 8);
-        } else if (auto* plot = qobject_cast<ui::LogPlot*>(w)) {
+        } else if (auto* plot = qobject_cast<ui::Plot*>(w)) {
             // The days chart: each title line within the widget, each axis title along its side of the plot.
             const QRectF area = plot->plotArea();
             const QFontMetricsF title(plot->titleFont()), axisTitle(plot->axisTitleFont());

@@ -1,7 +1,7 @@
 #include "ui/lessons/presentation.h"
 
 #include "ui/lessons/lessonplayer.h"
-#include "ui/views/logplot.h"
+#include "ui/views/plot.h"
 #include "ui/views/textline.h"
 
 #include <QAbstractAxis>
@@ -140,7 +140,7 @@ void Presentation::leave() {
 }
 
 void Presentation::scaleCharts(double factor) {
-    for (LogPlot* plot : m_window->findChildren<LogPlot*>())
+    for (Plot* plot : m_window->findChildren<Plot*>())
         plot->setPresentation(factor);
     for (QChartView* view : m_window->findChildren<QChartView*>()) {
         QChart* chart = view->chart();

@@ -2,28 +2,22 @@
 
 #include "engine/units.h"
 #include "ui/explain/explaindialog.h"
-#include "ui/views/charts.h"
 #include "ui/views/legendtext.h"
+#include "ui/views/plot.h"
 #include "ui/views/textline.h"
 
-#include <QBarCategoryAxis>
 #include <QBarSet>
-#include <QChart>
-#include <QChartView>
 #include <QCheckBox>
 #include <QContextMenuEvent>
 #include <QCursor>
 #include <QFontMetricsF>
-#include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLocale>
 #include <QSignalBlocker>
-#include <QStackedBarSeries>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -73,61 +67,52 @@ double niceCeil(double x) {
 
 MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("memoryView"));
-    m_chart = makeChart();
-    m_chart->legend()->hide(); // a wrapping legend below the chart never truncates names
+    m_plot = new Plot(this);
+    m_plot->setObjectName(QStringLiteral("memoryChart"));
+    m_plot->setMinimumSize(300, 180);
 
-    m_series = new QStackedBarSeries;
     const QString names[kCategories] = {tr("Weights"),         tr("Gradients"),   tr("Master weights"),
                                         tr("Optimizer state"), tr("Activations"), tr("Buffers and overhead")};
+    QList<QBarSet*> stack;
     for (int c = 0; c < kCategories; ++c) {
-        auto* set = new QBarSet(names[c]);
+        auto* set = new QBarSet(names[c], this);
         set->setColor(kColours[c]);
         set->setBorderColor(kColours[c].darker(130));
         for (int b = 0; b < kBars; ++b)
             set->append(0.0);
         m_sets[size_t(c)] = set;
-        m_series->append(set);
-        connect(set, &QBarSet::hovered, this, [this, c](bool on, int bar) {
-            m_hoveredCategory = on ? c : -1;
-            if (on)
-                QToolTip::showText(QCursor::pos(), hoverText(c, bar), m_view);
-            else
-                QToolTip::hideText();
-        });
+        stack << set;
     }
-    m_series->setBarWidth(0.6);
-    m_chart->addSeries(m_series);
+    m_plot->setBars(stack, 0.6);
+    connect(m_plot, &Plot::barHovered, this, [this](int c, int bar, bool on) {
+        m_hoveredCategory = on ? c : -1;
+        if (on)
+            QToolTip::showText(QCursor::pos(), hoverText(c, bar), m_plot);
+        else
+            QToolTip::hideText();
+    });
 
-    m_capacity = new QLineSeries;
+    m_capacity = new QLineSeries(this);
     QPen pen(QColor(0xc6, 0x28, 0x28));
     pen.setWidthF(2.5);
     pen.setStyle(Qt::DashLine);
     m_capacity->setPen(pen);
-    m_chart->addSeries(m_capacity);
-
-    m_x = new QBarCategoryAxis;
-    m_x->append({tr("Plan"), tr("ZeRO-0"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")});
-    for (auto& t : m_totals) {
-        t = new QGraphicsSimpleTextItem(m_chart);
-        t->setZValue(20);
-    }
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeTotals(); });
-    m_x->setTitleText(tr("This plan and its ZeRO stages"));
-    m_y = new QValueAxis;
-    m_y->setLabelFormat(QStringLiteral("%g"));
-    m_y->setTickType(QValueAxis::TicksDynamic);
-    m_y->setTickAnchor(0);
-    m_chart->addAxis(m_x, Qt::AlignBottom);
-    m_chart->addAxis(m_y, Qt::AlignLeft);
-    m_series->attachAxis(m_x);
-    m_series->attachAxis(m_y);
-    // The capacity line lives on the same category axis: x runs from -0.5 to 4.5 across all five bars.
-    m_capacity->attachAxis(m_x);
-    m_capacity->attachAxis(m_y);
+    // The capacity line spans the category axis, which runs from -0.5 to 4.5 across all five bars.
     m_capacity->append(-0.5, 0);
     m_capacity->append(kBars - 0.5, 0);
+    m_plot->addSeries(m_capacity);
 
-    m_view = makeChartView(m_chart, QStringLiteral("memoryChart"), {300, 180}, this, true);
+    Plot::Axis x, y;
+    x.scale = y.scale = Plot::Axis::Scale::Linear;
+    x.min = -0.5;
+    x.max = kBars - 0.5;
+    x.categories = {tr("Plan"), tr("ZeRO-0"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")};
+    x.title = tr("This plan and its ZeRO stages");
+    y.min = 0;
+    y.max = 1;
+    m_plot->setXAxis(x);
+    m_plot->setYAxis(y);
+    connect(m_plot, &Plot::plotAreaChanged, this, [this] { placeTotals(); });
 
     m_caption = new TextLine(this);
     m_caption->setObjectName(QStringLiteral("memoryCaption"));
@@ -161,7 +146,7 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_plot, 1);
     layout->addWidget(m_legend);
     render();
 }
@@ -234,21 +219,12 @@ void MemoryView::render() {
     m_capacity->setName(tr("GPU capacity"));
     // State only: room above the bars for their two-line labels (16N and the bytes).
     const double axisMax = niceCeil(top * (m_stateOnly ? 1.25 : 1.05) / unit);
-    if (m_y->max() != axisMax) {
-        m_y->setRange(0, axisMax);
-        m_y->setTickInterval(niceCeil(axisMax / 8));
-    }
-    m_y->setTitleText(m_gib ? tr("GiB per GPU (2\u00b3\u2070 B)") : tr("GB per GPU (10\u2079 B)"));
+    Plot::Axis y = m_plot->yAxis();
+    y.max = axisMax;
+    y.interval = niceCeil(axisMax / 8);
+    y.title = m_gib ? tr("GiB per GPU (2\u00b3\u2070 B)") : tr("GB per GPU (10\u2079 B)");
+    m_plot->setYAxis(y);
 
-    // Totals above each bar, so the comparison reads without hovering; state only: in multiples of N too.
-    for (int b = 0; b < kBars; ++b) {
-        const engine::Ledger& l = m_ledgers[size_t(b)];
-        const double bytes = m_stateOnly ? l.memory.state : l.memory.total;
-        QString text = str(m_gib ? engine::formatGiB(bytes) : engine::formatGB(bytes));
-        if (m_stateOnly)
-            text = tr("%1N\n%2").arg(QLocale::c().toString(l.memory.statePerParam, 'g', 4), text);
-        m_totals[size_t(b)]->setText(l.valid ? text : QString());
-    }
     placeTotals();
     if (m_ledgers[0].valid && m_stateOnly)
         m_caption->setText(tr("Training state per GPU, in multiples of N = %1 parameters (activations and buffers "
@@ -268,37 +244,36 @@ void MemoryView::render() {
     legend << QStringLiteral("<span style=\"color:#c62828\"><b>\u2012 \u2012</b></span>&nbsp;%1")
                   .arg(keepTogether(m_capacity->name()));
     m_legend->setText(legend.join(QStringLiteral(" &nbsp; ")));
-    flushChart(m_view);
 }
 
 void MemoryView::placeTotals() {
     // Category names that fit their bar: "ZeRO-2" where there is room, "Z2" where there is not.
-    const double perBar = m_chart->plotArea().width() / kBars;
-    const bool shortNames = perBar < QFontMetricsF(m_x->labelsFont()).horizontalAdvance(tr("ZeRO-0")) +
-                                         16; // Qt Charts elides with a margin
-    if (shortNames != m_shortNames && m_chart->plotArea().width() > 0) {
-        m_shortNames = shortNames;
-        m_x->setCategories(shortNames
-                               ? QStringList{tr("Plan", "short axis label"), tr("Z0"), tr("Z1"), tr("Z2"), tr("Z3")}
-                               : QStringList{tr("Plan"), tr("ZeRO-0"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")});
-        m_x->setTitleText(shortNames ? tr("Plan, then ZeRO 0 to 3") : tr("This plan and its ZeRO stages"));
+    Plot::Axis x = m_plot->xAxis();
+    const double perBar = m_plot->plotArea().width() / kBars;
+    if (m_plot->plotArea().width() > 1) {
+        const bool shortNames = perBar < QFontMetricsF(m_plot->labelFont()).horizontalAdvance(tr("ZeRO-0")) + 8;
+        x.categories = shortNames ? QStringList{tr("Plan", "short axis label"), tr("Z0"), tr("Z1"), tr("Z2"), tr("Z3")}
+                                  : QStringList{tr("Plan"), tr("ZeRO-0"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")};
+        x.title = shortNames ? tr("Plan, then ZeRO 0 to 3") : tr("This plan and its ZeRO stages");
+        m_plot->setXAxis(x);
     }
+    // Totals above each bar, so the comparison reads without hovering; state only: in multiples of N too.
+    std::vector<Plot::Note> notes;
     for (int b = 0; b < kBars; ++b) {
-        QGraphicsSimpleTextItem* t = m_totals[size_t(b)];
-        QFont f = m_chart->font();
-        f.setBold(b == 0);
-        t->setFont(f);
-        const engine::MemoryLedger& m = m_ledgers[size_t(b)].memory;
-        const QPointF p = m_chart->mapToPosition(QPointF(b, (m_stateOnly ? m.state : m.total) / unitBytes()), m_series);
-        const QRectF r = t->boundingRect();
-        t->setPos(p.x() - r.width() / 2, p.y() - r.height() - 2);
+        const engine::Ledger& l = m_ledgers[size_t(b)];
+        const double bytes = m_stateOnly ? l.memory.state : l.memory.total;
+        QString text = str(m_gib ? engine::formatGiB(bytes) : engine::formatGB(bytes));
+        if (m_stateOnly)
+            text = tr("%1N\n%2").arg(QLocale::c().toString(l.memory.statePerParam, 'g', 4), text);
+        notes.push_back({QPointF(b, bytes / unitBytes()), l.valid ? text : QString(), b == 0});
     }
+    m_plot->setNotes(notes);
 }
 
 QStringList MemoryView::totalTexts() const {
     QStringList out;
-    for (const auto* t : m_totals)
-        out << t->text();
+    for (const Plot::Note& n : m_plot->notes())
+        out << n.text;
     return out;
 }
 
@@ -312,7 +287,7 @@ QString MemoryView::hoverText(int c, int bar) const {
     const engine::Ledger& l = m_ledgers[size_t(bar)];
     const double bytes = category(l.memory, c);
     const QString what = m_sets[size_t(c)]->label();
-    const QString where = m_x->at(bar);
+    const QString where = m_plot->xAxis().categories.value(bar);
     return tr("%1 \u2014 %2\n%3 per GPU (%4)\nTotal %5 of %6, pipeline stage %7")
         .arg(where, what, str(engine::formatGB(bytes)), str(engine::formatGiB(bytes)),
              str(m_gib ? engine::formatGiB(l.memory.total) : engine::formatGB(l.memory.total)),
@@ -321,7 +296,7 @@ QString MemoryView::hoverText(int c, int bar) const {
 }
 
 void MemoryView::setDragging(bool dragging) {
-    setChartDragging(m_view, dragging);
+    m_plot->setAntialiased(!dragging);
 }
 
 } // namespace tl::ui

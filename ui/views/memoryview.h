@@ -15,17 +15,12 @@ class QCheckBox;
 class QContextMenuEvent;
 class QLabel;
 
-class QBarCategoryAxis;
 class QBarSet;
-class QGraphicsSimpleTextItem;
-class QChart;
-class QChartView;
 class QLineSeries;
-class QStackedBarSeries;
-class QValueAxis;
 
 namespace tl::ui {
 
+class Plot;
 class TextLine;
 
 class MemoryView : public QWidget, public EvaluationView {
@@ -52,8 +47,7 @@ public:
     // For tests: the bar set of one category (values in the axis unit, GB or GiB) and the capacity line.
     QBarSet* barSet(int category) const { return m_sets[size_t(category)]; }
     QLineSeries* capacitySeries() const { return m_capacity; }
-    QChart* chart() const { return m_chart; }
-    QChartView* chartView() const { return m_view; }
+    Plot* plot() const { return m_plot; }
     QString caption() const;
     QStringList totalTexts() const; // the totals printed above the bars
     double unitBytes() const;
@@ -67,26 +61,20 @@ protected:
 
 private:
     void render();
-    void placeTotals();
+    void placeTotals(); // the category names that fit, and the totals above the bars
     QString hoverText(int category, int bar) const;
 
     std::array<engine::Ledger, kBars> m_ledgers;
     bool m_gib = false;
     bool m_stateOnly = false;
-    bool m_shortNames = false;  // the category axis says "Z2" rather than "ZeRO-2" (narrow windows)
     int m_hoveredCategory = -1; // the bar segment under the mouse, for the context menu
     QCheckBox* m_stateToggle;
-    QChart* m_chart;
-    QChartView* m_view;
-    QStackedBarSeries* m_series;
+    Plot* m_plot;
     std::array<QBarSet*, kCategories> m_sets{};
-    QBarCategoryAxis* m_x;
-    QValueAxis* m_y;
     QLineSeries* m_capacity;
     QCheckBox* m_unitToggle;
     TextLine* m_caption;
     QLabel* m_legend;
-    std::array<QGraphicsSimpleTextItem*, kBars> m_totals{};
 };
 
 } // namespace tl::ui

@@ -7,7 +7,7 @@
 
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
-#include "ui/views/logplot.h"
+#include "ui/views/plot.h"
 
 #include <QBrush>
 #include <QCheckBox>
@@ -139,7 +139,7 @@ const engine::ScalePoint* pointAt(const std::vector<engine::ScalePoint>& curve, 
 
 TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("timeView"));
-    m_plot = new LogPlot(this);
+    m_plot = new Plot(this);
     m_plot->setObjectName(QStringLiteral("timeChart"));
     m_plot->setMinimumSize(300, 150);
 
@@ -171,7 +171,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_best->setPointsVisible(true);
     m_best->setMarkerSize(6);
 
-    LogPlot::Axis x, y;
+    Plot::Axis x, y;
     x.base = 2;
     x.min = 1;
     x.max = 2;
@@ -184,14 +184,14 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     for (QXYSeries* s :
          std::initializer_list<QXYSeries*>{m_window, m_deadline, m_noFit, m_fit, m_best, m_current, m_gates})
         m_plot->addSeries(s);
-    connect(m_plot, &LogPlot::hovered, this, [this](QXYSeries* s, const QPointF& p, bool on) {
+    connect(m_plot, &Plot::hovered, this, [this](QXYSeries* s, const QPointF& p, bool on) {
         if (on)
             QToolTip::showText(QCursor::pos(), s == m_best ? bestHoverText(p.x()) : hoverText(p.x()), m_plot);
         else
             QToolTip::hideText();
     });
     m_callouts.resize(3);
-    connect(m_plot, &LogPlot::plotAreaChanged, this, [this] {
+    connect(m_plot, &Plot::plotAreaChanged, this, [this] {
         if (m_placing)
             return; // the x base chosen below moved the plot: the callouts are placed once, below
         m_placing = true;
@@ -333,7 +333,7 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     const double first = curve.empty() ? 1 : double(curve.front().gpus);
     const double last = curve.empty() ? 2 : std::max(first * 2, double(curve.back().gpus));
     const double x0 = first / std::exp2(kXPadLog2), x1 = last * std::exp2(kXPadLog2);
-    LogPlot::Axis x = m_plot->xAxis();
+    Plot::Axis x = m_plot->xAxis();
     x.min = x0;
     x.max = x1;
     m_plot->setXAxis(x);
@@ -410,7 +410,7 @@ void TimeView::updateYRange() {
         }
     const double y0 = std::pow(10.0, std::floor(std::log10(std::max(lo, 1e-6))));
     const double y1 = std::pow(10.0, std::ceil(std::log10(std::max(hi * 1.2, 1e-6))));
-    LogPlot::Axis y = m_plot->yAxis();
+    Plot::Axis y = m_plot->yAxis();
     y.min = y0;
     y.max = y1;
     m_plot->setYAxis(y);
@@ -656,7 +656,7 @@ void TimeView::showBest() {
 
 void TimeView::chooseXBase() {
     // Powers of two when they fit under the axis, else every second or fourth power of two.
-    LogPlot::Axis x = m_plot->xAxis();
+    Plot::Axis x = m_plot->xAxis();
     const double first = std::max(1.0, x.min);
     const double labels = std::log2(std::max(2.0, x.max / first)) + 1;
     const double width = m_plot->plotArea().width();
@@ -740,7 +740,7 @@ void TimeView::placeCallouts() {
         return best;
     };
 
-    std::vector<LogPlot::Callout> shown;
+    std::vector<Plot::Callout> shown;
     m_shownLabels.clear();
     for (const Callout& c : m_callouts) {
         if (c.label.isEmpty())
@@ -772,15 +772,15 @@ void TimeView::placeCallouts() {
 
 QList<QRectF> TimeView::calloutRects() const {
     QList<QRectF> out;
-    for (const LogPlot::Callout& c : m_plot->callouts())
+    for (const Plot::Callout& c : m_plot->callouts())
         out << c.box;
     return out;
 }
 
 QList<QRectF> TimeView::calloutTextRects() const {
     QList<QRectF> out;
-    for (const LogPlot::Callout& c : m_plot->callouts())
-        out << QRectF(c.box.topLeft() + QPointF(LogPlot::kCalloutPad, LogPlot::kCalloutPad), m_plot->textSize(c.text));
+    for (const Plot::Callout& c : m_plot->callouts())
+        out << QRectF(c.box.topLeft() + QPointF(Plot::kCalloutPad, Plot::kCalloutPad), m_plot->textSize(c.text));
     return out;
 }
 
@@ -860,7 +860,7 @@ void TimeView::contextMenuEvent(QContextMenuEvent* event) {
     // A callout under the mouse puts its own figures first.
     QStringList keys;
     const QPointF at = m_plot->mapFromGlobal(event->globalPos());
-    for (const LogPlot::Callout& c : m_plot->callouts()) {
+    for (const Plot::Callout& c : m_plot->callouts()) {
         if (!c.box.contains(at))
             continue;
         keys << QStringLiteral("time.days") << QStringLiteral("cost.usd") << QStringLiteral("time.min_gpus_compute")

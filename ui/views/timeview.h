@@ -35,7 +35,7 @@ class QTimer;
 
 namespace tl::ui {
 
-class LogPlot;
+class Plot;
 
 class TimeView : public QWidget, public EvaluationView {
     Q_OBJECT
@@ -75,7 +75,7 @@ public:
     QProgressBar* bestProgress() const { return m_bestProgress; }
     QPushButton* bestCancelButton() const { return m_bestCancel; }
     QString bestHoverText(double gpus) const;
-    LogPlot* plot() const { return m_plot; }
+    Plot* plot() const { return m_plot; }
     QStringList calloutTexts() const;   // the labels shown, one line per fact (a box may break them after the colon)
     QList<QRectF> calloutRects() const; // visible callout boxes, in the plot widget's coordinates
     QList<QRectF> calloutTextRects() const; // their texts' rects, in the plot widget's coordinates
@@ -120,7 +120,7 @@ private:
     std::vector<bool> m_bestAsked; // per curve point: searched (only dp varying is a layout there)
     QString m_bestNote;            // the caption's line about the best-layout curve
     bool m_bestCancelled = false;  // Cancel stopped the search for this curve
-    LogPlot* m_plot;
+    Plot* m_plot;
     QStringList m_shownLabels; // the labels of the callouts shown
     bool m_placing = false;    // in the plot area's change handler
     QLineSeries* m_fit;

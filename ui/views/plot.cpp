@@ -1,6 +1,7 @@
-#include "ui/views/logplot.h"
+#include "ui/views/plot.h"
 
 #include <QApplication>
+#include <QBarSet>
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QMouseEvent>
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace tl::ui {
 
@@ -20,21 +22,45 @@ constexpr double kMargin = 4, kTick = 4, kGap = 3;
 const QColor kMinorGrid(0xec, 0xec, 0xec), kMajorGrid(0xd2, 0xd2, 0xd2), kAxisLine(0x80, 0x80, 0x80),
     kText(0x20, 0x20, 0x20);
 
+using Scale = Plot::Axis::Scale;
+
 // Where v sits along the axis, 0 at its minimum and 1 at its maximum.
-double fraction(const LogPlot::Axis& a, double v) {
+double fraction(const Plot::Axis& a, double v) {
+    if (a.scale == Scale::Linear)
+        return (v - a.min) / (a.max - a.min);
     return std::log(v / a.min) / std::log(a.max / a.min);
 }
 
-bool valid(const LogPlot::Axis& a) {
+bool valid(const Plot::Axis& a) {
+    if (a.scale == Scale::Linear)
+        return a.max > a.min && std::isfinite(a.min) && std::isfinite(a.max) &&
+               (!a.categories.isEmpty() || (a.interval > 0 && (a.max - a.min) / a.interval < 1000));
     return a.min > 0 && a.max > a.min && a.base > 1 && std::isfinite(a.max);
 }
 
-// The powers of the base in the axis's range, and the minor values between them.
-void tickValues(const LogPlot::Axis& a, std::vector<double>& major, std::vector<double>& minor) {
+// The major values (powers of the base, multiples of the interval, or the categories' places) in the axis's range,
+// and the minor values between them.
+void tickValues(const Plot::Axis& a, std::vector<double>& major, std::vector<double>& minor) {
     major.clear();
     minor.clear();
     if (!valid(a))
         return;
+    if (!a.categories.isEmpty()) {
+        for (qsizetype i = 0; i < a.categories.size(); ++i)
+            if (double(i) >= a.min && double(i) <= a.max)
+                major.push_back(double(i));
+        return;
+    }
+    if (a.scale == Scale::Linear) {
+        for (double v = std::ceil(a.min / a.interval - 1e-9) * a.interval; v <= a.max + 1e-9 * a.interval;
+             v += a.interval) {
+            major.push_back(v);
+            for (int j = 1; j <= a.minorTicks; ++j)
+                if (const double m = v + a.interval * j / (a.minorTicks + 1); m <= a.max)
+                    minor.push_back(m);
+        }
+        return;
+    }
     const double first = std::floor(std::log(a.min) / std::log(a.base) + 1e-9);
     double v = std::pow(a.base, first);
     for (int k = 0; k < 200 && v <= a.max * (1 + 1e-9); ++k, v *= a.base) {
@@ -48,9 +74,13 @@ void tickValues(const LogPlot::Axis& a, std::vector<double>& major, std::vector<
     }
 }
 
-// "1", "16384", "0.1": whole numbers in full (a GPU count is never 1e+06), others to three digits.
-QString tickText(double v) {
-    if (v >= 1 && v < 1e15 && std::abs(v - std::round(v)) < 1e-9 * v)
+// "1", "16384", "0.1", "2.5": whole numbers in full (a GPU count is never 1e+06), others to three digits.
+QString tickText(const Plot::Axis& a, double v) {
+    if (!a.categories.isEmpty())
+        return a.categories.value(qsizetype(std::llround(v)));
+    if (std::abs(v) < 1e-12 * std::max(1.0, std::abs(a.max)))
+        return QStringLiteral("0");
+    if (std::abs(v) >= 1 && std::abs(v) < 1e15 && std::abs(v - std::round(v)) < 1e-9 * std::abs(v))
         return QString::number(qint64(std::llround(v)));
     return QString::number(v, 'g', 3);
 }
@@ -64,13 +94,13 @@ double distanceToSegment(const QPointF& p, const QPointF& a, const QPointF& b) {
 
 } // namespace
 
-LogPlot::LogPlot(QWidget* parent) : QWidget(parent) {
+Plot::Plot(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent); // paintEvent fills every pixel: nothing under it is painted first
     relayout();
 }
 
-QFont LogPlot::scaled(QFont f) const {
+QFont Plot::scaled(QFont f) const {
     if (m_presentation != 1) {
         f.setPointSizeF(QApplication::font().pointSizeF() * m_presentation);
         f.setWeight(QFont::DemiBold);
@@ -78,53 +108,53 @@ QFont LogPlot::scaled(QFont f) const {
     return f;
 }
 
-QFont LogPlot::labelFont() const {
+QFont Plot::labelFont() const {
     return scaled(font());
 }
 
-QFont LogPlot::titleFont() const {
+QFont Plot::titleFont() const {
     QFont f = font();
     f.setPointSizeF(f.pointSizeF() * 1.1);
     return scaled(f);
 }
 
-QFont LogPlot::axisTitleFont() const {
+QFont Plot::axisTitleFont() const {
     QFont f = font();
     f.setBold(true);
     return scaled(f);
 }
 
-bool LogPlot::axisTitleShown(Qt::Orientation o) const {
+bool Plot::axisTitleShown(Qt::Orientation o) const {
     const QString& t = o == Qt::Horizontal ? m_x.title : m_y.title;
     return !t.isEmpty() && (o == Qt::Horizontal || m_presentation == 1);
 }
 
-QSizeF LogPlot::textSize(const QString& text) const {
+QSizeF Plot::textSize(const QString& text) const {
     return QFontMetricsF(labelFont()).boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::AlignLeft | Qt::AlignTop, text).size();
 }
 
-void LogPlot::setTitle(const QString& title) {
+void Plot::setTitle(const QString& title) {
     if (title == m_title)
         return;
     m_title = title;
     relayout();
 }
 
-void LogPlot::setXAxis(const Axis& axis) {
+void Plot::setXAxis(const Axis& axis) {
     if (axis == m_x)
         return;
     m_x = axis;
     relayout();
 }
 
-void LogPlot::setYAxis(const Axis& axis) {
+void Plot::setYAxis(const Axis& axis) {
     if (axis == m_y)
         return;
     m_y = axis;
     relayout();
 }
 
-void LogPlot::addSeries(QXYSeries* series) {
+void Plot::addSeries(QXYSeries* series) {
     m_series << series;
     const auto repaint = [this] { update(); };
     connect(series, &QXYSeries::pointsReplaced, this, repaint);
@@ -136,7 +166,48 @@ void LogPlot::addSeries(QXYSeries* series) {
     connect(series, &QAbstractSeries::visibleChanged, this, repaint);
 }
 
-void LogPlot::setCallouts(const std::vector<Callout>& callouts) {
+void Plot::setBars(const QList<QBarSet*>& stack, double width) {
+    m_bars = stack;
+    m_barWidth = width;
+    for (QBarSet* set : stack) {
+        connect(set, &QBarSet::valueChanged, this, [this] { update(); });
+        connect(set, &QBarSet::colorChanged, this, [this] { update(); });
+    }
+    update();
+}
+
+void Plot::setNotes(const std::vector<Note>& notes) {
+    const auto same = [](const Note& a, const Note& b) { return a.at == b.at && a.text == b.text && a.bold == b.bold; };
+    if (notes.size() == m_notes.size() && std::equal(notes.begin(), notes.end(), m_notes.begin(), same))
+        return;
+    m_notes = notes;
+    update();
+}
+
+QRectF Plot::barRect(qsizetype set, qsizetype bar) const {
+    const double value = set < m_bars.size() && bar < m_bars[set]->count() ? m_bars[set]->at(bar) : 0;
+    if (!(value > 0))
+        return {};
+    double base = 0;
+    for (qsizetype k = 0; k < set; ++k)
+        base += std::max(0.0, m_bars[k]->at(bar));
+    const double x = double(bar);
+    return QRectF(map(QPointF(x - m_barWidth / 2, base + value)), map(QPointF(x + m_barWidth / 2, base))).normalized();
+}
+
+QRectF Plot::noteRect(const Note& note) const {
+    QFont f = labelFont();
+    f.setBold(note.bold);
+    const QSizeF size =
+        QFontMetricsF(f).boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::AlignHCenter | Qt::AlignTop, note.text).size();
+    const QPointF p = map(note.at);
+    // Centred on its point, but not over the tick labels left of the plot or beyond the widget's right edge.
+    const double left =
+        std::clamp(p.x() - size.width() / 2, m_plot.left(), std::max(m_plot.left(), width() - size.width()));
+    return QRectF(QPointF(left, p.y() - 2 - size.height()), size);
+}
+
+void Plot::setCallouts(const std::vector<Callout>& callouts) {
     const auto same = [](const Callout& a, const Callout& b) {
         return a.box == b.box && a.text == b.text && a.leader == b.leader;
     };
@@ -146,43 +217,44 @@ void LogPlot::setCallouts(const std::vector<Callout>& callouts) {
     update();
 }
 
-void LogPlot::setAntialiased(bool on) {
+void Plot::setAntialiased(bool on) {
     if (on == m_antialiased)
         return;
     m_antialiased = on;
     update();
 }
 
-void LogPlot::setPresentation(double factor) {
+void Plot::setPresentation(double factor) {
     if (factor == m_presentation)
         return;
     m_presentation = factor;
     relayout();
 }
 
-QPointF LogPlot::map(const QPointF& value) const {
+QPointF Plot::map(const QPointF& value) const {
     if (!valid(m_x) || !valid(m_y))
         return m_plot.bottomLeft();
     return {m_plot.left() + fraction(m_x, value.x()) * m_plot.width(),
             m_plot.bottom() - fraction(m_y, value.y()) * m_plot.height()};
 }
 
-double LogPlot::xValueAt(double x) const {
+double Plot::xValueAt(double x) const {
     if (!valid(m_x) || m_plot.width() <= 0)
         return m_x.min;
-    return m_x.min * std::pow(m_x.max / m_x.min, (x - m_plot.left()) / m_plot.width());
+    const double t = (x - m_plot.left()) / m_plot.width();
+    return m_x.scale == Scale::Linear ? m_x.min + t * (m_x.max - m_x.min) : m_x.min * std::pow(m_x.max / m_x.min, t);
 }
 
 // The plot's rectangle from the widget's size, the title's lines, the widest tick label and the axis titles; then
 // the grid lines' and labels' places. Only the axes, the title, the size or the font change it.
-void LogPlot::relayout() {
+void Plot::relayout() {
     const QFontMetricsF labels(labelFont()), axisTitle(axisTitleFont()), titleMetrics(titleFont());
     std::vector<double> xMajor, yMajor;
     tickValues(m_x, xMajor, m_xMinor);
     tickValues(m_y, yMajor, m_yMinor);
     double yLabelWidth = 0;
     for (double v : yMajor)
-        yLabelWidth = std::max(yLabelWidth, labels.horizontalAdvance(tickText(v)));
+        yLabelWidth = std::max(yLabelWidth, labels.horizontalAdvance(tickText(m_y, v)));
 
     const bool showTitle = !m_title.isEmpty() && m_presentation == 1;
     const double top =
@@ -209,15 +281,17 @@ void LogPlot::relayout() {
     };
     for (double v : xMajor) {
         const double x = plot.left() + fraction(m_x, v) * plot.width();
-        m_xMajor.push_back(x);
-        const QString text = tickText(v);
+        if (m_x.categories.isEmpty())
+            m_xMajor.push_back(x);
+        const QString text = tickText(m_x, v);
         const double w = labels.horizontalAdvance(text);
         label(text, QPointF(std::clamp(x - w / 2, 0.0, std::max(0.0, width() - w)), plot.bottom() + kTick + kGap));
     }
     for (double v : yMajor) {
         const double y = plot.bottom() - fraction(m_y, v) * plot.height();
-        m_yMajor.push_back(y);
-        const QString text = tickText(v);
+        if (m_y.categories.isEmpty())
+            m_yMajor.push_back(y);
+        const QString text = tickText(m_y, v);
         label(text, QPointF(plot.left() - kTick - kGap - labels.horizontalAdvance(text), y - labels.height() / 2));
     }
     for (double& v : m_xMinor)
@@ -232,64 +306,74 @@ void LogPlot::relayout() {
     }
 }
 
-void LogPlot::resizeEvent(QResizeEvent* event) {
+void Plot::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     relayout();
 }
 
-void LogPlot::changeEvent(QEvent* event) {
+void Plot::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange)
         relayout();
 }
 
-void LogPlot::paintEvent(QPaintEvent*) {
+void Plot::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), Qt::white);
     const QRectF plot = m_plot;
 
-    // The grid, the axis lines and the ticks: horizontal and vertical one-pixel lines, sharp without antialiasing.
-    const auto lines = [&](const std::vector<double>& xs, const std::vector<double>& ys, const QColor& colour) {
-        p.setPen(QPen(colour, 0));
-        for (double x : xs)
-            p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        for (double y : ys)
-            p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+    // The grid, the axis lines and the ticks: horizontal and vertical lines one device pixel wide, filled as
+    // rectangles (the raster engine fills a rectangle by spans; a stroked line goes pixel by pixel, 50,000
+    // instructions for a grid line).
+    const double hair = 1 / devicePixelRatioF();
+    const auto vertical = [&](double x, double top, double bottom, const QColor& c) {
+        p.fillRect(QRectF(x, top, hair, bottom - top), c);
     };
-    lines(m_xMinor, m_yMinor, kMinorGrid);
-    lines(m_xMajor, m_yMajor, kMajorGrid);
-    p.setPen(QPen(kAxisLine, 0));
-    p.drawLine(plot.bottomLeft(), plot.bottomRight());
-    p.drawLine(plot.bottomLeft(), plot.topLeft());
+    const auto horizontal = [&](double y, double left, double right, const QColor& c) {
+        p.fillRect(QRectF(left, y, right - left, hair), c);
+    };
+    for (const auto& [xs, ys, colour] :
+         {std::tuple{&m_xMinor, &m_yMinor, kMinorGrid}, std::tuple{&m_xMajor, &m_yMajor, kMajorGrid}}) {
+        for (double x : *xs)
+            vertical(x, plot.top(), plot.bottom(), colour);
+        for (double y : *ys)
+            horizontal(y, plot.left(), plot.right(), colour);
+    }
+    horizontal(plot.bottom(), plot.left(), plot.right(), kAxisLine);
+    vertical(plot.left(), plot.top(), plot.bottom(), kAxisLine);
     for (double x : m_xMajor)
-        p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + kTick));
+        vertical(x, plot.bottom(), plot.bottom() + kTick, kAxisLine);
     for (double y : m_yMajor)
-        p.drawLine(QPointF(plot.left() - kTick, y), QPointF(plot.left(), y));
+        horizontal(y, plot.left() - kTick, plot.left(), kAxisLine);
 
     // Tick labels, the axis titles and the title.
     p.setPen(kText);
     p.setFont(labelFont());
     for (const Label& l : m_labels)
         p.drawStaticText(l.at, l.text);
-    const QFontMetricsF labels(labelFont()), axisTitle(axisTitleFont());
-    p.setFont(axisTitleFont());
+    const QFontMetricsF axisTitle(axisTitleFont());
     if (axisTitleShown(Qt::Horizontal))
-        p.drawText(QRectF(plot.left(), height() - kMargin - axisTitle.height(), plot.width(), axisTitle.height()),
-                   Qt::AlignCenter, m_x.title);
+        drawText(p, QPointF(plot.left(), height() - kMargin - axisTitle.height()), m_x.title, axisTitleFont(),
+                 plot.width(), Qt::AlignHCenter);
     if (axisTitleShown(Qt::Vertical)) {
         p.save();
         p.translate(kMargin, plot.bottom());
         p.rotate(-90);
-        p.drawText(QRectF(0, 0, plot.height(), axisTitle.height()), Qt::AlignCenter, m_y.title);
+        drawText(p, QPointF(0, 0), m_y.title, axisTitleFont(), plot.height(), Qt::AlignHCenter);
         p.restore();
     }
-    if (!m_title.isEmpty() && m_presentation == 1) {
-        p.setFont(titleFont());
-        p.drawText(QRectF(kMargin, kMargin, width() - 2 * kMargin, plot.top() - kMargin),
-                   Qt::AlignHCenter | Qt::AlignTop, m_title);
-    }
+    if (!m_title.isEmpty() && m_presentation == 1)
+        drawText(p, QPointF(kMargin, kMargin), m_title, titleFont(), width() - 2 * kMargin, Qt::AlignHCenter);
 
-    // The series, clipped to the plot (markers may reach a little beyond it).
+    // The stacked bars, then the series, clipped to the plot (markers may reach a little beyond it).
+    p.setClipRect(plot);
+    for (qsizetype i = 0; !m_bars.isEmpty() && i < m_bars.front()->count(); ++i)
+        for (qsizetype k = 0; k < m_bars.size(); ++k)
+            if (const QRectF r = barRect(k, i); !r.isEmpty()) {
+                p.setPen(QPen(m_bars[k]->borderColor(), 0));
+                p.setBrush(m_bars[k]->color());
+                p.drawRect(r);
+            }
     p.setRenderHint(QPainter::Antialiasing, m_antialiased);
     p.setClipRect(plot.adjusted(-10, -10, 10, 10));
     for (const QXYSeries* s : m_series) {
@@ -317,6 +401,9 @@ void LogPlot::paintEvent(QPaintEvent*) {
         p.setClipRect(plot);
         p.setPen(s->pen());
         p.setBrush(Qt::NoBrush);
+        // A horizontal line (the deadlines) gains nothing from antialiasing, and its dashes cost the most.
+        if (std::all_of(points.begin(), points.end(), [&](const QPointF& v) { return v.y() == points.front().y(); }))
+            p.setRenderHint(QPainter::Antialiasing, false);
         p.drawPolyline(line);
         p.restore();
         if (s->pointsVisible()) {
@@ -328,9 +415,15 @@ void LogPlot::paintEvent(QPaintEvent*) {
         }
     }
 
-    // The callouts over everything.
+    // The notes at their points, and the callouts over everything.
     p.setClipping(false);
-    p.setFont(labelFont());
+    p.setPen(kText);
+    for (const Note& n : m_notes) {
+        QFont f = labelFont();
+        f.setBold(n.bold);
+        const QRectF r = noteRect(n);
+        drawText(p, r.topLeft(), n.text, f, r.width() + 1, Qt::AlignHCenter);
+    }
     for (const Callout& c : m_callouts) {
         if (c.box.isEmpty())
             continue;
@@ -340,15 +433,51 @@ void LogPlot::paintEvent(QPaintEvent*) {
         p.setBrush(QColor(255, 255, 255, 225));
         p.drawRect(c.box);
         p.setPen(kText);
-        p.drawText(c.box.adjusted(kCalloutPad, kCalloutPad, -kCalloutPad, -kCalloutPad), Qt::AlignLeft | Qt::AlignTop,
-                   c.text);
+        drawText(p, c.box.topLeft() + QPointF(kCalloutPad, kCalloutPad), c.text, labelFont(),
+                 c.box.width() - 2 * kCalloutPad + 1, Qt::AlignLeft);
     }
 }
 
-void LogPlot::mouseMoveEvent(QMouseEvent* event) {
+// Texts laid out once and kept (a plain drawText lays its text out again on every paint: 190,000 instructions for a
+// callout); the cache is emptied when it holds more than a frame's worth.
+void Plot::drawText(QPainter& p, const QPointF& at, const QString& text, const QFont& font, double width,
+                    Qt::Alignment align) {
+    const QString key = QStringLiteral("%1|%2|%3|%4").arg(font.key()).arg(width).arg(int(align)).arg(text);
+    auto it = m_texts.find(key);
+    if (it == m_texts.end()) {
+        if (m_texts.size() > 64)
+            m_texts.clear();
+        QString lines = text;
+        lines.replace(QLatin1Char('\n'), QChar::LineSeparator);
+        QStaticText t(lines);
+        t.setTextFormat(Qt::PlainText);
+        t.setTextWidth(width);
+        t.setTextOption(QTextOption(align));
+        t.prepare(p.transform(), font);
+        it = m_texts.insert(key, t);
+    }
+    p.setFont(font);
+    p.drawStaticText(at, *it);
+}
+
+void Plot::mouseMoveEvent(QMouseEvent* event) {
     const QPointF at = event->position();
     QXYSeries* hit = nullptr;
     QPointF value;
+    int set = -1, bar = -1;
+    for (qsizetype k = 0; k < m_bars.size() && set < 0; ++k)
+        for (qsizetype i = 0; i < m_bars[k]->count(); ++i)
+            if (barRect(k, i).contains(at)) {
+                set = int(k);
+                bar = int(i);
+                break;
+            }
+    if (m_hoveredSet >= 0 && (set != m_hoveredSet || bar != m_hoveredBar))
+        emit barHovered(m_hoveredSet, m_hoveredBar, false);
+    if (set >= 0 && (set != m_hoveredSet || bar != m_hoveredBar))
+        emit barHovered(set, bar, true);
+    m_hoveredSet = set;
+    m_hoveredBar = bar;
     // The topmost first: markers over lines.
     for (auto it = m_series.crbegin(); it != m_series.crend() && !hit; ++it) {
         QXYSeries* s = *it;
@@ -383,10 +512,13 @@ void LogPlot::mouseMoveEvent(QMouseEvent* event) {
     QWidget::mouseMoveEvent(event);
 }
 
-void LogPlot::leaveEvent(QEvent* event) {
+void Plot::leaveEvent(QEvent* event) {
     if (m_hovered)
         emit hovered(m_hovered, QPointF(), false);
     m_hovered = nullptr;
+    if (m_hoveredSet >= 0)
+        emit barHovered(m_hoveredSet, m_hoveredBar, false);
+    m_hoveredSet = m_hoveredBar = -1;
     QWidget::leaveEvent(event);
 }
 
