@@ -129,12 +129,12 @@ MemoryModel::End MemoryModel::end(int index, double params, bool holdsHead) cons
     End e;
     e.index = index;
     e.params = params;
-    e.local = params / m_scenario.parallel.tp;
-    e.weights = b.weights * e.local;
-    e.grads = b.grads * e.local;
-    e.master = b.master * e.local;
-    e.optimizer = b.optimizer * e.local;
-    e.buckets = 2.0 * std::min(kGradBucketElements, e.local) * b.grads; // DP all-reduce / reduce-scatter
+    const double local = params / m_scenario.parallel.tp;
+    e.weights = b.weights * local;
+    e.grads = b.grads * local;
+    e.master = b.master * local;
+    e.optimizer = b.optimizer * local;
+    e.buckets = 2.0 * std::min(kGradBucketElements, local) * b.grads; // DP all-reduce / reduce-scatter
     e.holdsHead = holdsHead;
     return e;
 }

@@ -60,7 +60,7 @@ private:
     // A first or last stage's figures that do not depend on dp.
     struct End {
         int index = 0;
-        double params = 0, local = 0;                             // before and after TP
+        double params = 0;                                        // before TP splits them
         double weights = 0, grads = 0, master = 0, optimizer = 0; // bytes before ZeRO shards them
         double buckets = 0;                                       // the gradient buckets once dp x cp > 1
         bool holdsHead = false;
