@@ -123,6 +123,9 @@ int main(int argc, char** argv) {
     };
 
     QTextStream out(stdout);
+    // Diagnostics: the slowest samples, with their slider and position.
+    const bool worstTrace = qEnvironmentVariableIsSet("TL_BENCH_WORST");
+    std::vector<std::pair<double, QString>> worst;
     // Fixed mode first (the seeds' default), then derived mode (issue 10: the step from the hardware, the step-time
     // view and the bending days curve on screen; the MFU slider is an output there, so its sweeps are skipped).
     std::vector<double> fixedSamples, derivedSamples, fixedCpu, derivedCpu;
@@ -170,6 +173,11 @@ int main(int argc, char** argv) {
                             break;
                     }
                     samples.push_back(double(timer.nsecsElapsed()) / 1e6);
+                    if (worstTrace)
+                        worst.push_back({samples.back(), QStringLiteral("%1%2 at %3")
+                                                             .arg(derived ? QStringLiteral("derived ") : QString(),
+                                                                  QString::fromLatin1(sw.key))
+                                                             .arg(position)});
                     cpu.push_back(cpuMs() - cpu0);
                     syncPart.push_back(double(syncNs) / 1e6);
                 }
@@ -223,6 +231,9 @@ int main(int argc, char** argv) {
         out << QStringLiteral("  window full repaint %1 ms").arg(double(t.nsecsElapsed()) / 20e6, 0, 'f', 2)
             << Qt::endl;
     }
+    std::sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (size_t i = 0; i < std::min<size_t>(worst.size(), 25); ++i)
+        out << QStringLiteral("  slow: %1 ms %2").arg(worst[i].first, 0, 'f', 2).arg(worst[i].second) << Qt::endl;
     out << QStringLiteral("samples %1 fixed, %2 derived").arg(fixedSamples.size()).arg(derivedSamples.size())
         << Qt::endl;
     // "<what> p50 X ms p99 Y ms; derived mode p50 X ms p99 Y ms"

@@ -487,10 +487,10 @@ private slots:
         QVERIFY(controller.setValues(bigRun));
         QVERIFY2(!controller.evaluation().curveNote.empty(), "this scenario's curve goes beyond dp alone");
         for (int tab = 0; tab < window.tabs()->count(); ++tab)
-            if (window.tabs()->widget(tab)->findChild<QLabel*>(QStringLiteral("timeCaption")))
+            if (window.tabs()->widget(tab)->findChild<ui::TextLine*>(QStringLiteral("timeCaption")))
                 window.tabs()->setCurrentIndex(tab);
         settle();
-        auto* caption = window.findChild<QLabel*>(QStringLiteral("timeCaption"));
+        auto* caption = window.findChild<ui::TextLine*>(QStringLiteral("timeCaption"));
         QVERIFY(caption && caption->isVisibleTo(&window));
         QVERIFY2(caption->text().contains(ui::diagnosticText(controller.evaluation().curveNote)),
                  qPrintable(caption->text()));

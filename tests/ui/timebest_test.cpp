@@ -12,6 +12,7 @@
 #include "ui/export/exportregistry.h"
 #include "ui/export/tables.h"
 #include "ui/mainwindow.h"
+#include "ui/views/textline.h"
 #include "ui/views/timeview.h"
 
 #include <QCheckBox>

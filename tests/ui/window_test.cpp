@@ -227,6 +227,20 @@ private slots:
         }
     }
 
+    // 130B tokens take 25.03 days of a 25-day window: the verdict shows the decimals that make "late" readable.
+    void aJustLatePlanShowsWhyItIsLate() {
+        auto* tokens = find<QDoubleSpinBox>(QStringLiteral("spin:data.tokens"));
+        tokens->setValue(130);
+        const engine::Ledger l = m_controller->ledger();
+        QVERIFY(!l.time.finishes && l.time.days < 25.05);
+        const QString banner = find<ui::VerdictBanner>(QStringLiteral("verdictBanner"))->text();
+        QVERIFY2(banner.contains(QStringLiteral("Time: 25.03 of 25.00 days \u2014 late")), qPrintable(banner));
+        tokens->setValue(100);
+        QVERIFY(find<ui::VerdictBanner>(QStringLiteral("verdictBanner"))
+                    ->text()
+                    .contains(QStringLiteral("Time: 19.3 of 25.0 days \u2014 finishes")));
+    }
+
     void numbersOnScreenEqualTheLedger_data() {
         QTest::addColumn<int>("dp");
         QTest::newRow("dp 8") << 8;

@@ -422,6 +422,7 @@ void Plot::paintEvent(QPaintEvent*) {
         QFont f = labelFont();
         f.setBold(n.bold);
         const QRectF r = noteRect(n);
+        p.fillRect(r.adjusted(-2, 0, 2, 0), QColor(255, 255, 255, 210)); // readable over the capacity line
         drawText(p, r.topLeft(), n.text, f, r.width() + 1, Qt::AlignHCenter);
     }
     for (const Callout& c : m_callouts) {

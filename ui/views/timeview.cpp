@@ -8,6 +8,7 @@
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
 #include "ui/views/plot.h"
+#include "ui/views/textline.h"
 
 #include <QBrush>
 #include <QCheckBox>
@@ -199,9 +200,11 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
         placeCallouts();
         m_placing = false;
     });
-    m_caption = new QLabel(this);
+    // A TextLine: a new note (the layout beyond the replica limit changes with nearly every token count) relayouts
+    // the window only when it takes another number of lines.
+    m_caption = new TextLine(this);
     m_caption->setObjectName(QStringLiteral("timeCaption"));
-    m_caption->setWordWrap(true);
+    m_caption->setWrapping(true);
     m_caption->setAlignment(Qt::AlignHCenter);
     m_legend = new QLabel(this);
     m_legend->setObjectName(QStringLiteral("timeLegend"));
@@ -435,18 +438,17 @@ void TimeView::updateTexts() {
         : curve.empty()
             ? QString()
             : tr("Derived from the hardware: days fall slower than GPUs are added, so GPU-hours and the cost grow.");
-    m_caption->setToolTip(
-        !sameCost && !curve.empty()
-            ? tr("More GPUs give each replica fewer micro-batches while its gradient traffic, pipeline fill and "
-                 "optimizer step stay, so days fall slower than GPUs are added and the GPU-hours, and so the cost, "
-                 "grow. The split of the step is shown below.")
-            : QString());
     QStringList lines;
     for (const QString& line : {costNote, m_curveNote, m_bestNote})
         if (!line.isEmpty())
             lines << line;
     m_caption->setText(lines.join(QLatin1Char('\n')));
     m_caption->setVisible(!m_caption->text().isEmpty());
+    if (!sameCost && !curve.empty()) // after setText, whose tooltip is the text itself
+        m_caption->setToolTip(
+            tr("More GPUs give each replica fewer micro-batches while its gradient traffic, pipeline fill and "
+               "optimizer step stay, so days fall slower than GPUs are added and the GPU-hours, and so the cost, "
+               "grow. The split of the step is shown below."));
 
     auto line = [](const QPen& p, const QString& text) {
         const QString glyph =
@@ -685,6 +687,9 @@ void TimeView::placeCallouts() {
             line << m_plot->map(pt);
         curve << samplePolyline(line);
     }
+    // Sorted by x: a box counts the points under it from a binary search, not over the whole curve (the search
+    // anywhere in the plot tries thousands of boxes).
+    std::sort(curve.begin(), curve.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
     std::vector<double> lines;
     for (const QLineSeries* s : {m_deadline, m_window})
         if (s->count() > 0)
@@ -703,8 +708,11 @@ void TimeView::placeCallouts() {
             if (!plot.contains(box) ||
                 std::any_of(blocked.begin(), blocked.end(), [&](const QRectF& b) { return b.intersects(box); }))
                 return;
-            cost += 2.0 * double(std::count_if(curve.begin(), curve.end(),
-                                               [&](const QPointF& q) { return box.contains(q); }));
+            const auto first = std::lower_bound(curve.cbegin(), curve.cend(), box.left(),
+                                                [](const QPointF& q, double x) { return q.x() < x; });
+            for (auto q = first; q != curve.cend() && q->x() <= box.right(); ++q)
+                if (box.contains(*q))
+                    cost += 2.0;
             for (double y : lines)
                 if (y > box.top() && y < box.bottom())
                     cost += 15;

@@ -36,6 +36,7 @@ class QTimer;
 namespace tl::ui {
 
 class Plot;
+class TextLine;
 
 class TimeView : public QWidget, public EvaluationView {
     Q_OBJECT
@@ -81,7 +82,7 @@ public:
     QList<QRectF> calloutTextRects() const; // their texts' rects, in the plot widget's coordinates
     QList<QRectF> markerRects() const;      // this plan's dot and the gate squares, in the plot widget's coordinates
     QRectF plotRect() const;                // the plot area, in the plot widget's coordinates
-    QLabel* captionLabel() const { return m_caption; }
+    TextLine* captionLabel() const { return m_caption; }
     QString hoverText(double gpus) const;
 
 signals:
@@ -130,7 +131,7 @@ private:
     QScatterSeries* m_gates;
     QScatterSeries* m_current;
     std::vector<Callout> m_callouts;
-    QLabel* m_caption;
+    TextLine* m_caption;
     QLabel* m_legend;
 
     QLineSeries* m_best;
