@@ -100,9 +100,11 @@ int maxReplicas(const Scenario& s) {
 }
 
 // Fewest dp whose per-GPU memory fits, or nullopt. Memory falls as dp rises, except that dp = 1 has no gradient
-// buckets, so dp = 1 is tried alone. From dp = 2 on, memory is F + S/dp as long as the pipeline's in-flight count
-// does not change: two probes give F and S and so a candidate, which is accepted only when it checks out (it fits,
-// dp - 1 does not). Otherwise, gallop by doubling and bisect the last doubling.
+// buckets, so dp = 1 is tried alone. From dp = 2 up to MemoryModel::steadyUpTo() each end stage's memory is F + S/dp,
+// a line in 1/dp, and the most loaded stage's is their maximum, convex in 1/dp. So the line through two probes gives
+// a candidate, which is accepted only when it checks out (it fits, dp - 1 does not); and beyond the two probes the
+// line lies below the memory, so where it is above capacity at the steady end, nothing up to there fits. Otherwise,
+// gallop by doubling and bisect the last doubling.
 std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacity, int maxDp) {
     // Every probe narrows the bracket: lo is the largest dp known not to fit, hi the smallest known to fit. The last
     // few probes are remembered: the candidate check often asks for a dp the fit has just measured.
@@ -130,15 +132,24 @@ std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacit
     for (int round = 0; round < 3 && 2 * a <= maxDp; ++round) {
         const double m1 = probe(a), m2 = probe(2 * a);
         const double shardable = 2.0 * a * (m1 - m2), fixed = m1 - shardable / a;
-        if (!(capacity > fixed && shardable > 0))
-            break;
-        const double candidate = std::ceil(shardable / (capacity - fixed) - 1e-9);
-        if (candidate < 2 || candidate > maxDp)
-            break;
-        const int dp = int(candidate);
-        if (probe(dp) <= capacity && (dp == 2 || probe(dp - 1) > capacity))
-            return dp;
-        a = std::max(2, dp / 2);
+        const double candidate =
+            capacity > fixed && shardable > 0 ? std::ceil(shardable / (capacity - fixed) - 1e-9) : 0;
+        if (candidate >= 2 && candidate <= maxDp) {
+            const int dp = int(candidate);
+            if (probe(dp) <= capacity && (dp == 2 || probe(dp - 1) > capacity))
+                return dp;
+            a = std::max(2, dp / 2);
+            continue;
+        }
+        // Nothing fits on the line within reach: when it is above capacity at the steady end, nothing up to there fits
+        // (a margin for rounding), and the search goes on past it.
+        const int steady = std::min(maxDp, memory.steadyUpTo());
+        if (2 * a <= steady && fixed + shardable / steady > capacity * (1 + 1e-9)) {
+            if (steady == maxDp)
+                return std::nullopt;
+            lo = std::max(lo, steady);
+        }
+        break;
     }
     // Otherwise gallop up from the bracket until something fits, then bisect.
     while (hi == 0) {
@@ -169,13 +180,13 @@ void refuseNonFinite(Ledger& l) {
 
 Ledger evaluate(const Scenario& s) {
     Ledger l;
-    l.errors = validate(s);
+    ModelCounts m; // the parameters, counted once by validate()
+    l.errors = validate(s, m);
     if (!l.errors.empty())
         return l;
     l.valid = true;
 
     // Parameters.
-    const ModelCounts m = countModel(s.model);
     l.params.total = std::llround(m.total);
     l.params.active = std::llround(m.active);
     l.params.embedding = std::llround(m.embedding);
@@ -261,7 +272,6 @@ Ledger evaluate(const Scenario& s) {
     const double peak = s.hardware.peakTflops * 1e12;
     const double stepFlops = f.trainingPerToken * double(t.tokensPerStep); // model FLOPs of one step
     double rate = 0;                                                       // model FLOP/s per GPU
-    t.gpus = gpuCount(s);
     if (s.efficiency.mode == EfficiencyMode::Derived) {
         const StepTime st = derivedStepTime(s, m, p.dp);
         t.derived = true;

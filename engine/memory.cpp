@@ -4,6 +4,7 @@
 #include "engine/steptime.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tl::engine {
 namespace {
@@ -71,8 +72,7 @@ InFlight inFlightMicroBatches(PipelineSpec spec, int microBatches) {
     InFlight f;
     if (spec.stages <= 1)
         return f; // gradient accumulation runs micro-batches one after another
-    spec.microBatches = microBatches;
-    const PeakInFlight peak = peakInFlight(spec);
+    const PeakInFlight peak = inFlightGrowth(spec).at(microBatches);
     f.first = peak.rank0;
     f.last = peak.lastRank;
     return f;
@@ -86,54 +86,75 @@ double offloadSlowdown(const OffloadSpec& o) {
     return 1.0;
 }
 
-MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateBytes& b)
-    : m_scenario(s), m_bytes(b), m_largestLayer(m.largestLayer) {
+MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateBytes& b) : m_scenario(s), m_bytes(b) {
     const auto& par = s.parallel;
     m_stages = std::max(1, par.pp);
-    m_vShape = vShaped(par.schedule) && m_stages > 1;
+    m_cp = par.cp;
+    m_zero = par.zero;
+    const bool vShape = vShaped(par.schedule) && m_stages > 1;
     m_offload = s.offload.optimizer != Offload::None;
     m_fullRecompute = s.activations.recompute == Recompute::Full;
     m_layersPerStage = heaviestStageLayers(m.layers, m_stages, par.virtualStages); // uneven: the heaviest rank
-    m_pipeline = pipelineSpecFor(s);
+    if (m_stages > 1)
+        m_inFlight = inFlightGrowth(pipelineSpecFor(s)); // else one micro-batch at a time (gradient accumulation)
 
     // Parameters a GPU of the first and of the last stage owns (TP splits every matrix, vocab-parallel head too).
     const double stageLayers = m_layersPerStage * m.layersTotal / std::max(1, m.layers);
     const double headOnLast = m.lmHead > 0 ? m.lmHead : (m_stages > 1 ? m.embedding : 0.0); // tied: a copy there
-    m_firstParams = stageLayers + m.embedding;
-    m_lastParams = stageLayers + m.finalNorm + headOnLast;
+    double firstParams = stageLayers + m.embedding, lastParams = stageLayers + m.finalNorm + headOnLast;
     if (m_stages == 1) {
-        m_firstParams = m_lastParams = m.total;
-    } else if (m_vShape) {
-        m_firstParams = stageLayers + m.embedding + m.lmHead + m.finalNorm; // the V brings the last chunk home
-        m_lastParams = stageLayers;
+        firstParams = lastParams = m.total;
+    } else if (vShape) {
+        firstParams = stageLayers + m.embedding + m.lmHead + m.finalNorm; // the V brings the last chunk home
+        lastParams = stageLayers;
     }
+    m_first = end(0, firstParams, m_stages == 1 || vShape);
+    m_last = end(m_stages - 1, lastParams, !vShape);
 
     m_layer = layerActivations(m, s);
-    m_activationBytes = activationBytes(s.precision);
-    m_tokensLocal = double(s.data.seqLen) / par.cp * s.data.microBatch;
-    m_hidden = m.hidden;
-    const double lossTokens = s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction * m_tokensLocal : m_tokensLocal;
+    const double a = activationBytes(s.precision);
+    const double tokensLocal = double(s.data.seqLen) / par.cp * s.data.microBatch;
+    const double lossTokens = s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction * tokensLocal : tokensLocal;
     // Logits in FP32 for the softmax-cross-entropy plus the head's input, vocab-parallel over TP.
-    m_logits = (4.0 * lossTokens * m.vocab + m_activationBytes * m_tokensLocal * m.hidden) / par.tp;
+    m_logits = (4.0 * lossTokens * m.vocab + a * tokensLocal * m.hidden) / par.tp;
+    // Buffers: ZeRO-3's gathered layer and its prefetch, the TP/SP all-gather of one activation.
+    if (par.zero >= 3)
+        m_gather = 2.0 * (m.largestLayer / par.tp) * b.weights;
+    if (par.tp > 1)
+        m_tpGather = a * tokensLocal * m.hidden;
 }
 
-MemoryBreakdown MemoryModel::stage(int index, double params, double inFlightUnits, bool holdsHead, double shard) const {
-    const auto& par = m_scenario.parallel;
+MemoryModel::End MemoryModel::end(int index, double params, bool holdsHead) const {
     const StateBytes& b = m_bytes;
+    End e;
+    e.index = index;
+    e.params = params;
+    const double local = params / m_scenario.parallel.tp;
+    e.weights = b.weights * local;
+    e.grads = b.grads * local;
+    e.master = b.master * local;
+    e.optimizer = b.optimizer * local;
+    e.buckets = 2.0 * std::min(kGradBucketElements, local) * b.grads; // DP all-reduce / reduce-scatter
+    e.holdsHead = holdsHead;
+    return e;
+}
+
+// Inline in total(), which the memory gate calls on every probe: the operands kept for explanations are never stored.
+inline MemoryBreakdown MemoryModel::stage(const End& e, double inFlightUnits, double shard) const {
     MemoryBreakdown mb;
-    mb.stage = index;
+    mb.stage = e.index;
     mb.inFlight = inFlightUnits;
-    mb.params = params;
+    mb.params = e.params;
     mb.shard = shard;
     mb.layersOnStage = m_layersPerStage;
     mb.layerStored = m_layer.stored;
     mb.layerWorking = m_layer.working;
-    mb.holdsHead = holdsHead;
-    const double local = params / par.tp;
-    mb.weights = b.weights * local / (par.zero >= 3 ? shard : 1.0);
-    mb.gradients = b.grads * local / (par.zero >= 2 ? shard : 1.0);
-    mb.master = b.master * local / (par.zero >= 1 ? shard : 1.0);
-    mb.optimizer = b.optimizer * local / (par.zero >= 1 ? shard : 1.0);
+    mb.holdsHead = e.holdsHead;
+    // ZeRO 1 shards the master copy and the optimizer state over dp x cp, ZeRO 2 the gradients too, ZeRO 3 the weights.
+    mb.weights = m_zero >= 3 ? e.weights / shard : e.weights;
+    mb.gradients = m_zero >= 2 ? e.grads / shard : e.grads;
+    mb.master = m_zero >= 1 ? e.master / shard : e.master;
+    mb.optimizer = m_zero >= 1 ? e.optimizer / shard : e.optimizer;
     if (m_offload) {
         mb.offloaded = mb.master + mb.optimizer;
         mb.master = mb.optimizer = 0;
@@ -141,27 +162,26 @@ MemoryBreakdown MemoryModel::stage(int index, double params, double inFlightUnit
     mb.activationsLayers = inFlightUnits * m_layersPerStage * m_layer.stored;
     if (m_fullRecompute)
         mb.activationsLayers += m_layer.working; // one layer rebuilt during backward
-    mb.activationsLogits = holdsHead ? m_logits : 0.0;
+    mb.activationsLogits = e.holdsHead ? m_logits : 0.0;
     // Buffers: runtime reserve, gradient buckets for the DP all-reduce / reduce-scatter, ZeRO-3's gathered layer and
     // its prefetch, the TP/SP all-gather of one activation, and allocator fragmentation.
-    if (shard > 1)
-        mb.bufBuckets = 2.0 * std::min(kGradBucketElements, local) * b.grads;
-    if (par.zero >= 3 && shard > 1)
-        mb.bufGather = 2.0 * (m_largestLayer / par.tp) * b.weights;
-    if (par.tp > 1)
-        mb.bufTpGather = m_activationBytes * m_tokensLocal * m_hidden;
+    if (shard > 1) {
+        mb.bufBuckets = e.buckets;
+        mb.bufGather = m_gather;
+    }
+    mb.bufTpGather = m_tpGather;
     mb.buffers =
         kRuntimeReserveBytes + mb.bufBuckets + mb.bufGather + mb.bufTpGather + kAllocatorOverhead * mb.activations();
     return mb;
 }
 
 MemoryModel::Ends MemoryModel::ends(int dp) const {
-    const double shard = double(dp) * m_scenario.parallel.cp; // ZeRO shards over the data-parallel group, CP included
-    const InFlight inflight = inFlightMicroBatches(m_pipeline, microBatchesPerPipeline(m_scenario, dp));
-    const MemoryBreakdown first = stage(0, m_firstParams, inflight.first, m_stages == 1 || m_vShape, shard);
+    const double shard = double(dp) * m_cp; // ZeRO shards over the data-parallel group, CP included
+    const PeakInFlight inFlight = m_inFlight.at(microBatchesPerPipeline(m_scenario, dp));
+    const MemoryBreakdown first = stage(m_first, inFlight.rank0, shard);
     if (m_stages == 1)
         return {first, first};
-    return {first, stage(m_stages - 1, m_lastParams, inflight.last, !m_vShape, shard)};
+    return {first, stage(m_last, inFlight.lastRank, shard)};
 }
 
 MemoryBreakdown MemoryModel::at(int dp) const {
@@ -169,10 +189,26 @@ MemoryBreakdown MemoryModel::at(int dp) const {
     return e.last.total() > e.first.total() ? e.last : e.first;
 }
 
-// Flattened: ends() and stage() inline here, so the operands kept for explanations are never stored.
-[[gnu::flatten]] double MemoryModel::total(int dp) const {
-    const Ends e = ends(dp);
-    const double first = e.first.total(), last = e.last.total();
+int MemoryModel::steadyUpTo() const {
+    // In flight stops growing at ceil(cap / slope) micro-batches on rank 0 and on the last rank.
+    const InFlightGrowth& g = m_inFlight;
+    const double full = std::ceil(std::max(g.cap0 / g.slope0, g.capLast / g.slopeLast));
+    const double sequences = double(m_scenario.data.globalBatch) / m_scenario.data.microBatch;
+    if (!(full <= sequences))
+        return 0;
+    int dp = int(sequences / full);
+    while (dp > 0 && microBatchesPerPipeline(m_scenario, dp) < full) // the rounding of the quotient, never trusted
+        --dp;
+    return dp;
+}
+
+double MemoryModel::total(int dp) const {
+    const double shard = double(dp) * m_cp;
+    const PeakInFlight inFlight = m_inFlight.at(microBatchesPerPipeline(m_scenario, dp));
+    const double first = stage(m_first, inFlight.rank0, shard).total();
+    if (m_stages == 1)
+        return first;
+    const double last = stage(m_last, inFlight.lastRank, shard).total();
     return last > first ? last : first;
 }
 

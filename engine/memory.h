@@ -4,6 +4,7 @@
 
 #include "engine/layout.h"
 #include "engine/model.h"
+#include "engine/pipeline_sim.h"
 #include "engine/precision.h"
 #include "engine/scenario.h"
 
@@ -50,18 +51,31 @@ public:
         MemoryBreakdown first, last; // last == first without a pipeline
     };
     Ends ends(int dp) const;
+    // The largest dp whose pipelines still hold the schedule's full in-flight count (every dp up to it has enough
+    // micro-batches per replica): up to it each end stage's memory is F + S / dp. 0 when even one replica falls
+    // short (always for GPipe, whose count grows with every micro-batch).
+    int steadyUpTo() const;
 
 private:
-    MemoryBreakdown stage(int index, double params, double inFlightUnits, bool holdsHead, double shard) const;
+    // A first or last stage's figures that do not depend on dp.
+    struct End {
+        int index = 0;
+        double params = 0;                                        // before TP splits them
+        double weights = 0, grads = 0, master = 0, optimizer = 0; // bytes before ZeRO shards them
+        double buckets = 0;                                       // the gradient buckets once dp x cp > 1
+        bool holdsHead = false;
+    };
+    End end(int index, double params, bool holdsHead) const;
+    MemoryBreakdown stage(const End& e, double inFlightUnits, double shard) const;
 
     const Scenario& m_scenario;
     StateBytes m_bytes;
     LayerActivations m_layer;
-    PipelineSpec m_pipeline;
-    double m_largestLayer = 0, m_firstParams = 0, m_lastParams = 0, m_layersPerStage = 0;
-    double m_activationBytes = 2, m_tokensLocal = 0, m_logits = 0;
-    int m_hidden = 0, m_stages = 1;
-    bool m_vShape = false, m_offload = false, m_fullRecompute = false;
+    InFlightGrowth m_inFlight;
+    End m_first, m_last;
+    double m_layersPerStage = 0, m_logits = 0, m_gather = 0, m_tpGather = 0;
+    int m_stages = 1, m_cp = 1, m_zero = 0;
+    bool m_offload = false, m_fullRecompute = false;
 };
 
 // The most loaded pipeline stage's per-GPU memory when the data-parallel degree is dp (which also sets the

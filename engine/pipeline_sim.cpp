@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <utility>
 
@@ -658,38 +659,49 @@ Timeline simulate(const PipelineSpec& input) {
     return timeline;
 }
 
-// Flattened: the memory gate calls this once per probe, so its checks inline.
-namespace {
-
-// Chunks in flight at the peak on rank 0 and on rank p-1 (of an effective spec), by schedule.
-std::pair<double, double> peakChunks(const PipelineSpec& spec) {
-    const double p = spec.stages, m = spec.microBatches, v = spec.virtualStages;
-    switch (spec.schedule) {
-    case Schedule::GPipe:
-        return {m, m};
-    case Schedule::OneFOneB:
-    case Schedule::Interleaved: // Megatron's warm-up on the last rank
-        return v >= 2 ? std::pair{std::min(m * v, v * p + p - 1), std::min(m * v, (v - 1) * p + 1)}
-                      : std::pair{std::min(m, p), 1.0};
-    case Schedule::ZbH1: // W delayed by r micro-batches on rank r: p on every rank
-        return {std::min(m, p), std::min(m, p)};
-    case Schedule::ZbH2:
-        return {std::min(m, 2 * p - 1), std::min(m, 2 * p - 1)};
-    case Schedule::ZbV:
-        return {std::min(2 * m, 2 * p), std::min(2 * m, 2 * p)};
-    case Schedule::DualPipeV:
-        return {2 * p + 1, 2 * p + 1};
-    }
-    return {0, 0};
-}
-
-} // namespace
-
-PeakInFlight peakInFlight(const PipelineSpec& input) {
+// Chunks in flight at the peak on rank 0 and on rank p-1 grow as min(slope x m, cap), by schedule.
+InFlightGrowth inFlightGrowth(const PipelineSpec& input) {
     validateFields(input);
     const PipelineSpec spec = effectiveSpec(input);
-    const auto [first, last] = peakChunks(spec);
-    return {first / spec.virtualStages, last / spec.virtualStages};
+    const double p = spec.stages, v = spec.virtualStages;
+    InFlightGrowth g;
+    g.chunks = v;
+    auto both = [&g](double slope, double cap) {
+        g.slope0 = g.slopeLast = slope;
+        g.cap0 = g.capLast = cap;
+    };
+    switch (spec.schedule) {
+    case Schedule::GPipe: // every forward before the first backward
+        both(1, std::numeric_limits<double>::infinity());
+        break;
+    case Schedule::OneFOneB:
+    case Schedule::Interleaved: // Megatron's warm-up on the last rank
+        if (v >= 2) {
+            g.slope0 = g.slopeLast = v;
+            g.cap0 = v * p + p - 1;
+            g.capLast = (v - 1) * p + 1;
+        } else {
+            g.cap0 = p; // slope 1; the last rank holds one micro-batch at a time (cap 1)
+        }
+        break;
+    case Schedule::ZbH1: // W delayed by r micro-batches on rank r: p on every rank
+        both(1, p);
+        break;
+    case Schedule::ZbH2:
+        both(1, 2 * p - 1);
+        break;
+    case Schedule::ZbV:
+        both(2, 2 * p);
+        break;
+    case Schedule::DualPipeV: // the whole count from the first micro-batch on
+        both(2 * p + 1, 2 * p + 1);
+        break;
+    }
+    return g;
+}
+
+PeakInFlight peakInFlight(const PipelineSpec& spec) {
+    return inFlightGrowth(spec).at(spec.microBatches);
 }
 
 [[gnu::flatten]] PipelineClosedForm closedForm(const PipelineSpec& input) {
@@ -747,9 +759,9 @@ PeakInFlight peakInFlight(const PipelineSpec& input) {
     out.makespan = std::max(out.makespan, ideal);
     out.bubbleOverIdeal = (out.makespan - ideal) / ideal;
     out.bubbleFraction = 1.0 - ideal / out.makespan;
-    const auto [first, last] = peakChunks(spec);
-    out.peakInFlightStagesRank0 = first / v;
-    out.peakInFlightStagesLastRank = last / v;
+    const PeakInFlight peak = inFlightGrowth(spec).at(spec.microBatches);
+    out.peakInFlightStagesRank0 = peak.rank0;
+    out.peakInFlightStagesLastRank = peak.lastRank;
     return out;
 }
 

@@ -6,6 +6,7 @@
 
 #include "engine/choices.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -93,10 +94,23 @@ struct PipelineClosedForm {
 };
 PipelineClosedForm closedForm(const PipelineSpec& spec); // throws std::invalid_argument on a bad field
 
-// closedForm's two peak in-flight figures alone, without the makespan: the memory gate asks them on every probe.
+// closedForm's two peak in-flight figures alone, without the makespan.
 struct PeakInFlight {
     double rank0 = 0, lastRank = 0; // in whole stages' layers, as peakInFlightStagesRank0 / LastRank
 };
 PeakInFlight peakInFlight(const PipelineSpec& spec); // throws std::invalid_argument on a bad field
+
+// How those peaks grow with the micro-batch count m, for every schedule: min(slope x m, cap) chunks on a rank, over
+// the chunks per rank. Checked once, asked for any m >= 1 (the memory gate asks on every probe): at(spec.microBatches)
+// is peakInFlight(spec).
+struct InFlightGrowth {
+    double slope0 = 1, cap0 = 1, slopeLast = 1, capLast = 1; // rank 0, rank p-1
+    double chunks = 1;                                       // effectiveVirtualStages
+    PeakInFlight at(int microBatches) const {
+        const double m = microBatches;
+        return {std::min(slope0 * m, cap0) / chunks, std::min(slopeLast * m, capLast) / chunks};
+    }
+};
+InFlightGrowth inFlightGrowth(const PipelineSpec& spec); // throws std::invalid_argument on a bad field
 
 } // namespace tl::engine

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -64,19 +65,34 @@ std::string divisorList(int n) {
     return out;
 }
 
-// The keys validate() checks on every evaluation, read without a FieldValue: a number through its slot, a choice enum
-// through its mask. Only a value that fails here builds its FieldValue, for checkRange's message.
+// The keys validate() checks on every evaluation, each read through its slot without a FieldValue and tested as its
+// slot needs: an int against the bounds alone (always finite and whole), a choice enum against its mask, a double as
+// checkRange does. Only a value that fails here builds its FieldValue, for checkRange's message.
 struct RangeCheck {
     const Field* field = nullptr;
     bool documents = false; // data.documents: empty means one document filling the sequence (checked by seq_len)
     bool allowed(const Scenario& s) const {
         const Field& f = *field;
-        if (f.number.kind == NumberSlot::Kind::None)
+        const char* at = reinterpret_cast<const char*>(&s) + f.number.offset;
+        switch (f.number.kind) {
+        case NumberSlot::Kind::None:
             return documents && s.data.documents.empty();
-        const double x = f.number.read(s);
-        if (f.choiceMask)
-            return x >= 0 && x < 64 && (f.choiceMask >> int(x) & 1);
-        return numberInRange(f, x);
+        case NumberSlot::Kind::Int: {
+            int x;
+            std::memcpy(&x, at, sizeof x);
+            return (f.minExclusive ? x > f.min : x >= f.min) && x <= f.max;
+        }
+        case NumberSlot::Kind::Byte: {
+            const unsigned x = static_cast<unsigned char>(*at);
+            return f.choiceMask ? x < 64 && (f.choiceMask >> x & 1) : numberInRange(f, x);
+        }
+        case NumberSlot::Kind::Double: {
+            double x;
+            std::memcpy(&x, at, sizeof x);
+            return numberInRange(f, x);
+        }
+        }
+        return false;
     }
 };
 
@@ -94,6 +110,11 @@ const std::vector<RangeCheck>& rangeChecks() {
 } // namespace
 
 std::vector<Diagnostic> validate(const Scenario& s) {
+    ModelCounts counts;
+    return validate(s, counts);
+}
+
+std::vector<Diagnostic> validate(const Scenario& s, ModelCounts& counts) {
     Checker c;
     // 1. Each key against its own range (the field table is the single source of ranges).
     for (const RangeCheck& r : rangeChecks()) {
@@ -136,11 +157,12 @@ std::vector<Diagnostic> validate(const Scenario& s) {
     }
     // The keys' ranges multiply out to ~2e18 parameters; a cap far above any real model keeps every count (int64)
     // and size finite with room to spare.
-    if (const double total = countModel(m).total; total > kMaxModelParams)
+    counts = countModel(m);
+    if (counts.total > kMaxModelParams)
         c.errors.push_back({"model.size",
                             "model.size",
                             Msg::ModelTooLarge,
-                            {n(total), key("model.layers"), key("model.hidden"), key("model.ffn_hidden")}});
+                            {n(counts.total), key("model.layers"), key("model.hidden"), key("model.ffn_hidden")}});
     // 3. Data and batch divisibility.
     if (!d.documents.empty()) {
         double sum = 0;

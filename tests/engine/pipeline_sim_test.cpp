@@ -456,6 +456,33 @@ TEST(PipelineClosedForm, AgreesWithSimulationOnGrid) {
     EXPECT_GT(exactChecked, 1000);
 }
 
+TEST(PipelineClosedForm, InFlightGrowthIsThePeakAndNeverFalls) {
+    // The memory gate checks a spec once and then asks the growth for any m: it must be peakInFlight at every m, and
+    // never fall as m rises (the gate's search assumes memory never rises with dp).
+    int checked = 0;
+    for (Schedule schedule : allSchedules())
+        for (int p : {1, 2, 3, 5, 8, 14})
+            for (int v : schedule == Schedule::Interleaved ? std::vector<int>{1, 2, 3, 4} : std::vector<int>{1}) {
+                const PipelineSpec base = makeSpec(schedule, p, 1, v);
+                const InFlightGrowth growth = inFlightGrowth(base);
+                PeakInFlight previous = growth.at(1);
+                for (int m = 1; m <= 64; ++m) {
+                    PipelineSpec spec = base;
+                    spec.microBatches = m;
+                    SCOPED_TRACE(describe(spec));
+                    const PeakInFlight at = growth.at(m), peak = peakInFlight(spec);
+                    EXPECT_EQ(at.rank0, peak.rank0);
+                    EXPECT_EQ(at.lastRank, peak.lastRank);
+                    EXPECT_GE(at.rank0, previous.rank0);
+                    EXPECT_GE(at.lastRank, previous.lastRank);
+                    previous = at;
+                    ++checked;
+                }
+            }
+    EXPECT_GT(checked, 2000);
+    EXPECT_THROW(inFlightGrowth(makeSpec(Schedule::OneFOneB, 0, 4)), std::invalid_argument);
+}
+
 TEST(PipelineClosedForm, TextbookFormulas) {
     // gpipe / 1f1b: (p-1)/m; interleaved: (p-1)/(v m); zb-h1: (p-1)(F+B-W) per rank, i.e. (p-1)/(3m) when F=B=W.
     for (int p : {2, 4, 8}) {

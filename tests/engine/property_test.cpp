@@ -78,8 +78,14 @@ TEST(Properties, RandomValidScenarios) {
 TEST(Properties, MemoryGateIsTheFewestDpThatFits) {
     tl::test::RandomScenarios g(99);
     int withGate = 0;
-    for (int i = 0; i < 3000; ++i) {
-        const Scenario s = g.next();
+    for (int i = 0; i < 6000; ++i) {
+        Scenario s = g.next();
+        if (i % 2 == 1) { // larger batches: pipelines that hold their full in-flight count up to a large dp, then less
+            Scenario larger = s;
+            larger.data.globalBatch *= 1 << g.pick(1, 8);
+            if (evaluate(larger).valid)
+                s = larger;
+        }
         const Ledger l = evaluate(s);
         ASSERT_TRUE(l.valid);
         if (!l.time.minGpusMemory)
@@ -94,7 +100,63 @@ TEST(Properties, MemoryGateIsTheFewestDpThatFits) {
             ASSERT_GT(perGpuMemory(s, m, b, dp - 1).total(), l.memory.capacity) << i;
         }
     }
-    EXPECT_GT(withGate, 1000);
+    EXPECT_GT(withGate, 2000);
+}
+
+TEST(Properties, MemoryTotalIsTheBreakdownsTotalAndNeverRisesWithDp) {
+    // total(dp), the memory gate's probe, skips the breakdown: it must give at(dp).total() to the bit. From dp = 2
+    // (dp = 1 has no gradient buckets) memory never rises as dp rises, which the gate's search relies on.
+    tl::test::RandomScenarios g(5);
+    int checked = 0;
+    for (int i = 0; i < 1000; ++i) {
+        const Scenario s = g.next();
+        const ModelCounts m = countModel(s.model);
+        const MemoryModel memory(s, m, stateBytes(s.precision, m.hidden));
+        const int replicas = s.data.globalBatch / s.data.microBatch;
+        double previous = memory.total(2);
+        for (int dp = 1; dp <= replicas; dp += 1 + dp / 8) {
+            const double total = memory.total(dp);
+            ASSERT_EQ(total, memory.at(dp).total()) << i << " dp " << dp;
+            if (dp >= 2) {
+                ASSERT_LE(total, previous) << i << " dp " << dp;
+                previous = total;
+            }
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 10000);
+}
+
+TEST(Properties, SteadyInFlightEndsWhereTheMicroBatchesRunShort) {
+    // Up to steadyUpTo() every dp holds the pipeline's full in-flight count on both end stages (the memory gate skips
+    // that range at once when the line through two probes says none of it fits); one dp more holds fewer.
+    tl::test::RandomScenarios g(17);
+    int ended = 0;
+    for (int i = 0; i < 2000; ++i) {
+        Scenario s = g.next();
+        s.data.globalBatch *= 1 << g.pick(0, 6);
+        const ModelCounts m = countModel(s.model);
+        const MemoryModel memory(s, m, stateBytes(s.precision, m.hidden));
+        const int steady = memory.steadyUpTo(), replicas = s.data.globalBatch / s.data.microBatch;
+        if (steady == 0) { // GPipe, or too few micro-batches for even one replica's warm-up
+            ASSERT_TRUE(s.parallel.schedule == Schedule::GPipe || replicas < 2 * s.parallel.pp + 1) << i;
+            continue;
+        }
+        const MemoryModel::Ends full = memory.ends(1);
+        for (int dp : {1, 2, steady / 2, steady - 1, steady}) {
+            if (dp < 1 || dp > steady)
+                continue;
+            const MemoryModel::Ends e = memory.ends(dp);
+            ASSERT_EQ(e.first.inFlight, full.first.inFlight) << i << " dp " << dp;
+            ASSERT_EQ(e.last.inFlight, full.last.inFlight) << i << " dp " << dp;
+        }
+        if (steady < replicas) {
+            const MemoryModel::Ends past = memory.ends(steady + 1);
+            ASSERT_TRUE(past.first.inFlight < full.first.inFlight || past.last.inFlight < full.last.inFlight) << i;
+            ++ended;
+        }
+    }
+    EXPECT_GT(ended, 100);
 }
 
 TEST(Properties, DaysFallAsGpusRise) {
