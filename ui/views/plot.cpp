@@ -372,13 +372,16 @@ void Plot::paintEvent(QPaintEvent*) {
                 p.setBrush(m_bars[k]->color());
                 p.drawRect(r);
             }
-    p.setRenderHint(QPainter::Antialiasing, m_antialiased);
-    p.setClipRect(plot.adjusted(-10, -10, 10, 10));
+    // Clips and hints are set anew for each series rather than saved and restored: drawn into a PDF or SVG
+    // (QWidget::render with the report's painter), a restored clip left the markers out.
+    const QRectF markerClip = plot.adjusted(-10, -10, 10, 10);
     for (const QXYSeries* s : m_series) {
         if (!s->isVisible() || s->count() == 0)
             continue;
         const QList<QPointF> points = s->points();
         if (const auto* scatter = qobject_cast<const QScatterSeries*>(s)) {
+            p.setClipRect(markerClip);
+            p.setRenderHint(QPainter::Antialiasing, m_antialiased);
             p.setPen(QPen(scatter->borderColor(), 1));
             p.setBrush(scatter->color());
             const double r = scatter->markerSize() / 2;
@@ -395,16 +398,17 @@ void Plot::paintEvent(QPaintEvent*) {
         line.reserve(points.size());
         for (const QPointF& v : points)
             line << map(v);
-        p.save();
         p.setClipRect(plot);
+        // A horizontal line (the deadlines) gains nothing from antialiasing, and its dashes cost the most.
+        const bool horizontal =
+            std::all_of(points.begin(), points.end(), [&](const QPointF& v) { return v.y() == points.front().y(); });
+        p.setRenderHint(QPainter::Antialiasing, m_antialiased && !horizontal);
         p.setPen(s->pen());
         p.setBrush(Qt::NoBrush);
-        // A horizontal line (the deadlines) gains nothing from antialiasing, and its dashes cost the most.
-        if (std::all_of(points.begin(), points.end(), [&](const QPointF& v) { return v.y() == points.front().y(); }))
-            p.setRenderHint(QPainter::Antialiasing, false);
         p.drawPolyline(line);
-        p.restore();
         if (s->pointsVisible()) {
+            p.setClipRect(markerClip);
+            p.setRenderHint(QPainter::Antialiasing, m_antialiased);
             p.setPen(Qt::NoPen);
             p.setBrush(s->pen().color());
             const double r = s->markerSize() / 2;
@@ -412,6 +416,7 @@ void Plot::paintEvent(QPaintEvent*) {
                 p.drawEllipse(c, r, r);
         }
     }
+    p.setRenderHint(QPainter::Antialiasing, m_antialiased);
 
     // The notes at their points, and the callouts over everything.
     p.setClipping(false);
