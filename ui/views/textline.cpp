@@ -104,40 +104,23 @@ QSize TextLine::minimumSizeHint() const {
 
 void TextLine::setAlignment(Qt::Alignment horizontal) {
     m_align = horizontal;
-    m_painted.width = -1;
     update();
-}
-
-const QStaticText& TextLine::laidOut(const QString& text, const QFont& font, int wrapWidth) const {
-    if (m_painted.width != wrapWidth || m_painted.text != text || m_painted.font != font) {
-        QString lines = text;
-        lines.replace(QLatin1Char('\n'), QChar::LineSeparator);
-        QStaticText t(lines);
-        t.setTextFormat(Qt::PlainText);
-        t.setTextWidth(wrapWidth); // -1: one line
-        QTextOption option(m_align);
-        option.setWrapMode(QTextOption::WordWrap);
-        t.setTextOption(option);
-        t.prepare(QTransform(), font);
-        m_painted = {text, font, wrapWidth, t};
-    }
-    return m_painted.layout;
 }
 
 void TextLine::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setPen(palette().color(QPalette::WindowText));
-    // Wrapped at the top, or one line (a shrunk sentence: wrapped) in the middle of the height.
-    const QFont small = m_wrap ? font() : shrunkFont();
-    const bool wrapped = m_wrap || small != font();
-    const QString text = wrapped ? m_text : shownText();
-    const QStaticText& t = laidOut(text, small, wrapped ? width() : -1);
-    const double x = wrapped || m_align & Qt::AlignLeft ? 0
-                     : m_align & Qt::AlignRight         ? width() - t.size().width()
-                                                        : (width() - t.size().width()) / 2;
-    const double y = m_wrap ? 0 : (height() - t.size().height()) / 2;
-    p.setFont(small);
-    p.drawStaticText(QPointF(x, y), t);
+    const int align = int(m_align & Qt::AlignHorizontal_Mask);
+    if (m_wrap) {
+        p.drawText(rect(), align | Qt::AlignTop | Qt::TextWordWrap, m_text);
+        return;
+    }
+    if (const QFont small = shrunkFont(); small != font()) {
+        p.setFont(small);
+        p.drawText(rect(), align | Qt::AlignVCenter | Qt::TextWordWrap, m_text);
+        return;
+    }
+    p.drawText(rect(), align | Qt::AlignVCenter, shownText());
 }
 
 void TextLine::changeEvent(QEvent* event) {

@@ -4,8 +4,6 @@
 // change repaints this widget alone (ui_latency_bench: word-wrapped labels re-ran height-for-width of the whole
 // window on each step). Too narrow a widget elides the text; the tooltip carries all of it.
 
-#include <QFont>
-#include <QStaticText>
 #include <QString>
 #include <QWidget>
 
@@ -43,22 +41,11 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    // The painted text laid out once (QPainter::drawText lays it out again on every paint: the verdict's lines cost
-    // 2 M instructions per slider step that way).
-    struct Painted {
-        QString text;
-        QFont font;
-        int width = -1;
-        QStaticText layout;
-    };
-    const QStaticText& laidOut(const QString& text, const QFont& font, int wrapWidth) const;
-
     QString m_text;
     QString m_shorter;
     bool m_wrap = false;
     bool m_shrink = false;
     Qt::Alignment m_align = Qt::AlignLeft;
-    mutable Painted m_painted;
     QFont shrunkFont() const; // the largest smaller type whose wrapped text fits, else the widget's own font
 };
 
