@@ -54,6 +54,33 @@ private slots:
         QVERIFY(std::abs(p.xValueAt(plot.center().x()) - 32) < 1e-9);
     }
 
+    // Tick labels in full: grouped whole numbers, plain decimals for a tiny run's days, never "1e-06" or "1e+10".
+    void tickLabelsReadInFull() {
+        ui::Plot p;
+        p.resize(800, 500);
+        p.setXAxis(logAxis(1, 16384, 4, QString()));
+        p.setYAxis(logAxis(1e-7, 1e10, 10, QString()));
+        QCOMPARE(p.tickLabels(Qt::Horizontal),
+                 (QStringList{QStringLiteral("1"), QStringLiteral("4"), QStringLiteral("16"), QStringLiteral("64"),
+                              QStringLiteral("256"), QStringLiteral("1,024"), QStringLiteral("4,096"),
+                              QStringLiteral("16,384")}));
+        const QStringList y = p.tickLabels(Qt::Vertical);
+        QCOMPARE(y.size(), 18);
+        QCOMPARE(y.front(), QStringLiteral("0.0000001"));
+        QCOMPARE(y.at(6), QStringLiteral("0.1"));
+        QCOMPARE(y.back(), QStringLiteral("10,000,000,000"));
+        for (const QString& label : y)
+            QVERIFY2(!label.contains(QLatin1Char('e')), qPrintable(label));
+        ui::Plot::Axis linear;
+        linear.scale = ui::Plot::Axis::Scale::Linear;
+        linear.min = 0;
+        linear.max = 20000;
+        linear.interval = 2500;
+        p.setYAxis(linear);
+        QCOMPARE(p.tickLabels(Qt::Vertical).at(1), QStringLiteral("2,500"));
+        QCOMPARE(p.tickLabels(Qt::Vertical).back(), QStringLiteral("20,000"));
+    }
+
     void titlesTakeTheirRoom() {
         ui::Plot p;
         p.resize(600, 400);
@@ -87,6 +114,8 @@ private slots:
     void barsStackAndNotesSitAboveThem() {
         ui::Plot p;
         p.resize(500, 400);
+        p.show(); // resized later: a hidden widget gets its resize event only when shown
+        QVERIFY(QTest::qWaitForWindowExposed(&p));
         ui::Plot::Axis x, y;
         x.scale = y.scale = ui::Plot::Axis::Scale::Linear;
         x.min = -0.5;
@@ -116,6 +145,15 @@ private slots:
         QCOMPARE(n0.bottom(), o0.top() - 2);
         QVERIFY(n1.height() > n0.height() * 1.5);  // two lines
         QVERIFY(n0.left() >= p.plotArea().left()); // never over the tick labels
+
+        // Notes wider than the room between bars take a smaller type, down to 70%, and do not overlap.
+        p.setNotes({{QPointF(0, 5), QStringLiteral("3.75N\n26.2 GiB"), true},
+                    {QPointF(1, 4), QStringLiteral("16N\n112.0 GiB")}});
+        p.resize(150, 400);
+        QVERIFY(p.noteFont(p.notes()[1]).pointSizeF() < p.labelFont().pointSizeF());
+        QVERIFY(p.noteFont(p.notes()[1]).pointSizeF() >= 0.7 * p.labelFont().pointSizeF() - 1e-9);
+        QVERIFY(!p.noteRect(p.notes()[0]).intersects(p.noteRect(p.notes()[1])));
+        p.resize(500, 400);
 
         QSignalSpy hovered(&p, &ui::Plot::barHovered);
         moveMouse(&p, o1.center());

@@ -1,5 +1,7 @@
 #include "ui/views/plot.h"
 
+#include "engine/units.h"
+
 #include <QApplication>
 #include <QBarSet>
 #include <QEvent>
@@ -12,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <tuple>
 
 namespace tl::ui {
@@ -24,15 +27,24 @@ const QColor kMinorGrid(0xec, 0xec, 0xec), kMajorGrid(0xd2, 0xd2, 0xd2), kAxisLi
 
 using Scale = Plot::Axis::Scale;
 
-// "1", "16384", "0.1", "2.5": whole numbers in full (a GPU count is never 1e+06), others to three digits.
+// "1", "16,384", "0.1", "0.00001", "2.5": whole numbers in full with grouped digits, others to three significant
+// digits, never in scientific notation (a tiny run's days, a huge run's).
 QString tickText(const Plot::Axis& a, double v) {
     if (!a.categories.isEmpty())
         return a.categories.value(qsizetype(std::llround(v)));
-    if (std::abs(v) < 1e-12 * std::max(1.0, std::abs(a.max)))
-        return QStringLiteral("0");
+    if (a.scale == Plot::Axis::Scale::Linear && std::abs(v) < 1e-12 * std::max(1.0, std::abs(a.max)))
+        return QStringLiteral("0"); // a linear axis's zero, not rounding noise
     if (std::abs(v) >= 1 && std::abs(v) < 1e15 && std::abs(v - std::round(v)) < 1e-9 * std::abs(v))
-        return QString::number(qint64(std::llround(v)));
-    return QString::number(v, 'g', 3);
+        return QString::fromStdString(engine::groupDigits(v));
+    const int decimals = std::clamp(2 - int(std::floor(std::log10(std::abs(v)))), 0, 15);
+    QString text = QString::number(v, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text;
 }
 
 double distanceToSegment(const QPointF& p, const QPointF& a, const QPointF& b) {
@@ -126,6 +138,14 @@ bool Plot::axisTitleShown(Qt::Orientation o) const {
     return !t.isEmpty() && (o == Qt::Horizontal || m_presentation == 1);
 }
 
+QStringList Plot::tickLabels(Qt::Orientation axis) const {
+    QStringList out;
+    for (const Label& l : m_labels)
+        if (l.axis == axis)
+            out << l.text.text();
+    return out;
+}
+
 QSizeF Plot::textSize(const QString& text) const {
     return QFontMetricsF(labelFont()).boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::AlignLeft | Qt::AlignTop, text).size();
 }
@@ -192,15 +212,34 @@ QRectF Plot::barRect(qsizetype set, qsizetype bar) const {
     return QRectF(map(QPointF(x - m_barWidth / 2, base + value)), map(QPointF(x + m_barWidth / 2, base))).normalized();
 }
 
-QRectF Plot::noteRect(const Note& note) const {
+// The notes' type: the label font, bold where asked, and smaller (down to 70%) when the widest note is wider than
+// the room between two notes' points (the totals above narrow bars, in GiB and in multiples of N).
+QFont Plot::noteFont(const Note& note) const {
     QFont f = labelFont();
+    double room = std::numeric_limits<double>::infinity(), widest = 0;
+    for (size_t i = 0; i < m_notes.size(); ++i) {
+        QFont bold = f;
+        bold.setBold(m_notes[i].bold);
+        widest = std::max(
+            widest,
+            QFontMetricsF(bold).boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::AlignHCenter, m_notes[i].text).width());
+        if (i > 0)
+            room = std::min(room, std::abs(map(m_notes[i].at).x() - map(m_notes[i - 1].at).x()));
+    }
+    if (widest > room - 6 && widest > 0)
+        f.setPointSizeF(f.pointSizeF() * std::max(0.7, (room - 6) / widest));
     f.setBold(note.bold);
-    const QSizeF size =
-        QFontMetricsF(f).boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::AlignHCenter | Qt::AlignTop, note.text).size();
+    return f;
+}
+
+QRectF Plot::noteRect(const Note& note) const {
+    const QSizeF size = QFontMetricsF(noteFont(note))
+                            .boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::AlignHCenter | Qt::AlignTop, note.text)
+                            .size();
     const QPointF p = map(note.at);
-    // Centred on its point, but not over the tick labels left of the plot or beyond the widget's right edge.
+    // Centred on its point, but clear of the vertical axis and within the widget's right edge.
     const double left =
-        std::clamp(p.x() - size.width() / 2, m_plot.left(), std::max(m_plot.left(), width() - size.width()));
+        std::clamp(p.x() - size.width() / 2, m_plot.left() + 3, std::max(m_plot.left() + 3, width() - size.width()));
     return QRectF(QPointF(left, p.y() - 2 - size.height()), size);
 }
 
@@ -264,15 +303,15 @@ void Plot::relayout() {
         kMargin + (axisTitleShown(Qt::Horizontal) ? axisTitle.height() + kGap : 0) + labels.height() + kGap + kTick;
     // Room for half a five-digit label at the right end, whatever the labels: the plot does not move when the x
     // axis's base changes (the caller picks the base from the plot's width).
-    const double right = kMargin + labels.horizontalAdvance(QStringLiteral("00000")) / 2;
+    const double right = kMargin + labels.horizontalAdvance(QStringLiteral("00,000")) / 2;
     const QRectF plot(QPointF(left, top),
                       QPointF(std::max(left + 1, width() - right), std::max(top + 1, height() - bottom)));
 
     m_xMajor.clear();
     m_yMajor.clear();
     m_labels.clear();
-    const auto label = [&](const QString& text, const QPointF& at) {
-        Label l{QStaticText(text), at};
+    const auto label = [&](const QString& text, const QPointF& at, Qt::Orientation axis) {
+        Label l{QStaticText(text), at, axis};
         l.text.setTextFormat(Qt::PlainText);
         l.text.prepare(QTransform(), labelFont());
         m_labels.push_back(std::move(l));
@@ -283,14 +322,16 @@ void Plot::relayout() {
             m_xMajor.push_back(x);
         const QString text = tickText(m_x, v);
         const double w = labels.horizontalAdvance(text);
-        label(text, QPointF(std::clamp(x - w / 2, 0.0, std::max(0.0, width() - w)), plot.bottom() + kTick + kGap));
+        label(text, QPointF(std::clamp(x - w / 2, 0.0, std::max(0.0, width() - w)), plot.bottom() + kTick + kGap),
+              Qt::Horizontal);
     }
     for (double v : yMajor) {
         const double y = plot.bottom() - m_y.fraction(v) * plot.height();
         if (m_y.categories.isEmpty())
             m_yMajor.push_back(y);
         const QString text = tickText(m_y, v);
-        label(text, QPointF(plot.left() - kTick - kGap - labels.horizontalAdvance(text), y - labels.height() / 2));
+        label(text, QPointF(plot.left() - kTick - kGap - labels.horizontalAdvance(text), y - labels.height() / 2),
+              Qt::Vertical);
     }
     for (double& v : m_xMinor)
         v = plot.left() + m_x.fraction(v) * plot.width();
@@ -403,7 +444,10 @@ void Plot::paintEvent(QPaintEvent*) {
         const bool horizontal =
             std::all_of(points.begin(), points.end(), [&](const QPointF& v) { return v.y() == points.front().y(); });
         p.setRenderHint(QPainter::Antialiasing, m_antialiased && !horizontal);
-        p.setPen(s->pen());
+        QPen pen = s->pen();
+        if (horizontal) // whole pixels: a 1.5 px line drawn without antialiasing came out 1 or 2 px by its place
+            pen.setWidthF(std::max(1.0, std::round(pen.widthF())));
+        p.setPen(pen);
         p.setBrush(Qt::NoBrush);
         p.drawPolyline(line);
         if (s->pointsVisible()) {
@@ -421,12 +465,15 @@ void Plot::paintEvent(QPaintEvent*) {
     // The notes at their points, and the callouts over everything.
     p.setClipping(false);
     p.setPen(kText);
+    // A white ground under each note (readable over the capacity line), inside the plot, all before any text so that
+    // no ground covers a neighbour's text.
+    for (const Note& n : m_notes)
+        if (!n.text.isEmpty())
+            p.fillRect(noteRect(n).adjusted(-2, 0, 2, 0).intersected(plot.adjusted(1, 0, 0, 0)),
+                       QColor(255, 255, 255, 210));
     for (const Note& n : m_notes) {
-        QFont f = labelFont();
-        f.setBold(n.bold);
         const QRectF r = noteRect(n);
-        p.fillRect(r.adjusted(-2, 0, 2, 0), QColor(255, 255, 255, 210)); // readable over the capacity line
-        drawText(p, r.topLeft(), n.text, f, r.width() + 1, Qt::AlignHCenter);
+        drawText(p, r.topLeft(), n.text, noteFont(n), r.width() + 1, Qt::AlignHCenter);
     }
     for (const Callout& c : m_callouts) {
         if (c.box.isEmpty())

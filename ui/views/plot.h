@@ -70,6 +70,7 @@ public:
     void setNotes(const std::vector<Note>& notes);
     const std::vector<Note>& notes() const { return m_notes; }
     QRectF noteRect(const Note& note) const;            // where a note is painted
+    QFont noteFont(const Note& note) const;             // its type: smaller where notes crowd
     QRectF barRect(qsizetype set, qsizetype bar) const; // one set's part of a stacked bar; empty: none
     void setCallouts(const std::vector<Callout>& callouts);
     const std::vector<Callout>& callouts() const { return m_callouts; }
@@ -90,6 +91,7 @@ public:
     // what the chart is; the markers' callouts carry the units). 1: as before.
     void setPresentation(double factor);
     bool axisTitleShown(Qt::Orientation o) const;
+    QStringList tickLabels(Qt::Orientation axis) const; // as painted, from the start of the axis
 
 signals:
     void plotAreaChanged(const QRectF& plot);
@@ -107,6 +109,7 @@ private:
     struct Label {
         QStaticText text;
         QPointF at;
+        Qt::Orientation axis;
     };
     void relayout();
     void drawText(QPainter& p, const QPointF& at, const QString& text, const QFont& font, double width,

@@ -411,8 +411,9 @@ void TimeView::updateYRange() {
             lo = std::min(lo, b->plan.days);
             hi = std::max(hi, b->plan.days);
         }
-    const double y0 = std::pow(10.0, std::floor(std::log10(std::max(lo, 1e-6))));
-    const double y1 = std::pow(10.0, std::ceil(std::log10(std::max(hi * 1.2, 1e-6))));
+    // Whole decades, down to a run of under a second (a tiny model's days at many GPUs).
+    const double y0 = std::pow(10.0, std::floor(std::log10(std::max(lo, 1e-12))));
+    const double y1 = std::pow(10.0, std::ceil(std::log10(std::max(hi * 1.2, 1e-12))));
     Plot::Axis y = m_plot->yAxis();
     y.min = y0;
     y.max = y1;
@@ -662,7 +663,7 @@ void TimeView::chooseXBase() {
     const double first = std::max(1.0, x.min);
     const double labels = std::log2(std::max(2.0, x.max / first)) + 1;
     const double width = m_plot->plotArea().width();
-    const double label = QFontMetricsF(m_plot->labelFont()).horizontalAdvance(QStringLiteral("16384")) * 1.3;
+    const double label = QFontMetricsF(m_plot->labelFont()).horizontalAdvance(QStringLiteral("16,384")) * 1.3;
     double base = 2;
     while (base < 16 && labels * label * std::log(2.0) / std::log(base) > width)
         base *= 2;
