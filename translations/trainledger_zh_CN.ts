@@ -362,11 +362,11 @@ why not: %1
     </message>
     <message>
         <source>GPUs (log)</source>
-        <translation>GPU 数量(对数)</translation>
+        <translation>GPU 数量（对数）</translation>
     </message>
     <message>
         <source>Days (log)</source>
-        <translation>天数(对数)</translation>
+        <translation>天数（对数）</translation>
     </message>
 </context>
 <context>
@@ -2334,11 +2334,11 @@ per parameter</source>
     </message>
     <message>
         <source>GPUs (log)</source>
-        <translation>GPU 数量(对数)</translation>
+        <translation>GPU 数量（对数）</translation>
     </message>
     <message>
         <source>Days (log)</source>
-        <translation>天数(对数)</translation>
+        <translation>天数（对数）</translation>
     </message>
     <message>
         <source>selective</source>
