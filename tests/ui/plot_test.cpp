@@ -146,13 +146,19 @@ private slots:
         QVERIFY(n1.height() > n0.height() * 1.5);  // two lines
         QVERIFY(n0.left() >= p.plotArea().left()); // never over the tick labels
 
-        // Notes wider than the room between bars take a smaller type, down to 70%, and do not overlap.
-        p.setNotes({{QPointF(0, 5), QStringLiteral("3.75N\n26.2 GiB"), true},
-                    {QPointF(1, 4), QStringLiteral("16N\n112.0 GiB")}});
+        // Neighbouring notes that would overlap take a smaller type, down to 70%, and then do not; notes at
+        // heights far apart keep their size.
+        const std::vector<ui::Plot::Note> notes = p.notes();
         p.resize(150, 400);
+        p.setNotes({{QPointF(0, 5), QStringLiteral("3.75N\n26.2 GiB"), true},
+                    {QPointF(1, 5), QStringLiteral("16N\n112.0 GiB")}});
         QVERIFY(p.noteFont(p.notes()[1]).pointSizeF() < p.labelFont().pointSizeF());
         QVERIFY(p.noteFont(p.notes()[1]).pointSizeF() >= 0.7 * p.labelFont().pointSizeF() - 1e-9);
         QVERIFY(!p.noteRect(p.notes()[0]).intersects(p.noteRect(p.notes()[1])));
+        p.setNotes({{QPointF(0, 1), QStringLiteral("3.75N\n26.2 GiB"), true},
+                    {QPointF(1, 9), QStringLiteral("16N\n112.0 GiB")}});
+        QCOMPARE(p.noteFont(p.notes()[1]).pointSizeF(), p.labelFont().pointSizeF());
+        p.setNotes(notes);
         p.resize(500, 400);
 
         QSignalSpy hovered(&p, &ui::Plot::barHovered);

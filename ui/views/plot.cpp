@@ -212,22 +212,28 @@ QRectF Plot::barRect(qsizetype set, qsizetype bar) const {
     return QRectF(map(QPointF(x - m_barWidth / 2, base + value)), map(QPointF(x + m_barWidth / 2, base))).normalized();
 }
 
-// The notes' type: the label font, bold where asked, and smaller (down to 70%) when the widest note is wider than
-// the room between two notes' points (the totals above narrow bars, in GiB and in multiples of N).
+// The notes' type: the label font, bold where asked, and smaller (down to 70%) when two neighbours at full size would
+// overlap (the totals above narrow bars of about the same height, in GiB and in multiples of N).
 QFont Plot::noteFont(const Note& note) const {
     QFont f = labelFont();
-    double room = std::numeric_limits<double>::infinity(), widest = 0;
-    for (size_t i = 0; i < m_notes.size(); ++i) {
-        QFont bold = f;
-        bold.setBold(m_notes[i].bold);
-        widest = std::max(
-            widest,
-            QFontMetricsF(bold).boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::AlignHCenter, m_notes[i].text).width());
-        if (i > 0)
-            room = std::min(room, std::abs(map(m_notes[i].at).x() - map(m_notes[i - 1].at).x()));
+    const auto fullRect = [&](const Note& n) {
+        QFont g = f;
+        g.setBold(n.bold);
+        const QSizeF size =
+            QFontMetricsF(g).boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::AlignHCenter | Qt::AlignTop, n.text).size();
+        const QPointF p = map(n.at);
+        return QRectF(QPointF(p.x() - size.width() / 2, p.y() - 2 - size.height()), size);
+    };
+    double scale = 1;
+    for (size_t i = 1; i < m_notes.size(); ++i) {
+        const QRectF a = fullRect(m_notes[i - 1]), b = fullRect(m_notes[i]);
+        if (m_notes[i - 1].text.isEmpty() || m_notes[i].text.isEmpty() || !a.adjusted(-3, 0, 3, 0).intersects(b))
+            continue;
+        const double apart = std::abs(b.center().x() - a.center().x());
+        scale = std::min(scale, (apart - 6) / ((a.width() + b.width()) / 2));
     }
-    if (widest > room - 6 && widest > 0)
-        f.setPointSizeF(f.pointSizeF() * std::max(0.7, (room - 6) / widest));
+    if (scale < 1)
+        f.setPointSizeF(f.pointSizeF() * std::max(0.7, scale));
     f.setBold(note.bold);
     return f;
 }
