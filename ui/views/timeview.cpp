@@ -144,29 +144,30 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_plot->setObjectName(QStringLiteral("timeChart"));
     m_plot->setMinimumSize(300, 150);
 
-    m_fit = new QLineSeries;
+    // The series are data for the plot (no Qt chart owns them): this view does.
+    m_fit = new QLineSeries(this);
     m_fit->setName(tr("Days to train (fits in memory)"));
     m_fit->setPen(pen(QColor(0x3b, 0x75, 0xaf), 2.5));
-    m_noFit = new QLineSeries;
+    m_noFit = new QLineSeries(this);
     m_noFit->setName(tr("Does not fit in memory"));
     m_noFit->setPen(pen(QColor(0xc6, 0x28, 0x28), 2.5, Qt::DashLine));
-    m_deadline = new QLineSeries;
+    m_deadline = new QLineSeries(this);
     m_deadline->setPen(pen(QColor(0x30, 0x30, 0x30), 1.5, Qt::DashLine));
-    m_window = new QLineSeries;
+    m_window = new QLineSeries(this);
     m_window->setPen(pen(QColor(0x2e, 0x7d, 0x32), 1.5, Qt::DashDotLine));
-    m_gates = new QScatterSeries;
+    m_gates = new QScatterSeries(this);
     m_gates->setName(tr("Fewest GPUs per gate"));
     m_gates->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     m_gates->setMarkerSize(11);
     m_gates->setColor(QColor(0xef, 0x8a, 0x3c));
     m_gates->setBorderColor(QColor(0x60, 0x30, 0x00));
-    m_current = new QScatterSeries;
+    m_current = new QScatterSeries(this);
     m_current->setName(tr("This plan"));
     m_current->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     m_current->setMarkerSize(17);
     m_current->setColor(QColor(0x1a, 0x1a, 0x1a));
     m_current->setBorderColor(Qt::white);
-    m_best = new QLineSeries;
+    m_best = new QLineSeries(this);
     m_best->setName(tr("Best layout per GPU count"));
     m_best->setPen(pen(QColor(0x7b, 0x1f, 0xa2), 2.0));
     m_best->setPointsVisible(true);
