@@ -119,4 +119,11 @@ double niceStep(double raw) {
     return 10 * magnitude;
 }
 
+int decimalsApart(double a, double b, int fewest, int most) {
+    int decimals = fewest;
+    while (a != b && decimals < most && formatFixed(a, decimals) == formatFixed(b, decimals))
+        ++decimals;
+    return decimals;
+}
+
 } // namespace tl::engine

@@ -27,4 +27,8 @@ std::string formatCountShort(double x);
 // Axis ticks: 1, 2 or 5 times a power of ten, at least raw (1 for a non-positive raw).
 double niceStep(double raw);
 
+// The fewest decimals, from fewest up to most, at which a and b print apart with formatFixed: a plan late by
+// 0.03 days reads "25.03 of 25.00 days", not "25.0 of 25.0". Equal values keep fewest.
+int decimalsApart(double a, double b, int fewest, int most);
+
 } // namespace tl::engine

@@ -129,3 +129,11 @@ TEST(Units, LocaleIndependent) {
 }
 
 } // namespace
+
+// A late plan never reads as on time: 25.03 days against 25 print apart at two decimals, at most three.
+TEST(Units, DecimalsApartSeparateTwoFigures) {
+    EXPECT_EQ(decimalsApart(19.3, 25.0, 1, 3), 1);
+    EXPECT_EQ(decimalsApart(25.0347, 25.0, 1, 3), 2);
+    EXPECT_EQ(decimalsApart(25.0004, 25.0, 1, 3), 3); // none apart by three: three
+    EXPECT_EQ(decimalsApart(25.0, 25.0, 1, 3), 1);    // equal: no more than the fewest
+}

@@ -63,17 +63,6 @@ double niceCeil(double x) {
     return 10 * p;
 }
 
-// A tick step a reader counts in: 1, 2, 2.5 or 5 x 10^k, at or above x.
-double niceStep(double x) {
-    if (x <= 0)
-        return 1;
-    const double p = std::pow(10.0, std::floor(std::log10(x)));
-    for (double m : {1.0, 2.0, 2.5, 5.0})
-        if (m * p >= x * (1 - 1e-12))
-            return m * p;
-    return 10 * p;
-}
-
 } // namespace
 
 MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
@@ -232,7 +221,7 @@ void MemoryView::render() {
     const double axisMax = niceCeil(top * (m_stateOnly ? 1.25 : 1.05) / unit);
     Plot::Axis y = m_plot->yAxis();
     y.max = axisMax;
-    y.interval = niceStep(axisMax / 8);
+    y.interval = engine::niceStep(axisMax / 8);
     y.title = m_gib ? tr("GiB per GPU (2\u00b3\u2070 B)") : tr("GB per GPU (10\u2079 B)");
     m_plot->setYAxis(y);
 

@@ -8,7 +8,6 @@
 #include <QFontMetricsF>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QPainterPath>
 #include <QScatterSeries>
 #include <QXYSeries>
 
@@ -32,7 +31,7 @@ using Scale = Plot::Axis::Scale;
 QString tickText(const Plot::Axis& a, double v) {
     if (!a.categories.isEmpty())
         return a.categories.value(qsizetype(std::llround(v)));
-    if (a.scale == Plot::Axis::Scale::Linear && std::abs(v) < 1e-12 * std::max(1.0, std::abs(a.max)))
+    if (a.scale == Scale::Linear && std::abs(v) < 1e-12 * std::max(1.0, std::abs(a.max)))
         return QStringLiteral("0"); // a linear axis's zero, not rounding noise
     if (std::abs(v) >= 1 && std::abs(v) < 1e15 && std::abs(v - std::round(v)) < 1e-9 * std::abs(v))
         return QString::fromStdString(engine::groupDigits(v));
@@ -45,6 +44,11 @@ QString tickText(const Plot::Axis& a, double v) {
             text.chop(1);
     }
     return text;
+}
+
+// The size a text takes in a font, its lines broken at '\n'.
+QSizeF textExtent(const QFont& font, const QString& text) {
+    return QFontMetricsF(font).boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::AlignLeft | Qt::AlignTop, text).size();
 }
 
 double distanceToSegment(const QPointF& p, const QPointF& a, const QPointF& b) {
@@ -147,7 +151,7 @@ QStringList Plot::tickLabels(Qt::Orientation axis) const {
 }
 
 QSizeF Plot::textSize(const QString& text) const {
-    return QFontMetricsF(labelFont()).boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::AlignLeft | Qt::AlignTop, text).size();
+    return textExtent(labelFont(), text);
 }
 
 void Plot::setTitle(const QString& title) {
@@ -194,8 +198,7 @@ void Plot::setBars(const QList<QBarSet*>& stack, double width) {
 }
 
 void Plot::setNotes(const std::vector<Note>& notes) {
-    const auto same = [](const Note& a, const Note& b) { return a.at == b.at && a.text == b.text && a.bold == b.bold; };
-    if (notes.size() == m_notes.size() && std::equal(notes.begin(), notes.end(), m_notes.begin(), same))
+    if (notes == m_notes)
         return;
     m_notes = notes;
     update();
@@ -219,8 +222,7 @@ QFont Plot::noteFont(const Note& note) const {
     const auto fullRect = [&](const Note& n) {
         QFont g = f;
         g.setBold(n.bold);
-        const QSizeF size =
-            QFontMetricsF(g).boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::AlignHCenter | Qt::AlignTop, n.text).size();
+        const QSizeF size = textExtent(g, n.text);
         const QPointF p = map(n.at);
         return QRectF(QPointF(p.x() - size.width() / 2, p.y() - 2 - size.height()), size);
     };
@@ -239,9 +241,7 @@ QFont Plot::noteFont(const Note& note) const {
 }
 
 QRectF Plot::noteRect(const Note& note) const {
-    const QSizeF size = QFontMetricsF(noteFont(note))
-                            .boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::AlignHCenter | Qt::AlignTop, note.text)
-                            .size();
+    const QSizeF size = textExtent(noteFont(note), note.text);
     const QPointF p = map(note.at);
     // Centred on its point, but clear of the vertical axis and within the widget's right edge.
     const double left =
@@ -250,10 +250,7 @@ QRectF Plot::noteRect(const Note& note) const {
 }
 
 void Plot::setCallouts(const std::vector<Callout>& callouts) {
-    const auto same = [](const Callout& a, const Callout& b) {
-        return a.box == b.box && a.text == b.text && a.leader == b.leader;
-    };
-    if (callouts.size() == m_callouts.size() && std::equal(callouts.begin(), callouts.end(), m_callouts.begin(), same))
+    if (callouts == m_callouts)
         return;
     m_callouts = callouts;
     update();

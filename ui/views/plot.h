@@ -48,11 +48,13 @@ public:
         QPointF at; // data coordinates: the text's bottom centre, 2 px above it
         QString text;
         bool bold = false;
+        bool operator==(const Note&) const = default;
     };
     struct Callout {
         QRectF box; // in widget coordinates
         QString text;
         QLineF leader; // from the point to its box; null: none
+        bool operator==(const Callout&) const = default;
     };
 
     explicit Plot(QWidget* parent = nullptr);

@@ -198,11 +198,7 @@ void VerdictBanner::render() {
     m_memoryDetail->setToolTip(tr("TP, PP, CP and the ZeRO stage stay as set; only the number of data-parallel "
                                   "replicas grows until the per-GPU memory fits (time.min_gpus_memory)."));
 
-    // One decimal, or as many as it takes (up to three) for a late plan not to read "25.0 of 25.0 days".
-    int decimals = 1;
-    while (decimals < 3 && t.days != t.trainingDays &&
-           engine::formatFixed(t.days, decimals) == engine::formatFixed(t.trainingDays, decimals))
-        ++decimals;
+    const int decimals = engine::decimalsApart(t.days, t.trainingDays, 1, 3);
     const QString allowed = str(engine::formatFixed(t.trainingDays, decimals));
     const QString taken = str(engine::formatFixed(t.days, decimals));
     m_timeHead->setText(t.finishes ? tr("Time: %1 of %2 days \u2014 finishes").arg(taken, allowed)
