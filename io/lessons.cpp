@@ -92,9 +92,11 @@ Lesson readLesson(const QJsonObject& root) {
     lesson.id = root.value(QStringLiteral("id")).toString();
     lesson.seed = root.value(QStringLiteral("seed")).toString();
     const auto title = text(root.value(QStringLiteral("title")));
-    if (lesson.id.isEmpty() || !title)
-        throw Fail{QStringLiteral("a lesson needs an id and a title in en and zh")};
+    const auto subject = text(root.value(QStringLiteral("subject")));
+    if (lesson.id.isEmpty() || !title || !subject)
+        throw Fail{QStringLiteral("a lesson needs an id, a subject and a title in en and zh")};
     lesson.title = *title;
+    lesson.subject = *subject;
 
     QJsonObject start;
     flatten(root.value(QStringLiteral("scenario")).toObject(), QString(), start);

@@ -3,9 +3,10 @@
 // and compiled in. Each step's scenario is the lesson's starting scenario with the step's keys set, read through
 // the same path as a scenario file (field table, setField, validate); a step that does not evaluate is an error.
 //
-// Lesson file: {"format": "trainledger.lesson", "version": 1, "id", "seed", "title": {"en", "zh"},
+// Lesson file: {"format": "trainledger.lesson", "version": 1, "id", "seed", "subject": {"en", "zh"} (a few words
+//   for the lesson chooser), "title": {"en", "zh"},
 //   "scenario": {dotted keys}, "steps": [{"id", "title": {..}, "text": {..}, "set": {dotted keys; null removes a
-//   starting key}, "figure": ledger key, "view": "verdict"|"memory"|"time"|"pipeline"|"ledger",
+//   starting key}, "figure": ledger key, "view": a view id of the window (ui/views/registry.cpp),
 //   "controls": [scenario keys], "checks": [{"key", "seed": number|null, "ours": number, "scale", "decimals",
 //   "printed", "section", "why": {..}}]}]}
 // A check compares round(figure / scale, decimals) with the seed's printed number; "ours" marks a figure that
@@ -53,6 +54,7 @@ struct LessonStep {
 
 struct Lesson {
     QString id, seed;
+    LessonText subject; // in a few words, for the chooser: "The two gates"
     LessonText title;
     engine::Scenario start;
     std::vector<LessonStep> steps;

@@ -783,20 +783,12 @@ why not: %1
         <translation>下一步（下翻页键、右方向键）</translation>
     </message>
     <message>
-        <source>Show the lessons in Chinese or English</source>
-        <translation>以中文或英文显示课程</translation>
-    </message>
-    <message>
         <source>E&amp;xplain</source>
         <translation>解释(&amp;X)</translation>
     </message>
     <message>
         <source>Where does this number come from: formula, values, source</source>
         <translation>这个数字从哪里来：公式、代入的数值、来源</translation>
-    </message>
-    <message>
-        <source>Lesson %1: seed %2</source>
-        <translation>第 %1 课：种子 %2</translation>
     </message>
     <message numerus="yes">
         <source>%n step(s)</source>
@@ -809,24 +801,32 @@ why not: %1
         <translation>选择一节课，然后按“下一步”</translation>
     </message>
     <message>
-        <source>Each lesson is one of the course texts: every step loads a scenario, points at the figure it is about and shows the seed&apos;s number beside ours.</source>
-        <translation>每节课对应一篇课程文本：每一步载入一个方案，指向它讲解的数字，并把种子文本里的数字与我们的结果并列显示。</translation>
-    </message>
-    <message>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <source>✓ %1: the seed prints %2%3; ours agrees</source>
-        <translation>✓ %1：种子文本给出 %2%3；我们的结果一致</translation>
-    </message>
-    <message>
-        <source>≠ %1: the seed prints %2%3, ours %4. Why: %5</source>
-        <translation>≠ %1：种子文本给出 %2%3，我们的结果是 %4。原因：%5</translation>
-    </message>
-    <message>
         <source>• %1: ours %2 (%3)</source>
         <translation>• %1：我们的结果 %2（%3）</translation>
+    </message>
+    <message>
+        <source>Show the window and the lessons in Chinese or English</source>
+        <translation>以中文或英文显示窗口和课程</translation>
+    </message>
+    <message>
+        <source>Lesson %1: %2</source>
+        <translation>第 %1 课：%2</translation>
+    </message>
+    <message>
+        <source>Each lesson is one of the course texts: every step loads a scenario, points at the figure it is about and shows the course text&apos;s number beside ours.</source>
+        <translation>每节课对应一篇课程原文：每一步载入一个方案，指向它讲解的数字，并把原文里的数字与我们的结果并列显示。</translation>
+    </message>
+    <message>
+        <source>✓ %1: the course text prints %2%3; ours agrees</source>
+        <translation>✓ %1：原文给出 %2%3；我们的结果一致</translation>
+    </message>
+    <message>
+        <source>≠ %1: the course text prints %2%3, ours %4. Why: %5</source>
+        <translation>≠ %1：原文给出 %2%3，我们的结果是 %4。原因：%5</translation>
     </message>
 </context>
 <context>
@@ -838,10 +838,6 @@ why not: %1
     <message>
         <source>Parameters</source>
         <translation>参数</translation>
-    </message>
-    <message>
-        <source>&amp;Ledger</source>
-        <translation>账本(&amp;L)</translation>
     </message>
     <message>
         <source>Notes</source>
@@ -984,40 +980,8 @@ why not: %1
         <translation>打印报告</translation>
     </message>
     <message>
-        <source>&amp;Memory Chart</source>
-        <translation>显存图(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Memory per GPU</source>
-        <translation>每 GPU 显存</translation>
-    </message>
-    <message>
-        <source>&amp;Days Chart</source>
-        <translation>天数图(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Days to train against the number of GPUs</source>
-        <translation>训练天数与 GPU 数量</translation>
-    </message>
-    <message>
-        <source>&amp;Pipeline Diagram</source>
-        <translation>流水线图(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Pipeline schedule</source>
-        <translation>流水线调度</translation>
-    </message>
-    <message>
         <source>&amp;Whole Window</source>
         <translation>整个窗口(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Days &amp;Curve Data</source>
-        <translation>天数曲线数据(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Memory by &amp;ZeRO Stage Data</source>
-        <translation>各 ZeRO 阶段显存数据(&amp;Z)</translation>
     </message>
     <message>
         <source>%1 (%2)…</source>
@@ -1070,14 +1034,6 @@ why not: %1
     <message>
         <source>%1 is now the current scenario</source>
         <translation>%1 现在是当前方案</translation>
-    </message>
-    <message>
-        <source>&amp;Step Time Chart</source>
-        <translation>每步时间图(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Step time split</source>
-        <translation>每步时间构成</translation>
     </message>
     <message>
         <source>Lessons</source>
@@ -5962,10 +5918,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>效率：每步时间由硬件推导（efficiency.mode = derived）：计算、张量/流水线/上下文/数据并行通信、流水线气泡和优化器步骤；MFU %1% 是计算结果。</translation>
     </message>
     <message>
-        <source>Step time</source>
-        <translation>每步时间</translation>
-    </message>
-    <message>
         <source>page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -6052,6 +6004,30 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>&amp;Scaling laws</source>
         <translation>缩放定律(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Memory Chart</source>
+        <translation>显存图(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Memory by &amp;ZeRO Stage Data</source>
+        <translation>各 ZeRO 阶段显存数据(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>&amp;Days Chart</source>
+        <translation>天数图(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Days &amp;Curve Data</source>
+        <translation>天数曲线数据(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Step Time Chart</source>
+        <translation>每步时间图(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Pipeline Diagram</source>
+        <translation>流水线图(&amp;P)</translation>
     </message>
 </context>
 </TS>

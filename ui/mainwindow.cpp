@@ -6,25 +6,17 @@
 #include "ui/controller.h"
 #include "ui/dialogs.h"
 #include "ui/document.h"
+#include "ui/explain/explaindialog.h"
 #include "ui/export/render.h"
 #include "ui/export/report.h"
-#include "ui/export/tables.h"
 #include "ui/i18n/enginetext.h"
 #include "ui/i18n/language.h"
-#include "ui/labs/parallelismlab.h"
-#include "ui/labs/scalinglab.h"
 #include "ui/lessons/classroom.h"
 #include "ui/notesedit.h"
 #include "ui/panels/parameterpanel.h"
-#include "ui/planner/plannertab.h"
-#include "ui/views/bestlayoutsearch.h"
 #include "ui/views/ledgertable.h"
-#include "ui/views/memoryview.h"
-#include "ui/views/pipelineview.h"
 #include "ui/views/registry.h"
-#include "ui/views/steptimeview.h"
 #include "ui/views/timeview.h"
-#include "ui/views/verdictbanner.h"
 #include "ui/views/view.h"
 
 #include <QAction>
@@ -79,26 +71,30 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     if (m_options.useSettings) {
         QSettings settings;
         if (!restoreGeometry(settings.value(kGeometry).toByteArray())) {
-            if (const QScreen* screen = this->screen())
+            if (const QScreen* screen = this->screen()) {
                 // 85% of the screen, but never below the 1280 x 720 the layout is checked at (ui_clipping_test)
-                // while the screen has that room: on a 1280 x 720 screen the window takes all of it.
-                resize(
-                    (screen->availableSize() * 0.85).expandedTo(QSize(1280, 720)).boundedTo(screen->availableSize()));
+                // while the screen has that room. A screen with no more room than that (1280 x 720, or 1920 x 1080
+                // at 150%) gets a maximized window: its frame and title bar then fit too.
+                const QSize room = screen->availableSize();
+                const QSize want = (room * 0.85).expandedTo(QSize(1280, 720));
+                resize(want.boundedTo(room));
+                if (want.width() >= room.width() || want.height() >= room.height())
+                    setWindowState(Qt::WindowMaximized);
+            }
         }
         m_stateRestored = restoreState(settings.value(kState).toByteArray());
         setBinaryUnits(settings.value(kBinaryUnits, false).toBool());
-        if (TimeView* t = timeView())
+        if (TimeView* t = view<TimeView>())
             t->setBestLayoutShown(settings.value(kBestLayout, false).toBool());
     }
 }
 
 MainWindow::~MainWindow() = default;
 
-// Everything with text in it: rebuilt in place when the language changes (the controller and the document keep the
-// scenario, the file and the undo history).
 void MainWindow::buildUi() {
     m_panel = new ParameterPanel(m_controller);
-    auto* dock = new QDockWidget(tr("Parameters"), this);
+    auto* dock = new QDockWidget(this);
+    m_texts.add([dock] { dock->setWindowTitle(tr("Parameters")); });
     dock->setObjectName(QStringLiteral("parametersDock"));
     dock->setWidget(m_panel);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
@@ -107,8 +103,6 @@ void MainWindow::buildUi() {
     // The views, as registered: those without a tab go above the tabs; views naming one tab share it side by side.
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("viewTabs"));
-    m_views.clear();
-    m_viewOrder.clear();
     auto* above = new QVBoxLayout;
     above->setContentsMargins(0, 0, 0, 0);
     QHash<QString, QSplitter*> shared;
@@ -150,6 +144,7 @@ void MainWindow::buildUi() {
         split->setStretchFactor(0, 2);
         shared.insert(tab, split);
         m_tabs->addTab(split, tab);
+        m_tabNames << info.tab;
     }
     // Side by side, the first view takes two parts and each next one three (memory 2 : time 3), whatever their hints.
     for (QSplitter* split : std::as_const(shared)) {
@@ -174,7 +169,8 @@ void MainWindow::buildUi() {
     // The notes under the charts, beside the parameters: free text saved with the scenario (notes.md). A strip at
     // the bottom keeps the charts their full width; the parameters keep the full height.
     m_notes = new NotesEdit(m_controller);
-    m_notesDock = new QDockWidget(tr("Notes"), this);
+    m_notesDock = new QDockWidget(this);
+    m_texts.add([this] { m_notesDock->setWindowTitle(tr("Notes")); });
     m_notesDock->setObjectName(QStringLiteral("notesDock"));
     m_notesDock->setWidget(m_notes);
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
@@ -194,10 +190,13 @@ void MainWindow::buildUi() {
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
+    // What each view asks of the window: Explain on its figures, its own GB / GiB switch for every view.
+    for (QWidget* w : std::as_const(m_viewOrder))
+        if (EvaluationView* v = asView(w))
+            v->setHost({[this](const QString& key) { explain(key); }, [this](bool gib) { setBinaryUnits(gib); }});
     registerExports();
     buildMenus();
     m_classroom = installClassroom(this);
-    connect(memoryView(), &MemoryView::binaryUnitsToggled, this, &MainWindow::setBinaryUnits);
     connect(m_panel, &ParameterPanel::dragging, this, [this](bool down) {
         for (QWidget* w : std::as_const(m_viewOrder))
             if (EvaluationView* v = asView(w))
@@ -213,35 +212,22 @@ void MainWindow::showErrors(const std::vector<engine::Diagnostic>& errors) {
             v->setErrors(errors);
 }
 
+void MainWindow::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+// The views, the panel, the docks' contents and the Compare window retranslate themselves (their changeEvent): here
+// only what this class writes.
 void MainWindow::retranslate() {
-    const QByteArray state = saveState();
-    const int tab = m_tabs->currentIndex();
-    const bool gib = m_gibAction->isChecked();
-    for (QDockWidget* dock : findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly)) {
-        removeDockWidget(dock);
-        delete dock;
-    }
-    menuBar()->clear();
-    for (QMenu* menu : menuBar()->findChildren<QMenu*>(Qt::FindDirectChildrenOnly))
-        delete menu;
-    buildUi(); // setCentralWidget deletes the old central widget
-    restoreState(state);
-    m_tabs->setCurrentIndex(tab);
-    setBinaryUnits(gib);
     setWindowTitle(m_document->windowTitle());
-    if (m_compare) { // a new comparison window in the new language, with the same scenarios
-        std::vector<CompareSide> sides;
-        for (int i = 0; i < m_compare->sideCount(); ++i)
-            sides.push_back(m_compare->side(i));
-        const bool visible = m_compare->isVisible();
-        const QRect geometry = m_compare->geometry();
-        delete m_compare;
-        m_compare = nullptr;
-        ensureCompareWindow();
-        m_compare->setScenarios(sides);
-        m_compare->setGeometry(geometry);
-        m_compare->setVisible(visible);
-    }
+    for (int i = 0; i < m_tabs->count() && i < m_tabNames.size(); ++i)
+        m_tabs->setTabText(i, QCoreApplication::translate("views", m_tabNames[i]));
+    m_texts.retranslate();
+    m_exports = ExportRegistry();
+    registerExports();
+    buildExportMenu();
 }
 
 void MainWindow::setLanguage(const QString& choice) {
@@ -253,7 +239,13 @@ void MainWindow::setLanguage(const QString& choice) {
             this, tr("Language"),
             tr("The translation for %1 is not installed (looked in %2).")
                 .arg(Language::nativeName(code), QDir::toNativeSeparators(Language::translationsDir())));
-    retranslate();
+    // Qt posts QEvent::LanguageChange to every window; delivered now, the texts change before this returns. Nothing
+    // is deleted, so the menu whose action called this is still there when Qt finishes its click.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+}
+
+void MainWindow::explain(const QString& key) {
+    explainNumber(this, m_controller, key);
 }
 
 QByteArray MainWindow::savedScenario() {
@@ -261,19 +253,23 @@ QByteArray MainWindow::savedScenario() {
 }
 
 void MainWindow::buildMenus() {
-    m_fileMenu = menuBar()->addMenu(tr("&File"));
+    m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    m_texts.add([this] { m_fileMenu->setTitle(tr("&File")); });
     buildFileMenu();
-    auto* reset = m_fileMenu->addAction(tr("&Reset to the Built-in Scenario"));
+    auto* reset = m_fileMenu->addAction(QString());
     reset->setObjectName(QStringLiteral("resetAction"));
+    m_texts.add([reset] { reset->setText(tr("&Reset to the Built-in Scenario")); });
     connect(reset, &QAction::triggered, this, [this] { m_controller->replaceScenario(engine::Scenario{}); });
     m_fileMenu->addSeparator();
-    m_quit = m_fileMenu->addAction(tr("&Quit"));
+    m_quit = m_fileMenu->addAction(QString());
     m_quit->setObjectName(QStringLiteral("quitAction"));
     m_quit->setShortcut(QKeySequence::Quit);
+    m_texts.add([this] { m_quit->setText(tr("&Quit")); });
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
 
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QMenu* edit = menuBar()->addMenu(QString());
+    m_texts.add([edit] { edit->setTitle(tr("&Edit")); });
     QAction* undo = m_controller->undoStack()->createUndoAction(edit, tr("&Undo"));
     undo->setObjectName(QStringLiteral("undoAction"));
     undo->setShortcut(QKeySequence::Undo);
@@ -283,32 +279,40 @@ void MainWindow::buildMenus() {
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    QAction* copy = edit->addAction(tr("&Copy Ledger Rows"));
+    QAction* copy = edit->addAction(QString());
     copy->setObjectName(QStringLiteral("copyAction"));
-    connect(copy, &QAction::triggered, this, [this] { ledgerTable()->copySelection(); });
+    m_texts.add([copy] { copy->setText(tr("&Copy Ledger Rows")); });
+    connect(copy, &QAction::triggered, this, [this] {
+        if (auto* table = view<LedgerTable>())
+            table->copySelection();
+    });
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->setObjectName(QStringLiteral("viewMenu"));
-    m_gibAction = view->addAction(tr("&Binary Units (GiB)"));
+    QMenu* viewMenu = menuBar()->addMenu(QString());
+    viewMenu->setObjectName(QStringLiteral("viewMenu"));
+    m_texts.add([viewMenu] { viewMenu->setTitle(tr("&View")); });
+    m_gibAction = viewMenu->addAction(QString());
     m_gibAction->setObjectName(QStringLiteral("binaryUnitsAction"));
     m_gibAction->setCheckable(true);
     m_gibAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    m_texts.add([this] { m_gibAction->setText(tr("&Binary Units (GiB)")); });
     connect(m_gibAction, &QAction::toggled, this, &MainWindow::setBinaryUnits);
-    view->addSeparator();
+    viewMenu->addSeparator();
     QAction* notes = m_notesDock->toggleViewAction();
     notes->setObjectName(QStringLiteral("notesAction"));
-    notes->setText(tr("&Notes"));
     notes->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
-    view->addAction(notes);
-    view->addSeparator();
-    QMenu* language = view->addMenu(tr("&Language"));
+    m_texts.add([notes] { notes->setText(tr("&Notes")); });
+    viewMenu->addAction(notes);
+    viewMenu->addSeparator();
+    QMenu* language = viewMenu->addMenu(QString());
     language->setObjectName(QStringLiteral("languageMenu"));
+    m_texts.add([language] { language->setTitle(tr("&Language")); });
     auto* languages = new QActionGroup(language);
     const QString chosen = m_options.useSettings ? Language::saved() : Language::current();
-    QAction* system = language->addAction(tr("&System Default"));
+    QAction* system = language->addAction(QString());
     system->setObjectName(QStringLiteral("language:"));
     system->setCheckable(true);
     system->setChecked(!Language::codes().contains(chosen));
+    m_texts.add([system] { system->setText(tr("&System Default")); });
     languages->addAction(system);
     connect(system, &QAction::triggered, this, [this] { setLanguage(QString()); });
     language->addSeparator();
@@ -320,16 +324,19 @@ void MainWindow::buildMenus() {
         languages->addAction(a);
         connect(a, &QAction::triggered, this, [this, code] { setLanguage(code); });
     }
-    view->addSeparator();
+    viewMenu->addSeparator();
     for (int i = 0; i < m_tabs->count(); ++i) {
-        QAction* a = view->addAction(m_tabs->tabText(i));
+        QAction* a = viewMenu->addAction(QString());
         a->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
+        m_texts.add([this, a, i] { a->setText(QCoreApplication::translate("views", m_tabNames[i])); });
         connect(a, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
     }
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    QAction* about = help->addAction(tr("&About TrainLedger"));
+    QMenu* help = menuBar()->addMenu(QString());
+    m_texts.add([help] { help->setTitle(tr("&Help")); });
+    QAction* about = help->addAction(QString());
     about->setObjectName(QStringLiteral("aboutAction"));
+    m_texts.add([about] { about->setText(tr("&About TrainLedger")); });
     connect(about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About TrainLedger"),
                            tr("<p><b>TrainLedger</b> %1</p><p>A what-if explorer for the cost of training a large "
@@ -341,13 +348,17 @@ void MainWindow::buildMenus() {
 }
 
 void MainWindow::buildFileMenu() {
-    QAction* newAction = m_fileMenu->addAction(tr("&New"));
+    QAction* newAction = m_fileMenu->addAction(QString());
     newAction->setObjectName(QStringLiteral("newAction"));
     newAction->setShortcut(QKeySequence::New);
-    newAction->setToolTip(tr("A new untitled scenario: the built-in Qwen3-8B example"));
+    m_texts.add([newAction] {
+        newAction->setText(tr("&New"));
+        newAction->setToolTip(tr("A new untitled scenario: the built-in Qwen3-8B example"));
+    });
     connect(newAction, &QAction::triggered, this, [this] { m_document->newFromPreset(QString()); });
-    QMenu* presets = m_fileMenu->addMenu(tr("New from &Preset"));
+    QMenu* presets = m_fileMenu->addMenu(QString());
     presets->setObjectName(QStringLiteral("newFromPresetMenu"));
+    m_texts.add([presets] { presets->setTitle(tr("New from &Preset")); });
     for (const engine::ModelPreset& p : engine::modelPresets()) {
         QAction* a = presets->addAction(QString::fromStdString(p.name));
         a->setObjectName(QStringLiteral("newPreset:") + QString::fromStdString(p.id));
@@ -355,37 +366,49 @@ void MainWindow::buildFileMenu() {
                 [this, id = QString::fromStdString(p.id)] { m_document->newFromPreset(id); });
     }
 
-    QAction* open = m_fileMenu->addAction(tr("&Open\u2026"));
+    QAction* open = m_fileMenu->addAction(QString());
     open->setObjectName(QStringLiteral("openAction"));
     open->setShortcut(QKeySequence::Open);
+    m_texts.add([open] { open->setText(tr("&Open\u2026")); });
     connect(open, &QAction::triggered, this, [this] { m_document->open(); });
-    m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
+    m_recentMenu = m_fileMenu->addMenu(QString());
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    m_texts.add([this] {
+        m_recentMenu->setTitle(tr("Open &Recent"));
+        fillRecentMenu();
+    });
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     connect(m_document, &Document::recentFilesChanged, m_fileMenu, [this] { fillRecentMenu(); });
-    fillRecentMenu();
 
-    QAction* save = m_fileMenu->addAction(tr("&Save"));
+    QAction* save = m_fileMenu->addAction(QString());
     save->setObjectName(QStringLiteral("saveAction"));
     save->setShortcut(QKeySequence::Save);
+    m_texts.add([save] { save->setText(tr("&Save")); });
     connect(save, &QAction::triggered, this, [this] { m_document->save(); });
-    QAction* saveAs = m_fileMenu->addAction(tr("Save &As\u2026"));
+    QAction* saveAs = m_fileMenu->addAction(QString());
     saveAs->setObjectName(QStringLiteral("saveAsAction"));
     saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_texts.add([saveAs] { saveAs->setText(tr("Save &As\u2026")); });
     connect(saveAs, &QAction::triggered, this, [this] { m_document->saveAs(); });
-    m_revert = m_fileMenu->addAction(tr("Re&vert"));
+    m_revert = m_fileMenu->addAction(QString());
     m_revert->setObjectName(QStringLiteral("revertAction"));
-    m_revert->setToolTip(tr("Reload the file from disk, discarding unsaved changes"));
+    m_texts.add([this] {
+        m_revert->setText(tr("Re&vert"));
+        m_revert->setToolTip(tr("Reload the file from disk, discarding unsaved changes"));
+    });
     const auto enableRevert = [this] { m_revert->setEnabled(!m_document->isUntitled()); };
     connect(m_document, &Document::pathChanged, m_fileMenu, enableRevert);
     enableRevert();
     connect(m_revert, &QAction::triggered, this, [this] { m_document->revert(); });
     m_fileMenu->addSeparator();
 
-    QAction* compare = m_fileMenu->addAction(tr("&Compare With\u2026"));
+    QAction* compare = m_fileMenu->addAction(QString());
     compare->setObjectName(QStringLiteral("compareAction"));
     compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
-    compare->setToolTip(tr("Show this scenario (A) beside a scenario file (B)"));
+    m_texts.add([compare] {
+        compare->setText(tr("&Compare With\u2026"));
+        compare->setToolTip(tr("Show this scenario (A) beside a scenario file (B)"));
+    });
     connect(compare, &QAction::triggered, this, [this] {
         const QString path = m_document->dialogs()->getOpenFileName(
             this, tr("Compare With"), QFileInfo(m_document->path()).absolutePath(), Document::fileFilter());
@@ -394,81 +417,67 @@ void MainWindow::buildFileMenu() {
     });
     m_fileMenu->addSeparator();
 
-    m_exportMenu = m_fileMenu->addMenu(tr("&Export"));
+    m_exportMenu = m_fileMenu->addMenu(QString());
     m_exportMenu->setObjectName(QStringLiteral("exportMenu"));
+    m_texts.add([this] { m_exportMenu->setTitle(tr("&Export")); });
     buildExportMenu();
-    QAction* report = m_fileMenu->addAction(tr("Export &Report\u2026"));
+    QAction* report = m_fileMenu->addAction(QString());
     report->setObjectName(QStringLiteral("exportReportAction"));
     report->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    report->setToolTip(tr("A one- or two-page PDF: the verdict, the plan, both charts, the key figures and the "
-                          "assumptions"));
+    m_texts.add([report] {
+        report->setText(tr("Export &Report\u2026"));
+        report->setToolTip(tr("A one- or two-page PDF: the verdict, the plan, both charts, the key figures and the "
+                              "assumptions"));
+    });
     connect(report, &QAction::triggered, this, &MainWindow::askExportReport);
-    QAction* print = m_fileMenu->addAction(tr("&Print\u2026"));
+    QAction* print = m_fileMenu->addAction(QString());
     print->setObjectName(QStringLiteral("printAction"));
     print->setShortcut(QKeySequence::Print);
-    print->setToolTip(tr("Print the report"));
+    m_texts.add([print] {
+        print->setText(tr("&Print\u2026"));
+        print->setToolTip(tr("Print the report"));
+    });
     connect(print, &QAction::triggered, this, &MainWindow::askPrint);
     m_fileMenu->addSeparator();
 }
 
-// Each view registers what it can write; the menu lists them in order. The pictures are drawn by the same widgets
-// as the window's, at a fixed size (ui/export/render.h), so a file looks the same whoever makes it.
+// What the registry says each view writes (ui/views/registry.h), and the whole window. The pictures are drawn by
+// the same widgets as the window's, at a fixed size (ui/export/render.h), showing what the window's views show (the
+// best-layout curve), so a file looks the same whoever makes it.
 void MainWindow::registerExports() {
-    const auto chart = [this](const QString& view, const QString& title) {
-        return [this, view, title](const QString& suffix, QString&) -> std::optional<QByteArray> {
-            const auto w = makeView(*m_controller, view, defaultViewSize(view));
-            // The days chart as the window shows it: with the best-layout curve when that is on.
-            if (const TimeView* shown = timeView(); shown && shown->bestLayoutShown() && w) {
-                QList<TimeView*> views = w->findChildren<TimeView*>();
-                if (auto* t = qobject_cast<TimeView*>(w.get()))
-                    views << t;
-                for (TimeView* t : views) {
-                    t->bestLayoutSearch()->copyResults(*shown->bestLayoutSearch()); // searched once
-                    t->setBestLayoutShown(true);
-                    t->waitForBestLayouts();
-                }
-                QCoreApplication::processEvents();
+    const QStringList images{QStringLiteral("png"), QStringLiteral("svg")};
+    const auto picture = [this](const QString& id, const QString& title) {
+        return [this, id, title](const QString& suffix, QString&) -> std::optional<QByteArray> {
+            const auto w = makeView(*m_controller, id, defaultViewSize(id));
+            if (!w)
+                return std::nullopt;
+            auto* window = qobject_cast<MainWindow*>(w.get()); // "all": a window of its own
+            for (const ViewInfo& info : viewRegistry()) {
+                const QString viewId = QString::fromLatin1(info.id);
+                QWidget* drawn = window ? window->view(viewId) : viewId == id ? w.get() : nullptr;
+                EvaluationView* v = drawn ? asView(drawn) : nullptr;
+                if (v && view(viewId))
+                    v->showLike(*view(viewId));
             }
+            QCoreApplication::processEvents();
             return suffix == QLatin1String("svg") ? widgetSvg(w.get(), title) : widgetPng(w.get());
         };
     };
-    const QStringList images{QStringLiteral("png"), QStringLiteral("svg")};
-    m_exports.add({QStringLiteral("memory-chart"), tr("&Memory Chart"), images,
-                   chart(QStringLiteral("memory"), tr("Memory per GPU"))});
-    m_exports.add({QStringLiteral("time-chart"), tr("&Days Chart"), images,
-                   chart(QStringLiteral("time"), tr("Days to train against the number of GPUs"))});
-    m_exports.add({QStringLiteral("step-chart"), tr("&Step Time Chart"), images,
-                   chart(QStringLiteral("step"), tr("Step time split"))});
-    m_exports.add({QStringLiteral("pipeline-chart"), tr("&Pipeline Diagram"), images,
-                   chart(QStringLiteral("pipeline"), tr("Pipeline schedule"))});
+    for (const ViewInfo& info : viewRegistry())
+        if (info.picture) {
+            const QString title = QCoreApplication::translate("views", info.picture);
+            m_exports.add({pictureExportId(info), title, images,
+                           picture(QString::fromLatin1(info.id), QString(title).remove(QLatin1Char('&')))});
+        }
     m_exports.add(
-        {QStringLiteral("window"), tr("&Whole Window"), images, chart(QStringLiteral("all"), tr("TrainLedger"))});
-    m_exports.add({QStringLiteral("days-curve"),
-                   tr("Days &Curve Data"),
-                   {QStringLiteral("csv")},
-                   [this](const QString&, QString&) -> std::optional<QByteArray> {
-                       // With the best layout per count when the days chart shows it.
-                       TimeView* t = timeView();
-                       if (!t || !t->bestLayoutShown())
-                           return daysCurveCsv(m_controller->evaluation().curve);
-                       t->waitForBestLayouts();
-                       return daysCurveCsv(m_controller->evaluation().curve, &t->bestLayouts());
-                   }});
-    m_exports.add({QStringLiteral("zero-sweep"),
-                   tr("Memory by &ZeRO Stage Data"),
-                   {QStringLiteral("csv")},
-                   [this](const QString&, QString&) -> std::optional<QByteArray> {
-                       return zeroSweepCsv(m_controller->evaluation().zero);
-                   }});
-    m_exports.add({QStringLiteral("ledger"),
-                   tr("&Ledger"),
-                   {QStringLiteral("csv"), QStringLiteral("md")},
-                   [this](const QString& suffix, QString&) -> std::optional<QByteArray> {
-                       const engine::Ledger& l = m_controller->ledger();
-                       return suffix == QLatin1String("md")
-                                  ? ledgerMarkdown(l, scenarioTitle(m_controller->validScenario()))
-                                  : ledgerCsv(l);
-                   }});
+        {QStringLiteral("window"), tr("&Whole Window"), images, picture(QStringLiteral("all"), tr("TrainLedger"))});
+    for (const ViewInfo& info : viewRegistry())
+        for (const ViewData& data : info.data)
+            m_exports.add({QString::fromLatin1(data.id), QCoreApplication::translate("views", data.title),
+                           QString::fromLatin1(data.suffixes).split(QLatin1Char(',')),
+                           [this, data, id = QString::fromLatin1(info.id)](const QString& suffix, QString&) {
+                               return data.write(*m_controller, view(id), suffix);
+                           }});
 }
 
 void MainWindow::buildExportMenu() {
@@ -632,31 +641,6 @@ void MainWindow::onEvaluation() {
             v->setEvaluation(m_controller->evaluation());
 }
 
-labs::ParallelismLab* MainWindow::parallelismLab() const {
-    return qobject_cast<labs::ParallelismLab*>(view(QStringLiteral("parallelism-lab")));
-}
-labs::ScalingLab* MainWindow::scalingLab() const {
-    return qobject_cast<labs::ScalingLab*>(view(QStringLiteral("scaling-lab")));
-}
-StepTimeView* MainWindow::stepTimeView() const {
-    return qobject_cast<StepTimeView*>(view(QStringLiteral("step")));
-}
-VerdictBanner* MainWindow::verdictBanner() const {
-    return qobject_cast<VerdictBanner*>(view(QStringLiteral("verdict")));
-}
-MemoryView* MainWindow::memoryView() const {
-    return qobject_cast<MemoryView*>(view(QStringLiteral("memory")));
-}
-TimeView* MainWindow::timeView() const {
-    return qobject_cast<TimeView*>(view(QStringLiteral("time")));
-}
-PipelineView* MainWindow::pipelineView() const {
-    return qobject_cast<PipelineView*>(view(QStringLiteral("pipeline")));
-}
-LedgerTable* MainWindow::ledgerTable() const {
-    return qobject_cast<LedgerTable*>(view(QStringLiteral("ledger")));
-}
-
 void MainWindow::saveSettings() {
     if (!m_options.useSettings)
         return;
@@ -664,7 +648,7 @@ void MainWindow::saveSettings() {
     settings.setValue(kGeometry, saveGeometry());
     settings.setValue(kState, saveState());
     settings.setValue(kBinaryUnits, m_gibAction->isChecked());
-    if (const TimeView* t = timeView())
+    if (const TimeView* t = view<TimeView>())
         settings.setValue(kBestLayout, t->bestLayoutShown());
     settings.setValue(kScenario, io::scenarioToJson(m_controller->validScenario()));
 }

@@ -1,18 +1,22 @@
 #pragma once
 // The explorer window: the parameter panel (a dock), and the views of ui/views/registry.cpp: the verdict banner above
 // tabs with the memory and time charts, the pipeline diagram and the ledger table. One slot, onEvaluation(), hands
-// each new engine::Evaluation to every view.
+// each new engine::Evaluation to every view; File > Export lists what the registry says each view writes. A change
+// of language retranslates every text in place (changeEvent), so nothing is rebuilt and no state is lost.
 // Files: a Document (New, Open, Save, Recent, Revert, title, prompts, drag and drop, autosave), the notes editor (a
 // dock beside the charts) and File > Compare With (a CompareWindow).
 
 #include "engine/ledger.h"
 #include "ui/export/exportregistry.h"
+#include "ui/i18n/retranslator.h"
 #include "ui/lessons/classroom.h"
 
 #include <QMainWindow>
 
 #include <QHash>
+#include <QList>
 
+#include <functional>
 #include <memory>
 
 class QAction;
@@ -22,23 +26,13 @@ class QPrinter;
 class QTabWidget;
 
 namespace tl::ui {
-namespace labs {
-class ParallelismLab;
-class ScalingLab;
-} // namespace labs
 
 class CompareWindow;
 class Controller;
 class Dialogs;
 class Document;
-class LedgerTable;
-class MemoryView;
 class NotesEdit;
 class ParameterPanel;
-class PipelineView;
-class StepTimeView;
-class TimeView;
-class VerdictBanner;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -66,15 +60,14 @@ public:
 
     ParameterPanel* parameterPanel() const { return m_panel; }
     QWidget* view(const QString& id) const { return m_views.value(id); } // by registry id
-    VerdictBanner* verdictBanner() const;
-    MemoryView* memoryView() const;
-    TimeView* timeView() const;
-    PipelineView* pipelineView() const;
-    StepTimeView* stepTimeView() const;
-    LedgerTable* ledgerTable() const;
+    template <typename T> T* view() const {                              // the registered view of that type
+        for (QWidget* w : m_viewOrder)
+            if (auto* v = qobject_cast<T*>(w))
+                return v;
+        return nullptr;
+    }
+    QList<QWidget*> views() const { return m_viewOrder; } // in registry order
     QTabWidget* tabs() const { return m_tabs; }
-    labs::ParallelismLab* parallelismLab() const;
-    labs::ScalingLab* scalingLab() const;
     const Classroom& classroom() const { return m_classroom; } // lessons and presentation mode
 
     void setBinaryUnits(bool gib);
@@ -87,10 +80,13 @@ public:
     // File > Print: the report on the printer (already set up). Returns the number of pages printed, 0 on failure.
     int printReport(QPrinter& printer) const;
 
-    // View > Language: "" follows the system, "en" or "zh_CN"; remembered (with settings), applied at once.
+    // View > Language: "" follows the system, "en" or "zh_CN"; remembered (with settings), applied at once: every
+    // widget retranslates in place (the scenario, the file, the undo history and every view's state stay).
     void setLanguage(const QString& choice);
-    // Rebuilds every widget, menu and chart in the current language (the scenario, file and undo history stay).
-    void retranslate();
+    // A text that follows the language: set now and again on every change (the classroom's menu entries).
+    void addTexts(std::function<void()> setTexts) { m_texts.add(std::move(setTexts)); }
+    // Explain a ledger key in the Explain dialog (every view's Explain, Ctrl+E, the lesson player).
+    void explain(const QString& key);
 
     // The scenario JSON kept in QSettings between runs (io::scenarioToJson).
     static QByteArray savedScenario();
@@ -98,10 +94,12 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void buildUi();
     void ensureCompareWindow();
+    void retranslate(); // every text this class sets, in the current language
     void buildMenus();
     void buildFileMenu();
     void buildExportMenu();
@@ -123,6 +121,8 @@ private:
     QHash<QString, QWidget*> m_views; // registry id -> view
     QList<QWidget*> m_viewOrder;
     QTabWidget* m_tabs = nullptr;
+    QList<const char*> m_tabNames; // per tab, its registry name (translated in context "views")
+    Retranslator m_texts;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QAction* m_quit = nullptr;

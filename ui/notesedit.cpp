@@ -2,6 +2,7 @@
 
 #include "ui/controller.h"
 
+#include <QEvent>
 #include <QKeyEvent>
 #include <QMimeData>
 #include <QTextCursor>
@@ -11,8 +12,8 @@ namespace tl::ui {
 NotesEdit::NotesEdit(Controller* controller, QWidget* parent) : QPlainTextEdit(parent), m_controller(controller) {
     setObjectName(QStringLiteral("notesEdit"));
     setUndoRedoEnabled(false);
-    setPlaceholderText(tr("Notes about this scenario: assumptions, sources, what to try next. Saved with the file."));
     setTabChangesFocus(true);
+    retranslate();
     pull();
     connect(this, &QPlainTextEdit::textChanged, this, [this] {
         if (m_pushing)
@@ -25,6 +26,20 @@ NotesEdit::NotesEdit(Controller* controller, QWidget* parent) : QPlainTextEdit(p
         if (!m_pushing)
             pull();
     });
+}
+
+void NotesEdit::retranslate() {
+    setPlaceholderText(tr("Notes about this scenario: assumptions, sources, what to try next. Saved with the file."));
+    if (m_inPart) { // the note above notes too long to edit
+        m_source.clear();
+        pull();
+    }
+}
+
+void NotesEdit::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QPlainTextEdit::changeEvent(event);
 }
 
 namespace {

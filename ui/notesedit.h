@@ -23,8 +23,10 @@ public:
 protected:
     bool event(QEvent* event) override;
     bool canInsertFromMimeData(const QMimeData* source) const override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    void retranslate();
     void pull(); // scenario -> editor
 
     Controller* m_controller;

@@ -115,7 +115,7 @@ TEST(Lessons, EveryStepExplainsEveryKey) {
 TEST(Lessons, BadFilesNameTheStepAndKey) {
     auto load = [](const char* steps) {
         const QByteArray json = QByteArray(R"({"format": "trainledger.lesson", "version": 1, "id": "t", "seed": "x",
-            "title": {"en": "T", "zh": "T"}, "scenario": {}, "steps": )") +
+            "subject": {"en": "S", "zh": "S"}, "title": {"en": "T", "zh": "T"}, "scenario": {}, "steps": )") +
                                 steps + "}";
         return io::lessonFromJson(json);
     };

@@ -13,15 +13,19 @@
 #include "engine/ledgerfields.h"
 #include "engine/messages.h"
 #include "engine/presets.h"
+#include "io/lessons.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
 #include "ui/explain/explaindialog.h"
 #include "ui/i18n/enginetext.h"
 #include "ui/i18n/language.h"
+#include "ui/lessons/lessonplayer.h"
 #include "ui/mainwindow.h"
+#include "ui/planner/planmodel.h"
 #include "ui/planner/plannertab.h"
 #include "ui/views/plot.h"
 #include "ui/views/textline.h"
+#include "ui/views/timeview.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModel>
@@ -40,12 +44,14 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPointer>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
+#include <QUndoStack>
 #include <QtTest>
 
 #include <set>
@@ -254,13 +260,25 @@ QStringList englishWords(QString text) {
     return found;
 }
 
+// The Chinese characters of a text (an English window has none but the language's own name and the 中 button).
+QStringList chineseWords(QString text) {
+    QStringList found;
+    static const QRegularExpression han(QStringLiteral("[\\x{3000}-\\x{303f}\\x{4e00}-\\x{9fff}\\x{ff00}-\\x{ffef}]+"));
+    for (auto it = han.globalMatch(text); it.hasNext();)
+        if (const QString w = it.next().captured(0); w != QStringLiteral("简体中文") && w != QStringLiteral("中"))
+            found << w;
+    return found;
+}
+
 class Walker {
 public:
     QStringList problems;
+    QStringList (*find)(QString) = englishWords; // what must not be left
+    QStringList skip;                            // object names not walked
     void check(const QString& where, const QString& text) {
         if (text.trimmed().isEmpty())
             return;
-        const QStringList words = englishWords(text);
+        const QStringList words = find(text);
         if (!words.isEmpty())
             problems << QStringLiteral("%1: \"%2\" (%3)").arg(where, text.left(160), words.join(QLatin1Char(' ')));
     }
@@ -274,7 +292,7 @@ public:
                 menu(a->menu(), here);
                 continue;
             }
-            if (a->objectName().startsWith(QLatin1String("language:")) ||
+            if (a->objectName().startsWith(QLatin1String("language:")) || skip.contains(a->objectName()) ||
                 a->objectName().startsWith(QLatin1String("newPreset:")) || a->data().isValid())
                 continue; // language names in their own script, preset names, recent file names
             check(here, a->text());
@@ -305,6 +323,8 @@ public:
     void widgets(QWidget* root) {
         for (QWidget* w : root->findChildren<QWidget*>()) {
             if (!w->isVisibleTo(root) && !qobject_cast<QMenu*>(w))
+                continue;
+            if (skip.contains(w->objectName()))
                 continue;
             const QString where =
                 QStringLiteral("%1 %2").arg(QString::fromLatin1(w->metaObject()->className()), w->objectName());
@@ -642,6 +662,109 @@ private slots:
             }
         w.problems.removeDuplicates();
         QVERIFY2(w.problems.isEmpty(), qPrintable(w.problems.mid(0, 60).join(QLatin1Char('\n'))));
+    }
+
+    // Issue 28: View > Language > 简体中文 chosen with the mouse (the menu that was clicked stays alive: nothing is
+    // rebuilt) and English chosen again with the keyboard; every widget retranslates in place and keeps its state: the
+    // scenario, the tab, the window's maximized state, the lesson step, the planner's results and the Best layout box.
+    void theLanguageMenuRetranslatesInPlace() {
+        QVERIFY(ui::Language::apply(QStringLiteral("en")));
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.showMaximized();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        settle();
+        QVERIFY(controller.setValue("parallel.dp", 16.0));
+        window.findChild<QAction*>(QStringLiteral("lessonsAction"))->trigger();
+        ui::LessonPlayer* player = window.classroom().player;
+        player->setLesson(1);
+        player->setStep(2);
+        auto* time = window.view<ui::TimeView>();
+        time->setBestLayoutShown(true);
+        auto* planner = window.view<ui::PlannerTab>();
+        planner->gpusEdit()->setText(QStringLiteral("8"));
+        QSignalSpy planned(planner, &ui::PlannerTab::finished);
+        QVERIFY(planner->plan());
+        QVERIFY(planned.wait(60000));
+        const int plans = planner->model()->rowCount();
+        QVERIFY(plans > 0);
+        window.tabs()->setCurrentWidget(planner);
+        const int tab = window.tabs()->currentIndex();
+        const engine::Scenario scenario = controller.scenario();
+        const int undo = controller.undoStack()->count();
+        const QPointer<QMenu> viewMenu = window.findChild<QMenu*>(QStringLiteral("viewMenu"));
+        const QPointer<QMenu> languageMenu = window.findChild<QMenu*>(QStringLiteral("languageMenu"));
+
+        // With the mouse: the menu bar's View, the Language submenu, then 简体中文.
+        QMenuBar* bar = window.menuBar();
+        QTest::mouseClick(bar, Qt::LeftButton, {}, bar->actionGeometry(viewMenu->menuAction()).center());
+        QTRY_VERIFY(viewMenu->isVisible());
+        QTest::mouseClick(viewMenu, Qt::LeftButton, {}, viewMenu->actionGeometry(languageMenu->menuAction()).center());
+        QTRY_VERIFY(languageMenu->isVisible());
+        QAction* zh = window.findChild<QAction*>(QStringLiteral("language:zh_CN"));
+        QTest::mouseClick(languageMenu, Qt::LeftButton, {}, languageMenu->actionGeometry(zh).center());
+        settle();
+        QCOMPARE(ui::Language::current(), QStringLiteral("zh_CN"));
+        QVERIFY(viewMenu && languageMenu); // the menus the click went through were not rebuilt
+
+        const auto kept = [&] {
+            QVERIFY(controller.scenario() == scenario);
+            QCOMPARE(controller.undoStack()->count(), undo);
+            QCOMPARE(window.tabs()->currentIndex(), tab);
+            QVERIFY(window.isMaximized());
+            QCOMPARE(player->lessonIndex(), 1);
+            QCOMPARE(player->stepIndex(), 2);
+            QCOMPARE(planner->model()->rowCount(), plans);
+            QVERIFY(time->bestLayoutShown());
+            QCOMPARE(window.view<ui::TimeView>(), time); // the same widgets, not new ones
+        };
+        kept();
+        QVERIFY(player->stepText().contains(io::builtInLessons()[1].steps[2].title.in(QStringLiteral("zh"))));
+        // Nothing is left in English: the same walk as a window started in Chinese (the 中 / EN button names the other
+        // language; the undo stack's command texts are written when each edit is made).
+        Walker walk;
+        walk.skip = {QStringLiteral("lessonLanguage"), QStringLiteral("undoAction"), QStringLiteral("redoAction")};
+        walk.check(QStringLiteral("window title"), window.windowTitle());
+        for (QMenu* m : window.menuBar()->findChildren<QMenu*>(Qt::FindDirectChildrenOnly))
+            walk.menu(m, QStringLiteral("menu"));
+        for (int i = 0; i < window.tabs()->count(); ++i) {
+            window.tabs()->setCurrentIndex(i);
+            settle();
+            walk.widgets(&window);
+        }
+        walk.problems.removeDuplicates();
+        QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
+        window.tabs()->setCurrentIndex(tab);
+
+        // With the keyboard: Alt+V, L for Language, down to English, Return.
+        QTest::keyClick(&window, Qt::Key_V, Qt::AltModifier);
+        QTRY_VERIFY(viewMenu->isVisible());
+        QTest::keyClick(viewMenu, Qt::Key_L);
+        QTRY_VERIFY(languageMenu->isVisible());
+        QAction* en = window.findChild<QAction*>(QStringLiteral("language:en"));
+        for (int i = 0; i < 5 && languageMenu->activeAction() != en; ++i)
+            QTest::keyClick(languageMenu, Qt::Key_Down);
+        QCOMPARE(languageMenu->activeAction(), en);
+        QTest::keyClick(languageMenu, Qt::Key_Return);
+        settle();
+        QCOMPARE(ui::Language::current(), QStringLiteral("en"));
+        kept();
+        QCOMPARE(window.fileMenu()->title(), QStringLiteral("&File"));
+        Walker english;
+        english.find = chineseWords;
+        english.skip = walk.skip;
+        for (QMenu* m : window.menuBar()->findChildren<QMenu*>(Qt::FindDirectChildrenOnly))
+            english.menu(m, QStringLiteral("menu"));
+        for (int i = 0; i < window.tabs()->count(); ++i) {
+            window.tabs()->setCurrentIndex(i);
+            settle();
+            english.widgets(&window);
+        }
+        english.problems.removeDuplicates();
+        QVERIFY2(english.problems.isEmpty(),
+                 qPrintable(QStringLiteral("\n") + english.problems.join(QLatin1Char('\n'))));
+        QVERIFY(ui::Language::apply(QStringLiteral("zh_CN"))); // as the other tests expect
+        settle();
     }
 
     void theDetectorCatchesEnglish() {

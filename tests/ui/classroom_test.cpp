@@ -20,10 +20,13 @@
 #include <QApplication>
 #include <QBarSet>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QScreen>
 #include <QScrollArea>
 #include <QtTest>
 
@@ -91,7 +94,7 @@ private slots:
                 QVERIFY(w.controller.validScenario() == step.scenario);
                 // The figure shown is the engine's, with its unit, and the ledger table highlights its row.
                 const auto& fields = engine::ledgerFields();
-                const int row = w.window.ledgerTable()->rowOf(step.figure);
+                const int row = w.window.view<ui::LedgerTable>()->rowOf(step.figure);
                 QVERIFY(row >= 0);
                 const QString value = QString::fromStdString(engine::formatLedgerValue(
                     fields[size_t(row)].get(w.controller.ledger()), fields[size_t(row)].unit));
@@ -105,7 +108,12 @@ private slots:
                 const QString shown = w.player()->figureText();
                 QVERIFY2(shown.contains(QStringLiteral(">%1<").arg(trimmed.toHtmlEscaped())),
                          qPrintable(shown + QStringLiteral(" vs ") + trimmed));
-                QCOMPARE(w.window.ledgerTable()->ledgerModel()->index(row, 0).data(Qt::FontRole).value<QFont>().bold(),
+                QCOMPARE(w.window.view<ui::LedgerTable>()
+                             ->ledgerModel()
+                             ->index(row, 0)
+                             .data(Qt::FontRole)
+                             .value<QFont>()
+                             .bold(),
                          true);
                 QCOMPARE(w.player()->controls()->keys(), step.controls);
                 ++steps;
@@ -146,7 +154,7 @@ private slots:
 
     void explainFromTheLedgerTable() {
         Window w;
-        ui::LedgerTable* table = w.window.ledgerTable();
+        ui::LedgerTable* table = w.window.view<ui::LedgerTable>();
         w.window.tabs()->setCurrentWidget(table);
         table->setCurrentIndex(table->ledgerModel()->index(table->rowOf(QStringLiteral("time.steps")), 1));
         table->setFocus();
@@ -171,7 +179,6 @@ private slots:
 
     void explainFromTheViews() {
         Window w;
-        QSignalSpy memory(w.window.memoryView(), &ui::MemoryView::explainRequested);
         QSignalSpy player(w.player(), &ui::LessonPlayer::explainRequested);
         w.player()->setLesson(0);
         w.player()->findChild<QPushButton*>(QStringLiteral("lessonExplain"))->click();
@@ -182,13 +189,12 @@ private slots:
         // Every key that a view's menu offers has an explanation.
         for (const auto& f : engine::ledgerFields())
             QVERIFY2(!ui::ExplainDialog::html(w.controller.validScenario(), QString::fromUtf8(f.key)).isEmpty(), f.key);
-        Q_UNUSED(memory);
     }
 
     void stateOnlyInMultiplesOfN() {
         Window w;
         w.controller.setValue("parallel.dp", 4.0);
-        ui::MemoryView* m = w.window.memoryView();
+        ui::MemoryView* m = w.window.view<ui::MemoryView>();
         auto* toggle = m->findChild<QCheckBox*>(QStringLiteral("memoryStateOnly"));
         QVERIFY(toggle);
         toggle->click();
@@ -238,6 +244,137 @@ private slots:
         QVERIFY(!present->isChecked());
         QCOMPARE(w.window.font().pointSizeF(), normal);
         QVERIFY(w.window.findChild<QDockWidget*>(QStringLiteral("parametersDock"))->isVisible());
+    }
+
+    // Issue 28: the lessons are named by their subject and speak of "the course text"; their numbers read as the
+    // window writes numbers.
+    void lessonsAreNamedBySubject() {
+        Window w;
+        auto* chooser = w.player()->findChild<QComboBox*>(QStringLiteral("lessonChooser"));
+        QVERIFY(chooser);
+        const QStringList subjects = {QStringLiteral("The two gates"), QStringLiteral("ZeRO"),
+                                      QStringLiteral("The three accounts"), QStringLiteral("Distributed training")};
+        QCOMPARE(chooser->count(), int(subjects.size()));
+        for (int i = 0; i < chooser->count(); ++i) {
+            QCOMPARE(chooser->itemText(i), QStringLiteral("Lesson %1: %2").arg(i + 1).arg(subjects[i]));
+            QVERIFY(!chooser->itemText(i).contains(QStringLiteral("seed"), Qt::CaseInsensitive));
+        }
+        const QRegularExpression seed(QStringLiteral("\\bseed\\b"), QRegularExpression::CaseInsensitiveOption);
+        for (int l = 0; l < int(io::builtInLessons().size()); ++l) {
+            w.player()->setLesson(l);
+            for (int s = 0; s < int(io::builtInLessons()[size_t(l)].steps.size()); ++s) {
+                w.player()->setStep(s);
+                const QString shown =
+                    w.player()->stepText() + w.player()->findChild<QLabel*>(QStringLiteral("lessonChecks"))->text();
+                QVERIFY2(!shown.contains(seed), qPrintable(shown));
+                QVERIFY2(!shown.contains(QStringLiteral("_000")), qPrintable(shown));
+            }
+        }
+        w.player()->setLesson(1);
+        QVERIFY(w.player()
+                    ->findChild<QLabel*>(QStringLiteral("lessonChecks"))
+                    ->text()
+                    .contains(QStringLiteral("112,000,000,000")));
+    }
+
+    // Issue 28: a step's controls show what the parameter panel shows: choices by name, MFU in percent, a unit
+    // beside the number rather than "1 sequences".
+    void stepControlsShowWhatThePanelShows() {
+        Window w;
+        const auto& lessons = io::builtInLessons();
+        bool sawChoice = false, sawPercent = false, sawUnit = false;
+        for (int l = 0; l < int(lessons.size()); ++l) {
+            w.player()->setLesson(l);
+            for (int s = 0; s < int(lessons[size_t(l)].steps.size()); ++s) {
+                w.player()->setStep(s);
+                for (const QString& key : lessons[size_t(l)].steps[size_t(s)].controls) {
+                    QWidget* editor = w.window.findChild<QWidget*>(QStringLiteral("stepControl:") + key);
+                    QVERIFY2(editor, qPrintable(key));
+                    if (auto* combo = qobject_cast<QComboBox*>(editor)) {
+                        const QString id = combo->currentData().toString();
+                        QVERIFY2(!id.isEmpty(), qPrintable(key));
+                        if (key.endsWith(QLatin1String(".preset")) && id != QLatin1String("custom")) {
+                            QVERIFY2(combo->currentText() != id, qPrintable(combo->currentText())); // "H100 SXM"
+                            sawChoice = true;
+                        }
+                    }
+                    if (auto* spin = qobject_cast<QDoubleSpinBox*>(editor)) {
+                        QVERIFY2(spin->suffix().isEmpty(), qPrintable(spin->suffix())); // the unit is a label
+                        if (key == QLatin1String("efficiency.mfu")) {
+                            QCOMPARE(spin->value(), w.controller.scenario().efficiency.mfu * 100);
+                            sawPercent = true;
+                        }
+                        for (QLabel* unit : editor->parentWidget()->findChildren<QLabel*>())
+                            sawUnit = sawUnit || unit->text() == QStringLiteral("sequences");
+                    }
+                }
+            }
+        }
+        QVERIFY(sawChoice);
+        QVERIFY(sawPercent);
+        QVERIFY(sawUnit);
+    }
+
+    // Issue 28: F5, a refused edit (a bold red note), Escape: the note is back in the window's type, and a maximized
+    // window is maximized again.
+    void presentingGivesTheWindowBackAsItWas() {
+        Window w;
+        w.window.showMaximized();
+        QApplication::processEvents();
+        QVERIFY(w.window.isMaximized());
+        const double normal = w.window.font().pointSizeF();
+        QTest::keyClick(&w.window, Qt::Key_F5);
+        QVERIFY(w.presentation()->isActive());
+        QVERIFY(!w.controller.setValue("parallel.tp", 3.0)); // refused: the banner's note is an error, in bold
+        QApplication::processEvents();
+        auto* note = w.window.findChild<ui::TextLine*>(QStringLiteral("verdictNote0"));
+        QVERIFY(note->text().contains(QStringLiteral("Not applied")));
+        QVERIFY(note->font().bold());
+        QTest::keyClick(&w.window, Qt::Key_Escape);
+        QApplication::processEvents();
+        QVERIFY(!w.presentation()->isActive());
+        QVERIFY(w.window.isMaximized());
+        QVERIFY(note->isVisible());
+        QVERIFY(note->font().bold());
+        QCOMPARE(note->font().pointSizeF(), normal);
+        // The captions that always wrap still wrap.
+        QVERIFY(w.window.findChild<ui::TextLine*>(QStringLiteral("timeCaption"))->wrapping());
+    }
+
+    // Issue 28: the Explain dialog opened while presenting is in the projector's type and has room for it; after
+    // presenting it is as it was.
+    void explainWhilePresentingIsLarge() {
+        Window w({1280, 720});
+        w.presentation()->enter(false);
+        w.window.findChild<QAction*>(QStringLiteral("explainAction"))->trigger();
+        auto* dialog = w.window.findChild<ui::ExplainDialog*>(QStringLiteral("explainDialog"));
+        QVERIFY(dialog && dialog->isVisible());
+        const double normal = QApplication::font().pointSizeF();
+        QVERIFY(dialog->font().pointSizeF() >= ui::Presentation::kFontScale * normal);
+        QCOMPARE(dialog->palette().color(QPalette::Window), QColor(Qt::white));
+        const QSize large = dialog->size();
+        w.presentation()->leave();
+        QCOMPARE(dialog->font().pointSizeF(), normal);
+        QVERIFY(dialog->width() < large.width() || large.width() >= dialog->screen()->availableSize().width());
+    }
+
+    // Issue 28: on a 1280 x 720 screen the window fits under a title bar and a panel, with the lessons open too.
+    void lessonsFitA1280x720Screen() {
+        Window w({1280, 720 - 64});
+        const QSize room(1280, 720 - 64);
+        QVERIFY2(w.window.minimumSizeHint().width() <= room.width() &&
+                     w.window.minimumSizeHint().height() <= room.height(),
+                 qPrintable(QStringLiteral("%1x%2")
+                                .arg(w.window.minimumSizeHint().width())
+                                .arg(w.window.minimumSizeHint().height())));
+        w.window.findChild<QAction*>(QStringLiteral("lessonsAction"))->trigger();
+        w.player()->setLesson(0);
+        QApplication::processEvents();
+        QVERIFY2(w.window.width() <= room.width() && w.window.height() <= room.height(),
+                 qPrintable(QStringLiteral("%1x%2").arg(w.window.width()).arg(w.window.height())));
+        auto* next = w.player()->findChild<QPushButton*>(QStringLiteral("lessonNext"));
+        QVERIFY(next->isVisible());
+        QVERIFY(next->mapTo(&w.window, QPoint(next->width(), next->height())).x() <= w.window.width());
     }
 
     void presentationHasNoClippedText_data() {

@@ -203,7 +203,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         for (int i = 0; i < 5; ++i)
             QApplication::processEvents();
-        ui::TimeView* time = window.timeView();
+        ui::TimeView* time = window.view<ui::TimeView>();
         QVERIFY(time);
         QStringList bad = clipped(&window);
         bad << unreadableTimeChart(time, minPlotHeight);

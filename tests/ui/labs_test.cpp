@@ -59,8 +59,8 @@ private slots:
     }
 
     void tensorParallelLines() {
-        m_window->tabs()->setCurrentWidget(m_window->parallelismLab());
-        ui::labs::TensorParallelPage* page = m_window->parallelismLab()->tensorPage();
+        m_window->tabs()->setCurrentWidget(m_window->view<ui::labs::ParallelismLab>());
+        ui::labs::TensorParallelPage* page = m_window->view<ui::labs::ParallelismLab>()->tensorPage();
         QVERIFY(page->rightLine()->text().startsWith(QStringLiteral("\u2714")));
         QVERIFY(page->rightLine()->text().contains(QStringLiteral("zero to rounding")));
         QVERIFY(page->wrongLine()->text().startsWith(QStringLiteral("\u2718")));
@@ -78,9 +78,9 @@ private slots:
     }
 
     void dataParallelLines() {
-        m_window->tabs()->setCurrentWidget(m_window->parallelismLab());
-        m_window->parallelismLab()->pages()->setCurrentIndex(1);
-        ui::labs::DataParallelPage* page = m_window->parallelismLab()->dataPage();
+        m_window->tabs()->setCurrentWidget(m_window->view<ui::labs::ParallelismLab>());
+        m_window->view<ui::labs::ParallelismLab>()->pages()->setCurrentIndex(1);
+        ui::labs::DataParallelPage* page = m_window->view<ui::labs::ParallelismLab>()->dataPage();
         QVERIFY(page->plainLine()->text().startsWith(QStringLiteral("\u2714"))); // 12 samples over 3: equal
         page->unequalCheck()->setChecked(true);
         QVERIFY(page->weightedLine()->text().startsWith(QStringLiteral("\u2714")));
@@ -90,9 +90,9 @@ private slots:
     }
 
     void zeroGridIsTheMemoryViewsFigures() {
-        m_window->tabs()->setCurrentWidget(m_window->parallelismLab());
-        m_window->parallelismLab()->pages()->setCurrentIndex(2);
-        ui::labs::ZeroGridView* z = m_window->parallelismLab()->zeroGrid();
+        m_window->tabs()->setCurrentWidget(m_window->view<ui::labs::ParallelismLab>());
+        m_window->view<ui::labs::ParallelismLab>()->pages()->setCurrentIndex(2);
+        ui::labs::ZeroGridView* z = m_window->view<ui::labs::ParallelismLab>()->zeroGrid();
         const engine::Ledger& l = m_controller->ledger(); // ZeRO-3, dp 8
         QCOMPARE(z->stageCombo()->currentIndex(), 3);
         QCOMPARE(z->table()->columnCount(), 8);
@@ -114,8 +114,8 @@ private slots:
     }
 
     void allocationAndUseIt() {
-        m_window->tabs()->setCurrentWidget(m_window->scalingLab());
-        ui::labs::ScalingLab* lab = m_window->scalingLab();
+        m_window->tabs()->setCurrentWidget(m_window->view<ui::labs::ScalingLab>());
+        ui::labs::ScalingLab* lab = m_window->view<ui::labs::ScalingLab>();
         lab->budgetEdit()->setText(QStringLiteral("1e24"));
         QTableWidget* t = lab->allocationTable();
         QCOMPARE(t->item(0, 0)->text(), QStringLiteral("41.3B"));
@@ -154,8 +154,8 @@ private slots:
     }
 
     void fitSampleRunsAndBadCsv() {
-        m_window->tabs()->setCurrentWidget(m_window->scalingLab());
-        ui::labs::ScalingLab* lab = m_window->scalingLab();
+        m_window->tabs()->setCurrentWidget(m_window->view<ui::labs::ScalingLab>());
+        ui::labs::ScalingLab* lab = m_window->view<ui::labs::ScalingLab>();
         lab->pages()->setCurrentIndex(1);
         QTemporaryDir dir;
         const QString bad = dir.filePath(QStringLiteral("bad.csv"));

@@ -257,18 +257,18 @@ private slots:
         ui::Controller controller;
         controller.setScenario(quick(120e9));
         ui::MainWindow w(&controller, ui::MainWindow::Options{false});
-        w.timeView()->setBestLayoutShown(true);
+        w.view<ui::TimeView>()->setBestLayoutShown(true);
         QString error;
         const auto csv = w.exports().find(QStringLiteral("days-curve"))->render(QStringLiteral("csv"), error);
         QVERIFY(csv);
         QVERIFY(
             csv->startsWith("gpus,dp,days,usd,tokens_per_s,memory_total_bytes,fits,best_days,best_usd,best_layout\n"));
-        QCOMPARE(w.timeView()->bestSeries()->points(), expected(quick(120e9)));
+        QCOMPARE(w.view<ui::TimeView>()->bestSeries()->points(), expected(quick(120e9)));
         // The days chart's picture is drawn by a fresh view, which takes the kept results at once.
         const auto png = w.exports().find(QStringLiteral("time-chart"))->render(QStringLiteral("png"), error);
         QVERIFY(png && !png->isEmpty());
         QVERIFY(purplePixels(*png) > 200);
-        w.timeView()->setBestLayoutShown(false);
+        w.view<ui::TimeView>()->setBestLayoutShown(false);
         const auto plain = w.exports().find(QStringLiteral("days-curve"))->render(QStringLiteral("csv"), error);
         QVERIFY(plain && plain->startsWith("gpus,dp,days,usd,tokens_per_s,memory_total_bytes,fits\n"));
         const auto without = w.exports().find(QStringLiteral("time-chart"))->render(QStringLiteral("png"), error);
@@ -282,15 +282,15 @@ private slots:
         {
             ui::MainWindow w(&controller);
             w.show();
-            QVERIFY(!w.timeView()->bestLayoutShown());
-            w.timeView()->bestLayoutBox()->setChecked(true);
+            QVERIFY(!w.view<ui::TimeView>()->bestLayoutShown());
+            w.view<ui::TimeView>()->bestLayoutBox()->setChecked(true);
             QVERIFY(w.close());
         }
         QCOMPARE(QSettings().value(QStringLiteral("view/bestLayoutCurve")).toBool(), true);
         ui::MainWindow again(&controller);
         again.show();
-        QVERIFY(again.timeView()->bestLayoutShown());
-        again.timeView()->setBestLayoutShown(false);
+        QVERIFY(again.view<ui::TimeView>()->bestLayoutShown());
+        again.view<ui::TimeView>()->setBestLayoutShown(false);
         QVERIFY(again.close());
         QCOMPARE(QSettings().value(QStringLiteral("view/bestLayoutCurve")).toBool(), false);
     }

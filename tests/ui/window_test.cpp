@@ -39,6 +39,7 @@
 #include <QMenu>
 #include <QProcess>
 #include <QScatterSeries>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSet>
@@ -394,7 +395,7 @@ private slots:
         QCOMPARE(mode->currentText(), QStringLiteral("Fixed MFU"));
         auto* mfu = find<ui::SliderField>(QStringLiteral("field:efficiency.mfu"));
         QVERIFY(mfu->isEnabled());
-        auto* step = m_window->stepTimeView();
+        auto* step = m_window->view<ui::StepTimeView>();
         QVERIFY(step->caption().startsWith(QStringLiteral("Fixed MFU 40.0%")));
         emit mode->activated(mode->findData(QStringLiteral("derived")));
         QCOMPARE(m_controller->scenario().efficiency.mode, engine::EfficiencyMode::Derived);
@@ -407,7 +408,7 @@ private slots:
         QVERIFY(step->partRows().size() >= 3);
         QVERIFY(step->curvePoints() > 10);
         QVERIFY(step->caption().contains(QStringLiteral("MFU %1%").arg(l.time.mfu * 100, 0, 'f', 1)));
-        auto* time = m_window->timeView();
+        auto* time = m_window->view<ui::TimeView>();
         QVERIFY(time->captionLabel()->text().startsWith(QStringLiteral("Derived from the hardware")));
         const QString banner = find<ui::VerdictBanner>(QStringLiteral("verdictBanner"))->text();
         QVERIFY2(banner.contains(step->summary()), qPrintable(banner));
@@ -545,7 +546,8 @@ private slots:
         if (language != QLatin1String("en"))
             m_window->setLanguage(language);
         m_window->resize(size);
-        QApplication::processEvents();
+        for (int i = 0; i < 3; ++i) // the texts of the new language laid out
+            QApplication::processEvents();
         QWidget* content = find<QWidget>(QStringLiteral("parameterContent"));
         QList<QPoint> before;
         const QList<ui::SliderField*> rows = content->findChildren<ui::SliderField*>();
@@ -798,6 +800,21 @@ private slots:
         QVERIFY(r.scenario);
         QCOMPARE(r.scenario->parallel.dp, 32);
         QVERIFY(!QSettings().value(QStringLiteral("window/geometry")).toByteArray().isEmpty());
+        QSettings().clear();
+    }
+
+    // Issue 28: the first start on a screen with no more room than the layout needs (1280 x 720; the offscreen
+    // screen here is smaller still) opens maximized, so that the frame and the title bar fit on the screen too.
+    void aSmallScreenStartsMaximized() {
+        QSettings().clear();
+        ui::Controller c;
+        ui::MainWindow w(&c, ui::MainWindow::Options{true, nullptr});
+        const QSize room = w.screen()->availableSize();
+        QVERIFY(room.width() < 1280 / 0.85 || room.height() < 720 / 0.85); // the offscreen screen: 800 x 600
+        QVERIFY(w.windowState() & Qt::WindowMaximized);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.isMaximized());
         QSettings().clear();
     }
 

@@ -13,6 +13,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -85,7 +86,7 @@ QString helpFor(const std::string& key) {
 
 CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     setObjectName(QStringLiteral("compareWindow"));
-    setWindowTitle(tr("Compare Scenarios \u2014 TrainLedger"));
+    m_texts.add([this] { setWindowTitle(tr("Compare Scenarios \u2014 TrainLedger")); });
 
     // Headers: which scenario is A and which is B, with the figures that decide a plan.
     auto* headers = new QVBoxLayout;
@@ -100,7 +101,7 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     }
 
     // Memory: per category, A's bar beside B's; each side's capacity marks its total.
-    m_memoryChart = makeChart(tr("Memory per GPU by category; red: each GPU's capacity"));
+    m_memoryChart = makeChart(QString());
     m_bars = new QBarSeries;
     auto* bars = m_bars;
     bars->setBarWidth(kBarWidth);
@@ -114,21 +115,24 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     }
     m_memoryChart->addSeries(bars);
     m_memoryX = new QBarCategoryAxis;
-    m_memoryX->append(
-        {tr("Weights"), tr("Gradients"), tr("Master"), tr("Optimizer"), tr("Activations"), tr("Buffers"), tr("Total")});
     QFont small = m_memoryX->labelsFont();
     small.setPointSizeF(small.pointSizeF() * 0.9); // "Activations" fits under its pair of bars
     m_memoryX->setLabelsFont(small);
     m_memoryY = new QValueAxis;
     m_memoryY->setLabelFormat(QStringLiteral("%g"));
-    m_memoryY->setTitleText(tr("GB per GPU"));
     m_memoryChart->addAxis(m_memoryX, Qt::AlignBottom);
     m_memoryChart->addAxis(m_memoryY, Qt::AlignLeft);
+    m_texts.add([this] {
+        m_memoryChart->setTitle(tr("Memory per GPU by category; red: each GPU's capacity"));
+        m_memoryX->setCategories({tr("Weights"), tr("Gradients"), tr("Master"), tr("Optimizer"), tr("Activations"),
+                                  tr("Buffers"), tr("Total")});
+        m_memoryY->setTitleText(tr("GB per GPU"));
+    });
     bars->attachAxis(m_memoryX);
     bars->attachAxis(m_memoryY);
     for (int i = 0; i < kMax; ++i) {
         auto* cap = new QLineSeries;
-        cap->setName(tr("%1 capacity").arg(letter(i)));
+        m_texts.add([cap, i] { cap->setName(tr("%1 capacity").arg(letter(i))); });
         cap->setPen(pen(QColor(0xc6, 0x28, 0x28), 2.5, i == 0 ? Qt::SolidLine : Qt::DashLine));
         attachSeries(m_memoryChart, cap, m_memoryX, m_memoryY);
         m_capacity[size_t(i)] = cap;
@@ -141,9 +145,14 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
 
     // Time: both curves of days against GPUs (only dp varies), each plan as a point, each deadline dashed.
     // Room on the right for the last GPU count under the axis end.
-    m_timeChart = makeChart(tr("Days to train against the number of GPUs"), QMargins(4, 4, 20, 4));
-    m_timeX = logGpuAxis(tr("GPUs (log)"));
-    m_timeY = logDaysAxis(tr("Days (log)"));
+    m_timeChart = makeChart(QString(), QMargins(4, 4, 20, 4));
+    m_timeX = logGpuAxis(QString());
+    m_timeY = logDaysAxis(QString());
+    m_texts.add([this] {
+        m_timeChart->setTitle(tr("Days to train against the number of GPUs"));
+        m_timeX->setTitleText(tr("GPUs (log)"));
+        m_timeY->setTitleText(tr("Days (log)"));
+    });
     m_timeChart->addAxis(m_timeX, Qt::AlignBottom);
     m_timeChart->addAxis(m_timeY, Qt::AlignLeft);
     for (int i = 0; i < kMax; ++i) {
@@ -201,21 +210,28 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     split->setChildrenCollapsible(false);
     split->setSizes({560, 300});
 
-    m_swap = new QPushButton(tr("&Swap A and B"));
+    m_swap = new QPushButton;
     m_swap->setObjectName(QStringLiteral("compareSwap"));
-    m_makeCurrent = new QPushButton(tr("&Make B Current"));
+    m_makeCurrent = new QPushButton;
     m_makeCurrent->setObjectName(QStringLiteral("compareMakeCurrent"));
-    m_makeCurrent->setToolTip(tr("Open B in the main window (you are asked about unsaved changes first)"));
-    m_add = new QPushButton(tr("&Add Scenario\u2026"));
+    m_add = new QPushButton;
     m_add->setObjectName(QStringLiteral("compareAdd"));
-    m_add->setToolTip(tr("Compare up to four scenarios: add another file as C or D"));
-    m_export = new QPushButton(tr("&Export Report\u2026"));
+    m_export = new QPushButton;
     m_export->setObjectName(QStringLiteral("compareExport"));
-    m_export->setToolTip(tr("Write the comparison as a PDF report"));
     connect(m_add, &QPushButton::clicked, this, &CompareWindow::addRequested);
     connect(m_export, &QPushButton::clicked, this, &CompareWindow::exportReportRequested);
-    auto* close = new QPushButton(tr("&Close"));
+    auto* close = new QPushButton;
     close->setObjectName(QStringLiteral("compareClose"));
+    m_texts.add([this, close] {
+        m_swap->setText(tr("&Swap A and B"));
+        m_makeCurrent->setText(tr("&Make B Current"));
+        m_makeCurrent->setToolTip(tr("Open B in the main window (you are asked about unsaved changes first)"));
+        m_add->setText(tr("&Add Scenario\u2026"));
+        m_add->setToolTip(tr("Compare up to four scenarios: add another file as C or D"));
+        m_export->setText(tr("&Export Report\u2026"));
+        m_export->setToolTip(tr("Write the comparison as a PDF report"));
+        close->setText(tr("&Close"));
+    });
     connect(m_swap, &QPushButton::clicked, this, &CompareWindow::swapSides);
     connect(m_makeCurrent, &QPushButton::clicked, this, [this] { emit makeCurrentRequested(m_sides[1]); });
     connect(close, &QPushButton::clicked, this, &QWidget::close);
@@ -233,6 +249,14 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     layout->addLayout(buttons);
     resize(1400, 900);
     setSides({}, {});
+}
+
+void CompareWindow::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        m_texts.retranslate();
+        render(); // the headers, the series' names and the table
+    }
+    QWidget::changeEvent(event);
 }
 
 QString CompareWindow::letter(int i) {

@@ -9,6 +9,7 @@
 #include "engine/evaluate.h"
 #include "engine/ledger.h"
 #include "engine/scenario.h"
+#include "ui/i18n/retranslator.h"
 
 #include <QList>
 #include <QString>
@@ -77,12 +78,16 @@ signals:
     void addRequested();          // the Add Scenario button: the owner asks for a file and calls addScenario
     void exportReportRequested(); // the Export Report button: the owner asks for a file name
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void render();
     void renderMemory();
     void renderTime();
     void renderTable();
 
+    Retranslator m_texts;
     std::vector<CompareSide> m_sides;
     std::vector<engine::Evaluation> m_evaluations; // engine::evaluateAll of each side
 

@@ -7,10 +7,14 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QMenu>
 #include <QPushButton>
+#include <QScreen>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tl::ui {
 
@@ -33,23 +37,57 @@ QString words(const std::string& s) {
 
 ExplainDialog::ExplainDialog(Controller* controller, QWidget* parent) : QDialog(parent), m_controller(controller) {
     setObjectName(QStringLiteral("explainDialog"));
-    setWindowTitle(tr("Explain this number"));
+    // The window's type and palette reach the dialog too: in presentation mode it reads from the back of the room.
+    setAttribute(Qt::WA_WindowPropagation);
     m_body = new QTextBrowser(this);
     m_body->setObjectName(QStringLiteral("explainText"));
     m_body->setOpenLinks(false);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    QPushButton* copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);
+    QPushButton* copy = m_copy = buttons->addButton(QString(), QDialogButtonBox::ActionRole);
     connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(text()); });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::hide);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_body, 1);
     layout->addWidget(buttons);
-    resize(720, 520);
+    fitToType();
+    retranslate();
     // The explanation follows the scenario: drag a slider and the values and the result change in place.
     connect(controller, &Controller::evaluationChanged, this, [this] {
         if (isVisible())
             refresh();
     });
+}
+
+void ExplainDialog::retranslate() {
+    setWindowTitle(tr("Explain this number"));
+    m_copy->setText(tr("&Copy"));
+    refresh();
+}
+
+void ExplainDialog::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    if (event->type() == QEvent::FontChange)
+        fitToType();
+    QDialog::changeEvent(event);
+}
+
+void ExplainDialog::showEvent(QShowEvent* event) {
+    fitToType(); // created while presenting, it has the large type from the start
+    QDialog::showEvent(event);
+}
+
+// Sized for its type: twice the type in presentation mode, twice the room (as far as the screen allows). A size the
+// user chose stays while the type does.
+void ExplainDialog::fitToType() {
+    const double scale = std::max(1.0, font().pointSizeF() / QApplication::font().pointSizeF());
+    if (scale == m_typeScale)
+        return;
+    m_typeScale = scale;
+    QSize size = kSize * scale;
+    if (const QScreen* screen = this->screen())
+        size = size.boundedTo(screen->availableSize());
+    resize(size);
 }
 
 void ExplainDialog::showKey(const QString& key) {
@@ -106,7 +144,7 @@ void explainNumber(QWidget* parent, Controller* controller, const QString& key) 
 QString ledgerLabel(const QString& key) {
     for (const auto& f : engine::ledgerFields())
         if (key == QLatin1String(f.key))
-            return QCoreApplication::translate("tl::ui::LedgerTableModel", f.label).trimmed();
+            return engineLabel(f.label).trimmed(); // as the ledger table shows it
     return key;
 }
 

@@ -6,10 +6,12 @@
 #include "engine/scenario.h"
 
 #include <QDialog>
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
 class QMenu;
+class QPushButton;
 class QPoint;
 class QTextBrowser;
 
@@ -29,10 +31,19 @@ public:
     // Rich text of an explanation (also used by the lesson player); empty for an unknown key.
     static QString html(const engine::Scenario& s, const QString& key);
 
+protected:
+    void changeEvent(QEvent* event) override; // another language; another type (presentation mode)
+    void showEvent(QShowEvent* event) override;
+
 private:
+    static constexpr QSize kSize{720, 520}; // at the normal type
+    void retranslate();
     void refresh();
+    void fitToType();
 
     Controller* m_controller;
+    QPushButton* m_copy;
+    double m_typeScale = 0; // the type's size over the application's, when it was last sized
     QString m_key;
     QTextBrowser* m_body;
 };

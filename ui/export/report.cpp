@@ -10,6 +10,7 @@
 #include "ui/controller.h"
 #include "ui/export/render.h"
 #include "ui/i18n/enginetext.h"
+#include "ui/views/registry.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
@@ -415,20 +416,28 @@ int paintReportPages(const ReportInput& input, QPagedPaintDevice& device, int to
                                    .arg(diagnosticText(controller.errors().front())))));
     page.html(planTable(s, l), 9.5, 14);
 
-    // The two charts share what is left of the page, at a widget size whose fonts stay readable when scaled.
-    const double chartHeight = (page.remaining() - 16) / 2;
+    // The first page's charts (ui/views/registry.cpp) share what is left of it, at a widget size whose fonts stay
+    // readable when scaled.
+    std::vector<QString> charts;
+    std::vector<const ViewInfo*> sections;
+    for (const ViewInfo& v : viewRegistry()) {
+        if (v.report == ReportRole::FirstPage)
+            charts.push_back(QString::fromLatin1(v.id));
+        else if (v.report == ReportRole::DerivedSection && s.efficiency.mode == engine::EfficiencyMode::Derived)
+            sections.push_back(&v); // where the step's seconds go
+    }
+    const double chartHeight =
+        (page.remaining() - 8.0 * double(charts.size())) / double(std::max<size_t>(1, charts.size()));
     const double widgetWidth = 900;
     const QSize size(int(widgetWidth), int(widgetWidth * chartHeight / page.width()));
-    auto memory = makeView(controller, QStringLiteral("memory"), size);
-    page.widget(memory.get());
-    auto time = makeView(controller, QStringLiteral("time"), size);
-    page.widget(time.get());
+    for (const QString& id : charts)
+        page.widget(makeView(controller, id, size).get());
 
     page.newPage();
-    if (s.efficiency.mode == engine::EfficiencyMode::Derived) { // where the step's seconds go
-        page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Step time"))), 12, 2);
-        auto step = makeView(controller, QStringLiteral("step"), QSize(900, 330));
-        page.widget(step.get(), 12);
+    for (const ViewInfo* v : sections) { // under its picture's title
+        const QString title = QCoreApplication::translate("views", v->picture).remove(QLatin1Char('&'));
+        page.html(QStringLiteral("<b>%1</b>").arg(esc(title)), 12, 2);
+        page.widget(makeView(controller, QString::fromLatin1(v->id), QSize(900, 330)).get(), 12);
     }
     page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Key figures"))), 12, 4);
     page.html(keyFigures(l), 8.5, 14);

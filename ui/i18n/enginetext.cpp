@@ -23,6 +23,11 @@ QString engineSentence(const std::string& text) {
     return out;
 }
 
+QString choiceText(const engine::Field& f, size_t choice) {
+    return choice < f.ui.choiceLabels.size() ? engineText(f.ui.choiceLabels[choice].c_str())
+                                             : QString::fromStdString(f.choices[choice]);
+}
+
 QString scenarioTitle(const engine::Scenario& s) {
     if (!s.title.empty())
         return QString::fromStdString(s.title);

@@ -29,11 +29,15 @@ inline QString engineLabel(const char* label) {
 
 namespace tl::engine {
 struct Diagnostic;
+struct Field;
 struct Layout;
 struct Scenario;
 } // namespace tl::engine
 
 namespace tl::ui {
+
+// A choice of a key-table field as the window shows it (its label, "H100 SXM"; the id when it has none).
+QString choiceText(const engine::Field& f, size_t choice);
 
 // An engine sentence whose numbers vary (an explanation's meaning, note, source or result): its number pattern
 // (ui/i18n/numberpattern.h) translated, the numbers put back. English when the pattern has no translation.

@@ -8,6 +8,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -21,12 +22,11 @@ namespace el = engine::labs;
 
 namespace {
 
-QSpinBox* spin(int lo, int hi, int value, const QString& name, const QString& tip) {
+QSpinBox* spin(int lo, int hi, int value, const QString& name) {
     auto* s = new QSpinBox;
     s->setRange(lo, hi);
     s->setValue(value);
     s->setObjectName(name);
-    s->setToolTip(tip);
     s->setAccelerated(true);
     return s;
 }
@@ -64,29 +64,29 @@ TensorParallelPage::TensorParallelPage(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("tensorParallelPage"));
     m_block = new QComboBox;
     m_block->setObjectName(QStringLiteral("tpBlockCombo"));
-    m_block->addItem(tr("MLP: Y = GeLU(X A) B"));
-    m_block->addItem(tr("Attention: split by heads"));
-    m_block->setToolTip(tr("Which transformer block to split across the virtual GPUs"));
-    m_tp = spin(1, el::kMaxLabGpus, 2, QStringLiteral("tpSpin"), tr("Virtual GPUs t (tensor-parallel degree)"));
-    m_rows = spin(1, el::kMaxLabSize, 4, QStringLiteral("tpRowsSpin"), tr("Rows of X: tokens in the batch"));
-    m_in = spin(1, el::kMaxLabSize, 8, QStringLiteral("tpInSpin"), tr("Columns of X: the model width"));
-    m_hidden = spin(1, el::kMaxLabSize, 16, QStringLiteral("tpHiddenSpin"), tr("Columns of A: the MLP width"));
-    m_out = spin(1, el::kMaxLabSize, 8, QStringLiteral("tpOutSpin"), tr("Columns of B: the output width"));
-    m_heads = spin(1, el::kMaxLabSize, 4, QStringLiteral("tpHeadsSpin"), tr("Attention heads (must divide the width)"));
-    m_seed = spin(1, 99999, 1, QStringLiteral("tpSeedSpin"), tr("Seed of the random matrices"));
-    m_rowsLabel = new QLabel(tr("X rows"));
-    m_inLabel = new QLabel(tr("Width"));
-    m_hiddenLabel = new QLabel(tr("Hidden"));
-    m_outLabel = new QLabel(tr("Output"));
-    m_headsLabel = new QLabel(tr("Heads"));
+    m_block->addItem(QString());
+    m_block->addItem(QString());
+    m_tp = spin(1, el::kMaxLabGpus, 2, QStringLiteral("tpSpin"));
+    m_rows = spin(1, el::kMaxLabSize, 4, QStringLiteral("tpRowsSpin"));
+    m_in = spin(1, el::kMaxLabSize, 8, QStringLiteral("tpInSpin"));
+    m_hidden = spin(1, el::kMaxLabSize, 16, QStringLiteral("tpHiddenSpin"));
+    m_out = spin(1, el::kMaxLabSize, 8, QStringLiteral("tpOutSpin"));
+    m_heads = spin(1, el::kMaxLabSize, 4, QStringLiteral("tpHeadsSpin"));
+    m_seed = spin(1, 99999, 1, QStringLiteral("tpSeedSpin"));
+    m_tpLabel = new QLabel;
+    m_rowsLabel = new QLabel;
+    m_inLabel = new QLabel;
+    m_hiddenLabel = new QLabel;
+    m_outLabel = new QLabel;
+    m_headsLabel = new QLabel;
+    m_seedLabel = new QLabel;
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_block);
     controls->addSpacing(12);
     const std::pair<QLabel*, QSpinBox*> fields[] = {
-        {new QLabel(tr("GPUs t")), m_tp}, {m_rowsLabel, m_rows}, {m_inLabel, m_in},
-        {m_hiddenLabel, m_hidden},        {m_outLabel, m_out},   {m_headsLabel, m_heads},
-        {new QLabel(tr("Seed")), m_seed}};
+        {m_tpLabel, m_tp},   {m_rowsLabel, m_rows},   {m_inLabel, m_in},    {m_hiddenLabel, m_hidden},
+        {m_outLabel, m_out}, {m_headsLabel, m_heads}, {m_seedLabel, m_seed}};
     for (const auto& [label, box] : fields) {
         label->setBuddy(box);
         controls->addWidget(label);
@@ -112,7 +112,33 @@ TensorParallelPage::TensorParallelPage(QWidget* parent) : QWidget(parent) {
     for (QSpinBox* s : {m_tp, m_rows, m_in, m_hidden, m_out, m_heads, m_seed})
         connect(s, &QSpinBox::valueChanged, this, &TensorParallelPage::recompute);
     connect(m_block, &QComboBox::currentIndexChanged, this, &TensorParallelPage::recompute);
-    recompute();
+    retranslate();
+}
+
+void TensorParallelPage::retranslate() {
+    m_block->setItemText(0, tr("MLP: Y = GeLU(X A) B"));
+    m_block->setItemText(1, tr("Attention: split by heads"));
+    m_block->setToolTip(tr("Which transformer block to split across the virtual GPUs"));
+    m_tp->setToolTip(tr("Virtual GPUs t (tensor-parallel degree)"));
+    m_rows->setToolTip(tr("Rows of X: tokens in the batch"));
+    m_in->setToolTip(tr("Columns of X: the model width"));
+    m_hidden->setToolTip(tr("Columns of A: the MLP width"));
+    m_out->setToolTip(tr("Columns of B: the output width"));
+    m_heads->setToolTip(tr("Attention heads (must divide the width)"));
+    m_seed->setToolTip(tr("Seed of the random matrices"));
+    m_tpLabel->setText(tr("GPUs t"));
+    m_inLabel->setText(tr("Width"));
+    m_hiddenLabel->setText(tr("Hidden"));
+    m_outLabel->setText(tr("Output"));
+    m_headsLabel->setText(tr("Heads"));
+    m_seedLabel->setText(tr("Seed"));
+    recompute(); // the rows' label and the results
+}
+
+void TensorParallelPage::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 void TensorParallelPage::recompute() {
@@ -265,22 +291,17 @@ void TensorParallelPage::recompute() {
 
 DataParallelPage::DataParallelPage(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("dataParallelPage"));
-    m_samples = spin(1, el::kMaxLabSize, 12, QStringLiteral("dpSamplesSpin"), tr("Samples N in the batch"));
-    m_features =
-        spin(1, el::kMaxLabSize, 4, QStringLiteral("dpFeaturesSpin"), tr("Features: the weight vector's length"));
-    m_replicas = spin(1, el::kMaxLabGpus, 3, QStringLiteral("dpReplicasSpin"), tr("Replicas d (data-parallel degree)"));
-    m_seed = spin(1, 99999, 1, QStringLiteral("dpSeedSpin"), tr("Seed of the random batch and weights"));
-    m_unequal = new QCheckBox(tr("&Unequal shards (1 : 2 : \u2026 : d)"));
+    m_samples = spin(1, el::kMaxLabSize, 12, QStringLiteral("dpSamplesSpin"));
+    m_features = spin(1, el::kMaxLabSize, 4, QStringLiteral("dpFeaturesSpin"));
+    m_replicas = spin(1, el::kMaxLabGpus, 3, QStringLiteral("dpReplicasSpin"));
+    m_seed = spin(1, 99999, 1, QStringLiteral("dpSeedSpin"));
+    m_unequal = new QCheckBox;
     m_unequal->setObjectName(QStringLiteral("dpUnequalCheck"));
-    m_unequal->setToolTip(tr("Give replica i a share of the batch proportional to i + 1"));
 
     auto* controls = new QHBoxLayout;
-    const std::pair<QString, QSpinBox*> fields[] = {{tr("Samples N"), m_samples},
-                                                    {tr("Features"), m_features},
-                                                    {tr("Replicas d"), m_replicas},
-                                                    {tr("Seed"), m_seed}};
-    for (const auto& [text, box] : fields) {
-        auto* label = new QLabel(text);
+    for (QSpinBox* box : {m_samples, m_features, m_replicas, m_seed}) {
+        auto* label = new QLabel;
+        m_labels << label;
         label->setBuddy(box);
         controls->addWidget(label);
         controls->addWidget(box);
@@ -297,11 +318,9 @@ DataParallelPage::DataParallelPage(QWidget* parent) : QWidget(parent) {
     m_error = errorLabel();
     m_text = browser(QStringLiteral("dpDetails"));
     auto* layout = new QVBoxLayout(this);
-    auto* intro =
-        new QLabel(tr("Loss L(w) = 1/(2N) \u03a3 (x\u2099\u00b7w \u2212 y\u2099)\u00b2. Each replica computes "
-                      "the mean gradient over its own shard; the all-reduce then averages them."));
-    intro->setWordWrap(true);
-    layout->addWidget(intro);
+    m_intro = new QLabel;
+    m_intro->setWordWrap(true);
+    layout->addWidget(m_intro);
     layout->addLayout(controls);
     layout->addWidget(m_error);
     layout->addWidget(m_weighted);
@@ -310,7 +329,28 @@ DataParallelPage::DataParallelPage(QWidget* parent) : QWidget(parent) {
     for (QSpinBox* s : {m_samples, m_features, m_replicas, m_seed})
         connect(s, &QSpinBox::valueChanged, this, &DataParallelPage::recompute);
     connect(m_unequal, &QCheckBox::toggled, this, &DataParallelPage::recompute);
+    retranslate();
+}
+
+void DataParallelPage::retranslate() {
+    m_samples->setToolTip(tr("Samples N in the batch"));
+    m_features->setToolTip(tr("Features: the weight vector's length"));
+    m_replicas->setToolTip(tr("Replicas d (data-parallel degree)"));
+    m_seed->setToolTip(tr("Seed of the random batch and weights"));
+    m_unequal->setText(tr("&Unequal shards (1 : 2 : \u2026 : d)"));
+    m_unequal->setToolTip(tr("Give replica i a share of the batch proportional to i + 1"));
+    const QString labels[] = {tr("Samples N"), tr("Features"), tr("Replicas d"), tr("Seed")};
+    for (int i = 0; i < m_labels.size(); ++i)
+        m_labels[i]->setText(labels[i]);
+    m_intro->setText(tr("Loss L(w) = 1/(2N) \u03a3 (x\u2099\u00b7w \u2212 y\u2099)\u00b2. Each replica computes "
+                        "the mean gradient over its own shard; the all-reduce then averages them."));
     recompute();
+}
+
+void DataParallelPage::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 void DataParallelPage::recompute() {
@@ -396,12 +436,25 @@ ParallelismLab::ParallelismLab(QWidget* parent) : QWidget(parent) {
     m_pages = new QTabWidget;
     m_pages->setObjectName(QStringLiteral("parallelismPages"));
     m_pages->setDocumentMode(true);
-    m_pages->addTab(scrollable(m_tensor), tr("&Tensor parallel"));
-    m_pages->addTab(scrollable(m_data), tr("&Data parallel"));
-    m_pages->addTab(scrollable(m_zero), tr("&ZeRO grid"));
+    m_pages->addTab(scrollable(m_tensor), QString());
+    m_pages->addTab(scrollable(m_data), QString());
+    m_pages->addTab(scrollable(m_zero), QString());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_pages);
+    retranslate();
+}
+
+void ParallelismLab::retranslate() {
+    m_pages->setTabText(0, tr("&Tensor parallel"));
+    m_pages->setTabText(1, tr("&Data parallel"));
+    m_pages->setTabText(2, tr("&ZeRO grid"));
+}
+
+void ParallelismLab::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 void ParallelismLab::setScenario(const engine::Scenario& s, const std::array<engine::Ledger, 4>& zeroLedgers) {

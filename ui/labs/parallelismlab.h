@@ -8,6 +8,7 @@
 #include "engine/scenario.h"
 #include "ui/views/view.h"
 
+#include <QList>
 #include <QWidget>
 
 #include <array>
@@ -35,7 +36,11 @@ public:
     QSpinBox* tpSpin() const { return m_tp; }
     QComboBox* blockCombo() const { return m_block; }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     void recompute();
 
     QComboBox* m_block = nullptr;
@@ -43,6 +48,7 @@ private:
     QSpinBox *m_heads = nullptr, *m_seed = nullptr;
     QLabel *m_inLabel = nullptr, *m_hiddenLabel = nullptr, *m_outLabel = nullptr, *m_headsLabel = nullptr;
     QLabel *m_rowsLabel = nullptr, *m_right = nullptr, *m_wrong = nullptr, *m_error = nullptr;
+    QLabel *m_tpLabel = nullptr, *m_seedLabel = nullptr;
     QTextBrowser* m_text = nullptr;
 };
 
@@ -58,12 +64,17 @@ public:
     QSpinBox* replicasSpin() const { return m_replicas; }
     QTextBrowser* details() const { return m_text; }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     void recompute();
 
     QSpinBox *m_samples = nullptr, *m_features = nullptr, *m_replicas = nullptr, *m_seed = nullptr;
     QCheckBox* m_unequal = nullptr;
-    QLabel *m_plain = nullptr, *m_weighted = nullptr, *m_error = nullptr;
+    QLabel *m_plain = nullptr, *m_weighted = nullptr, *m_error = nullptr, *m_intro = nullptr;
+    QList<QLabel*> m_labels; // beside the spin boxes
     QTextBrowser* m_text = nullptr;
 };
 
@@ -81,7 +92,11 @@ public:
     DataParallelPage* dataPage() const { return m_data; }
     ZeroGridView* zeroGrid() const { return m_zero; }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     QTabWidget* m_pages = nullptr;
     TensorParallelPage* m_tensor = nullptr;
     DataParallelPage* m_data = nullptr;

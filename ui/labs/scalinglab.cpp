@@ -10,6 +10,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -63,11 +64,10 @@ QTableWidgetItem* cell(const QString& text, bool bold = false) {
 }
 
 // A table the user reads but does not edit, its columns sharing the width.
-QTableWidget* readOnlyTable(int rows, const QString& name, const QStringList& columns) {
-    auto* table = new QTableWidget(rows, int(columns.size()));
+QTableWidget* readOnlyTable(int rows, const QString& name, int columns) {
+    auto* table = new QTableWidget(rows, columns);
     table->setObjectName(name);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table->setHorizontalHeaderLabels(columns);
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     return table;
 }
@@ -125,12 +125,27 @@ ScalingLab::ScalingLab(Controller* controller, QWidget* parent) : QWidget(parent
     m_pages = new QTabWidget;
     m_pages->setObjectName(QStringLiteral("scalingPages"));
     m_pages->setDocumentMode(true);
-    m_pages->addTab(scrollable(buildOptimalPage()), tr("&Compute-optimal"));
-    m_pages->addTab(scrollable(buildFitPage()), tr("&Fit your own law"));
+    m_pages->addTab(scrollable(buildOptimalPage()), QString());
+    m_pages->addTab(scrollable(buildFitPage()), QString());
+    m_texts.add([this] {
+        m_pages->setTabText(0, tr("&Compute-optimal"));
+        m_pages->setTabText(1, tr("&Fit your own law"));
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_pages);
     recompute();
+}
+
+void ScalingLab::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        m_texts.retranslate();
+        m_fitStatus->setText(m_fitStatusText());
+        recompute(); // the notes and the iso-FLOP chart
+        if (m_fit)
+            drawFit();
+    }
+    QWidget::changeEvent(event);
 }
 
 ScalingLab::~ScalingLab() {
@@ -144,38 +159,50 @@ QWidget* ScalingLab::buildOptimalPage() {
     auto* page = new QWidget;
     m_unit = new QComboBox;
     m_unit->setObjectName(QStringLiteral("budgetUnitCombo"));
-    m_unit->addItem(tr("FLOPs"));
-    m_unit->addItem(tr("US dollars"));
-    m_unit->setToolTip(tr("A compute budget in FLOPs, or dollars turned into FLOPs at this scenario's GPU price, "
-                          "peak and MFU"));
+    m_unit->addItem(QString());
+    m_unit->addItem(QString());
     m_budget = new QLineEdit(QStringLiteral("1e24"));
     m_budget->setObjectName(QStringLiteral("budgetEdit"));
-    m_budget->setToolTip(tr("The budget, e.g. 1e24 (FLOPs) or 2500000 (dollars)"));
     m_budget->setMaximumWidth(180);
-    auto* budgetLabel = new QLabel(tr("&Budget"));
+    auto* budgetLabel = new QLabel;
     budgetLabel->setBuddy(m_budget);
-    auto* plan = new QPushButton(tr("This &plan's budget"));
+    auto* plan = new QPushButton;
     plan->setObjectName(QStringLiteral("planBudgetButton"));
-    plan->setToolTip(tr("The current scenario's 6ND, or its cost in dollars"));
+    m_texts.add([this, budgetLabel, plan] {
+        m_unit->setItemText(0, tr("FLOPs"));
+        m_unit->setItemText(1, tr("US dollars"));
+        m_unit->setToolTip(tr("A compute budget in FLOPs, or dollars turned into FLOPs at this scenario's GPU price, "
+                              "peak and MFU"));
+        m_budget->setToolTip(tr("The budget, e.g. 1e24 (FLOPs) or 2500000 (dollars)"));
+        budgetLabel->setText(tr("&Budget"));
+        plan->setText(tr("This &plan's budget"));
+        plan->setToolTip(tr("The current scenario's 6ND, or its cost in dollars"));
+    });
     m_budgetNote = new QLabel;
     m_budgetNote->setObjectName(QStringLiteral("budgetNote"));
     QHBoxLayout* top = rowOf(budgetLabel, m_budget, m_unit, plan, Stretched{m_budgetNote});
 
-    m_table = readOnlyTable(4, QStringLiteral("allocationTable"),
-                            {tr("Chinchilla\napproach 3"), tr("Kaplan et al.\n2020"), tr("20 tokens\nper parameter")});
-    m_table->setVerticalHeaderLabels(
-        {tr("Parameters N"), tr("Tokens D"), tr("Tokens per parameter"), tr("Loss (approach 3 law)")});
+    m_table = readOnlyTable(4, QStringLiteral("allocationTable"), 3);
+    m_texts.add([this] {
+        m_table->setHorizontalHeaderLabels(
+            {tr("Chinchilla\napproach 3"), tr("Kaplan et al.\n2020"), tr("20 tokens\nper parameter")});
+        m_table->setVerticalHeaderLabels(
+            {tr("Parameters N"), tr("Tokens D"), tr("Tokens per parameter"), tr("Loss (approach 3 law)")});
+    });
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // "Use this allocation" for each column, in a row under the table (full labels, no clipped buttons).
     auto* useRow = new QHBoxLayout;
-    const QString useLabels[] = {tr("Use approach 3's allocation"), tr("Use Kaplan's allocation"),
-                                 tr("Use 20 tokens per parameter")};
     for (int c = 0; c < 3; ++c) {
-        auto* use = new QPushButton(useLabels[c]);
+        auto* use = new QPushButton;
         use->setObjectName(QStringLiteral("useAllocation%1").arg(c));
-        use->setToolTip(tr("Use this allocation: set model.params and data.tokens to this column (one undo step)"));
+        m_texts.add([use, c] {
+            const QString useLabels[] = {tr("Use approach 3's allocation"), tr("Use Kaplan's allocation"),
+                                         tr("Use 20 tokens per parameter")};
+            use->setText(useLabels[c]);
+            use->setToolTip(tr("Use this allocation: set model.params and data.tokens to this column (one undo step)"));
+        });
         connect(use, &QPushButton::clicked, this, [this, c] { useAllocation(c); });
         useRow->addWidget(use);
         m_useButtons[std::size_t(c)] = use;
@@ -188,16 +215,20 @@ QWidget* ScalingLab::buildOptimalPage() {
     m_past->setObjectName(QStringLiteral("pastSlider"));
     m_past->setRange(5, 100);
     m_past->setValue(25);
-    m_past->setToolTip(tr("Train a smaller model on the same budget (more tokens), as teams that serve a lot of "
-                          "inference do"));
-    auto* pastLabel = new QLabel(tr("&Smaller model, % of N_opt"));
+    auto* pastLabel = new QLabel;
     pastLabel->setBuddy(m_past);
     m_pastLine = new QLabel;
     m_pastLine->setObjectName(QStringLiteral("pastLine"));
     m_pastLine->setWordWrap(true);
-    auto* usePast = new QPushButton(tr("Use this allocation"));
+    auto* usePast = new QPushButton;
     usePast->setObjectName(QStringLiteral("useAllocation3"));
-    usePast->setToolTip(tr("Set model.params and data.tokens to the smaller model (one undo step)"));
+    m_texts.add([this, pastLabel, usePast] {
+        m_past->setToolTip(tr("Train a smaller model on the same budget (more tokens), as teams that serve a lot of "
+                              "inference do"));
+        pastLabel->setText(tr("&Smaller model, % of N_opt"));
+        usePast->setText(tr("Use this allocation"));
+        usePast->setToolTip(tr("Set model.params and data.tokens to the smaller model (one undo step)"));
+    });
     connect(usePast, &QPushButton::clicked, this, [this] { useAllocation(3); });
     QHBoxLayout* pastRow = rowOf(pastLabel, Stretched{m_past}, usePast);
 
@@ -222,28 +253,37 @@ QWidget* ScalingLab::buildOptimalPage() {
 
 QWidget* ScalingLab::buildFitPage() {
     auto* page = new QWidget;
-    auto* import = new QPushButton(tr("&Import CSV\u2026"));
+    auto* import = new QPushButton;
     import->setObjectName(QStringLiteral("importRunsButton"));
-    import->setToolTip(tr("Pilot runs: a CSV whose header names params, tokens and loss"));
-    auto* sample = new QPushButton(tr("Sa&mple runs"));
+    auto* sample = new QPushButton;
     sample->setObjectName(QStringLiteral("sampleRunsButton"));
-    sample->setToolTip(tr("35 runs on the approach 3 law with 1% noise (seeded), to try the fit"));
-    m_fitStatus = new QLabel(tr("Import pilot runs (params,tokens,loss) to fit L = E + A/N^\u03b1 + B/D^\u03b2."));
+    m_texts.add([import, sample] {
+        import->setText(tr("&Import CSV\u2026"));
+        import->setToolTip(tr("Pilot runs: a CSV whose header names params, tokens and loss"));
+        sample->setText(tr("Sa&mple runs"));
+        sample->setToolTip(tr("35 runs on the approach 3 law with 1% noise (seeded), to try the fit"));
+    });
+    m_fitStatus = new QLabel;
     m_fitStatus->setObjectName(QStringLiteral("fitStatus"));
     m_fitStatus->setWordWrap(true);
+    setFitStatus([] { return tr("Import pilot runs (params,tokens,loss) to fit L = E + A/N^\u03b1 + B/D^\u03b2."); });
     QHBoxLayout* top = rowOf(import, sample, Stretched{m_fitStatus});
 
-    m_fitTable = readOnlyTable(0, QStringLiteral("fitTable"), {tr("Fitted"), tr("95% bootstrap interval")});
-    m_useFit = new QPushButton(tr("Use the fitted law's allocation"));
+    m_fitTable = readOnlyTable(0, QStringLiteral("fitTable"), 2);
+    m_useFit = new QPushButton;
     m_useFit->setObjectName(QStringLiteral("useAllocation4"));
-    m_useFit->setToolTip(tr("Set model.params and data.tokens to the fitted law's optimum at the budget on the "
-                            "Compute-optimal page (one undo step)"));
+    m_texts.add([this] {
+        m_fitTable->setHorizontalHeaderLabels({tr("Fitted"), tr("95% bootstrap interval")});
+        m_useFit->setText(tr("Use the fitted law's allocation"));
+        m_useFit->setToolTip(tr("Set model.params and data.tokens to the fitted law's optimum at the budget on the "
+                                "Compute-optimal page (one undo step)"));
+    });
     m_useFit->setEnabled(false);
     connect(m_useFit, &QPushButton::clicked, this, [this] { useAllocation(4); });
     QWidget* left = bareColumn(Stretched{m_fitTable}, m_useFit);
 
     m_fitChart = new QChart;
-    m_fitChart->setTitle(tr("Pilot runs (dots) and the fitted law (lines), by token count D"));
+    m_texts.add([this] { m_fitChart->setTitle(tr("Pilot runs (dots) and the fitted law (lines), by token count D")); });
     m_fitView = chartView(m_fitChart, QStringLiteral("fitChart"));
     layOutPage(page, top, left, m_fitView);
 
@@ -526,15 +566,17 @@ void ScalingLab::startFit(std::vector<el::PilotRun> runs, bool wait) {
         return; // one fit at a time
     const auto finish = [this](std::vector<el::PilotRun> fitted, const el::ScalingFit& f) {
         if (f.cancelled) {
-            m_fitStatus->setText(tr("Fit cancelled; the previous result is kept."));
+            setFitStatus([] { return tr("Fit cancelled; the previous result is kept."); });
             return;
         }
         m_runs = std::move(fitted);
         m_fit = f;
-        m_fitStatus->setText(tr("%1 runs fitted as Hoffmann et al. did: Huber loss on log residuals, %2 starting "
-                                "points, intervals from a seeded bootstrap.")
-                                 .arg(f.points)
-                                 .arg(f.starts));
+        setFitStatus([points = f.points, starts = f.starts] {
+            return tr("%1 runs fitted as Hoffmann et al. did: Huber loss on log residuals, %2 starting points, "
+                      "intervals from a seeded bootstrap.")
+                .arg(points)
+                .arg(starts);
+        });
         drawFit();
         emit fitFinished();
     };
@@ -571,8 +613,13 @@ void ScalingLab::startFit(std::vector<el::PilotRun> runs, bool wait) {
         progress->deleteLater();
         finish(std::move(runs), *result);
     });
-    m_fitStatus->setText(tr("Fitting %1 runs\u2026").arg(runs.size()));
+    setFitStatus([n = runs.size()] { return tr("Fitting %1 runs\u2026").arg(n); });
     m_worker->start();
+}
+
+void ScalingLab::setFitStatus(std::function<QString()> text) {
+    m_fitStatusText = std::move(text);
+    m_fitStatus->setText(m_fitStatusText());
 }
 
 bool ScalingLab::useAllocation(int which) {

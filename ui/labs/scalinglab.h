@@ -10,12 +10,14 @@
 #include "engine/labs/scalingfit.h"
 #include "engine/ledger.h"
 #include "engine/scenario.h"
+#include "ui/i18n/retranslator.h"
 #include "ui/views/view.h"
 
 #include <QWidget>
 
 #include <array>
 #include <atomic>
+#include <functional>
 #include <optional>
 
 class QChart;
@@ -76,6 +78,7 @@ signals:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     QWidget* buildOptimalPage();
@@ -84,8 +87,11 @@ private:
     void drawIsoFlops();
     void drawFit();
     void startFit(std::vector<engine::labs::PilotRun> runs, bool wait);
+    void setFitStatus(std::function<QString()> text); // written again in another language
 
     Controller* m_controller;
+    Retranslator m_texts;
+    std::function<QString()> m_fitStatusText;
     engine::Scenario m_scenario;
     engine::Ledger m_ledger;
     engine::labs::BudgetSplit m_split;

@@ -3,6 +3,7 @@
 #include "engine/units.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -23,13 +24,10 @@ ZeroGridView::ZeroGridView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("zeroGridView"));
     m_stage = new QComboBox;
     m_stage->setObjectName(QStringLiteral("zeroStageCombo"));
-    m_stage->addItem(tr("ZeRO 0: every rank holds everything"));
-    m_stage->addItem(tr("ZeRO 1: optimizer state and master copy sharded"));
-    m_stage->addItem(tr("ZeRO 2: gradients sharded too"));
-    m_stage->addItem(tr("ZeRO 3: weights sharded too (FSDP full shard)"));
-    m_stage->setToolTip(tr("The ZeRO stage to show; it starts at the scenario's parallel.zero"));
-    auto* stageLabel = new QLabel(tr("&Stage"));
-    stageLabel->setBuddy(m_stage);
+    for (int z = 0; z < 4; ++z)
+        m_stage->addItem(QString());
+    m_stageLabel = new QLabel;
+    m_stageLabel->setBuddy(m_stage);
     m_caption = new QLabel;
     m_caption->setObjectName(QStringLiteral("zeroCaption"));
     m_caption->setWordWrap(true);
@@ -44,7 +42,7 @@ ZeroGridView::ZeroGridView(QWidget* parent) : QWidget(parent) {
     m_table->setFont(f);
 
     auto* top = new QHBoxLayout;
-    top->addWidget(stageLabel);
+    top->addWidget(m_stageLabel);
     top->addWidget(m_stage);
     top->addStretch(1);
     auto* layout = new QVBoxLayout(this);
@@ -52,6 +50,27 @@ ZeroGridView::ZeroGridView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_caption);
     layout->addWidget(m_table, 1);
     connect(m_stage, &QComboBox::currentIndexChanged, this, &ZeroGridView::fill);
+    retranslate();
+}
+
+void ZeroGridView::retranslate() {
+    m_stage->setItemText(0, tr("ZeRO 0: every rank holds everything"));
+    m_stage->setItemText(1, tr("ZeRO 1: optimizer state and master copy sharded"));
+    m_stage->setItemText(2, tr("ZeRO 2: gradients sharded too"));
+    m_stage->setItemText(3, tr("ZeRO 3: weights sharded too (FSDP full shard)"));
+    m_stage->setToolTip(tr("The ZeRO stage to show; it starts at the scenario's parallel.zero"));
+    m_stageLabel->setText(tr("&Stage"));
+}
+
+void ZeroGridView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        if (isVisible()) // the table's texts; hidden, it fills when shown
+            fill();
+        else
+            m_stale = true;
+    }
+    QWidget::changeEvent(event);
 }
 
 void ZeroGridView::setScenario(const engine::Scenario& s, const std::array<engine::Ledger, 4>& zeroLedgers) {

@@ -31,11 +31,14 @@ public:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    void retranslate();
     void fill();
 
     QComboBox* m_stage = nullptr;
+    QLabel* m_stageLabel = nullptr;
     QLabel* m_caption = nullptr;
     QTableWidget* m_table = nullptr;
     std::array<engine::labs::ZeroGrid, 4> m_grids;

@@ -1,15 +1,13 @@
 #include "ui/lessons/classroom.h"
 
 #include "ui/controller.h"
-#include "ui/explain/explaindialog.h"
 #include "ui/lessons/lessonplayer.h"
 #include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
 #include "ui/views/ledgertable.h"
 #include "ui/views/memoryview.h"
-#include "ui/views/pipelineview.h"
-#include "ui/views/timeview.h"
-#include "ui/views/verdictbanner.h"
+#include "ui/views/registry.h"
+#include "ui/views/view.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -22,13 +20,19 @@ namespace tl::ui {
 
 namespace {
 
-// The tab that shows a step's view (the banner is always on screen; memory and time share a tab).
-QWidget* tabFor(MainWindow* w, const QString& view) {
-    if (view == QLatin1String("pipeline"))
-        return w->pipelineView();
-    if (view == QLatin1String("ledger"))
-        return w->ledgerTable();
-    return w->memoryView()->parentWidget();
+// The widget that holds a registered view in its tab: the view, or the column it shares with a view under it.
+QWidget* holder(QWidget* view) {
+    QWidget* parent = view ? view->parentWidget() : nullptr;
+    auto* column = qobject_cast<QSplitter*>(parent);
+    return column && column->orientation() == Qt::Vertical ? parent : view;
+}
+
+// The tab page that shows a view; nullptr for a view above the tabs (the verdict is always on screen).
+QWidget* tabOf(MainWindow* w, QWidget* view) {
+    for (QWidget* p = view; p; p = p->parentWidget())
+        if (w->tabs()->indexOf(p) >= 0)
+            return p;
+    return nullptr;
 }
 
 } // namespace
@@ -37,53 +41,50 @@ Classroom installClassroom(MainWindow* w) {
     Controller* controller = w->controller();
     Classroom c;
     c.player = new LessonPlayer(controller);
-    auto* dock = new QDockWidget(MainWindow::tr("Lessons"), w);
+    auto* dock = new QDockWidget(w);
     dock->setObjectName(QStringLiteral("lessonsDock"));
+    w->addTexts([dock] { dock->setWindowTitle(MainWindow::tr("Lessons")); });
     dock->setWidget(c.player);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                       QDockWidget::DockWidgetClosable);
     w->addDockWidget(Qt::RightDockWidgetArea, dock);
     dock->hide(); // View > Lessons (Ctrl+L) or F5
-    c.presentation = new Presentation(w, c.player, dock);
+    c.presentation = new Presentation(w, w->tabs(), c.player, dock);
+    QObject::connect(c.player, &LessonPlayer::explainRequested, w, &MainWindow::explain);
+    QObject::connect(c.player, &LessonPlayer::languageRequested, w, &MainWindow::setLanguage);
 
-    auto explain = [w, controller](const QString& key) { explainNumber(w, controller, key); };
-    QObject::connect(w->ledgerTable(), &LedgerTable::explainRequested, w, explain);
-    QObject::connect(w->memoryView(), &MemoryView::explainRequested, w, explain);
-    QObject::connect(w->timeView(), &TimeView::explainRequested, w, explain);
-    QObject::connect(w->verdictBanner(), &VerdictBanner::explainRequested, w, explain);
-    QObject::connect(c.player, &LessonPlayer::explainRequested, w, explain);
-
-    // A step shows its view and its figure; presenting, the chart it is about gets the whole width.
-    // The days curve shares a column with the step split under it: presenting hides or shows the whole column.
-    const auto timeColumn = [w]() -> QWidget* {
-        QWidget* parent = w->timeView()->parentWidget();
-        return qobject_cast<QSplitter*>(parent) && parent->objectName().startsWith(QLatin1String("column:"))
-                   ? parent
-                   : w->timeView();
-    };
-    auto showStep = [w, c, timeColumn] {
+    // A step shows its view's tab and its figure; presenting, the view it is about takes the whole tab (the views
+    // sharing it give way), and views that give their room to the large type stay hidden.
+    auto showStep = [w, c] {
         const io::LessonStep* step = c.player->step();
         const bool presenting = c.presentation->isActive();
-        if (!step) {
-            w->memoryView()->setVisible(true);
-            timeColumn()->setVisible(true);
-            return;
+        QWidget* about = step ? w->view(step->view) : nullptr;
+        QWidget* tab = tabOf(w, about);
+        if (step && tab)
+            w->tabs()->setCurrentWidget(tab);
+        for (const ViewInfo& info : viewRegistry()) {
+            QWidget* v = w->view(QString::fromLatin1(info.id));
+            if (!v || !info.tab || w->tabs()->indexOf(v) >= 0)
+                continue; // above the tabs, or a tab of its own (the tab widget shows and hides it)
+            const bool alone = presenting && about && tab && tabOf(w, v) == tab && holder(v) != holder(about);
+            holder(v)->setVisible(!alone);
+            if (!info.presented)
+                v->setVisible(!presenting);
         }
-        w->tabs()->setCurrentWidget(tabFor(w, step->view));
-        w->ledgerTable()->highlightKey(step->figure);
-        w->memoryView()->setStateOnly(step->figure == QLatin1String("memory.state") ||
-                                      step->figure == QLatin1String("memory.state_per_param"));
-        const bool memory = step->view == QLatin1String("memory");
-        w->memoryView()->setVisible(!presenting || memory);
-        timeColumn()->setVisible(!presenting || !memory);
+        if (!step)
+            return;
+        if (auto* table = w->view<LedgerTable>())
+            table->highlightKey(step->figure);
+        if (auto* memory = w->view<MemoryView>())
+            memory->setStateOnly(step->figure == QLatin1String("memory.state") ||
+                                 step->figure == QLatin1String("memory.state_per_param"));
     };
     QObject::connect(c.player, &LessonPlayer::stepShown, w, showStep);
-    QObject::connect(c.presentation, &Presentation::activeChanged, w, [w, showStep, timeColumn](bool on) {
+    QObject::connect(c.presentation, &Presentation::activeChanged, w, [w, showStep](bool on) {
+        for (QWidget* v : w->views())
+            if (EvaluationView* e = asView(v))
+                e->setPresenting(on);
         showStep();
-        if (!on) {
-            w->memoryView()->setVisible(true);
-            timeColumn()->setVisible(true);
-        }
     });
 
     QMenu* view = w->menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
@@ -92,31 +93,42 @@ Classroom installClassroom(MainWindow* w) {
     view->addSeparator();
     QAction* lessons = dock->toggleViewAction();
     lessons->setObjectName(QStringLiteral("lessonsAction"));
-    lessons->setText(MainWindow::tr("&Lessons"));
     lessons->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    w->addTexts([lessons] { lessons->setText(MainWindow::tr("&Lessons")); });
     view->addAction(lessons);
-    QAction* present = view->addAction(MainWindow::tr("&Present"));
+    QAction* present = view->addAction(QString());
     present->setObjectName(QStringLiteral("presentAction"));
     present->setCheckable(true);
     present->setShortcut(QKeySequence(Qt::Key_F5));
     present->setShortcutContext(Qt::ApplicationShortcut);
-    present->setToolTip(MainWindow::tr("Large type and high contrast for a projector; Page Up / Page Down move "
-                                       "through the lesson; Esc leaves"));
+    w->addTexts([present] {
+        present->setText(MainWindow::tr("&Present"));
+        present->setToolTip(MainWindow::tr("Large type and high contrast for a projector; Page Up / Page Down move "
+                                           "through the lesson; Esc leaves"));
+    });
     QObject::connect(present, &QAction::toggled, c.presentation, &Presentation::setActive);
     QObject::connect(c.presentation, &Presentation::activeChanged, present, &QAction::setChecked);
     // The menu bar is hidden while presenting: the window keeps the shortcuts.
     w->addAction(present);
-    QAction* explainAction = view->addAction(MainWindow::tr("&Explain This Number"));
+    QAction* explainAction = view->addAction(QString());
     explainAction->setObjectName(QStringLiteral("explainAction"));
     explainAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    explainAction->setToolTip(MainWindow::tr("The formula, the values put in, the result and its source for the "
-                                             "ledger row selected, or the lesson step's figure"));
+    w->addTexts([explainAction] {
+        explainAction->setText(MainWindow::tr("&Explain This Number"));
+        explainAction->setToolTip(MainWindow::tr("The formula, the values put in, the result and its source for the "
+                                                 "ledger row selected, or the lesson step's figure"));
+    });
     w->addAction(explainAction);
-    QObject::connect(explainAction, &QAction::triggered, w, [w, c, explain] {
-        QString key = w->tabs()->currentWidget() == w->ledgerTable() ? w->ledgerTable()->currentKey() : QString();
+    QObject::connect(explainAction, &QAction::triggered, w, [w, c] {
+        // The row selected in the view in front, else the lesson step's figure.
+        QString key;
+        for (QWidget* v : w->views())
+            if (EvaluationView* e = asView(v);
+                e && key.isEmpty() && v->isVisible() && tabOf(w, v) && tabOf(w, v) == w->tabs()->currentWidget())
+                key = e->currentKey();
         if (key.isEmpty() && c.player->step())
             key = c.player->step()->figure;
-        explain(key.isEmpty() ? QStringLiteral("memory.total") : key);
+        w->explain(key.isEmpty() ? QStringLiteral("memory.total") : key);
     });
     return c;
 }

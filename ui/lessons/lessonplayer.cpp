@@ -6,16 +6,21 @@
 #include "ui/controller.h"
 #include "ui/explain/explaindialog.h"
 #include "ui/i18n/enginetext.h"
+#include "ui/i18n/language.h"
 #include "ui/lessons/stepcontrols.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tl::ui {
 
@@ -38,15 +43,22 @@ QString figureValue(const engine::Ledger& l, const QString& key) {
     return {};
 }
 
-QString printedNumber(double x) {
-    return QString::fromStdString(engine::formatGeneral(x, 12));
+// A check's number as the window writes numbers: grouped digits, the check's decimals ("112,000,000,000", "104.31").
+QString checkNumber(double x, int decimals) {
+    return QLocale().toString(x, 'f', std::max(0, decimals));
 }
 
 } // namespace
 
+namespace {
+// The lessons' language: the interface's.
+QString lessonLanguage() {
+    return Language::current().startsWith(QLatin1String("zh")) ? QStringLiteral("zh") : QStringLiteral("en");
+}
+} // namespace
+
 LessonPlayer::LessonPlayer(Controller* controller, QWidget* parent)
-    : QWidget(parent), m_controller(controller),
-      m_language(QLocale().name().startsWith(QLatin1String("zh")) ? QStringLiteral("zh") : QStringLiteral("en")) {
+    : QWidget(parent), m_controller(controller), m_language(lessonLanguage()) {
     setObjectName(QStringLiteral("lessonPlayer"));
     m_lessons = new QComboBox;
     m_lessons->setObjectName(QStringLiteral("lessonChooser"));
@@ -54,21 +66,22 @@ LessonPlayer::LessonPlayer(Controller* controller, QWidget* parent)
     m_lessons->setMinimumContentsLength(12);
     connect(m_lessons, &QComboBox::activated, this, &LessonPlayer::setLesson);
 
-    m_back = new QPushButton(tr("\u2039 &Back"));
+    m_back = new QPushButton;
     m_back->setObjectName(QStringLiteral("lessonBack"));
-    m_back->setToolTip(tr("Previous step (Page Up, Left)"));
     connect(m_back, &QPushButton::clicked, this, &LessonPlayer::previous);
-    m_next = new QPushButton(tr("&Next \u203a"));
+    m_next = new QPushButton;
     m_next->setObjectName(QStringLiteral("lessonNext"));
-    m_next->setToolTip(tr("Next step (Page Down, Right)"));
     connect(m_next, &QPushButton::clicked, this, &LessonPlayer::next);
     m_position = new QLabel;
     m_position->setObjectName(QStringLiteral("lessonPosition"));
     m_languageButton = new QToolButton;
     m_languageButton->setObjectName(QStringLiteral("lessonLanguage"));
-    m_languageButton->setToolTip(tr("Show the lessons in Chinese or English"));
-    connect(m_languageButton, &QToolButton::clicked, this,
-            [this] { setLanguage(m_language == QLatin1String("zh") ? QStringLiteral("en") : QStringLiteral("zh")); });
+    // The whole window changes language with the lesson: labels, buttons and units read as the text does.
+    connect(m_languageButton, &QToolButton::clicked, this, [this] {
+        const bool zh = m_language != QLatin1String("zh");
+        setLanguage(zh ? QStringLiteral("zh") : QStringLiteral("en"));
+        emit languageRequested(zh ? QStringLiteral("zh_CN") : QStringLiteral("en"));
+    });
 
     m_lessonTitle = new QLabel;
     m_lessonTitle->setObjectName(QStringLiteral("lessonName"));
@@ -99,9 +112,8 @@ LessonPlayer::LessonPlayer(Controller* controller, QWidget* parent)
     m_figure->setFrameStyle(QFrame::Box | QFrame::Plain);
     m_figure->setLineWidth(2);
     m_figure->setMargin(6);
-    m_explain = new QPushButton(tr("E&xplain"));
+    m_explain = new QPushButton;
     m_explain->setObjectName(QStringLiteral("lessonExplain"));
-    m_explain->setToolTip(tr("Where does this number come from: formula, values, source"));
     connect(m_explain, &QPushButton::clicked, this, [this] {
         if (const io::LessonStep* s = step())
             emit explainRequested(s->figure);
@@ -137,7 +149,26 @@ LessonPlayer::LessonPlayer(Controller* controller, QWidget* parent)
     connect(controller, &Controller::evaluationChanged, this, [this] { renderFigure(); });
     for (size_t i = 0; i < io::builtInLessons().size(); ++i)
         m_lessons->addItem(QString());
+    retranslate();
+}
+
+void LessonPlayer::retranslate() {
+    m_back->setText(tr("\u2039 &Back"));
+    m_back->setToolTip(tr("Previous step (Page Up, Left)"));
+    m_next->setText(tr("&Next \u203a"));
+    m_next->setToolTip(tr("Next step (Page Down, Right)"));
+    m_languageButton->setToolTip(tr("Show the window and the lessons in Chinese or English"));
+    m_explain->setText(tr("E&xplain"));
+    m_explain->setToolTip(tr("Where does this number come from: formula, values, source"));
     render();
+}
+
+void LessonPlayer::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        m_language = lessonLanguage();
+        retranslate();
+    }
+    QWidget::changeEvent(event);
 }
 
 const io::Lesson* LessonPlayer::lesson() const {
@@ -177,7 +208,7 @@ void LessonPlayer::next() {
     if (m_step + 1 < int(l->steps.size()))
         setStep(m_step + 1);
     else if (m_lesson + 1 < int(io::builtInLessons().size()))
-        setLesson(m_lesson + 1); // the course goes on with the next seed
+        setLesson(m_lesson + 1); // the course goes on with the next text
 }
 
 void LessonPlayer::previous() {
@@ -206,7 +237,7 @@ void LessonPlayer::render() {
     const auto& all = io::builtInLessons();
     // The chooser names the course text; the title below it wraps, so nothing is cut at any size.
     for (int i = 0; i < int(all.size()); ++i)
-        m_lessons->setItemText(i, tr("Lesson %1: seed %2").arg(i + 1).arg(all[size_t(i)].seed.left(3)));
+        m_lessons->setItemText(i, tr("Lesson %1: %2").arg(i + 1).arg(all[size_t(i)].subject.in(m_language)));
     m_lessons->setCurrentIndex(m_lesson);
     m_lessonTitle->setText(lesson() ? lesson()->title.in(m_language) : QString());
     m_languageButton->setText(m_language == QLatin1String("zh") ? QStringLiteral("EN") : QStringLiteral("\u4e2d"));
@@ -219,7 +250,7 @@ void LessonPlayer::render() {
         m_position->setText(l ? tr("%n step(s)", nullptr, int(l->steps.size())) : QString());
         m_title->setText(tr("Choose a lesson and press Next"));
         m_text->setText(tr("Each lesson is one of the course texts: every step loads a scenario, points at the "
-                           "figure it is about and shows the seed's number beside ours."));
+                           "figure it is about and shows the course text's number beside ours."));
         m_figure->hide();
         m_checks->clear();
         return;
@@ -230,22 +261,27 @@ void LessonPlayer::render() {
     m_figure->show();
     renderFigure();
 
-    // The seed's printed numbers beside ours; where they differ, why.
+    // The course text's printed numbers beside ours; where they differ, why.
     QStringList rows;
     for (const auto& c : s->checks) {
         const QString label = ledgerLabel(c.key).toHtmlEscaped();
         const QString section =
             c.section.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(c.section.toHtmlEscaped());
+        // The course text's own words, unless they are Chinese in an English lesson: then its number as the window
+        // writes numbers.
+        static const QRegularExpression chinese(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        const bool quote = !c.printed.isEmpty() && (m_language == QLatin1String("zh") || !c.printed.contains(chinese));
+        const QString printed = quote    ? c.printed.toHtmlEscaped()
+                                : c.seed ? checkNumber(*c.seed, c.decimals)
+                                         : QString();
+        const QString ours = c.ours ? checkNumber(*c.ours, c.decimals) : QString();
         if (c.seed && !c.ours)
-            rows << tr("\u2713 %1: the seed prints %2%3; ours agrees")
-                        .arg(label, c.printed.isEmpty() ? printedNumber(*c.seed) : c.printed.toHtmlEscaped(), section);
+            rows << tr("\u2713 %1: the course text prints %2%3; ours agrees").arg(label, printed, section);
         else if (c.seed)
-            rows << tr("\u2260 %1: the seed prints %2%3, ours %4. Why: %5")
-                        .arg(label, c.printed.isEmpty() ? printedNumber(*c.seed) : c.printed.toHtmlEscaped(), section,
-                             printedNumber(*c.ours), c.why.in(m_language).toHtmlEscaped());
+            rows << tr("\u2260 %1: the course text prints %2%3, ours %4. Why: %5")
+                        .arg(label, printed, section, ours, c.why.in(m_language).toHtmlEscaped());
         else
-            rows << tr("\u2022 %1: ours %2 (%3)")
-                        .arg(label, printedNumber(*c.ours), c.why.in(m_language).toHtmlEscaped());
+            rows << tr("\u2022 %1: ours %2 (%3)").arg(label, ours, c.why.in(m_language).toHtmlEscaped());
     }
     m_checks->setText(rows.join(QStringLiteral("<br>")));
 }

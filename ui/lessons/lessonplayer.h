@@ -1,7 +1,8 @@
 #pragma once
 // The lesson player: choose a built-in lesson (io/lessons.h), step forward and back; each step loads its scenario
-// (one undoable edit), names the figure it is about and shows it highlighted with its live value, the seed's printed
-// number beside ours (and why they differ), the step's text in Chinese or English, and the step's own controls.
+// (one undoable edit), names the figure it is about and shows it highlighted with its live value, the course text's
+// printed number beside ours (and why they differ), the step's text in the interface's language (中 / EN switches the
+// whole window), and the step's own controls.
 
 #include "io/lessons.h"
 
@@ -32,7 +33,7 @@ public:
     void setStep(int index);   // loads the step's scenario
     void next();
     void previous();
-    // "en" or "zh" (anything starting with zh): the lessons' text language.
+    // "en" or "zh" (anything starting with zh): the lessons' text language (it follows the window's on each change).
     void setLanguage(const QString& language);
 
     QString stepText() const; // the step's title and text as shown (tests)
@@ -42,8 +43,13 @@ public:
 signals:
     void stepShown(const tl::io::LessonStep& step); // after the step's scenario was loaded
     void explainRequested(const QString& key);
+    void languageRequested(const QString& code); // the 中 / EN button: "zh_CN" or "en", for the whole window
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
+    void retranslate();
     void render();
     void renderFigure();
 

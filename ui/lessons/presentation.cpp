@@ -23,8 +23,8 @@
 
 namespace tl::ui {
 
-Presentation::Presentation(QMainWindow* window, LessonPlayer* player, QDockWidget* lessonDock)
-    : QObject(window), m_window(window), m_player(player), m_lessonDock(lessonDock) {
+Presentation::Presentation(QMainWindow* window, QTabWidget* tabs, LessonPlayer* player, QDockWidget* lessonDock)
+    : QObject(window), m_window(window), m_tabs(tabs), m_player(player), m_lessonDock(lessonDock) {
     setObjectName(QStringLiteral("presentation"));
 }
 
@@ -60,8 +60,9 @@ void Presentation::enter(bool fullScreen) {
     m_state = m_window->saveState();
     m_font = m_window->font();
     m_palette = m_window->palette();
-    m_wasFullScreen = m_window->isFullScreen();
+    m_windowState = m_window->windowState();
     m_menuVisible = m_window->menuBar()->isVisible();
+    m_tabBarVisible = m_tabs->tabBar()->isVisible();
 
     // Only the lesson dock stays: its step controls are the parameter panel of a presentation.
     for (QDockWidget* dock : m_window->findChildren<QDockWidget*>())
@@ -70,22 +71,7 @@ void Presentation::enter(bool fullScreen) {
     m_lessonDock->show();
     m_window->resizeDocks({m_lessonDock}, {m_window->width() / 3}, Qt::Horizontal);
     m_window->menuBar()->hide(); // F5 and Esc still leave (window shortcuts)
-    // Room for large type on 1280 x 720: the step chooses the tab, and the plan line, the warnings, the time
-    // view's caption and the step-time split under it give way (the step's text says what matters).
-    m_hidden.clear();
-    QList<QWidget*> spare;
-    for (const char* name : {"verdictPlan", "verdictNote0", "verdictNote1", "timeCaption", "stepTimeView",
-                             "memoryStateOnly", "memoryUnitToggle"}) // the lesson step sets state-only itself
-        if (auto* w = m_window->findChild<QWidget*>(QString::fromLatin1(name)))
-            spare << w;
-    if (auto* tabs = m_window->findChild<QTabWidget*>(QStringLiteral("viewTabs")))
-        spare << tabs->tabBar();
-    for (QWidget* w : spare) {
-        if (w->isVisible() || !w->isHidden()) {
-            m_hidden << w;
-            w->hide();
-        }
-    }
+    m_tabs->tabBar()->hide();    // the step chooses the tab
 
     QFont big = m_font;
     big.setPointSizeF(QApplication::font().pointSizeF() * kFontScale);
@@ -101,8 +87,12 @@ void Presentation::enter(bool fullScreen) {
         f.setWeight(std::max(f.weight(), QFont::DemiBold));
         child->setFont(f);
     }
+    m_unwrapped.clear();
     for (TextLine* line : m_window->findChildren<TextLine*>())
-        line->setWrapping(true);
+        if (!line->wrapping()) {
+            m_unwrapped << line;
+            line->setWrapping(true);
+        }
     m_window->setFont(big);
     m_window->setPalette(highContrastPalette());
     scaleCharts(kFontScale);
@@ -124,17 +114,15 @@ void Presentation::leave() {
         if (widget)
             widget->setFont(font);
     m_explicitFonts.clear();
-    for (TextLine* line : m_window->findChildren<TextLine*>())
-        line->setWrapping(false);
+    for (const auto& line : std::as_const(m_unwrapped)) // the captions that always wrap keep wrapping
+        if (line)
+            line->setWrapping(false);
+    m_unwrapped.clear();
     m_window->setFont(m_font);
     m_window->setPalette(m_palette);
     m_window->menuBar()->setVisible(m_menuVisible);
-    for (const auto& w : m_hidden)
-        if (w)
-            w->show();
-    m_hidden.clear();
-    if (!m_wasFullScreen && m_window->isFullScreen())
-        m_window->showNormal();
+    m_tabs->tabBar()->setVisible(m_tabBarVisible);
+    m_window->setWindowState(m_windowState); // maximized (or full screen) as it was
     m_window->restoreState(m_state);
     emit activeChanged(false);
 }

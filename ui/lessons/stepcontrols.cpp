@@ -7,7 +7,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -46,6 +48,17 @@ StepControls::StepControls(Controller* controller, QWidget* parent) : QWidget(pa
     connect(controller, &Controller::scenarioChanged, this, [this] { sync(); });
 }
 
+void StepControls::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange && !m_keys.isEmpty()) {
+        const QStringList keys = m_keys; // the editors again, with their labels, units and choices translated
+        m_keys.clear();
+        setKeys(keys);
+    }
+    QWidget::changeEvent(event);
+}
+
+// Each key as the parameter panel shows it: its label, its choices by name, numbers in the unit the panel uses
+// ("40 %", not 0.40) with group separators.
 void StepControls::setKeys(const QStringList& keys) {
     if (keys == m_keys)
         return;
@@ -59,6 +72,7 @@ void StepControls::setKeys(const QStringList& keys) {
             continue;
         const std::string k = f->key;
         QWidget* editor = nullptr;
+        QWidget* row = nullptr; // the editor and its unit, as the panel shows them (a unit, not "1 sequences")
         switch (f->type) {
         case engine::FieldType::Bool: {
             auto* box = new QCheckBox;
@@ -72,17 +86,29 @@ void StepControls::setKeys(const QStringList& keys) {
         }
         case engine::FieldType::Choice:
         case engine::FieldType::Text: {
+            if (f->choices.empty()) { // free text (a title)
+                auto* line = new QLineEdit;
+                connect(line, &QLineEdit::editingFinished, this,
+                        [this, k, line] { m_controller->setValue(k, line->text().toStdString()); });
+                m_syncs.push_back([this, line, f] {
+                    const QSignalBlocker b(line);
+                    const engine::FieldValue v = f->get(m_controller->scenario());
+                    line->setText(std::holds_alternative<std::string>(v) ? str(std::get<std::string>(v)) : QString());
+                });
+                editor = line;
+                break;
+            }
             auto* combo = new QComboBox;
-            combo->setEditable(f->choices.empty());
-            for (const auto& c : f->choices)
-                combo->addItem(str(c));
-            connect(combo, &QComboBox::textActivated, this,
-                    [this, k](const QString& text) { m_controller->setValue(k, text.toStdString()); });
+            for (size_t i = 0; i < f->choices.size(); ++i)
+                combo->addItem(choiceText(*f, i), str(f->choices[i]));
+            connect(combo, &QComboBox::activated, this, [this, k, combo](int index) {
+                m_controller->setValue(k, combo->itemData(index).toString().toStdString());
+            });
             m_syncs.push_back([this, combo, f] {
                 const QSignalBlocker b(combo);
                 const engine::FieldValue v = f->get(m_controller->scenario());
-                combo->setCurrentText(std::holds_alternative<std::string>(v) ? str(std::get<std::string>(v))
-                                                                             : QString());
+                combo->setCurrentIndex(combo->findData(
+                    std::holds_alternative<std::string>(v) ? str(std::get<std::string>(v)) : QString()));
             });
             editor = combo;
             break;
@@ -108,19 +134,28 @@ void StepControls::setKeys(const QStringList& keys) {
         case engine::FieldType::NullableReal: {
             auto* spin = new QDoubleSpinBox;
             const bool integer = f->type == engine::FieldType::Int;
-            spin->setDecimals(integer ? 0 : (f->max <= 1 ? 2 : 1));
-            spin->setRange(f->min, std::min(f->max, 1e15));
-            spin->setSingleStep(integer ? 1 : (f->max <= 1 ? 0.05 : 1));
+            spin->setDecimals(integer ? 0 : f->ui.decimals);
+            spin->setRange(engine::toDisplay(*f, f->min), engine::toDisplay(*f, std::min(f->max, 1e15)));
             spin->setGroupSeparatorShown(true);
             spin->setKeyboardTracking(false);
-            if (f->unit && *f->unit)
-                spin->setSuffix(QLatin1Char(' ') + QString::fromUtf8(f->unit));
-            connect(spin, &QDoubleSpinBox::valueChanged, this, [this, k](double v) { m_controller->setValue(k, v); });
+            if (f->ui.scale != engine::SliderScale::Linear)
+                spin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+            connect(spin, &QDoubleSpinBox::valueChanged, this, [this, k, f, integer](double shown) {
+                const double v = engine::fromDisplay(*f, shown);
+                m_controller->setValue(k, integer ? std::round(v) : v);
+            });
             m_syncs.push_back([this, spin, f] {
                 const QSignalBlocker b(spin);
-                spin->setValue(number(f->get(m_controller->scenario())));
+                spin->setValue(engine::toDisplay(*f, number(f->get(m_controller->scenario()))));
             });
             editor = spin;
+            if (*f->ui.displayUnit) {
+                row = new QWidget;
+                auto* layout = new QHBoxLayout(row);
+                layout->setContentsMargins(0, 0, 0, 0);
+                layout->addWidget(spin, 1);
+                layout->addWidget(new QLabel(engineText(f->ui.displayUnit)));
+            }
             break;
         }
         }
@@ -131,7 +166,7 @@ void StepControls::setKeys(const QStringList& keys) {
         auto* label = new QLabel(*f->ui.label ? engineText(f->ui.label) : key);
         label->setToolTip(tip);
         label->setBuddy(editor);
-        m_form->addRow(label, editor);
+        m_form->addRow(label, row ? row : editor);
     }
     sync();
 }

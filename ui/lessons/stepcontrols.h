@@ -23,6 +23,9 @@ public:
     void setKeys(const QStringList& keys);
     QStringList keys() const { return m_keys; }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void sync();
 

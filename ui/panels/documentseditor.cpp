@@ -1,5 +1,6 @@
 #include "ui/panels/documentseditor.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QMenu>
@@ -15,19 +16,13 @@ DocumentsEditor::DocumentsEditor(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("list:data.documents"));
     m_line = new QLineEdit(this);
     m_line->setObjectName(QStringLiteral("line:data.documents"));
-    m_line->setPlaceholderText(tr("e.g. 4096, 4096"));
     m_presets = new QToolButton(this);
     m_presets->setObjectName(QStringLiteral("documentPresets"));
-    m_presets->setText(tr("Packings"));
     m_presets->setPopupMode(QToolButton::InstantPopup);
     auto* menu = new QMenu(m_presets);
-    const struct {
-        QString name;
-        std::vector<int> lengths;
-    } packings[] = {{tr("One document"), {}}, {tr("4096 + 4096"), {4096, 4096}}, {tr("7168 + 1024"), {7168, 1024}}};
-    for (const auto& p : packings) {
-        QAction* a = menu->addAction(p.name);
-        connect(a, &QAction::triggered, this, [this, lengths = p.lengths] { emit packingChosen(lengths); });
+    for (const std::vector<int>& lengths : {std::vector<int>{}, {4096, 4096}, {7168, 1024}}) {
+        QAction* a = menu->addAction(QString());
+        connect(a, &QAction::triggered, this, [this, lengths] { emit packingChosen(lengths); });
     }
     m_presets->setMenu(menu);
     auto* row = new QHBoxLayout(this);
@@ -35,11 +30,27 @@ DocumentsEditor::DocumentsEditor(QWidget* parent) : QWidget(parent) {
     row->addWidget(m_line, 1);
     row->addWidget(m_presets);
     setFocusProxy(m_line);
+    retranslate();
     connect(m_line, &QLineEdit::editingFinished, this, [this] {
         const std::vector<int> lengths = parse(m_line->text());
         if (!lengths.empty())
             emit documentsEdited(lengths);
     });
+}
+
+void DocumentsEditor::retranslate() {
+    m_line->setPlaceholderText(tr("e.g. 4096, 4096"));
+    m_presets->setText(tr("Packings"));
+    const QString names[] = {tr("One document"), tr("4096 + 4096"), tr("7168 + 1024")};
+    const QList<QAction*> packings = m_presets->menu()->actions();
+    for (int i = 0; i < packings.size(); ++i)
+        packings[i]->setText(names[i]);
+}
+
+void DocumentsEditor::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 void DocumentsEditor::setDocuments(const std::vector<int>& lengths) {

@@ -28,7 +28,12 @@ signals:
     void documentsEdited(const std::vector<int>& lengths); // the user typed a list
     void packingChosen(const std::vector<int>& lengths);   // a preset: the sequence length becomes their sum
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
+
     QLineEdit* m_line;
     QToolButton* m_presets;
 };

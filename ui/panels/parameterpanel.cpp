@@ -15,6 +15,7 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -26,6 +27,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <numeric>
 #include <string_view>
 #include <variant>
@@ -84,8 +86,9 @@ ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidge
             groups << QString::fromLatin1(f.ui.group);
     for (const QString& group : groups) {
         const QByteArray groupName = group.toLatin1();
-        auto* box = new QGroupBox(engineText(groupName.constData()));
+        auto* box = new QGroupBox;
         box->setObjectName(QStringLiteral("group:") + group);
+        m_texts.add([box, groupName] { box->setTitle(engineText(groupName.constData())); });
         auto* boxLayout = new QVBoxLayout(box);
         boxLayout->setContentsMargins(6, 6, 6, 6);
         auto* formHost = new QWidget;
@@ -105,7 +108,7 @@ ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidge
             if (!details) {
                 auto* toggle = new QToolButton;
                 toggle->setObjectName(QStringLiteral("details:") + group);
-                toggle->setText(tr("%1 details").arg(box->title()));
+                m_texts.add([toggle, box] { toggle->setText(tr("%1 details").arg(box->title())); });
                 toggle->setCheckable(true);
                 toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
                 toggle->setArrowType(Qt::RightArrow);
@@ -148,9 +151,21 @@ ParameterPanel::ParameterPanel(Controller* controller, QWidget* parent) : QWidge
     connect(controller, &Controller::scenarioChanged, this, &ParameterPanel::syncFromScenario);
     connect(controller, &Controller::evaluationChanged, this, &ParameterPanel::syncFromEvaluation);
     connect(controller, &Controller::errorsChanged, this, &ParameterPanel::showErrors);
-    syncFromScenario(controller->scenario());
-    syncFromEvaluation(controller->evaluation());
-    showErrors(controller->errors());
+    retranslate();
+}
+
+void ParameterPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+// The texts set once (labels, choices, tooltips), then those that follow the scenario.
+void ParameterPanel::retranslate() {
+    m_texts.retranslate();
+    syncFromScenario(m_controller->scenario());
+    syncFromEvaluation(m_controller->evaluation());
+    showErrors(m_controller->errors());
 }
 
 QStringList ParameterPanel::controlledKeys() const {
@@ -181,11 +196,19 @@ QWidget* ParameterPanel::withErrorLine(QWidget* control, const QString& key) {
 void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
     const QString key = keyOf(f);
     const std::string k = f.key;
-    auto* label = new QLabel(engineText(f.ui.label));
-    label->setToolTip(tip(f));
+    const engine::Field* field = &f; // the key table's: it outlives the panel
+    const auto newLabel = [this, field] {
+        auto* label = new QLabel;
+        m_texts.add([label, field] {
+            label->setText(engineText(field->ui.label));
+            label->setToolTip(tip(*field));
+        });
+        return label;
+    };
     switch (f.ui.control) {
     case engine::Control::Slider: {
         auto* slider = new SliderField(f);
+        QLabel* label = newLabel();
         label->setBuddy(slider->spinBox());
         form->addRow(label, slider);
         m_fields.insert(key, slider);
@@ -198,20 +221,29 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         auto* combo = new QComboBox;
         narrow(combo);
         combo->setObjectName(QStringLiteral("combo:") + key);
-        combo->setToolTip(tip(f));
         combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         // The named choices first, "custom" (the table's first choice for presets) last.
         for (size_t i = 0; i < f.choices.size(); ++i) {
             const QString id = QString::fromStdString(f.choices[i]);
-            const QString text = i < f.ui.choiceLabels.size() ? engineText(f.ui.choiceLabels[i].c_str()) : id;
             if (id == QLatin1String("custom"))
                 continue;
-            combo->addItem(text, id);
+            combo->addItem(QString(), id);
         }
         if (f.choices.front() == "custom")
-            combo->addItem(engineText(f.ui.choiceLabels.front().c_str()), QStringLiteral("custom"));
+            combo->addItem(QString(), QStringLiteral("custom"));
         if (key == QLatin1String("model.preset"))
-            combo->addItem(tr("From the parameter count"), QStringLiteral("params"));
+            combo->addItem(QString(), QStringLiteral("params"));
+        m_texts.add([combo, field] {
+            combo->setToolTip(tip(*field));
+            for (int item = 0; item < combo->count(); ++item) {
+                const std::string id = combo->itemData(item).toString().toStdString();
+                const auto at = std::find(field->choices.begin(), field->choices.end(), id);
+                combo->setItemText(item, at != field->choices.end()
+                                             ? choiceText(*field, size_t(at - field->choices.begin()))
+                                             : tr("From the parameter count"));
+            }
+        });
+        QLabel* label = newLabel();
         label->setBuddy(combo);
         form->addRow(label, withErrorLine(combo, key));
         m_combos.insert(key, combo);
@@ -225,10 +257,12 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         return;
     }
     case engine::Control::Check: {
-        auto* check = new QCheckBox(engineText(f.ui.label));
+        auto* check = new QCheckBox;
         check->setObjectName(QStringLiteral("check:") + key);
-        check->setToolTip(tip(f));
-        delete label;
+        m_texts.add([check, field] {
+            check->setText(engineText(field->ui.label));
+            check->setToolTip(tip(*field));
+        });
         form->addRow(QString(), withErrorLine(check, key));
         m_checks.insert(key, check);
         connect(check, &QCheckBox::toggled, this, [this, key, k](bool on) { edit(key, {{k, on}}); });
@@ -237,7 +271,8 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
     case engine::Control::Line: {
         auto* line = new QLineEdit;
         line->setObjectName(QStringLiteral("line:") + key);
-        line->setToolTip(tip(f));
+        m_texts.add([line, field] { line->setToolTip(tip(*field)); });
+        QLabel* label = newLabel();
         label->setBuddy(line);
         form->addRow(label, line);
         m_lines.insert(key, line);
@@ -248,7 +283,8 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
     }
     case engine::Control::List: {
         auto* list = new DocumentsEditor;
-        list->setToolTip(tip(f));
+        m_texts.add([list, field] { list->setToolTip(tip(*field)); });
+        QLabel* label = newLabel();
         label->setBuddy(list->lineEdit());
         auto* cell = new QWidget;
         auto* cellLayout = new QVBoxLayout(cell);
@@ -274,7 +310,6 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         return;
     }
     case engine::Control::None:
-        delete label;
         return;
     }
 }
@@ -284,13 +319,22 @@ void ParameterPanel::addRecipeRows(QFormLayout* form) {
     auto* recipes = new QComboBox;
     narrow(recipes);
     recipes->setObjectName(QStringLiteral("combo:precision.recipe"));
-    for (const auto& r : engine::precisionRecipes()) {
-        recipes->addItem(engineText(r.label), QString::fromUtf8(r.id));
-        recipes->setItemData(recipes->count() - 1, engineText(r.note), Qt::ToolTipRole);
-    }
-    recipes->addItem(tr("Custom (see the details)"), QStringLiteral("custom"));
-    auto* label = new QLabel(tr("Re&cipe"));
+    for (const auto& r : engine::precisionRecipes())
+        recipes->addItem(QString(), QString::fromUtf8(r.id));
+    recipes->addItem(QString(), QStringLiteral("custom"));
+    auto* label = new QLabel;
     label->setBuddy(recipes);
+    auto* stateLabel = new QLabel;
+    m_texts.add([recipes, label, stateLabel] {
+        int item = 0;
+        for (const auto& r : engine::precisionRecipes()) {
+            recipes->setItemText(item, engineText(r.label));
+            recipes->setItemData(item++, engineText(r.note), Qt::ToolTipRole);
+        }
+        recipes->setItemText(item, tr("Custom (see the details)"));
+        label->setText(tr("Re&cipe"));
+        stateLabel->setText(tr("State"));
+    });
     form->addRow(label, recipes);
     m_combos.insert(QStringLiteral("precision.recipe"), recipes);
     connect(recipes, &QComboBox::activated, this, [this, recipes](int index) {
@@ -308,7 +352,7 @@ void ParameterPanel::addRecipeRows(QFormLayout* form) {
     m_bytesPerParam->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_bytesPerParam->setMinimumWidth(1);
     m_bytesPerParam->setWordWrap(true); // "16.00 B/param, 131.1 GB (122.1 GiB) for the whole model" on narrow panels
-    form->addRow(tr("State"), m_bytesPerParam);
+    form->addRow(stateLabel, m_bytesPerParam);
 }
 
 void ParameterPanel::edit(const QString& control, const std::vector<Controller::Assignment>& assignments) {

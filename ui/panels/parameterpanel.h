@@ -10,6 +10,7 @@
 #include "engine/evaluate.h"
 #include "engine/scenario.h"
 #include "ui/controller.h"
+#include "ui/i18n/retranslator.h"
 
 #include <QHash>
 #include <QString>
@@ -54,7 +55,11 @@ public:
 signals:
     void dragging(bool down); // a slider of the panel was pressed or released
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     void addControl(QFormLayout* form, const engine::Field& f);
     QWidget* withErrorLine(QWidget* control, const QString& key);
     void addRecipeRows(QFormLayout* form);
@@ -68,6 +73,7 @@ private:
     void showErrors(const std::vector<engine::Diagnostic>& errors);
 
     Controller* m_controller;
+    Retranslator m_texts; // labels, choices and tooltips
     QHash<QString, SliderField*> m_fields;
     QHash<QString, QComboBox*> m_combos;
     QHash<QString, QCheckBox*> m_checks;

@@ -8,6 +8,7 @@
 
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -83,7 +84,7 @@ SliderField::SliderField(const engine::Field& field, QWidget* parent) : QWidget(
     m_spin->setAlignment(Qt::AlignRight);
     m_spin->setMinimumWidth(m_spin->fontMetrics().horizontalAdvance(QStringLiteral("0000000.00")));
 
-    m_unit = new QLabel(engineText(ui.displayUnit), this);
+    m_unit = new QLabel(this);
     m_unit->setMinimumWidth(m_unit->fontMetrics().horizontalAdvance(QStringLiteral("$/GPU-hour")));
 
     // The engine's sentence takes the slider's place: same row, same height.
@@ -97,13 +98,7 @@ SliderField::SliderField(const engine::Field& field, QWidget* parent) : QWidget(
     m_stack->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_stack->setFixedHeight(m_spin->sizeHint().height()); // the row's height, whichever of the two it shows
 
-    const QString tip = engineText(field.help) + QStringLiteral("\n") + key;
-    setToolTip(tip);
-    m_slider->setToolTip(tip);
-    m_spin->setToolTip(tip);
-    const QString label = engineText(ui.label);
-    m_slider->setAccessibleName(label);
-    m_spin->setAccessibleName(label);
+    retranslate();
 
     auto* row = new QHBoxLayout(this);
     row->setContentsMargins(0, 0, 0, 0);
@@ -116,6 +111,23 @@ SliderField::SliderField(const engine::Field& field, QWidget* parent) : QWidget(
     connect(m_slider, &QSlider::sliderPressed, this, [this] { emit dragging(true); });
     connect(m_slider, &QSlider::sliderReleased, this, [this] { emit dragging(false); });
     connect(m_spin, &QDoubleSpinBox::valueChanged, this, &SliderField::onSpin);
+}
+
+void SliderField::retranslate() {
+    m_unit->setText(engineText(m_field.ui.displayUnit));
+    const QString tip = engineText(m_field.help) + QStringLiteral("\n") + QString::fromLatin1(m_field.key);
+    setToolTip(tip);
+    m_slider->setToolTip(tip);
+    m_spin->setToolTip(tip);
+    const QString label = engineText(m_field.ui.label);
+    m_slider->setAccessibleName(label);
+    m_spin->setAccessibleName(label);
+}
+
+void SliderField::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate(); // the panel sets the error line again
+    QWidget::changeEvent(event);
 }
 
 int SliderField::positionFor(double v) const {

@@ -41,7 +41,11 @@ signals:
     void valueEdited(double engineValue);
     void dragging(bool down); // the slider was pressed (true) or released (false)
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     int positionFor(double engineValue) const;
     double valueAt(int position) const;
     void onSlider(int position);

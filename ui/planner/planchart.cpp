@@ -4,6 +4,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -18,34 +19,28 @@ namespace tl::ui {
 PlanChart::PlanChart(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("planChart"));
     m_chart = new QChart;
-    m_chart->setTitle(tr("Days against dollars"));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_plans = new QScatterSeries;
-    m_plans->setName(tr("Listed plans"));
     m_plans->setMarkerSize(7);
     m_plans->setColor(QColor(0x9e, 0x9e, 0x9e));
     m_plans->setBorderColor(QColor(0x75, 0x75, 0x75));
     m_front = new QLineSeries;
-    m_front->setName(tr("Pareto front"));
     m_front->setPen(QPen(QColor(0x1f, 0x6f, 0xb4), 2));
     m_frontDots = new QScatterSeries;
     m_frontDots->setMarkerSize(9);
     m_frontDots->setColor(QColor(0x1f, 0x6f, 0xb4));
     m_frontDots->setBorderColor(QColor(0x1f, 0x6f, 0xb4));
     m_current = new QScatterSeries;
-    m_current->setName(tr("This plan"));
     m_current->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     m_current->setMarkerSize(12);
     m_current->setColor(QColor(0xe0, 0x8a, 0x00));
     m_current->setBorderColor(Qt::black);
     m_selected = new QScatterSeries;
-    m_selected->setName(tr("Selected"));
     m_selected->setMarkerSize(15);
     m_selected->setColor(Qt::transparent);
     m_selected->setBorderColor(QColor(0xc6, 0x28, 0x28));
     m_selected->setPen(QPen(QColor(0xc6, 0x28, 0x28), 2.5));
     m_x = new QValueAxis;
-    m_x->setTitleText(tr("Days to train"));
     m_x->setLabelFormat(QStringLiteral("%.1f"));
     m_y = new QValueAxis;
     m_chart->addAxis(m_x, Qt::AlignBottom);
@@ -56,7 +51,23 @@ PlanChart::PlanChart(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    rescale();
+    retranslate();
+}
+
+void PlanChart::retranslate() {
+    m_chart->setTitle(tr("Days against dollars"));
+    m_plans->setName(tr("Listed plans"));
+    m_front->setName(tr("Pareto front"));
+    m_current->setName(tr("This plan"));
+    m_selected->setName(tr("Selected"));
+    m_x->setTitleText(tr("Days to train"));
+    rescale(); // the cost axis's title
+}
+
+void PlanChart::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 void PlanChart::setData(const std::vector<engine::Plan>& plans, const std::vector<engine::Plan>& pareto,

@@ -33,7 +33,11 @@ public:
     QScatterSeries* currentSeries() const { return m_current; }
     QChartView* chartView() const { return m_view; }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     void rescale();
 
     QChart* m_chart;

@@ -10,6 +10,12 @@ namespace tl::ui {
 
 PlanModel::PlanModel(QObject* parent) : QAbstractTableModel(parent) {}
 
+void PlanModel::retranslate() {
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    emit headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
+}
+
 void PlanModel::setPlans(std::vector<engine::Plan> plans) {
     beginResetModel();
     m_plans = std::move(plans);

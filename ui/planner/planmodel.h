@@ -19,6 +19,7 @@ public:
     explicit PlanModel(QObject* parent = nullptr);
 
     void setPlans(std::vector<engine::Plan> plans); // in the objective's order: Rank is that order
+    void retranslate();                             // the headers and cells in the current language
     const engine::Plan* plan(int row) const;        // nullptr outside the rows
     int rowOfRank(int rank) const;                  // the row showing the plan ranked `rank` (1-based), or -1
 

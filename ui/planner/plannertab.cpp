@@ -12,6 +12,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -49,9 +50,6 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
 
     m_gpus = new QLineEdit;
     m_gpus->setObjectName(QStringLiteral("plannerGpus"));
-    m_gpus->setPlaceholderText(tr("N or MIN:MAX"));
-    m_gpus->setToolTip(tr("One GPU count (every layout uses exactly that many), or a range MIN:MAX (every count the "
-                          "batch and whole nodes admit). Key: --gpus"));
     m_gpus->setText(QString::number(engine::gpuCount(controller->validScenario())));
     m_gpusError = new QLabel;
     m_gpusError->setObjectName(QStringLiteral("plannerGpusError"));
@@ -59,24 +57,19 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     m_gpusError->setWordWrap(true);
     m_objective = new QComboBox;
     m_objective->setObjectName(QStringLiteral("plannerObjective"));
-    m_objective->addItem(tr("Fastest"), int(engine::Objective::Fastest));
-    m_objective->addItem(tr("Cheapest that meets the deadline"), int(engine::Objective::Cheapest));
-    m_objective->addItem(tr("Fewest GPUs that meet the deadline"), int(engine::Objective::Fewest));
+    for (engine::Objective o : {engine::Objective::Fastest, engine::Objective::Cheapest, engine::Objective::Fewest})
+        m_objective->addItem(QString(), int(o));
     m_headroom = new QDoubleSpinBox;
     m_headroom->setObjectName(QStringLiteral("plannerHeadroom"));
     m_headroom->setRange(0, 90);
     m_headroom->setDecimals(0);
-    m_headroom->setSuffix(tr(" % kept free"));
-    m_headroom->setToolTip(tr("A layout fits when its memory per GPU is at most the capacity less this share."));
     m_top = new QSpinBox;
     m_top->setObjectName(QStringLiteral("plannerTop"));
     m_top->setRange(1, 5000);
     m_top->setValue(100);
-    m_top->setToolTip(tr("How many of the best plans to list"));
-    m_across = new QCheckBox(tr("Tensor parallel across nodes"));
+    m_across = new QCheckBox;
     m_across->setObjectName(QStringLiteral("plannerAcross"));
-    m_across->setToolTip(tr("Off: tp stays inside one node (it divides the GPUs per node)"));
-    m_run = new QPushButton(tr("&Plan"));
+    m_run = new QPushButton;
     m_run->setObjectName(QStringLiteral("plannerRun"));
     m_run->setDefault(true);
     m_job = new BackgroundJob(this);
@@ -84,17 +77,22 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     m_progress->bar()->setObjectName(QStringLiteral("plannerProgress"));
     m_progress->cancelButton()->setObjectName(QStringLiteral("plannerCancel"));
     m_progress->cancelButton()->setShortcut(QKeySequence(Qt::Key_Escape));
-    m_status = new QLabel(tr("Plan every valid layout of this model on a GPU count or range."));
+    m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("plannerStatus"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* form = new QFormLayout;
-    form->addRow(tr("&GPUs:"), m_gpus);
+    const auto label = [](QWidget* buddy) {
+        auto* l = new QLabel;
+        l->setBuddy(buddy);
+        return l;
+    };
+    form->addRow(m_gpusLabel = label(m_gpus), m_gpus);
     form->addRow(QString(), m_gpusError);
-    form->addRow(tr("&Objective:"), m_objective);
-    form->addRow(tr("&Headroom:"), m_headroom);
-    form->addRow(tr("&List:"), m_top);
+    form->addRow(m_objectiveLabel = label(m_objective), m_objective);
+    form->addRow(m_headroomLabel = label(m_headroom), m_headroom);
+    form->addRow(m_topLabel = label(m_top), m_top);
     form->addRow(QString(), m_across);
     auto* runRow = new QHBoxLayout;
     runRow->addWidget(m_run);
@@ -117,9 +115,8 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     m_chart = new PlanChart;
     m_chart->setMinimumHeight(240); // the title, legend and axes take ~150 px: room for a readable plot
     m_table->setMinimumHeight(120);
-    m_apply = new QPushButton(tr("&Apply Layout"));
+    m_apply = new QPushButton;
     m_apply->setObjectName(QStringLiteral("plannerApply"));
-    m_apply->setToolTip(tr("Make the selected layout the scenario (one undo step)"));
     m_apply->setEnabled(false);
 
     auto* left = new QWidget;
@@ -152,6 +149,42 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
         updateApply();
     });
     connect(controller, &Controller::evaluationChanged, this, &PlannerTab::onScenarioChanged);
+    setStatus([] { return tr("Plan every valid layout of this model on a GPU count or range."); });
+    retranslate();
+}
+
+void PlannerTab::retranslate() {
+    m_gpusLabel->setText(tr("&GPUs:"));
+    m_gpus->setPlaceholderText(tr("N or MIN:MAX"));
+    m_gpus->setToolTip(tr("One GPU count (every layout uses exactly that many), or a range MIN:MAX (every count the "
+                          "batch and whole nodes admit). Key: --gpus"));
+    m_objectiveLabel->setText(tr("&Objective:"));
+    m_objective->setItemText(0, tr("Fastest"));
+    m_objective->setItemText(1, tr("Cheapest that meets the deadline"));
+    m_objective->setItemText(2, tr("Fewest GPUs that meet the deadline"));
+    m_headroomLabel->setText(tr("&Headroom:"));
+    m_headroom->setSuffix(tr(" % kept free"));
+    m_headroom->setToolTip(tr("A layout fits when its memory per GPU is at most the capacity less this share."));
+    m_topLabel->setText(tr("&List:"));
+    m_top->setToolTip(tr("How many of the best plans to list"));
+    m_across->setText(tr("Tensor parallel across nodes"));
+    m_across->setToolTip(tr("Off: tp stays inside one node (it divides the GPUs per node)"));
+    m_run->setText(tr("&Plan"));
+    m_apply->setText(tr("&Apply Layout"));
+    m_apply->setToolTip(tr("Make the selected layout the scenario (one undo step)"));
+    m_status->setText(m_statusText());
+    m_model->retranslate();
+}
+
+void PlannerTab::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate(); // the table's headers and the chart retranslate themselves
+    QWidget::changeEvent(event);
+}
+
+void PlannerTab::setStatus(std::function<QString()> text) {
+    m_statusText = std::move(text);
+    m_status->setText(m_statusText());
 }
 
 PlannerTab::~PlannerTab() = default;
@@ -187,7 +220,7 @@ bool PlannerTab::plan() {
         [this](engine::PlanResult r) { onFinished(std::move(r)); });
     m_run->setEnabled(false);
     m_apply->setEnabled(false);
-    m_status->setText(tr("Searching…"));
+    setStatus([] { return tr("Searching…"); });
     return true;
 }
 
@@ -206,7 +239,7 @@ QPushButton* PlannerTab::cancelButton() const {
 void PlannerTab::onFinished(engine::PlanResult r) {
     m_run->setEnabled(true);
     if (r.cancelled) {
-        m_status->setText(tr("Cancelled: the scenario is unchanged and the table still shows the last search."));
+        setStatus([] { return tr("Cancelled: the scenario is unchanged and the table still shows the last search."); });
         updateApply();
         emit finished(true);
         return;
@@ -227,14 +260,16 @@ void PlannerTab::onFinished(engine::PlanResult r) {
     }
     m_chart->setData(m_result.plans, m_result.pareto, current);
     m_chart->setSelected(nullptr);
-    QString text =
-        tr("%1 layouts evaluated, %2 pruned, %3 fit, %4 finish in time: %5 s on %6 threads.")
-            .arg(count(m_result.evaluated), count(m_result.pruned), count(m_result.feasible), count(m_result.meeting))
-            .arg(m_result.seconds, 0, 'f', 2)
-            .arg(m_result.threads);
-    if (m_result.plans.empty())
-        text += QLatin1Char('\n') + tr("No plan: %1.").arg(diagnosticText(m_result.reason));
-    m_status->setText(text);
+    setStatus([this] {
+        QString text = tr("%1 layouts evaluated, %2 pruned, %3 fit, %4 finish in time: %5 s on %6 threads.")
+                           .arg(count(m_result.evaluated), count(m_result.pruned), count(m_result.feasible),
+                                count(m_result.meeting))
+                           .arg(m_result.seconds, 0, 'f', 2)
+                           .arg(m_result.threads);
+        if (m_result.plans.empty())
+            text += QLatin1Char('\n') + tr("No plan: %1.").arg(diagnosticText(m_result.reason));
+        return text;
+    });
     if (!m_result.plans.empty())
         m_table->selectRow(0);
     updateApply();
@@ -247,8 +282,9 @@ bool PlannerTab::stale() const {
 
 void PlannerTab::onScenarioChanged() {
     if (m_haveResult && stale() && !isRunning())
-        m_status->setText(tr("The model, data or hardware changed since this search: Plan again to update the "
-                             "table."));
+        setStatus([] {
+            return tr("The model, data or hardware changed since this search: Plan again to update the table.");
+        });
     updateApply();
 }
 

@@ -64,13 +64,23 @@ public:
 signals:
     void finished(bool cancelled);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
+    void setStatus(std::function<QString()> text); // the status line, written again in another language
     void onFinished(engine::PlanResult result);
     void onScenarioChanged();
     void updateApply();
     bool stale() const;
 
     Controller* m_controller;
+    QLabel* m_gpusLabel;
+    QLabel* m_objectiveLabel;
+    QLabel* m_headroomLabel;
+    QLabel* m_topLabel;
+    std::function<QString()> m_statusText;
     QLineEdit* m_gpus;
     QLabel* m_gpusError;
     QComboBox* m_objective;

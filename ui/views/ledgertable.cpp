@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
+#include <QEvent>
 #include <QFont>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -23,6 +24,12 @@ void LedgerTableModel::setLedger(const engine::Ledger& ledger) {
     m_ledger = ledger;
     if (rowCount() > 0)
         emit dataChanged(index(0, Value), index(rowCount() - 1, Value));
+}
+
+void LedgerTableModel::retranslate() {
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
 }
 
 void LedgerTableModel::setHighlighted(int row) {
@@ -174,14 +181,20 @@ void LedgerTable::contextMenuEvent(QContextMenuEvent* event) {
     copy->setShortcut(QKeySequence::Copy);
     QAction* chosen = menu.exec(event->globalPos());
     if (chosen && chosen == explain)
-        emit explainRequested(key);
+        EvaluationView::explain(key);
     else if (chosen == copy)
         copySelection();
 }
 
+void LedgerTable::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        m_model->retranslate();
+    QTableView::changeEvent(event);
+}
+
 void LedgerTable::keyPressEvent(QKeyEvent* event) {
     if (event->key() == Qt::Key_E && event->modifiers() == Qt::ControlModifier && !currentKey().isEmpty()) {
-        emit explainRequested(currentKey());
+        EvaluationView::explain(currentKey());
         event->accept();
         return;
     }

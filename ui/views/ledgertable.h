@@ -20,6 +20,7 @@ public:
     void setLedger(const engine::Ledger& ledger); // values change in place: one dataChanged for the value column
     const engine::Ledger& ledger() const { return m_ledger; }
     void setHighlighted(int row); // drawn bold on a highlight background; -1 for none
+    void retranslate();           // the labels, tooltips and headers in the current language
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -42,18 +43,15 @@ public:
     QString selectedText() const;
     void copySelection() const;
     // The ledger key of the current row ("" when none), and the row of a key (-1 when none).
-    QString currentKey() const;
+    QString currentKey() const override;
     int rowOf(const QString& key) const;
     // Mark one row (a lesson step's figure): selected, scrolled to and drawn bold. "" clears it.
     void highlightKey(const QString& key);
 
-signals:
-    // "Explain this number": the context menu or Ctrl+E on a row.
-    void explainRequested(const QString& key);
-
 protected:
-    void keyPressEvent(QKeyEvent* event) override;
-    void contextMenuEvent(QContextMenuEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override; // Ctrl+E explains the current row, Ctrl+C copies
+    void changeEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override; // Explain this number, Copy
     void showEvent(QShowEvent* event) override;
 
 private:

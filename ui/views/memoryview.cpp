@@ -69,13 +69,11 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("memoryView"));
     m_plot = new Plot(this);
     m_plot->setObjectName(QStringLiteral("memoryChart"));
-    m_plot->setMinimumSize(300, 180);
+    m_plot->setMinimumSize(250, 180); // beside the days chart, the parameters and the lessons at 1280 x 720
 
-    const QString names[kCategories] = {tr("Weights"),         tr("Gradients"),   tr("Master weights"),
-                                        tr("Optimizer state"), tr("Activations"), tr("Buffers and overhead")};
     QList<QBarSet*> stack;
     for (int c = 0; c < kCategories; ++c) {
-        auto* set = new QBarSet(names[c], this);
+        auto* set = new QBarSet(QString(), this);
         set->setColor(kColours[c]);
         set->setBorderColor(kColours[c].darker(130));
         for (int b = 0; b < kBars; ++b)
@@ -106,8 +104,6 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
     x.scale = y.scale = Plot::Axis::Scale::Linear;
     x.min = -0.5;
     x.max = kBars - 0.5;
-    x.categories = {tr("Plan"), tr("ZeRO-0"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")};
-    x.title = tr("This plan and its ZeRO stages");
     y.min = 0;
     y.max = 1;
     m_plot->setXAxis(x);
@@ -118,19 +114,14 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
     m_caption->setObjectName(QStringLiteral("memoryCaption"));
     m_caption->setPointSizeFactor(1.0, true);
     m_caption->setWrapping(true); // beside the toggles a narrow column wraps the caption rather than cutting it
-    m_unitToggle = new QCheckBox(tr("&GiB"), this);
+    m_unitToggle = new QCheckBox(this);
     m_unitToggle->setObjectName(QStringLiteral("memoryUnitToggle"));
-    m_unitToggle->setToolTip(tr("GB is 10\u2079 bytes (how GPU memory is sold); GiB is 2\u00b3\u2070 bytes (what "
-                                "nvidia-smi and PyTorch report)."));
     connect(m_unitToggle, &QCheckBox::toggled, this, [this](bool on) {
         setBinaryUnits(on);
-        emit binaryUnitsToggled(on);
+        askBinaryUnits(on); // for every view of the window
     });
-    m_stateToggle = new QCheckBox(tr("&State only"), this);
+    m_stateToggle = new QCheckBox(this);
     m_stateToggle->setObjectName(QStringLiteral("memoryStateOnly"));
-    m_stateToggle->setToolTip(tr("Show only the training state (weights, gradients, master copy, optimizer) and "
-                                 "label each bar in multiples of N parameters, as seed 000 §5 does: 16N, 7N, 5.5N, "
-                                 "4N."));
     connect(m_stateToggle, &QCheckBox::toggled, this, &MemoryView::setStateOnly);
 
     m_legend = new QLabel(this);
@@ -148,7 +139,34 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
     layout->addLayout(top);
     layout->addWidget(m_plot, 1);
     layout->addWidget(m_legend);
-    render();
+    retranslate();
+}
+
+void MemoryView::retranslate() {
+    const QString names[kCategories] = {tr("Weights"),         tr("Gradients"),   tr("Master weights"),
+                                        tr("Optimizer state"), tr("Activations"), tr("Buffers and overhead")};
+    for (int c = 0; c < kCategories; ++c)
+        m_sets[size_t(c)]->setLabel(names[c]);
+    m_unitToggle->setText(tr("&GiB"));
+    m_unitToggle->setToolTip(tr("GB is 10\u2079 bytes (how GPU memory is sold); GiB is 2\u00b3\u2070 bytes (what "
+                                "nvidia-smi and PyTorch report)."));
+    m_stateToggle->setText(tr("&State only"));
+    m_stateToggle->setToolTip(tr("Show only the training state (weights, gradients, master copy, optimizer) and "
+                                 "label each bar in multiples of N parameters, as seed 000 §5 does: 16N, 7N, 5.5N, "
+                                 "4N."));
+    render(); // the captions, the axes and the legend
+}
+
+void MemoryView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void MemoryView::setPresenting(bool on) {
+    // The lesson step sets state-only itself, and the window's View menu keeps GB / GiB.
+    m_stateToggle->setVisible(!on);
+    m_unitToggle->setVisible(!on);
 }
 
 double MemoryView::unitBytes() const {
@@ -200,7 +218,7 @@ void MemoryView::contextMenuEvent(QContextMenuEvent* event) {
            << QStringLiteral("memory.fits");
     const QString key = execExplainMenu(this, wanted, event->globalPos());
     if (!key.isEmpty())
-        emit explainRequested(key);
+        explain(key);
 }
 
 void MemoryView::render() {
@@ -250,13 +268,12 @@ void MemoryView::placeTotals() {
     // Category names that fit their bar: "ZeRO-2" where there is room, "Z2" where there is not.
     Plot::Axis x = m_plot->xAxis();
     const double perBar = m_plot->plotArea().width() / kBars;
-    if (m_plot->plotArea().width() > 1) {
-        const bool shortNames = perBar < QFontMetricsF(m_plot->labelFont()).horizontalAdvance(tr("ZeRO-0")) + 8;
-        x.categories = shortNames ? QStringList{tr("Plan", "short axis label"), tr("Z0"), tr("Z1"), tr("Z2"), tr("Z3")}
-                                  : QStringList{tr("Plan"), tr("ZeRO-0"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")};
-        x.title = shortNames ? tr("Plan, then ZeRO 0 to 3") : tr("This plan and its ZeRO stages");
-        m_plot->setXAxis(x);
-    }
+    const bool shortNames = m_plot->plotArea().width() > 1 &&
+                            perBar < QFontMetricsF(m_plot->labelFont()).horizontalAdvance(tr("ZeRO-0")) + 8;
+    x.categories = shortNames ? QStringList{tr("Plan", "short axis label"), tr("Z0"), tr("Z1"), tr("Z2"), tr("Z3")}
+                              : QStringList{tr("Plan"), tr("ZeRO-0"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3")};
+    x.title = shortNames ? tr("Plan, then ZeRO 0 to 3") : tr("This plan and its ZeRO stages");
+    m_plot->setXAxis(x);
     // Totals above each bar, so the comparison reads without hovering; state only: in multiples of N too.
     std::vector<Plot::Note> notes;
     for (int b = 0; b < kBars; ++b) {

@@ -43,6 +43,7 @@ public:
     // While a slider is dragged the chart draws without antialiasing (a frame in about half the time); releasing
     // it redraws smoothly.
     void setDragging(bool dragging) override;
+    void setPresenting(bool on) override;
 
     // For tests: the bar set of one category (values in the axis unit, GB or GiB) and the capacity line.
     QBarSet* barSet(int category) const { return m_sets[size_t(category)]; }
@@ -52,14 +53,12 @@ public:
     QStringList totalTexts() const; // the totals printed above the bars
     double unitBytes() const;
 
-signals:
-    void binaryUnitsToggled(bool gib);
-    void explainRequested(const QString& key); // the context menu on a bar or the chart
-
 protected:
-    void contextMenuEvent(QContextMenuEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override; // Explain, on the bar segment clicked first
+    void changeEvent(QEvent* event) override;
 
 private:
+    void retranslate();
     void render();
     void placeTotals(); // the category names that fit, and the totals above the bars
     QString hoverText(int category, int bar) const;

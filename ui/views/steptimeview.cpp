@@ -5,6 +5,7 @@
 #include "engine/steptime.h"
 #include "engine/units.h"
 
+#include <QEvent>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
@@ -48,7 +49,7 @@ QString seconds(double s) {
 
 StepTimeView::StepTimeView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("stepTimeView"));
-    setMinimumSize(280, 110);
+    setMinimumSize(250, 110);
 }
 
 void StepTimeView::addPoint(const engine::ScalePoint& c) {
@@ -79,7 +80,16 @@ void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engin
         addPoint(curve[i]);
     if (curve.size() > 1 && (curve.size() - 1) % stride != 0) // the curve's last point always shows
         addPoint(curve.back());
-    const auto& t = ledger.time;
+    updateCaption();
+    if (breakdown == ledger.time.breakdown && gpus == ledger.time.gpus && zero == zeroStage && points == m_points &&
+        caption == m_caption)
+        return;
+    setToolTip(summary() + QStringLiteral("\n") + m_caption);
+    update();
+}
+
+void StepTimeView::updateCaption() {
+    const auto& t = m_ledger.time;
     if (t.derived) {
         m_caption =
             (tr("Derived from the hardware: MFU %1%, HFU %2%. Along the GPU axis only dp varies: each replica gets "
@@ -92,11 +102,15 @@ void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engin
                         "see communication and the bubble.")
                          .arg(t.mfu * 100, 0, 'f', 1));
     }
-    if (breakdown == ledger.time.breakdown && gpus == ledger.time.gpus && zero == zeroStage && points == m_points &&
-        caption == m_caption)
-        return;
-    setToolTip(summary() + QStringLiteral("\n") + m_caption);
-    update();
+}
+
+void StepTimeView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        updateCaption();
+        setToolTip(summary() + QStringLiteral("\n") + m_caption);
+        update(); // every other text is painted in the current language
+    }
+    QWidget::changeEvent(event);
 }
 
 QString StepTimeView::summary() const {

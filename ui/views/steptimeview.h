@@ -39,6 +39,7 @@ public:
 
 protected:
     void paintEvent(QPaintEvent*) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     struct Point {
@@ -48,6 +49,7 @@ private:
         bool operator==(const Point&) const = default;
     };
     void addPoint(const engine::ScalePoint& point); // one stacked-share column of the curve
+    void updateCaption();
 
     engine::Ledger m_ledger;
     int m_zero = 0;

@@ -79,33 +79,28 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("timeView"));
     m_plot = new Plot(this);
     m_plot->setObjectName(QStringLiteral("timeChart"));
-    m_plot->setMinimumSize(300, 150);
+    m_plot->setMinimumSize(250, 150); // beside the memory chart, the parameters and the lessons at 1280 x 720
 
     // The series are data for the plot (no Qt chart owns them): this view does.
     m_fit = new QLineSeries(this);
-    m_fit->setName(tr("Days to train (fits in memory)"));
     m_fit->setPen(pen(QColor(0x3b, 0x75, 0xaf), 2.5));
     m_noFit = new QLineSeries(this);
-    m_noFit->setName(tr("Does not fit in memory"));
     m_noFit->setPen(pen(QColor(0xc6, 0x28, 0x28), 2.5, Qt::DashLine));
     m_deadline = new QLineSeries(this);
     m_deadline->setPen(pen(QColor(0x30, 0x30, 0x30), 1.5, Qt::DashLine));
     m_window = new QLineSeries(this);
     m_window->setPen(pen(QColor(0x2e, 0x7d, 0x32), 1.5, Qt::DashDotLine));
     m_gates = new QScatterSeries(this);
-    m_gates->setName(tr("Fewest GPUs per gate"));
     m_gates->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     m_gates->setMarkerSize(11);
     m_gates->setColor(QColor(0xef, 0x8a, 0x3c));
     m_gates->setBorderColor(QColor(0x60, 0x30, 0x00));
     m_current = new QScatterSeries(this);
-    m_current->setName(tr("This plan"));
     m_current->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     m_current->setMarkerSize(17);
     m_current->setColor(QColor(0x1a, 0x1a, 0x1a));
     m_current->setBorderColor(Qt::white);
     m_best = new QLineSeries(this);
-    m_best->setName(tr("Best layout per GPU count"));
     m_best->setPen(pen(QColor(0x7b, 0x1f, 0xa2), 2.0));
     m_best->setPointsVisible(true);
     m_best->setMarkerSize(6);
@@ -114,9 +109,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     x.base = 2;
     x.min = 1;
     x.max = 2;
-    x.title = tr("GPUs (log)");
     y.minorTicks = 8;
-    y.title = tr("Days (log)");
     m_plot->setXAxis(x);
     m_plot->setYAxis(y);
     // The gate squares above this plan's dot: when they coincide the dot rings the square.
@@ -152,20 +145,14 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
 
     // The check box sits in the chart's bottom-left corner, left of the GPU axis title, and the search's progress in
     // the bottom-right corner: the view has no height to spare at 1280 x 720.
-    m_bestBox = new QCheckBox(tr("&Best layout"), m_plot);
+    m_bestBox = new QCheckBox(m_plot);
     m_bestBox->setObjectName(QStringLiteral("timeBestLayout"));
-    m_bestBox->setToolTip(tr("Also draw, for each GPU count of the curve, the fastest of every valid layout on exactly "
-                             "that many GPUs (TP, PP, DP, CP, ZeRO, micro-batch, recompute, schedule), as the Planner "
-                             "tab ranks them. Derived efficiency mode only. The search runs in the background and can "
-                             "take seconds for large models."));
     m_search = new BestLayoutSearch(this);
     m_bestProgress = new JobProgress(m_search->job(), m_plot);
     m_bestProgress->setObjectName(QStringLiteral("timeBestSearch"));
     m_bestProgress->bar()->setObjectName(QStringLiteral("timeBestProgress"));
     m_bestProgress->bar()->setFixedSize(70, 12);
-    m_bestProgress->bar()->setToolTip(tr("Searching the layouts of every GPU count"));
     m_bestProgress->cancelButton()->setObjectName(QStringLiteral("timeBestCancel"));
-    m_bestProgress->cancelButton()->setToolTip(tr("Stop the best-layout search (the days curve stays)"));
     connect(m_search->job(), &BackgroundJob::progressShownChanged, this, [this] { placeControls(); });
     m_plot->installEventFilter(this);
 
@@ -182,6 +169,50 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
         updateBest();
         emit bestLayoutToggled(on);
     });
+    retranslate();
+}
+
+void TimeView::retranslate() {
+    m_fit->setName(tr("Days to train (fits in memory)"));
+    m_noFit->setName(tr("Does not fit in memory"));
+    m_gates->setName(tr("Fewest GPUs per gate"));
+    m_current->setName(tr("This plan"));
+    m_best->setName(tr("Best layout per GPU count"));
+    Plot::Axis x = m_plot->xAxis(), y = m_plot->yAxis();
+    x.title = tr("GPUs (log)");
+    y.title = tr("Days (log)");
+    m_plot->setXAxis(x);
+    m_plot->setYAxis(y);
+    m_bestBox->setText(tr("&Best layout"));
+    m_bestBox->setToolTip(tr("Also draw, for each GPU count of the curve, the fastest of every valid layout on exactly "
+                             "that many GPUs (TP, PP, DP, CP, ZeRO, micro-batch, recompute, schedule), as the Planner "
+                             "tab ranks them. Derived efficiency mode only. The search runs in the background and can "
+                             "take seconds for large models."));
+    m_bestProgress->bar()->setToolTip(tr("Searching the layouts of every GPU count"));
+    m_bestProgress->cancelButton()->setToolTip(tr("Stop the best-layout search (the days curve stays)"));
+    placeControls();
+}
+
+void TimeView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        setEvaluation(engine::Evaluation(m_evaluation)); // the labels, title and captions; the search goes on
+    }
+    QWidget::changeEvent(event);
+}
+
+void TimeView::setPresenting(bool on) {
+    m_presenting = on; // the caption gives its room to the large type
+    updateTexts();
+}
+
+void TimeView::showLike(const QWidget& windowView) {
+    const auto* shown = qobject_cast<const TimeView*>(&windowView);
+    if (!shown || !shown->bestLayoutShown())
+        return;
+    m_search->copyResults(*shown->m_search); // searched once, by the window
+    setBestLayoutShown(true);
+    waitForBestLayouts();
 }
 
 bool TimeView::eventFilter(QObject* watched, QEvent* event) {
@@ -225,6 +256,7 @@ QPushButton* TimeView::bestCancelButton() const {
 }
 
 void TimeView::setEvaluation(const engine::Evaluation& e) {
+    m_evaluation = e;
     const engine::Ledger& ledger = e.ledger;
     const std::vector<engine::ScalePoint>& curve = e.curve;
     m_ledger = ledger;
@@ -362,7 +394,7 @@ void TimeView::updateTexts() {
         if (!line.isEmpty())
             lines << line;
     m_caption->setText(lines.join(QLatin1Char('\n')));
-    m_caption->setVisible(!m_caption->text().isEmpty());
+    m_caption->setVisible(!m_presenting && !m_caption->text().isEmpty());
     if (!sameCost && !curve.empty()) // after setText, whose tooltip is the text itself
         m_caption->setToolTip(
             tr("More GPUs give each replica fewer micro-batches while its gradient traffic, pipeline fill and "
@@ -610,7 +642,7 @@ void TimeView::contextMenuEvent(QContextMenuEvent* event) {
             keys << QString::fromLatin1(k);
     const QString key = execExplainMenu(this, keys, event->globalPos());
     if (!key.isEmpty())
-        emit explainRequested(key);
+        explain(key);
 }
 
 } // namespace tl::ui

@@ -49,6 +49,8 @@ public:
     // While a slider is dragged the chart draws without antialiasing (a frame in about half the time); releasing
     // it redraws smoothly.
     void setDragging(bool dragging) override;
+    void setPresenting(bool on) override;
+    void showLike(const QWidget& windowView) override; // the best-layout curve when the window's view draws it
 
     // The "Best layout" check box (the main window remembers it in QSettings).
     void setBestLayoutShown(bool shown);
@@ -83,13 +85,13 @@ public:
     QString hoverText(double gpus) const;
 
 signals:
-    void explainRequested(const QString& key); // the context menu on the curve or a callout
     void bestLayoutToggled(bool shown);
     void bestLayoutsFinished(bool cancelled); // a search ended (drawn, or cancelled by Cancel)
 
 protected:
-    void contextMenuEvent(QContextMenuEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override; // Explain, the callout under the mouse first
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     struct Callout {
@@ -97,6 +99,7 @@ private:
         QPointF at;        // data coordinates
         bool above = true; // preferably right and above the point, else left and below
     };
+    void retranslate();    // the texts set once; setEvaluation() writes the others
     void layoutCallouts(); // where the labels go now (placeCallouts)
     void placeControls();  // the check box, the progress bar and Cancel over the chart's bottom corners
     void updateTitle();    // m_title, on two lines when one is too wide for the chart
@@ -106,6 +109,8 @@ private:
     void showBest();    // the best-layout series, caption and legend from the kept results
     void updateTexts(); // the caption and the legend
 
+    engine::Evaluation m_evaluation; // the last shown (redrawn in another language)
+    bool m_presenting = false;
     std::vector<engine::ScalePoint> m_curve;
     engine::Ledger m_ledger;
     engine::Scenario m_scenario;

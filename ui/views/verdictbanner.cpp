@@ -13,6 +13,7 @@
 
 #include <QApplication>
 #include <QContextMenuEvent>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QTextLayout>
@@ -100,28 +101,42 @@ void VerdictBanner::setEvaluation(const engine::Evaluation& e) {
 }
 
 void VerdictBanner::setErrors(const std::vector<engine::Diagnostic>& errors) {
-    QStringList lines;
-    for (const auto& e : errors)
-        lines << diagnosticText(e);
-    m_errorText =
-        lines.isEmpty()
-            ? QString()
-            : tr("Not applied: %1. The figures show the last valid plan.").arg(lines.join(QStringLiteral("; ")));
+    m_errors = errors;
     renderNotes();
 }
 
+void VerdictBanner::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        render();
+    QFrame::changeEvent(event);
+}
+
+void VerdictBanner::setPresenting(bool on) {
+    // The plan line and the notes give their room to the large type (the step's text says what matters).
+    m_plan->setVisible(!on);
+    for (TextLine* note : m_notes)
+        note->setVisible(!on);
+}
+
 void VerdictBanner::renderNotes() {
+    QStringList errors;
+    for (const auto& e : m_errors)
+        errors << diagnosticText(e);
+    const QString errorText =
+        errors.isEmpty()
+            ? QString()
+            : tr("Not applied: %1. The figures show the last valid plan.").arg(errors.join(QStringLiteral("; ")));
     QStringList notes;
-    if (!m_errorText.isEmpty())
-        notes << m_errorText;
+    if (!errorText.isEmpty())
+        notes << errorText;
     if (m_ledger.valid)
         for (const auto& w : m_ledger.warnings)
             notes << diagnosticText(w);
     std::array<QString, kNoteLines> texts;
-    std::array<bool, kNoteLines> errors{};
+    std::array<bool, kNoteLines> isError{};
     for (int i = 0; i < kNoteLines && i < notes.size(); ++i) {
         texts[size_t(i)] = notes[i];
-        errors[size_t(i)] = i == 0 && !m_errorText.isEmpty();
+        isError[size_t(i)] = i == 0 && !errorText.isEmpty();
     }
     if (notes.size() > kNoteLines) // the rest go to the tooltip of the last line
         texts[kNoteLines - 1] = notes.mid(kNoteLines - 1).join(QStringLiteral(" \u2022 "));
@@ -129,7 +144,7 @@ void VerdictBanner::renderNotes() {
     QString whole;
     if (notes.size() == 1 && m_notes[0]->width() > 1) {
         QFont font = m_notes[0]->font();
-        font.setBold(errors[0]);
+        font.setBold(isError[0]);
         QTextLayout layout(notes[0], font);
         layout.beginLayout();
         QTextLine first = layout.createLine();
@@ -139,7 +154,7 @@ void VerdictBanner::renderNotes() {
             whole = notes[0];
             texts[0] = notes[0].left(first.textLength()).trimmed();
             texts[1] = notes[0].mid(first.textLength()).trimmed();
-            errors[1] = errors[0];
+            isError[1] = isError[0];
         }
     }
     for (int i = 0; i < kNoteLines; ++i) {
@@ -147,12 +162,13 @@ void VerdictBanner::renderNotes() {
         line->setText(texts[size_t(i)]);
         if (!whole.isEmpty())
             line->setToolTip(whole);
-        const bool isError = errors[size_t(i)];
-        line->setTextColor(isError ? kBad : QColor(0x8a, 0x5a, 0x00));
-        QFont f = line->font();
-        if (f.bold() != isError) {
-            f.setBold(isError);
-            line->setFont(f);
+        const bool error = isError[size_t(i)];
+        line->setTextColor(error ? kBad : QColor(0x8a, 0x5a, 0x00));
+        if (line->font().bold() != error) {
+            // Only the weight: the size follows the window's type (presentation mode doubles it and gives it back).
+            QFont bold;
+            bold.setBold(error);
+            line->setFont(bold);
         }
     }
 }
@@ -268,7 +284,7 @@ void VerdictBanner::contextMenuEvent(QContextMenuEvent* event) {
          << QStringLiteral("cost.usd");
     const QString key = execExplainMenu(this, keys, event->globalPos());
     if (!key.isEmpty())
-        emit explainRequested(key);
+        explain(key);
 }
 
 } // namespace tl::ui

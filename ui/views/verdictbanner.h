@@ -27,6 +27,7 @@ public:
     void setEvaluation(const engine::Evaluation& evaluation) override;
     void setErrors(const std::vector<engine::Diagnostic>& errors) override;
     void setBinaryUnits(bool gib) override;
+    void setPresenting(bool on) override;
 
     // Everything the banner says, one line per label (tests and screen readers).
     QString text() const;
@@ -35,11 +36,9 @@ public:
     QFrame* memoryCard() const { return m_memoryCard; }
     QFrame* timeCard() const { return m_timeCard; }
 
-signals:
-    void explainRequested(const QString& key); // the context menu on a card
-
 protected:
-    void contextMenuEvent(QContextMenuEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override; // Explain, the card's figures first
+    void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override; // a lone note too wide for its line goes on in the next
 
 private:
@@ -59,7 +58,7 @@ private:
     TextLine* m_plan;    // this plan: GPUs, layout, GPU-hours, dollars
     static constexpr int kNoteLines = 2;
     std::array<TextLine*, kNoteLines> m_notes{};
-    QString m_errorText;
+    std::vector<engine::Diagnostic> m_errors; // of the last edit
 };
 
 } // namespace tl::ui
