@@ -65,7 +65,7 @@ if(count LESS 50)
 endif()
 set(bad "")
 foreach(file ${files})
-  file(STRINGS ${file} lines)
+  file(STRINGS ${file} lines ENCODING UTF-8)
   foreach(line IN LISTS lines)
     string(REGEX REPLACE "//.*$" "" code "${line}") # comments explain formulas; code may not compute them
     if(code STREQUAL "")
