@@ -108,9 +108,11 @@ TEST(Gates, BindingGateAndGpusNeeded) {
     EXPECT_FALSE(gpusNeeded(std::nullopt, 7));
     // The ledger prints the word.
     const Ledger l = evaluate(Scenario{});
-    for (const LedgerField& f : ledgerFields())
-        if (std::string(f.key) == "time.binding_gate")
+    for (const LedgerField& f : ledgerFields()) {
+        if (std::string(f.key) == "time.binding_gate") {
             EXPECT_EQ(std::get<std::string>(f.get(l)), "time");
+        }
+    }
 }
 
 TEST(Gates, HeadroomLimitAndTpAcrossNodes) {
