@@ -146,11 +146,16 @@ ScenarioResult scenarioFromObject(const QJsonObject& object, bool requireHeader)
         const FileKind kind = jsonKind(object);
         if (auto refusal = notAScenario(kind, object))
             return fail(QStringLiteral("not-scenario"), *refusal);
-        if (kind == FileKind::Unknown)
+        if (kind == FileKind::Unknown) {
+            QStringList keys;
+            for (const auto& entry : entries.mid(0, 3))
+                keys << entry.first.left(40);
             return fail(QStringLiteral("not-scenario"),
                         QStringLiteral("this is not a TrainLedger scenario: it has no \"format\": \"%1\" and none "
-                                       "of its keys is a scenario key")
-                            .arg(QLatin1String(kScenarioFormat)));
+                                       "of its keys (%2%3) is a scenario key")
+                            .arg(QLatin1String(kScenarioFormat), keys.join(QStringLiteral(", ")),
+                                 entries.size() > 3 ? QStringLiteral(", ...") : QString()));
+        }
     }
     if (requireHeader || !format.isUndefined()) {
         if (format.toString() != QLatin1String(kScenarioFormat))

@@ -77,7 +77,7 @@ TEST(ScenarioJson, ConfigsThatAreNotScenariosAreRefused) {
              Row{"torchrun pretrain_gpt.py \\\n  --num-layers 32 \\\n  --hidden-size 4096\n",
                  "a Megatron-LM argument list"},
              Row{R"({"hidden": 4096, "wings": 2})", "it has no \"format\": \"trainledger.scenario\" and none of its "
-                                                    "keys is a scenario key"},
+                                                    "keys (hidden, wings) is a scenario key"},
          }) {
         const auto r = io::scenarioFromJson(row.bytes, false);
         EXPECT_FALSE(r.scenario.has_value()) << row.bytes;
