@@ -112,6 +112,7 @@ private:
     engine::Evaluation m_evaluation; // the last shown (redrawn in another language)
     bool m_presenting = false;
     std::vector<engine::ScalePoint> m_curve;
+    bool m_costFlat = false; // engine::Evaluation::costFlat
     engine::Ledger m_ledger;
     engine::Scenario m_scenario;
     QString m_curveNote;
