@@ -58,15 +58,16 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s, bool 
         mlpProduct = a * T * w;
     }
     // Routed experts: the token copies this GPU's experts take (R per micro-batch), each kept as the expert's input
-    // (after the dispatch all-to-all) and output (the combine's weighting needs it backward), with the MLP's own
-    // tensors split over etp. With SP an etp group gathers the tokens of etp / tp TP groups' slices.
+    // after the dispatch all-to-all, with the MLP's own tensors split over etp. The routing weight multiplies the
+    // activation before the down projection (Megatron-Core's weighted SwiGLU), so the combine keeps nothing. With SP
+    // an etp group gathers the tokens of etp / tp TP groups' slices.
     double routed = 0, routedProduct = 0;
     if (moe) {
         const double etp = par.etp;
         const double groups = par.sequenceParallel ? etp / t : std::max(1.0, etp / t);
         const double R = T * routedLoad(m, s) * groups;
         const double we = m.expertWidth / etp;
-        routed = 2.0 * a * R * h + (m.gated ? 2.0 : 1.0) * a * R * we;
+        routed = a * R * h + (m.gated ? 2.0 : 1.0) * a * R * we;
         routedProduct = a * R * we;
     }
     // Attention core: flash attention keeps only the log-sum-exp; the naive path keeps the softmax matrix.
@@ -75,6 +76,10 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s, bool 
     // 16-bit, Korthikanti et al. 2022's 5as/h term.
     const double scores = (s.model.dropout ? 2.0 * a + 1.0 : a) * b * m.heads * sLocal * s.data.seqLen;
 
+    // Selective recompute rebuilds MLA's queries, keys and values from the latents it keeps (Megatron-Core's
+    // mla_up_proj, DeepSeek-V3 §3.2.3): the up-projections are small next to the attention core they feed.
+    const double upProjected = m.latent > 0 ? a * T * (m.qDim + m.kDim + m.vDim) / t : 0.0;
+
     LayerActivations out;
     const double base = replicated / sp + sharded / t + routed;
     const double products = mlpProduct / t + routedProduct;
@@ -82,9 +87,9 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s, bool 
     if (s.activations.recompute == Recompute::Full)
         out.stored = a * T * h / sp; // only the layer's input
     else if (s.activations.recompute == Recompute::Selective && s.model.dropout)
-        out.stored = base + products + (s.activations.flashAttention ? lse : 0.0) / t; // Megatron: core attention
-    else if (s.activations.recompute == Recompute::Selective)
-        out.stored = base + (s.activations.flashAttention ? lse : 0.0) / t; // core attention and the MLP product redone
+        out.stored = base - upProjected + products + (s.activations.flashAttention ? lse : 0.0) / t; // core attention
+    else if (s.activations.recompute == Recompute::Selective) // core attention and the MLP products redone
+        out.stored = base - upProjected + (s.activations.flashAttention ? lse : 0.0) / t;
     else
         out.stored = out.working;
     return out;
@@ -218,6 +223,7 @@ inline MemoryBreakdown MemoryModel::stage(const End& e, double inFlightUnits, do
     mb.inFlight = inFlightUnits;
     mb.params = e.params.total();
     mb.expertParams = e.params.experts;
+    mb.routerParams = e.params.router;
     mb.shard = shard;
     // The expert data-parallel group: tp x cp x dp / (ep x etp), at least one GPU (validation keeps it whole).
     const double expertShard = std::max(1.0, shard * m_expertSplit);

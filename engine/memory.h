@@ -22,6 +22,7 @@ struct MemoryBreakdown {
     // The operands the figures above were computed from, kept for explanations (engine/explain.cpp).
     double params = 0;        // parameters this stage owns before TP and EP split them (routed experts included)
     double expertParams = 0;  // of which routed experts
+    double routerParams = 0;  // and routers, whole on every TP rank (the rest TP splits)
     double shard = 1;         // ZeRO's data-parallel group, dp x cp
     double expertShard = 1;   // ZeRO's group for routed experts: tp x cp x dp / (ep x etp)
     double layersOnStage = 0; // transformer layers on this stage
