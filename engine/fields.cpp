@@ -236,7 +236,7 @@ std::vector<Field> buildFields() {
                advanced(slider("Multi-token prediction", kModel, Lin, 0, 4, "modules"))),
         TL_NUM("model.sliding_window", Int, model.slidingWindow, 0, 10485760, "tokens",
                "Tokens a windowed attention layer sees (0 = every layer attends to the whole sequence).",
-               advanced(slider("Sliding window", kModel, Log, 0, 131072, "tokens"))),
+               advanced(slider("Sliding window", kModel, Pow2, 64, 131072, "tokens"))),
         TL_NUM("model.full_attention_every", Int, model.fullAttentionEvery, 0, 1000, "layers",
                "With a sliding window: every n-th layer attends to the whole sequence (1 = all layers, 0 = none; "
                "GPT-OSS 2, Gemma 3 6).",
