@@ -669,6 +669,13 @@ why not: %1
     </message>
 </context>
 <context>
+    <name>JobProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>LayoutText</name>
     <message>
         <source>gpipe</source>
@@ -1556,10 +1563,6 @@ Total %5 of %6, pipeline stage %7</source>
         <translation>规划(&amp;P)</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
         <source>Plan every valid layout of this model on a GPU count or range.</source>
         <translation>在给定 GPU 数或范围上规划该模型的所有有效布局。</translation>
     </message>
@@ -2395,10 +2398,6 @@ per parameter</source>
     <message>
         <source>Searching the layouts of every GPU count</source>
         <translation>正在搜索每个 GPU 数量的布局</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
     </message>
     <message>
         <source>Stop the best-layout search (the days curve stays)</source>

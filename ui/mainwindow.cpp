@@ -17,6 +17,7 @@
 #include "ui/notesedit.h"
 #include "ui/panels/parameterpanel.h"
 #include "ui/planner/plannertab.h"
+#include "ui/views/bestlayoutsearch.h"
 #include "ui/views/ledgertable.h"
 #include "ui/views/memoryview.h"
 #include "ui/views/pipelineview.h"
@@ -422,6 +423,7 @@ void MainWindow::registerExports() {
                 if (auto* t = qobject_cast<TimeView*>(w.get()))
                     views << t;
                 for (TimeView* t : views) {
+                    t->bestLayoutSearch()->copyResults(*shown->bestLayoutSearch()); // searched once
                     t->setBestLayoutShown(true);
                     t->waitForBestLayouts();
                 }

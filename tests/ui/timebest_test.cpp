@@ -11,7 +11,9 @@
 #include "ui/controller.h"
 #include "ui/export/exportregistry.h"
 #include "ui/export/tables.h"
+#include "ui/jobs/backgroundjob.h"
 #include "ui/mainwindow.h"
+#include "ui/views/bestlayoutsearch.h"
 #include "ui/views/textline.h"
 #include "ui/views/timeview.h"
 
@@ -24,6 +26,11 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QtTest>
+
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 using namespace tl;
 
@@ -158,40 +165,78 @@ private slots:
         ui::TimeView v;
         v.resize(900, 600);
         v.show();
+        // The engine's search, except that the first one runs until it is superseded: the edits below come while
+        // it runs, whatever the machine's speed.
+        struct Searches {
+            std::mutex mutex;
+            std::vector<double> tokens; // of each search started
+            std::vector<double> started() {
+                const std::lock_guard<std::mutex> lock(mutex);
+                return tokens;
+            }
+        };
+        auto searches = std::make_shared<Searches>();
+        v.bestLayoutSearch()->setSearch([searches](const engine::Scenario& s,
+                                                   const std::vector<engine::CountRequest>& counts,
+                                                   const engine::PlanRequest& req) {
+            bool first = false;
+            {
+                const std::lock_guard<std::mutex> lock(searches->mutex);
+                first = searches->tokens.empty();
+                searches->tokens.push_back(s.data.tokens);
+            }
+            while (first && !req.cancel->load())
+                std::this_thread::yield();
+            return engine::bestLayoutCurve(s, counts, req);
+        });
+        v.bestLayoutSearch()->job()->setProgressDelay(0);
         v.setBestLayoutShown(true);
         v.setEvaluation(engine::evaluateAll(slow()));
-        // The slow search has started (past the pause that gathers edits), and the window still answers.
-        QTRY_VERIFY_WITH_TIMEOUT(v.bestProgress()->isVisible(), 5000);
+        // The search has started (past the pause that gathers edits) and shows its progress; the window answers.
+        QTRY_COMPARE(searches->started().size(), size_t(1));
+        QTRY_VERIFY(v.bestProgress()->isVisible());
         QSignalSpy spy(&v, &ui::TimeView::bestLayoutsFinished);
         const engine::Scenario last = quick(200e9);
         v.setEvaluation(engine::evaluateAll(quick(150e9)));
+        QVERIFY(v.bestProgress()->isVisible()); // the next search takes the bar over
         v.setEvaluation(engine::evaluateAll(last));
         QVERIFY(spy.wait(120000));
         QCOMPARE(spy.size(), 1); // the superseded searches report nothing
         QCOMPARE(spy.front().at(0).toBool(), false);
         QCOMPARE(v.bestSeries()->points(), expected(last));
         QVERIFY(!v.bestProgress()->isVisible());
+        // The edit in between never started a search of its own: edits closer than the pause start one.
+        QCOMPARE(searches->started(), (std::vector<double>{slow().data.tokens, last.data.tokens}));
     }
 
     void cancelLeavesNoHalfDrawnCurve() {
         ui::TimeView v;
         v.resize(900, 600);
         v.show();
+        // A search that runs until it is cancelled, and then returns as the engine does.
+        v.bestLayoutSearch()->setSearch([](const engine::Scenario& s, const std::vector<engine::CountRequest>& counts,
+                                           const engine::PlanRequest& req) {
+            while (!req.cancel->load())
+                std::this_thread::yield();
+            return engine::bestLayoutCurve(s, counts, req);
+        });
+        v.bestLayoutSearch()->job()->setProgressDelay(0);
         v.setBestLayoutShown(true);
         engine::Scenario s = slow();
-        s.data.tokens = 14e12; // a problem not searched before
         v.setEvaluation(engine::evaluateAll(s));
-        QTRY_VERIFY_WITH_TIMEOUT(v.bestCancelButton()->isVisible(), 5000);
+        QTRY_VERIFY(v.bestCancelButton()->isVisible());
         QTest::mouseClick(v.bestCancelButton(), Qt::LeftButton);
         QVERIFY(finished(v, true, 30000));
         QCOMPARE(v.bestSeries()->count(), 0);
         QVERIFY(!v.bestCancelButton()->isVisible());
         QVERIFY(v.captionLabel()->text().contains(QStringLiteral("cancelled")));
-        // Ticking the box again searches again.
+        // The same curve again (a redraw) keeps the Cancel; ticking the box again searches again.
+        v.setEvaluation(engine::evaluateAll(s));
+        QVERIFY(!v.isSearching());
         v.setBestLayoutShown(false);
         v.setBestLayoutShown(true);
         QVERIFY(v.isSearching());
-        QTRY_VERIFY_WITH_TIMEOUT(v.bestCancelButton()->isVisible(), 5000);
+        QTRY_VERIFY(v.bestCancelButton()->isVisible());
         v.cancelSearch();
         QVERIFY(finished(v, true, 30000));
         QCOMPARE(v.bestSeries()->count(), 0);

@@ -4,6 +4,8 @@
 #include "engine/units.h"
 #include "ui/controller.h"
 #include "ui/i18n/enginetext.h"
+#include "ui/jobs/backgroundjob.h"
+#include "ui/jobs/jobprogress.h"
 #include "ui/planner/planchart.h"
 #include "ui/planner/planmodel.h"
 
@@ -21,9 +23,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
-#include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace tl::ui {
 namespace {
@@ -79,15 +79,11 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     m_run = new QPushButton(tr("&Plan"));
     m_run->setObjectName(QStringLiteral("plannerRun"));
     m_run->setDefault(true);
-    m_progress = new QProgressBar;
-    m_progress->setObjectName(QStringLiteral("plannerProgress"));
-    m_progress->setRange(0, 1000);
-    m_progress->setTextVisible(false);
-    m_progress->hide();
-    m_cancel = new QPushButton(tr("Cancel"));
-    m_cancel->setObjectName(QStringLiteral("plannerCancel"));
-    m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
-    m_cancel->hide();
+    m_job = new BackgroundJob(this);
+    m_progress = new JobProgress(m_job);
+    m_progress->bar()->setObjectName(QStringLiteral("plannerProgress"));
+    m_progress->cancelButton()->setObjectName(QStringLiteral("plannerCancel"));
+    m_progress->cancelButton()->setShortcut(QKeySequence(Qt::Key_Escape));
     m_status = new QLabel(tr("Plan every valid layout of this model on a GPU count or range."));
     m_status->setObjectName(QStringLiteral("plannerStatus"));
     m_status->setWordWrap(true);
@@ -103,7 +99,6 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     auto* runRow = new QHBoxLayout;
     runRow->addWidget(m_run);
     runRow->addWidget(m_progress, 1);
-    runRow->addWidget(m_cancel);
     form->addRow(runRow);
 
     m_model = new PlanModel(this);
@@ -148,41 +143,21 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     layout->addWidget(left);
     layout->addWidget(results, 1);
 
-    m_showProgress = new QTimer(this);
-    m_showProgress->setSingleShot(true);
-    m_showProgress->setInterval(kProgressDelayMs);
-    connect(m_showProgress, &QTimer::timeout, this, [this] {
-        m_progress->show();
-        m_cancel->show();
-    });
-    m_poll = new QTimer(this);
-    m_poll->setInterval(50);
-    connect(m_poll, &QTimer::timeout, this, [this] {
-        if (m_permille)
-            m_progress->setValue(m_permille->load());
-    });
-
     connect(m_run, &QPushButton::clicked, this, [this] { plan(); });
     connect(m_gpus, &QLineEdit::returnPressed, this, [this] { plan(); });
-    connect(m_cancel, &QPushButton::clicked, this, &PlannerTab::cancel);
     connect(m_apply, &QPushButton::clicked, this, [this] { applyRow(); });
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { applyRow(i.row()); });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& i) {
         m_chart->setSelected(m_model->plan(i.row()));
         updateApply();
     });
-    connect(&m_watcher, &QFutureWatcher<engine::PlanResult>::finished, this, &PlannerTab::onFinished);
     connect(controller, &Controller::evaluationChanged, this, &PlannerTab::onScenarioChanged);
 }
 
-PlannerTab::~PlannerTab() {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    m_watcher.waitForFinished();
-}
+PlannerTab::~PlannerTab() = default;
 
 bool PlannerTab::isRunning() const {
-    return m_watcher.isRunning();
+    return m_job->isRunning();
 }
 
 bool PlannerTab::plan() {
@@ -200,38 +175,36 @@ bool PlannerTab::plan() {
     req.headroom = m_headroom->value() / 100.0;
     req.top = m_top->value();
     req.tpAcrossNodes = m_across->isChecked();
-    m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
-    m_permille = std::make_shared<std::atomic<int>>(0);
-    req.cancel = m_cancelFlag.get();
-    auto permille = m_permille;
-    req.progress = [permille](double share) { permille->store(int(share * 1000)); };
     const engine::Scenario scenario = m_controller->validScenario();
     m_searched = scenario;
-    // The flag and the counter live in shared_ptrs the task holds: they outlive the tab if it is closed meanwhile.
-    auto flag = m_cancelFlag;
-    m_watcher.setFuture(
-        QtConcurrent::run([scenario, req, flag, permille] { return engine::planLayouts(scenario, req); }));
+    m_job->start(
+        [scenario, req, search = m_search](const JobToken& token) {
+            engine::PlanRequest r = req;
+            r.cancel = token.cancelFlag();
+            r.progress = token.progressCallback();
+            return search(scenario, r);
+        },
+        [this](engine::PlanResult r) { onFinished(std::move(r)); });
     m_run->setEnabled(false);
     m_apply->setEnabled(false);
-    m_progress->setValue(0);
     m_status->setText(tr("Searching…"));
-    m_showProgress->start();
-    m_poll->start();
     return true;
 }
 
 void PlannerTab::cancel() {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
+    m_job->cancel();
 }
 
-void PlannerTab::onFinished() {
-    m_showProgress->stop();
-    m_poll->stop();
-    m_progress->hide();
-    m_cancel->hide();
+QProgressBar* PlannerTab::progressBar() const {
+    return m_progress->bar();
+}
+
+QPushButton* PlannerTab::cancelButton() const {
+    return m_progress->cancelButton();
+}
+
+void PlannerTab::onFinished(engine::PlanResult r) {
     m_run->setEnabled(true);
-    engine::PlanResult r = m_watcher.result();
     if (r.cancelled) {
         m_status->setText(tr("Cancelled: the scenario is unchanged and the table still shows the last search."));
         updateApply();

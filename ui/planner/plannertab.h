@@ -1,17 +1,15 @@
 #pragma once
 // The Planner tab: GPU count or range, objective, headroom; the search (engine::planLayouts) runs off the UI thread
-// (QtConcurrent), with a progress bar and Cancel once it has taken ~200 ms; results in a sortable table and a
+// (a BackgroundJob), with a progress bar and Cancel once it has taken a moment; results in a sortable table and a
 // days-against-dollars chart with the Pareto front and this plan's point; Apply makes the selected layout the
 // scenario in one undo step. Cancelling, or a search that finishes after the scenario changed, leaves the scenario
 // untouched.
 
 #include "engine/layoutplanner.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
-#include <atomic>
-#include <memory>
+#include <functional>
 
 class QCheckBox;
 class QComboBox;
@@ -22,19 +20,18 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableView;
-class QTimer;
 
 namespace tl::ui {
 
+class BackgroundJob;
 class Controller;
+class JobProgress;
 class PlanChart;
 class PlanModel;
 
 class PlannerTab : public QWidget {
     Q_OBJECT
 public:
-    static constexpr int kProgressDelayMs = 200; // a search shorter than this shows no progress bar
-
     explicit PlannerTab(Controller* controller, QWidget* parent = nullptr); // objectName "plannerTab"
     ~PlannerTab() override;
 
@@ -46,6 +43,10 @@ public:
     // stale.
     bool applyRow(int row = -1);
 
+    // The search (engine::planLayouts); tests put in one that waits until they release it.
+    using Search = std::function<engine::PlanResult(const engine::Scenario&, const engine::PlanRequest&)>;
+    void setSearch(Search search) { m_search = std::move(search); }
+
     // For tests.
     QLineEdit* gpusEdit() const { return m_gpus; }
     QComboBox* objectiveBox() const { return m_objective; }
@@ -53,8 +54,9 @@ public:
     QTableView* table() const { return m_table; }
     PlanModel* model() const { return m_model; }
     PlanChart* chart() const { return m_chart; }
-    QProgressBar* progressBar() const { return m_progress; }
-    QPushButton* cancelButton() const { return m_cancel; }
+    QProgressBar* progressBar() const;
+    QPushButton* cancelButton() const;
+    BackgroundJob* job() const { return m_job; }
     QPushButton* applyButton() const { return m_apply; }
     QLabel* statusLabel() const { return m_status; }
     const engine::PlanResult& result() const { return m_result; }
@@ -63,7 +65,7 @@ signals:
     void finished(bool cancelled);
 
 private:
-    void onFinished();
+    void onFinished(engine::PlanResult result);
     void onScenarioChanged();
     void updateApply();
     bool stale() const;
@@ -76,20 +78,15 @@ private:
     QSpinBox* m_top;
     QCheckBox* m_across;
     QPushButton* m_run;
-    QProgressBar* m_progress;
-    QPushButton* m_cancel;
+    BackgroundJob* m_job;
+    JobProgress* m_progress;
+    Search m_search = engine::planLayouts;
     QLabel* m_status;
     QTableView* m_table;
     PlanModel* m_model;
     PlanChart* m_chart;
     QPushButton* m_apply;
-    QTimer* m_showProgress;
-    QTimer* m_poll;
-
-    QFutureWatcher<engine::PlanResult> m_watcher;
-    std::shared_ptr<std::atomic<bool>> m_cancelFlag;
-    std::shared_ptr<std::atomic<int>> m_permille; // progress from the engine's worker threads
-    engine::Scenario m_searched;                  // the scenario the shown results belong to
+    engine::Scenario m_searched; // the scenario the shown results belong to
     engine::PlanResult m_result;
     bool m_haveResult = false;
 };

@@ -2,6 +2,11 @@
 
 #include "ui/views/legendtext.h"
 
+#include "ui/jobs/backgroundjob.h"
+#include "ui/jobs/jobprogress.h"
+#include "ui/views/bestlayoutsearch.h"
+#include "ui/views/calloutplacer.h"
+
 #include "ui/explain/explaindialog.h"
 #include "ui/i18n/enginetext.h"
 
@@ -24,15 +29,11 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
-#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <map>
 
 namespace tl::ui {
 
@@ -63,70 +64,6 @@ QPen pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine) {
 
 // Room left on both ends of the GPU axis, in powers of two, so the end markers are not cut by the axes.
 constexpr double kXPadLog2 = 0.2;
-
-// The polyline as points about every 4 pixels (long segments are split, crowded points are dropped).
-QList<QPointF> samplePolyline(const QList<QPointF>& line) {
-    QList<QPointF> out;
-    for (qsizetype i = 0; i < line.size(); ++i) {
-        const QPointF b = line[i];
-        if (!out.isEmpty()) {
-            const QPointF a = out.back();
-            const double length = std::hypot(b.x() - a.x(), b.y() - a.y());
-            if (length < 4)
-                continue;
-            const int steps = int(length / 4);
-            for (int k = 1; k < steps; ++k)
-                out << a + (b - a) * (double(k) / steps);
-        }
-        out << b;
-    }
-    return out;
-}
-
-// A callout's texts, widest first: one line per fact, then each fact broken after its colon.
-QStringList calloutVariants(const QString& label) {
-    QStringList narrow;
-    for (const QString& line : label.split(QLatin1Char('\n'))) {
-        qsizetype cut = line.indexOf(QLatin1String(": "));
-        const qsizetype skip = cut < 0 ? 1 : 2;
-        if (cut < 0)
-            cut = line.indexOf(QChar(0xff1a)); // the full-width colon of the Chinese labels
-        narrow << (cut < 0 ? line : line.left(cut + 1) + QLatin1Char('\n') + line.mid(cut + skip));
-    }
-    QStringList out = {label};
-    if (narrow.join(QLatin1Char('\n')) != label)
-        out << narrow.join(QLatin1Char('\n'));
-    return out;
-}
-
-// What the best layout per count depends on: everything but the layout, the title, the notes and the efficiency
-// mode (the search ranks in derived mode), and whether tp may span nodes (it may when the scenario's own tp does).
-struct Problem {
-    engine::Scenario scenario;
-    bool tpAcrossNodes = false;
-    bool operator==(const Problem&) const = default;
-};
-
-Problem problemOf(engine::Scenario s) {
-    const int node = s.hardware.gpusPerNode, tp = s.parallel.tp;
-    const bool across = tp > node || (tp > 0 && node % tp != 0);
-    engine::applyLayout(s, engine::Layout{});
-    s.title.clear();
-    s.notes.clear();
-    s.efficiency.mode = engine::EfficiencyMode::Derived;
-    return {std::move(s), across};
-}
-
-// The results of the last problem searched, per (GPU count, global batch), shared by every time view (the window's,
-// and the fresh ones exports draw) so that a drawn curve is never searched twice. Used on the UI thread only.
-struct BestCache {
-    std::optional<Problem> problem;
-    std::map<std::pair<long long, int>, engine::CountBest> points;
-};
-BestCache& bestCache() {
-    static BestCache cache;
-    return cache;
-}
 
 // The point at n GPUs, else the first beyond it (a layout step of the curve's continuation need not hit n).
 const engine::ScalePoint* pointAt(const std::vector<engine::ScalePoint>& curve, long long n) {
@@ -198,7 +135,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
             return; // the x base chosen below moved the plot: the callouts are placed once, below
         m_placing = true;
         chooseXBase();
-        placeCallouts();
+        layoutCallouts();
         m_placing = false;
     });
     // A TextLine: a new note (the layout beyond the replica limit changes with nearly every token count) relayouts
@@ -221,17 +158,15 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
                              "that many GPUs (TP, PP, DP, CP, ZeRO, micro-batch, recompute, schedule), as the Planner "
                              "tab ranks them. Derived efficiency mode only. The search runs in the background and can "
                              "take seconds for large models."));
-    m_bestProgress = new QProgressBar(m_plot);
-    m_bestProgress->setObjectName(QStringLiteral("timeBestProgress"));
-    m_bestProgress->setRange(0, 1000);
-    m_bestProgress->setTextVisible(false);
-    m_bestProgress->setFixedSize(70, 12);
-    m_bestProgress->setToolTip(tr("Searching the layouts of every GPU count"));
-    m_bestProgress->hide();
-    m_bestCancel = new QPushButton(tr("Cancel"), m_plot);
-    m_bestCancel->setObjectName(QStringLiteral("timeBestCancel"));
-    m_bestCancel->setToolTip(tr("Stop the best-layout search (the days curve stays)"));
-    m_bestCancel->hide();
+    m_search = new BestLayoutSearch(this);
+    m_bestProgress = new JobProgress(m_search->job(), m_plot);
+    m_bestProgress->setObjectName(QStringLiteral("timeBestSearch"));
+    m_bestProgress->bar()->setObjectName(QStringLiteral("timeBestProgress"));
+    m_bestProgress->bar()->setFixedSize(70, 12);
+    m_bestProgress->bar()->setToolTip(tr("Searching the layouts of every GPU count"));
+    m_bestProgress->cancelButton()->setObjectName(QStringLiteral("timeBestCancel"));
+    m_bestProgress->cancelButton()->setToolTip(tr("Stop the best-layout search (the days curve stays)"));
+    connect(m_search->job(), &BackgroundJob::progressShownChanged, this, [this] { placeControls(); });
     m_plot->installEventFilter(this);
 
     auto* layout = new QVBoxLayout(this);
@@ -241,28 +176,9 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_caption);
     layout->addWidget(m_legend);
 
-    m_debounce = new QTimer(this);
-    m_debounce->setSingleShot(true);
-    m_debounce->setInterval(80);
-    connect(m_debounce, &QTimer::timeout, this, &TimeView::startSearch);
-    m_showProgress = new QTimer(this);
-    m_showProgress->setSingleShot(true);
-    m_showProgress->setInterval(kProgressDelayMs);
-    connect(m_showProgress, &QTimer::timeout, this, [this] {
-        m_bestProgress->show();
-        m_bestCancel->show();
-        placeControls();
-    });
-    m_poll = new QTimer(this);
-    m_poll->setInterval(50);
-    connect(m_poll, &QTimer::timeout, this, [this] {
-        if (m_permille)
-            m_bestProgress->setValue(m_permille->load());
-    });
-    connect(&m_watcher, &QFutureWatcher<engine::CurveResult>::finished, this, &TimeView::onSearchFinished);
-    connect(m_bestCancel, &QPushButton::clicked, this, &TimeView::cancelSearch);
+    connect(m_search, &BestLayoutSearch::changed, this, &TimeView::showBest);
+    connect(m_search, &BestLayoutSearch::finished, this, &TimeView::bestLayoutsFinished);
     connect(m_bestBox, &QCheckBox::toggled, this, [this](bool on) {
-        m_bestCancelled = false;
         updateBest();
         emit bestLayoutToggled(on);
     });
@@ -294,17 +210,18 @@ void TimeView::placeControls() {
     const int bottom = m_plot->height() - 2;
     m_bestBox->adjustSize();
     m_bestBox->move(4, bottom - m_bestBox->height());
-    m_bestCancel->adjustSize();
-    const int right = m_plot->width() - 4;
-    m_bestCancel->move(right - m_bestCancel->width(), bottom - m_bestCancel->height());
-    m_bestProgress->move(m_bestCancel->x() - 4 - m_bestProgress->width(),
-                         m_bestCancel->y() + (m_bestCancel->height() - m_bestProgress->height()) / 2);
+    m_bestProgress->adjustSize();
+    m_bestProgress->move(m_plot->width() - 4 - m_bestProgress->width(), bottom - m_bestProgress->height());
 }
 
-TimeView::~TimeView() {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    m_watcher.waitForFinished();
+TimeView::~TimeView() = default;
+
+QProgressBar* TimeView::bestProgress() const {
+    return m_bestProgress->bar();
+}
+
+QPushButton* TimeView::bestCancelButton() const {
+    return m_bestProgress->cancelButton();
 }
 
 void TimeView::setEvaluation(const engine::Evaluation& e) {
@@ -481,173 +398,49 @@ void TimeView::setBestLayoutShown(bool shown) {
 }
 
 bool TimeView::isSearching() const {
-    return m_watcher.isRunning() || m_debounce->isActive();
+    return m_search->isSearching();
 }
 
 void TimeView::cancelSearch() {
-    if (m_debounce->isActive() && m_searchCounts.empty()) {
-        // Nothing runs yet: the search that would have started is the one cancelled.
-        m_debounce->stop();
-        m_bestCancelled = true;
-        showBest();
-        emit bestLayoutsFinished(true);
-        return;
-    }
-    m_debounce->stop();
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
+    m_search->cancel();
+}
+
+void TimeView::waitForBestLayouts() {
+    m_search->wait();
 }
 
 void TimeView::updateBest() {
     const bool derived = m_scenario.efficiency.mode == engine::EfficiencyMode::Derived;
     if (!m_bestBox->isChecked() || !derived || !m_ledger.valid || m_curve.empty()) {
-        // Nothing to search: stop a running search without a word (its result is of no use).
-        m_debounce->stop();
-        if (m_cancelFlag)
-            m_cancelFlag->store(true);
+        m_search->stop(); // its result is of no use
         showBest();
         return;
     }
-    BestCache& cache = bestCache();
-    const Problem problem = problemOf(m_scenario);
-    if (cache.problem != problem) {
-        cache.problem = problem;
-        cache.points.clear();
-    }
-    // The counts where "only dp varies" is itself a layout (dp splits the batch into whole micro-batches): elsewhere
-    // that curve is an idealisation no layout reaches, and a best layout beside it would look slower.
-    m_bestAsked.assign(m_curve.size(), false);
-    size_t k = 0;
-    for (const engine::CountRequest& c : engine::curveLayoutCounts(m_scenario, m_curve)) {
-        while (k < m_curve.size() && (m_curve[k].gpus != c.gpus || m_curve[k].globalBatch != c.globalBatch))
-            ++k;
-        if (k < m_curve.size())
-            m_bestAsked[k++] = true;
-    }
-    if (bestComplete()) {
-        m_debounce->stop();
-        if (m_cancelFlag)
-            m_cancelFlag->store(true); // a search for another problem or other counts
-        showBest();
-        return;
-    }
-    // Draw what is kept meanwhile (the same problem: counts the last layout also had), and search the rest once the
-    // edits pause; the running search is of no use any more.
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    m_bestCancelled = false;
-    m_debounce->start();
-    showBest();
-}
-
-bool TimeView::bestComplete() const {
-    const BestCache& cache = bestCache();
-    for (size_t i = 0; i < m_curve.size(); ++i)
-        if (i >= m_bestAsked.size() ||
-            (m_bestAsked[i] && !cache.points.count({m_curve[i].gpus, m_curve[i].globalBatch})))
-            return false;
-    return true;
-}
-
-void TimeView::startSearch() {
-    if (m_curve.empty())
-        return;
-    const BestCache& cache = bestCache();
-    m_searchKey = problemOf(m_scenario).scenario;
-    m_searchAcross = problemOf(m_scenario).tpAcrossNodes;
-    m_searchCounts.clear();
-    for (size_t i = 0; i < m_curve.size() && i < m_bestAsked.size(); ++i)
-        if (m_bestAsked[i] && !cache.points.count({m_curve[i].gpus, m_curve[i].globalBatch}))
-            m_searchCounts.push_back({m_curve[i].gpus, m_curve[i].globalBatch});
-    if (m_searchCounts.empty())
-        return;
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
-    m_permille = std::make_shared<std::atomic<int>>(0);
-    engine::PlanRequest req;
-    req.cancel = m_cancelFlag.get();
-    auto permille = m_permille;
-    req.progress = [permille](double share) { permille->store(int(share * 1000)); };
-    // The flag and the counter live in shared_ptrs the task holds: they outlive the view if it is closed meanwhile.
-    auto flag = m_cancelFlag;
-    const engine::Scenario scenario = m_scenario;
-    const std::vector<engine::CountRequest> counts = m_searchCounts;
-    m_watcher.setFuture(QtConcurrent::run(
-        [scenario, counts, req, flag, permille] { return engine::bestLayoutCurve(scenario, counts, req); }));
-    m_bestProgress->setValue(0);
-    if (!m_bestProgress->isVisible())
-        m_showProgress->start();
-    m_poll->start();
-}
-
-void TimeView::onSearchFinished() {
-    // A finished signal of a future the watcher no longer holds, or one already handled by waitForBestLayouts().
-    if (!m_watcher.isFinished() || m_searchCounts.empty())
-        return;
-    const engine::CurveResult r = m_watcher.result();
-    // Superseded by an edit: the next search (after the pause) takes over the progress bar, and reports.
-    if (r.cancelled && m_debounce->isActive())
-        return;
-    m_searchCounts.clear();
-    m_showProgress->stop();
-    m_poll->stop();
-    m_bestProgress->hide();
-    m_bestCancel->hide();
-    if (r.cancelled) {
-        // By Cancel, or because the curve is not wanted any more (the box, fixed mode): showBest says which.
-        m_bestCancelled = true;
-        showBest();
-        emit bestLayoutsFinished(true);
-        return;
-    }
-    BestCache& cache = bestCache();
-    if (cache.problem && cache.problem->scenario == m_searchKey && cache.problem->tpAcrossNodes == m_searchAcross)
-        for (const engine::CountBest& b : r.points)
-            cache.points[{b.gpus, b.globalBatch}] = b;
-    showBest();
-    emit bestLayoutsFinished(false);
-}
-
-void TimeView::waitForBestLayouts() {
-    if (m_debounce->isActive()) {
-        m_debounce->stop();
-        startSearch();
-    }
-    if (!m_searchCounts.empty()) {
-        m_watcher.waitForFinished();
-        onSearchFinished();
-    }
+    m_search->want(m_scenario, m_curve); // draws what is kept at once (changed -> showBest)
 }
 
 void TimeView::showBest() {
     m_bestShown.assign(m_curve.size(), std::nullopt);
     QList<QPointF> points;
-    const BestCache& cache = bestCache();
-    const bool drawn = m_bestBox->isChecked() && m_scenario.efficiency.mode == engine::EfficiencyMode::Derived &&
-                       m_ledger.valid && cache.problem == problemOf(m_scenario);
+    const bool derived = m_scenario.efficiency.mode == engine::EfficiencyMode::Derived;
+    const bool drawn = m_bestBox->isChecked() && derived && m_ledger.valid;
     if (drawn) {
-        for (size_t i = 0; i < m_curve.size() && i < m_bestAsked.size(); ++i) {
-            if (!m_bestAsked[i])
-                continue;
-            const auto it = cache.points.find({m_curve[i].gpus, m_curve[i].globalBatch});
-            if (it == cache.points.end())
-                continue;
-            if (!it->second.found)
+        for (size_t i = 0; i < m_curve.size(); ++i) {
+            const engine::CountBest* b = m_search->result(i);
+            if (!b || !b->found)
                 continue; // the dp curve's hover text says why
-            m_bestShown[i] = it->second;
-            points << QPointF(double(it->second.gpus), it->second.plan.days);
+            m_bestShown[i] = *b;
+            points << QPointF(double(b->gpus), b->plan.days);
         }
     }
     m_best->replace(points);
-    const bool derived = m_scenario.efficiency.mode == engine::EfficiencyMode::Derived;
-    const bool complete = drawn && bestComplete();
+    const bool complete = drawn && m_search->complete();
     if (!m_bestBox->isChecked() || !m_ledger.valid || m_curve.empty())
         m_bestNote.clear();
     else if (!derived)
         m_bestNote = tr("Best layout: not drawn at a fixed MFU, where every layout on a GPU count takes the same "
                         "days; choose the derived efficiency mode.");
-    else if (m_bestCancelled && !complete)
+    else if (m_search->cancelled() && !complete)
         m_bestNote = tr("Best layout: search cancelled; an edit or the check box starts it again.");
     else if (complete && points.isEmpty())
         m_bestNote = tr("Best layout: no layout fits on any GPU count of the curve.");
@@ -655,7 +448,7 @@ void TimeView::showBest() {
         m_bestNote.clear(); // the legend names the curve, the progress bar shows the search: no line to spare
     updateYRange();
     updateTexts();
-    placeCallouts();
+    layoutCallouts();
 }
 
 void TimeView::chooseXBase() {
@@ -672,110 +465,43 @@ void TimeView::chooseXBase() {
     m_plot->setXAxis(x);
 }
 
-// Greedy placement, one label at a time, this plan's first: candidate boxes around the point (near ones first, on
-// the label's preferred side first), kept inside the plot area. A box that covers a marker or an earlier label is
-// never taken; among the rest, crossings of the curve and the deadline lines decide. A label with no such box is
-// tried with each fact broken after its colon (narrower, taller), then anywhere free in the plot, and hidden when
-// the plot has no room left for it (the marker's hover text still says it all).
-void TimeView::placeCallouts() {
-    const QRectF plot = m_plot->plotArea().adjusted(2, 2, -2, -2);
-    QList<QRectF> blocked;
+// This plan's label first, then the gates' (placeCallouts: markers and earlier labels are never covered).
+void TimeView::layoutCallouts() {
+    CalloutScene scene;
+    scene.area = m_plot->plotArea().adjusted(2, 2, -2, -2);
     for (const QRectF& m : markerRects())
-        blocked << m.adjusted(-2, -2, 2, 2);
-    QList<QPointF> curve;
+        scene.blocked << m.adjusted(-2, -2, 2, 2);
     for (const QLineSeries* s : {m_noFit, m_fit, m_best}) {
         QList<QPointF> line;
         for (const QPointF& pt : s->points())
             line << m_plot->map(pt);
-        curve << samplePolyline(line);
+        scene.curve << samplePolyline(line);
     }
-    // Sorted by x: a box counts the points under it from a binary search, not over the whole curve (the search
-    // anywhere in the plot tries thousands of boxes).
-    std::sort(curve.begin(), curve.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
-    std::vector<double> lines;
     for (const QLineSeries* s : {m_deadline, m_window})
         if (s->count() > 0)
-            lines.push_back(m_plot->map(s->at(0)).y());
+            scene.lines.push_back(m_plot->map(s->at(0)).y());
 
-    const double pad = 4;
-    // Corner directions (dx, dy): the box sits on that side of the point.
-    const std::vector<QPointF> above = {{1, -1}, {-1, -1}, {0, -1}, {1, 1}, {1, 0}, {-1, 1}, {0, 1}, {-1, 0}};
-    const std::vector<QPointF> below = {{-1, 1}, {1, 1}, {0, 1}, {-1, -1}, {-1, 0}, {1, -1}, {0, -1}, {1, 0}};
-    // The cheapest free box of this size around p, or an empty rect. Failing the places next to the point, any free
-    // place in the plot, the nearest first (the leader line joins them).
-    auto search = [&](const QPointF& p, const QSizeF& size, bool preferAbove, bool anywhere) {
-        QRectF best;
-        double bestCost = std::numeric_limits<double>::infinity();
-        auto consider = [&](const QRectF& box, double cost) {
-            if (!plot.contains(box) ||
-                std::any_of(blocked.begin(), blocked.end(), [&](const QRectF& b) { return b.intersects(box); }))
-                return;
-            const auto first = std::lower_bound(curve.cbegin(), curve.cend(), box.left(),
-                                                [](const QPointF& q, double x) { return q.x() < x; });
-            for (auto q = first; q != curve.cend() && q->x() <= box.right(); ++q)
-                if (box.contains(*q))
-                    cost += 2.0;
-            for (double y : lines)
-                if (y > box.top() && y < box.bottom())
-                    cost += 15;
-            if (cost < bestCost) {
-                bestCost = cost;
-                best = box;
-            }
-        };
-        int index = 0;
-        for (double gap : {8.0, 20.0, 36.0, 60.0}) {
-            for (const QPointF& d : preferAbove ? above : below) {
-                const double gx = d.x() != 0 && d.y() == 0 ? gap + 4 : gap;
-                const double gy = d.y() != 0 && d.x() == 0 ? gap + 4 : gap;
-                const double left = d.x() > 0   ? p.x() + gx
-                                    : d.x() < 0 ? p.x() - gx - size.width()
-                                                : p.x() - size.width() / 2;
-                const double top = d.y() > 0   ? p.y() + gy
-                                   : d.y() < 0 ? p.y() - gy - size.height()
-                                               : p.y() - size.height() / 2;
-                // Kept inside the plot area (slid along its edge).
-                consider(QRectF(QPointF(std::clamp(left, plot.left(), plot.right() - size.width()),
-                                        std::clamp(top, plot.top(), plot.bottom() - size.height())),
-                                size),
-                         ++index);
-            }
-        }
-        if (best.isEmpty() && anywhere)
-            for (double top = plot.top(); top + size.height() <= plot.bottom(); top += 6)
-                for (double left = plot.left(); left + size.width() <= plot.right(); left += 6) {
-                    const QRectF box(QPointF(left, top), size);
-                    consider(box, 100 + QLineF(p, box.center()).length() / 2);
-                }
-        return best;
-    };
-
-    std::vector<Plot::Callout> shown;
-    m_shownLabels.clear();
+    const double pad = Plot::kCalloutPad;
+    std::vector<CalloutRequest> requests;
+    std::vector<QStringList> texts;
+    std::vector<const Callout*> labels;
     for (const Callout& c : m_callouts) {
         if (c.label.isEmpty())
             continue;
-        const QPointF p = m_plot->map(c.at);
-        QRectF box;
-        QString text;
-        for (bool anywhere : {false, true}) {
-            for (const QString& variant : calloutVariants(c.label)) {
-                text = variant;
-                const QSizeF r = m_plot->textSize(text);
-                box = search(p, QSizeF(r.width() + 2 * pad, r.height() + 2 * pad), c.above, anywhere);
-                if (!box.isEmpty())
-                    break;
-            }
-            if (!box.isEmpty())
-                break;
+        CalloutRequest r{m_plot->map(c.at), {}, c.above};
+        texts.push_back(calloutVariants(c.label));
+        for (const QString& text : texts.back()) {
+            const QSizeF size = m_plot->textSize(text);
+            r.sizes << QSizeF(size.width() + 2 * pad, size.height() + 2 * pad);
         }
-        if (box.isEmpty())
-            continue;
-        blocked << box.adjusted(-3, -3, 3, 3);
-        // A leader from the point to the nearest point of its box.
-        const QPointF q(std::clamp(p.x(), box.left(), box.right()), std::clamp(p.y(), box.top(), box.bottom()));
-        shown.push_back({box, text, QLineF(p, q).length() > 14 ? QLineF(p, q) : QLineF()});
-        m_shownLabels << c.label;
+        requests.push_back(r);
+        labels.push_back(&c);
+    }
+    std::vector<Plot::Callout> shown;
+    m_shownLabels.clear();
+    for (const PlacedCallout& placed : placeCallouts(scene, requests)) {
+        shown.push_back({placed.box, texts[size_t(placed.request)][placed.variant], placed.leader});
+        m_shownLabels << labels[size_t(placed.request)]->label;
     }
     m_plot->setCallouts(shown);
 }
@@ -830,17 +556,17 @@ QString TimeView::hoverText(double x) const {
     // The best layout on this count, when that curve is drawn.
     if (m_best->count() > 0) {
         const size_t i = size_t(it - m_curve.begin());
-        const auto found = bestCache().points.find({it->gpus, it->globalBatch});
+        const engine::CountBest* found = m_search->result(i);
         if (i < m_bestShown.size() && m_bestShown[i])
             text +=
                 QLatin1Char('\n') + tr("Best layout: %1 (%2)")
                                         .arg(days(m_bestShown[i]->plan.days), layoutText(m_bestShown[i]->plan.layout));
-        else if (i < m_bestAsked.size() && !m_bestAsked[i])
+        else if (!m_search->searched(i))
             text += QLatin1Char('\n') + tr("Best layout: not searched here, where only data parallelism varying is "
                                            "no layout (dp %1 does not split the batch into whole micro-batches)")
                                             .arg(it->dp);
-        else if (found != bestCache().points.end() && !found->second.found)
-            text += QLatin1Char('\n') + tr("Best layout: none; %1").arg(diagnosticText(found->second.reason));
+        else if (found && !found->found)
+            text += QLatin1Char('\n') + tr("Best layout: none; %1").arg(diagnosticText(found->reason));
     }
     return text;
 }

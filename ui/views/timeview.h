@@ -6,21 +6,18 @@
 //
 // "Best layout" (a check box, off by default: the search takes seconds for large models) adds a second curve: per
 // GPU count of the first, the fastest layout the planner finds on exactly that many GPUs (engine::bestLayoutCurve),
-// in derived mode only (at a fixed MFU every layout on a count takes the same days). The search runs off the UI
-// thread; an edit cancels it and starts another; after ~200 ms a progress bar and Cancel appear. Results are kept
-// per problem (everything but the layout), so an edit of the layout only searches the counts it adds.
+// in derived mode only (at a fixed MFU every layout on a count takes the same days). The search (BestLayoutSearch)
+// runs off the UI thread; an edit supersedes it; after a moment a progress bar and Cancel appear. The callouts are
+// placed by placeCallouts() (calloutplacer.h).
 
 #include "engine/evaluate.h"
 #include "engine/layoutplanner.h"
 #include "engine/ledger.h"
 #include "ui/views/view.h"
 
-#include <QFutureWatcher>
 #include <QString>
 #include <QWidget>
 
-#include <atomic>
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -31,18 +28,17 @@ class QLineSeries;
 class QProgressBar;
 class QPushButton;
 class QScatterSeries;
-class QTimer;
 
 namespace tl::ui {
 
+class BestLayoutSearch;
+class JobProgress;
 class Plot;
 class TextLine;
 
 class TimeView : public QWidget, public EvaluationView {
     Q_OBJECT
 public:
-    static constexpr int kProgressDelayMs = 200; // a search shorter than this shows no progress bar
-
     explicit TimeView(QWidget* parent = nullptr); // objectName "timeView"
     ~TimeView() override;
 
@@ -73,8 +69,9 @@ public:
     QScatterSeries* gateSeries() const { return m_gates; }
     QLineSeries* bestSeries() const { return m_best; }
     QCheckBox* bestLayoutBox() const { return m_bestBox; }
-    QProgressBar* bestProgress() const { return m_bestProgress; }
-    QPushButton* bestCancelButton() const { return m_bestCancel; }
+    QProgressBar* bestProgress() const;
+    QPushButton* bestCancelButton() const;
+    BestLayoutSearch* bestLayoutSearch() const { return m_search; }
     QString bestHoverText(double gpus) const;
     Plot* plot() const { return m_plot; }
     QStringList calloutTexts() const;   // the labels shown, one line per fact (a box may break them after the colon)
@@ -100,15 +97,12 @@ private:
         QPointF at;        // data coordinates
         bool above = true; // preferably right and above the point, else left and below
     };
-    void placeCallouts();
-    void placeControls(); // the check box, the progress bar and Cancel over the chart's bottom corners
-    void updateTitle();   // m_title, on two lines when one is too wide for the chart
+    void layoutCallouts(); // where the labels go now (placeCallouts)
+    void placeControls();  // the check box, the progress bar and Cancel over the chart's bottom corners
+    void updateTitle();    // m_title, on two lines when one is too wide for the chart
     void chooseXBase();
     void updateYRange();
-    void updateBest();         // draw from the kept results, or start a search for the counts they lack
-    bool bestComplete() const; // every searched count of the curve has a kept result
-    void startSearch();        // search the counts of the current curve that the kept results lack
-    void onSearchFinished();
+    void updateBest();  // draw from the kept results, or search for the counts they lack
     void showBest();    // the best-layout series, caption and legend from the kept results
     void updateTexts(); // the caption and the legend
 
@@ -118,9 +112,7 @@ private:
     QString m_curveNote;
     QString m_title; // the chart's title on one line
     std::vector<std::optional<engine::CountBest>> m_bestShown;
-    std::vector<bool> m_bestAsked; // per curve point: searched (only dp varying is a layout there)
-    QString m_bestNote;            // the caption's line about the best-layout curve
-    bool m_bestCancelled = false;  // Cancel stopped the search for this curve
+    QString m_bestNote; // the caption's line about the best-layout curve
     Plot* m_plot;
     QStringList m_shownLabels; // the labels of the callouts shown
     bool m_placing = false;    // in the plot area's change handler
@@ -136,17 +128,8 @@ private:
 
     QLineSeries* m_best;
     QCheckBox* m_bestBox;
-    QProgressBar* m_bestProgress;
-    QPushButton* m_bestCancel;
-    QTimer* m_debounce;     // an edit starts the search once the edits pause
-    QTimer* m_showProgress; // the progress bar and Cancel after kProgressDelayMs
-    QTimer* m_poll;
-    QFutureWatcher<engine::CurveResult> m_watcher;
-    std::shared_ptr<std::atomic<bool>> m_cancelFlag;
-    std::shared_ptr<std::atomic<int>> m_permille; // progress from the engine's worker threads
-    engine::Scenario m_searchKey;                 // the problem of the running search
-    bool m_searchAcross = false;
-    std::vector<engine::CountRequest> m_searchCounts;
+    BestLayoutSearch* m_search;
+    JobProgress* m_bestProgress;
 };
 
 } // namespace tl::ui
