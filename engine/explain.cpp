@@ -29,7 +29,8 @@ constexpr const char* kSrcParams = "the preset's published config.json; docs/for
 constexpr const char* kSrcPipe = "seed 004 (pipeline bubble (N-1)/M); Narayanan et al. 2021; docs/pipeline.md";
 constexpr const char* kSrcChin = "Hoffmann et al. 2022 (Chinchilla, approach 3); seed 003 §6";
 constexpr const char* kSrcKaplan = "Kaplan et al. 2020; seed 003 §6";
-constexpr const char* kSrcMoe = "docs/formulas.md §12 (Megatron-Core expert parallelism; DeepSeek-V3, arXiv 2412.19437)";
+constexpr const char* kSrcMoe =
+    "docs/formulas.md §12 (Megatron-Core expert parallelism; DeepSeek-V3, arXiv 2412.19437)";
 constexpr const char* kSrcOffload = "seed 004 (ZeRO-Offload, exercise 5); docs/formulas.md §7";
 
 // Everything one evaluation produced, worked out once for all keys.
@@ -741,7 +742,7 @@ const std::map<std::string, Rule>& rules() {
                      .in("p", par.pp, "stages", "1F1B: stage 0 runs p forwards before its first backward");
              } else {
                  b.formula("m_fl").in("m_fl", c.mb.inFlight, "micro-batches",
-                                      "the " + std::string(choiceName(par.schedule)) + " closed form on stage " + std::to_string(c.mb.stage));
+                                      "the closed form of parallel.schedule on stage " + std::to_string(c.mb.stage));
              }
          }},
         {"memory.offloaded",

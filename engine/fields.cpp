@@ -694,8 +694,8 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
     }
     // A refining edit makes the preset custom: the figures no longer describe the published model or GPU. Dropout
     // and the routing's balance and capacity are training choices, not part of the published shape.
-    const bool trainingChoice = key == "model.dropout" || key == "model.moe.capacity_factor" ||
-                                key == "model.moe.router_balance";
+    const bool trainingChoice =
+        key == "model.dropout" || key == "model.moe.capacity_factor" || key == "model.moe.router_balance";
     const bool refinesModel =
         key.starts_with("model.") && key != "model.params" && key != "model.preset" && !trainingChoice;
     const bool refinesGpu = key.starts_with("hardware.") && key != "hardware.preset";

@@ -14,11 +14,11 @@ namespace tl::engine {
 struct ParamsLedger {
     std::int64_t total = 0;
     std::int64_t active = 0;
-    std::int64_t embedding = 0; // input embedding (+ learned positions)
-    std::int64_t lmHead = 0;    // separate output projection (0 when tied)
+    std::int64_t embedding = 0;     // input embedding (+ learned positions)
+    std::int64_t lmHead = 0;        // separate output projection (0 when tied)
     std::int64_t routedExperts = 0; // every routed expert of every MoE layer (inside total)
     std::int64_t mtp = 0;           // multi-token-prediction modules' own parameters (beside total)
-    bool derivedShape = false;  // model.params was set: the shape comes from the documented rule
+    bool derivedShape = false;      // model.params was set: the shape comes from the documented rule
 };
 
 struct FlopsLedger {
@@ -26,7 +26,7 @@ struct FlopsLedger {
     double forwardLayerMatmuls = 0;
     double forwardAttention = 0; // QK^T and AV over causal pairs
     double forwardLmHead = 0;
-    double forwardMtp = 0; // multi-token-prediction modules: layers, projections and LM-head passes
+    double forwardMtp = 0;          // multi-token-prediction modules: layers, projections and LM-head passes
     double backwardPerSequence = 0; // 2 x forward
     double trainingPerToken = 0;    // model FLOPs: (forward + backward) / seq_len
     double sixNdPerToken = 0;       // 6 x active parameters

@@ -70,7 +70,8 @@ const auto& rows() {
                  l.flops.forwardLayerMatmuls),
         TL_FIELD("flops.forward_attention", Flops, "  causal attention",
                  "QK^T and AV: 2 x pairs x (query/key + value widths of all heads) x layers; windowed layers count the "
-                 "pairs inside the window.", l.flops.forwardAttention),
+                 "pairs inside the window.",
+                 l.flops.forwardAttention),
         TL_FIELD("flops.forward_lm_head", Flops, "  LM head", "2 x vocab x hidden x projected tokens.",
                  l.flops.forwardLmHead),
         TL_FIELD("flops.forward_mtp", Flops, "  multi-token prediction",

@@ -170,8 +170,8 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
         m_middle.used = true;
     }
 
-    const double logitsPerHead = 4.0 * (s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction : 1.0) *
-                                 tokensLocal * m.vocab;
+    const double logitsPerHead =
+        4.0 * (s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction : 1.0) * tokensLocal * m.vocab;
     // Logits in FP32 for the softmax-cross-entropy plus the head's input, vocab-parallel over TP; each
     // multi-token-prediction module runs the head again on its own prediction.
     m_logits = (1.0 + m.mtpLayers) * (logitsPerHead + a * tokensLocal * m.hidden) / par.tp;
@@ -210,8 +210,8 @@ MemoryModel::End MemoryModel::end(int index, StageParams params, int denseLayers
     e.holdsHead = holdsHead;
     e.layers = denseLayers + moeLayers + mtp;
     e.stored = denseLayers * m_dense.stored + moeLayers * m_moe.stored + mtp * m_mtp.stored;
-    e.working = std::max({denseLayers > 0 ? m_dense.working : 0.0, moeLayers > 0 ? m_moe.working : 0.0,
-                          mtp > 0 ? m_mtp.working : 0.0});
+    e.working = std::max(
+        {denseLayers > 0 ? m_dense.working : 0.0, moeLayers > 0 ? m_moe.working : 0.0, mtp > 0 ? m_mtp.working : 0.0});
     e.used = true;
     return e;
 }
@@ -225,8 +225,9 @@ inline MemoryBreakdown MemoryModel::stage(const End& e, double inFlightUnits, do
     mb.expertParams = e.params.experts;
     mb.routerParams = e.params.router;
     mb.shard = shard;
-    // The expert data-parallel group: tp x cp x dp / (ep x etp), at least one GPU (validation keeps it whole).
-    const double expertShard = std::max(1.0, shard * m_expertSplit);
+    // The expert data-parallel group: tp x cp x dp / (ep x etp) (validation keeps it whole; the memory gate, which
+    // varies dp alone, needs every figure of the form F + S / dp, so it is not clamped here).
+    const double expertShard = shard * m_expertSplit;
     mb.expertShard = expertShard;
     mb.layersOnStage = e.layers;
     mb.layerStored = e.layers > 0 ? e.stored / e.layers : 0.0;

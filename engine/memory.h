@@ -79,8 +79,8 @@ private:
         StageParams params;                                       // before TP and EP split them
         double weights = 0, grads = 0, master = 0, optimizer = 0; // bytes of the TP-split parts and the router
         double expertWeights = 0, expertGrads = 0, expertMaster = 0, expertOptimizer = 0; // routed experts
-        double buckets = 0;                                       // the gradient buckets once dp x cp > 1
-        double layers = 0;                                        // transformer layers (and MTP modules)
+        double buckets = 0;             // the gradient buckets once dp x cp > 1
+        double layers = 0;              // transformer layers (and MTP modules)
         double stored = 0, working = 0; // activations of all its layers per micro-batch; the largest layer's peak
         bool holdsHead = false;
         bool used = false;

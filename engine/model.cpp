@@ -109,8 +109,7 @@ ModelCounts exactCounts(const ModelShape& m) {
     c.layersTotal = c.denseLayers * c.dense.total() + c.moeLayers * c.moe.total();
     c.layersActive = c.denseLayers * c.dense.active() + c.moeLayers * c.moe.active();
     c.layerMatmuls = c.denseLayers * c.dense.matmul() + c.moeLayers * c.moe.matmul();
-    c.largestLayer =
-        std::max(c.denseLayers > 0 ? c.dense.total() : 0.0, c.moeLayers > 0 ? c.moe.total() : 0.0);
+    c.largestLayer = std::max(c.denseLayers > 0 ? c.dense.total() : 0.0, c.moeLayers > 0 ? c.moe.total() : 0.0);
 
     if (m.slidingWindow > 0) {
         c.window = m.slidingWindow;

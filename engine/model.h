@@ -44,8 +44,8 @@ struct StageParams {
 
 // Counts as doubles: a shape derived from a raw parameter count may spread a fractional remainder over layers.
 struct ModelCounts {
-    double total = 0;  // the model's parameters (multi-token-prediction modules not included: they are `mtp`)
-    double active = 0; // parameters one token passes through (MoE: routed experts only), embedding included
+    double total = 0;     // the model's parameters (multi-token-prediction modules not included: they are `mtp`)
+    double active = 0;    // parameters one token passes through (MoE: routed experts only), embedding included
     double embedding = 0; // token embedding + learned positions
     double lmHead = 0;    // separate output projection; 0 when tied
     double finalNorm = 0;

@@ -15,7 +15,7 @@ struct MoeShape {
     int activeExperts = 0;
     int sharedExperts = 0;
     int expertFfnHidden = 0;
-    int denseLayers = 0; // leading layers with a dense MLP
+    int denseLayers = 0;     // leading layers with a dense MLP
     bool routerBias = false; // one bias per routed expert (GPT-OSS's trained bias, DeepSeek-V3's balancing bias)
     // Training choices rather than shape: they do not make a preset custom.
     double capacityFactor = 0; // 0 = dropless; > 0 caps the tokens an expert takes at this multiple of the mean
@@ -53,11 +53,11 @@ struct ModelShape {
     int learnedPositions = 0;
     MoeShape moe;
     Attention attention = Attention::Mha;
-    MlaShape mla;               // read only when attention is mla
-    int mtpLayers = 0;          // multi-token-prediction modules trained beside the model (DeepSeek-V3: 1)
-    int slidingWindow = 0;      // tokens a windowed layer attends to (0 = every layer sees the whole sequence)
-    int fullAttentionEvery = 1; // with a window: every n-th layer attends fully (1 = all, 0 = none; GPT-OSS 2)
-    bool normBias = true;       // with model.bias: the norms carry biases too (LayerNorm); GPT-OSS's RMSNorms do not
+    MlaShape mla;                // read only when attention is mla
+    int mtpLayers = 0;           // multi-token-prediction modules trained beside the model (DeepSeek-V3: 1)
+    int slidingWindow = 0;       // tokens a windowed layer attends to (0 = every layer sees the whole sequence)
+    int fullAttentionEvery = 1;  // with a window: every n-th layer attends fully (1 = all, 0 = none; GPT-OSS 2)
+    bool normBias = true;        // with model.bias: the norms carry biases too (LayerNorm); GPT-OSS's RMSNorms do not
     bool attentionSinks = false; // one learned sink logit per head and layer (GPT-OSS)
     bool dropout = false; // attention-probability and residual dropout whose masks are kept (GPT-2/3, Megatron GPT)
 

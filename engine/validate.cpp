@@ -231,15 +231,16 @@ std::vector<Diagnostic> validate(const Scenario& s, ModelCounts& counts) {
     const double group = double(p.tp) * p.cp * p.dp;
     auto divides = [](double d, double n) { return std::fmod(n, d) == 0; };
     if (experts && p.ep > 1 && !(divides(p.ep, m.moe.experts) && divides(p.ep, group))) {
-        const std::string near = nearestAllowed(
-            p.ep, int(std::min<double>(m.moe.experts, group)), [&](int e) { return m.moe.experts % e == 0 && divides(e, group); });
+        const std::string near = nearestAllowed(p.ep, int(std::min<double>(m.moe.experts, group)),
+                                                [&](int e) { return m.moe.experts % e == 0 && divides(e, group); });
         c.fail(Msg::ExpertParallel, "parallel.ep", p.ep,
                {key("model.moe.experts"), n(m.moe.experts), n(group), A::ofText(near)});
     } else if (experts && p.etp > 1 &&
                !(divides(p.etp, m.moe.expertFfnHidden) && divides(double(p.ep) * p.etp, group))) {
         const int width = std::max(1, m.moe.expertFfnHidden);
-        const std::string near = nearestAllowed(
-            p.etp, int(std::min<double>(width, group)), [&](int e) { return width % e == 0 && divides(double(p.ep) * e, group); });
+        const std::string near = nearestAllowed(p.etp, int(std::min<double>(width, group)), [&](int e) {
+            return width % e == 0 && divides(double(p.ep) * e, group);
+        });
         c.fail(Msg::ExpertTensorParallel, "parallel.etp", p.etp,
                {key("model.moe.expert_ffn_hidden"), n(m.moe.expertFfnHidden), key("parallel.ep"), n(p.ep), n(group),
                 A::ofText(near)});

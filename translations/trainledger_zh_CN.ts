@@ -5199,10 +5199,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>它的反向（输入梯度和权重梯度）</translation>
     </message>
     <message>
-        <source>the interleaved closed form on stage %1</source>
-        <translation>阶段 %1 上 interleaved 调度的闭式解</translation>
-    </message>
-    <message>
         <source>parallel.virtual_stages</source>
         <translation>parallel.virtual_stages</translation>
     </message>
@@ -5387,10 +5383,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>GPipe 保留每个前向</translation>
     </message>
     <message>
-        <source>the zb-h%1 closed form on stage %2</source>
-        <translation>阶段 %2 上 zb-h%1 调度的闭式解</translation>
-    </message>
-    <message>
         <source>the zb-h%1 closed form (docs/pipeline.md)</source>
         <translation>zb-h%1 调度的闭式解（docs/pipeline.md）</translation>
     </message>
@@ -5399,20 +5391,12 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>zb-h%1 调度的闭式解</translation>
     </message>
     <message>
-        <source>the zb-v closed form on stage %1</source>
-        <translation>阶段 %1 上 zb-v 调度的闭式解</translation>
-    </message>
-    <message>
         <source>the zb-v closed form (docs/pipeline.md)</source>
         <translation>zb-v 调度的闭式解（docs/pipeline.md）</translation>
     </message>
     <message>
         <source>the zb-v closed form</source>
         <translation>zb-v 调度的闭式解</translation>
-    </message>
-    <message>
-        <source>the dualpipev closed form on stage %1</source>
-        <translation>阶段 %1 上 dualpipev 调度的闭式解</translation>
     </message>
     <message>
         <source>the dualpipev closed form (docs/pipeline.md)</source>
@@ -6153,6 +6137,10 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>the expert data-parallel group, tp x cp x dp / (ep x etp)</source>
         <translation>专家数据并行组，tp × cp × dp / (ep × etp)</translation>
+    </message>
+    <message>
+        <source>the closed form of parallel.schedule on stage %1</source>
+        <translation>parallel.schedule 在第 %1 段的闭式解</translation>
     </message>
 </context>
 <context>

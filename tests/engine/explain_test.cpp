@@ -59,9 +59,13 @@ TEST(Explain, EveryKeyOnSeedSetUps) {
     expectAllExplained(with(pipe, "data.global_batch", 16.0), "1f1b");
     // Mixture of experts with expert parallelism, latent attention, MTP and sliding windows (issue 22).
     Scenario v3 = with(with(d, "model.preset", std::string("deepseek-v3")), "hardware.preset", std::string("h800"));
-    for (const auto& [k, v] : std::vector<std::pair<std::string, double>>{
-             {"parallel.pp", 16}, {"parallel.dp", 128}, {"parallel.tp", 1}, {"parallel.ep", 64}, {"parallel.zero", 1},
-             {"data.seq_len", 4096}, {"data.global_batch", 15360}})
+    for (const auto& [k, v] : std::vector<std::pair<std::string, double>>{{"parallel.pp", 16},
+                                                                          {"parallel.dp", 128},
+                                                                          {"parallel.tp", 1},
+                                                                          {"parallel.ep", 64},
+                                                                          {"parallel.zero", 1},
+                                                                          {"data.seq_len", 4096},
+                                                                          {"data.global_batch", 15360}})
         v3 = with(v3, k, v);
     expectAllExplained(with(v3, "parallel.schedule", std::string("dualpipev")), "deepseek-v3 dualpipev");
     expectAllExplained(with(v3, "efficiency.mode", std::string("derived")), "deepseek-v3 derived");

@@ -61,8 +61,8 @@ Counted countConfig(const Config& c) {
     if (c.kvLora > 0) {
         const long long qk = c.nope + c.rope;
         attention += c.qLora > 0 ? h * c.qLora + c.qLora + c.qLora * c.heads * qk : h * c.heads * qk; // q_a, norm, q_b
-        attention += h * (c.kvLora + c.rope) + c.kvLora + c.kvLora * c.heads * (c.nope + c.vHead);    // kv_a, norm, kv_b
-        attention += c.heads * c.vHead * h;                                                            // o_proj
+        attention += h * (c.kvLora + c.rope) + c.kvLora + c.kvLora * c.heads * (c.nope + c.vHead); // kv_a, norm, kv_b
+        attention += c.heads * c.vHead * h;                                                        // o_proj
     } else {
         const long long q = c.heads * c.headDim, kv = c.kvHeads * c.headDim;
         attention = h * q + 2 * h * kv + q * h + (c.linearBias ? q + 2 * kv + h : 0) + (c.qkNorm ? 2 * c.headDim : 0);
@@ -76,7 +76,8 @@ Counted countConfig(const Config& c) {
     const long long dense = attention + norms + mlp(c.intermediate);
     const long long outside = 2 * c.vocab * h + h; // embed_tokens, lm_head, norm
     const long long moeLayers = c.layers - c.firstDense;
-    return {outside + c.firstDense * dense + moeLayers * moeTotal, outside + c.firstDense * dense + moeLayers * moeActive,
+    return {outside + c.firstDense * dense + moeLayers * moeTotal,
+            outside + c.firstDense * dense + moeLayers * moeActive,
             // enorm, hnorm, eh_proj (2h -> h), the layer, shared_head.norm
             2 * h + 2 * h * h + moeTotal + h};
 }
@@ -90,8 +91,9 @@ TEST(Model, MoePresetsEqualTheirPublishedConfigs) {
     const Case cases[] = {
         // deepseek-ai/DeepSeek-V3 config.json: 671B total (arXiv 2412.19437); the router's e_score_correction_bias
         // is a parameter of the checkpoint.
-        {"deepseek-v3", {129280, 7168, 61, 128, 128, 128, 18432, 256, 8, 1, 2048, 3, false, false, true, false, 1536,
-                         512, 128, 64, 128},
+        {"deepseek-v3",
+         {129280, 7168,  61,    128,  128,   128,  18432, 256, 8,  1,  2048,
+          3,      false, false, true, false, 1536, 512,   128, 64, 128},
          671e9},
         {"deepseek-v2-lite",
          {102400, 2048, 27, 16, 16, 128, 10944, 64, 6, 2, 1408, 1, false, false, false, false, 0, 512, 128, 64, 128},
@@ -140,8 +142,8 @@ TEST(Model, MultiHeadLatentAttentionByHand) {
     // DeepSeek-V3's attention: q_a 7168 x 1536 + its norm + q_b 1536 x 128 x 192, kv_a 7168 x 576 + its norm + kv_b
     // 512 x 128 x 256, o 128 x 128 x 7168.
     const ModelCounts c = countModel(findModelPreset("deepseek-v3")->shape);
-    const double expected = 7168.0 * 1536 + 1536 + 1536.0 * 128 * 192 + 7168.0 * 576 + 512 + 512.0 * 128 * 256 +
-                            128.0 * 128 * 7168;
+    const double expected =
+        7168.0 * 1536 + 1536 + 1536.0 * 128 * 192 + 7168.0 * 576 + 512 + 512.0 * 128 * 256 + 128.0 * 128 * 7168;
     EXPECT_EQ(c.moe.attention, expected);
     EXPECT_EQ(c.qDim, 128 * 192);
     EXPECT_EQ(c.oDim, 128 * 128);

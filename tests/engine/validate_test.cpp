@@ -154,9 +154,11 @@ std::string firstError(Scenario s, const std::vector<std::pair<std::string, Fiel
 
 TEST(ExpertParallel, ErrorsNameWhatDividesWhat) {
     const Scenario d;
-    const std::vector<std::pair<std::string, FieldValue>> v3 = {
-        {"model.preset", std::string("deepseek-v3")}, {"parallel.pp", 16.0}, {"parallel.tp", 1.0},
-        {"parallel.dp", 128.0}, {"data.global_batch", 15360.0}};
+    const std::vector<std::pair<std::string, FieldValue>> v3 = {{"model.preset", std::string("deepseek-v3")},
+                                                                {"parallel.pp", 16.0},
+                                                                {"parallel.tp", 1.0},
+                                                                {"parallel.dp", 128.0},
+                                                                {"data.global_batch", 15360.0}};
     auto with = [&](std::vector<std::pair<std::string, FieldValue>> more) {
         auto all = v3;
         all.insert(all.end(), more.begin(), more.end());
