@@ -8,6 +8,7 @@
 #include "engine/precision.h"
 #include "engine/scaling.h"
 #include "engine/steptime.h"
+#include "engine/timecost.h"
 #include "engine/units.h"
 #include "engine/validate.h"
 
@@ -18,7 +19,6 @@
 namespace tl::engine {
 namespace {
 
-constexpr double kSecondsPerDay = 86400.0;
 constexpr double kMaxGpuCount = 1e15; // gates beyond this are reported at the cap, never as infinity
 constexpr int kMaxDp = 1 << 20;
 
@@ -278,52 +278,28 @@ Ledger evaluate(const Scenario& s) {
     t.stepBudgetS = budgetS / double(t.steps);
     t.requiredTokensPerS = t.tokensProcessed / budgetS;
     t.requiredTokensPerSFullDeadline = t.tokensProcessed / fullS;
-    // Fixed mode: the typed MFU (stretched by offload) sets the rate. Derived mode: the step comes from the hardware
-    // model and the rate, and so the MFU, follow from it.
-    const double peak = s.hardware.peakTflops * 1e12;
-    const double stepFlops = f.trainingPerToken * double(t.tokensPerStep); // model FLOPs of one step
-    double rate = 0;                                                       // model FLOP/s per GPU
-    if (s.efficiency.mode == EfficiencyMode::Derived) {
-        const StepTime st = derivedStepTime(s, m, p.dp);
-        t.derived = true;
-        t.breakdown = st.parts;
-        t.offloadSlowdown = st.stepS / std::max(1e-300, st.stepS - st.parts.offload);
-        rate = stepFlops / (st.stepS * double(t.gpus));
-    } else {
-        t.offloadSlowdown = offloadSlowdown(s.offload);
-        rate = peak * s.efficiency.mfu / t.offloadSlowdown;
-        // The typed MFU absorbs every overhead: the step splits only into the model's and recompute's FLOPs (at the
-        // same rate) and the offload's stretch.
-        const double step = stepFlops / (double(t.gpus) * rate);
-        const double busy = step / t.offloadSlowdown;
-        t.breakdown.compute = busy * f.trainingPerToken / f.hardwarePerToken;
-        t.breakdown.recompute = std::max(0.0, busy - t.breakdown.compute);
-        t.breakdown.offload = std::max(0.0, step - busy);
-    }
-    t.mfu = rate / peak;
+    const Timing run = layoutTiming(s, m, workOf(l), p.dp, t.gpus);
+    t.derived = run.derived;
+    t.breakdown = run.parts;
+    t.offloadSlowdown = run.offloadSlowdown;
+    t.mfu = run.mfu;
     t.hfu = t.mfu * f.hardwarePerToken / f.trainingPerToken;
-    t.tokensPerSPerGpu = rate / f.trainingPerToken;
-    const double seconds = f.total / (double(t.gpus) * rate);
-    t.stepTimeS = seconds / double(t.steps);
-    t.days = seconds / kSecondsPerDay;
-    t.gpuHours = double(t.gpus) * seconds / 3600.0;
-    l.cost.usd = t.gpuHours * s.hardware.usdPerGpuHour;
+    t.tokensPerSPerGpu = run.tokensPerSPerGpu;
+    t.stepTimeS = run.stepS;
+    t.days = run.days;
+    t.gpuHours = run.gpuHours;
+    l.cost.usd = run.usd;
     t.finishes = t.days <= t.trainingDays;
 
     // Gates: the compute lower bound, and the memory lower bound when only dp varies.
     const int modelParallel = p.tp * p.pp * p.cp;
-    t.minGpusCompute = minGpusForTime(f.total, budgetS, rate, modelParallel);
-    t.minGpusComputeFullDeadline = minGpusForTime(f.total, fullS, rate, modelParallel);
+    t.minGpusCompute = minGpusForTime(f.total, budgetS, run.ratePerGpu, modelParallel);
+    t.minGpusComputeFullDeadline = minGpusForTime(f.total, fullS, run.ratePerGpu, modelParallel);
     t.minGpusState = std::int64_t(std::min(kMaxGpuCount, std::max(1.0, std::ceil(l.state.totalBytes / capacity))));
     t.minGpusMemory = memoryGate(memoryModel, capacity, maxReplicas(s));
     if (t.minGpusMemory)
         *t.minGpusMemory *= modelParallel;
-    const double memoryNeed = t.minGpusMemory ? double(*t.minGpusMemory) : kMaxGpuCount * 10;
-    const double timeNeed = double(t.minGpusCompute);
-    if (std::max(memoryNeed, timeNeed) <= modelParallel)
-        t.bindingGate = "none";
-    else
-        t.bindingGate = memoryNeed >= timeNeed ? "memory" : "time";
+    t.bindingGate = bindingGate(t.minGpusMemory, t.minGpusCompute, modelParallel);
 
     // Pipeline bubble with F = 1, B + W = 2 (backward is twice the forward).
     if (p.pp > 1) {
@@ -368,12 +344,14 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus, const s
     const Ledger l = evaluate(s);
     if (!l.valid)
         return out;
-    // Only dp varies. Fixed mode: the GPU-hours, and so the cost, stay the same; days scale as 1 / GPUs.
+    // Only dp varies. Fixed mode: the GPU-hours, and so the cost, stay the same; days scale as 1 / GPUs. Derived
+    // mode: each dp has its own step (fewer micro-batches per replica, the same gradient traffic, a larger bubble
+    // share), so days fall slower than 1 / GPUs and the GPU-hours (so the cost) rise.
     const ModelCounts m = countModel(s.model);
     const MemoryModel memoryModel(s, m, stateBytes(s.precision, m.hidden));
+    const Work work = workOf(l);
     const int modelParallel = s.parallel.tp * s.parallel.pp * s.parallel.cp;
     const long long maxDp = std::max(1LL, std::min<long long>(maxReplicas(s), maxGpus / modelParallel));
-    const bool derived = s.efficiency.mode == EfficiencyMode::Derived;
     auto point = [&](long long dp) {
         ScalePoint pt;
         pt.dp = int(dp);
@@ -382,30 +360,16 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus, const s
         pt.cp = s.parallel.cp;
         pt.globalBatch = s.data.globalBatch;
         pt.gpus = dp * modelParallel;
-        if (derived) {
-            // Each dp has its own step: fewer micro-batches per replica, the same gradient traffic, a larger
-            // bubble share. Days fall slower than 1 / GPUs, and the GPU-hours (so the cost) rise.
-            const StepTime st = derivedStepTime(s, m, int(dp));
-            const double step = st.stepS;
-            const double seconds = step * double(l.time.steps);
-            pt.stepS = step;
-            pt.breakdown = st.parts;
-            pt.days = seconds / kSecondsPerDay;
-            pt.usd = double(pt.gpus) * seconds / 3600.0 * s.hardware.usdPerGpuHour;
-            pt.tokensPerS = double(l.time.tokensPerStep) / step;
-        } else {
-            pt.days = l.time.gpuHours / double(pt.gpus) / 24.0;
-            pt.usd = l.cost.usd;
-            pt.tokensPerS = l.time.tokensPerSPerGpu * double(pt.gpus);
-            const double scale = double(l.time.gpus) / double(pt.gpus);
-            pt.stepS = l.time.stepTimeS * scale;
-            const auto& b = l.time.breakdown;
-            pt.breakdown.compute = b.compute * scale;
-            pt.breakdown.recompute = b.recompute * scale;
-            pt.breakdown.offload = b.offload * scale;
-        }
+        const Timing run = layoutTiming(s, m, work, int(dp), pt.gpus);
+        pt.stepS = run.stepS;
+        pt.breakdown = run.parts;
+        pt.days = run.days;
+        pt.usd = run.usd;
+        pt.tokensPerS = run.tokensPerSPerGpu * double(pt.gpus);
         pt.memoryTotal = memoryModel.total(int(dp));
         pt.fits = pt.memoryTotal <= l.memory.capacity;
+        pt.finishes = pt.days <= l.time.trainingDays;
+        pt.finishesFullDeadline = pt.days <= s.schedule.deadlineDays;
         return pt;
     };
     // Every integer up to 64, then about 8 points per doubling on powers of two, and the last usable dp.
@@ -455,6 +419,11 @@ std::optional<std::pair<Scenario, Diagnostic>> nextStep(const Scenario& s) {
 
 } // namespace
 
+std::optional<std::size_t> curvePointAt(const std::vector<ScalePoint>& curve, long long gpus) {
+    const auto at = std::find_if(curve.begin(), curve.end(), [gpus](const ScalePoint& p) { return p.gpus >= gpus; });
+    return at == curve.end() ? std::nullopt : std::optional<std::size_t>(std::size_t(at - curve.begin()));
+}
+
 Evaluation evaluateAll(const Scenario& s) {
     Evaluation e;
     e.scenario = s;
@@ -496,6 +465,15 @@ Evaluation evaluateAll(const Scenario& s) {
         e.curveNote = sentence(Msg::CurveNote, {MessageArg::ofText(groupDigits(s.data.globalBatch / s.data.microBatch)),
                                                 MessageArg::ofSentence(std::move(steps))});
     }
+    e.marks.plan = curvePointAt(e.curve, t.gpus);
+    e.marks.time = curvePointAt(e.curve, t.minGpusCompute);
+    e.marks.timeFullDeadline = curvePointAt(e.curve, t.minGpusComputeFullDeadline);
+    if (t.minGpusMemory)
+        e.marks.memory = curvePointAt(e.curve, *t.minGpusMemory);
+    const double usd = e.curve.empty() ? 0 : e.curve.front().usd;
+    e.costFlat = !e.curve.empty() && std::all_of(e.curve.begin(), e.curve.end(), [usd](const ScalePoint& p) {
+        return std::abs(p.usd - usd) <= 1e-9 * std::max(1.0, std::abs(usd));
+    });
     return e;
 }
 

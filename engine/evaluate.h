@@ -6,6 +6,8 @@
 #include "engine/scenario.h"
 
 #include <array>
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,8 +26,10 @@ struct ScalePoint {
     double tokensPerS = 0;  // whole-cluster throughput at efficiency.mfu
     double memoryTotal = 0; // bytes per GPU on the most loaded stage
     bool fits = false;
-    double stepS = 0;        // seconds per optimizer step at this dp
-    StepBreakdown breakdown; // its exposed parts (fixed mode: the plan's split, rescaled)
+    bool finishes = false;             // inside the deadline less reserve
+    bool finishesFullDeadline = false; // inside the whole deadline (spending the reserve)
+    double stepS = 0;                  // seconds per optimizer step at this dp
+    StepBreakdown breakdown;           // its exposed parts (fixed mode: the plan's split, rescaled)
 };
 // The scenario with a curve point's layout and batch: what "only dp varies" means at that point.
 Scenario scenarioAt(const Scenario& s, const ScalePoint& p);
@@ -51,10 +55,21 @@ struct Evaluation {
     // then PP, then CP doubled) or, failing that, a doubled global batch; curveNote says which, in one sentence.
     std::vector<ScalePoint> curve;
     Diagnostic curveNote; // empty() when the curve is dp alone
+    // The curve's points at this plan and at the gates: the point at that GPU count, else the first beyond it (a
+    // layout step of the continuation need not land on it); nullopt when the curve stops short of it.
+    struct Marks {
+        std::optional<std::size_t> plan, time, timeFullDeadline, memory;
+    } marks;
+    // The same dollars at every GPU count of the curve (a fixed MFU: the GPU-hours do not depend on how many GPUs
+    // share the work); false when the cost changes along it (derived from the hardware).
+    bool costFlat = false;
 
     bool valid() const { return ledger.valid; }
 };
 
 Evaluation evaluateAll(const Scenario& s);
+
+// The index of the curve's point at `gpus`, else of the first beyond it; nullopt when the curve ends before.
+std::optional<std::size_t> curvePointAt(const std::vector<ScalePoint>& curve, long long gpus);
 
 } // namespace tl::engine

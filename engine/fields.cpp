@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <type_traits>
 
 namespace tl::engine {
@@ -501,6 +502,13 @@ double fromDisplay(const Field& f, double shown) {
     double rounded = v;
     std::from_chars(text.data(), text.data() + text.size(), rounded);
     return rounded;
+}
+
+std::vector<std::pair<std::string, FieldValue>> packingAssignments(const Scenario& s, const std::vector<int>& lengths) {
+    if (lengths.empty())
+        return {{"data.documents", std::vector<int>{s.data.seqLen}}};
+    return {{"data.seq_len", double(std::accumulate(lengths.begin(), lengths.end(), 0LL))},
+            {"data.documents", lengths}};
 }
 
 std::string labelOf(std::string_view key) {

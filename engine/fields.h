@@ -116,6 +116,10 @@ std::string formatValue(const FieldValue& v);
 std::string formatValueShort(const FieldValue& v);
 std::string shortenMiddle(const std::string& text, std::size_t max = 80);
 
+// The keys a packing of documents sets: the lengths and data.seq_len as their sum, so that they fill the sequence.
+// No lengths: one document filling the scenario's sequence.
+std::vector<std::pair<std::string, FieldValue>> packingAssignments(const Scenario& s, const std::vector<int>& lengths);
+
 // The panel's number for a value and back (value = shown x displayFactor). Back is rounded to 15 significant
 // digits, so 2000 billion tokens is 2e12, not 1999999999999.9998.
 double toDisplay(const Field& f, double value);

@@ -5,6 +5,7 @@
 #include "engine/model.h"
 #include "engine/precision.h"
 #include "engine/steptime.h"
+#include "engine/timecost.h"
 #include "engine/units.h"
 #include "engine/validate.h"
 
@@ -22,7 +23,6 @@
 namespace tl::engine {
 namespace {
 
-constexpr double kSecondsPerDay = 86400.0;
 constexpr double kMaxGpus = 10'000'000; // validate()'s cap on tp x pp x dp x cp
 
 const Recompute kRecomputes[] = {Recompute::None, Recompute::Selective, Recompute::Full};
@@ -51,41 +51,6 @@ bool ppAllowed(const ModelShape& m, int pp) {
 }
 bool virtualAllowed(const ModelShape& m, int pp, int v) {
     return pp * v <= m.layers;
-}
-
-// The step time and what it costs, as evaluate() works them out for a layout: same operations in the same order, so
-// the figures agree to the bit (the tests compare them with evaluate()). Derived mode: the step from the hardware
-// model (engine/steptime); fixed mode: the typed MFU, stretched by offload.
-struct Timing {
-    double stepS = 0, days = 0, usd = 0, mfu = 0;
-    StepBreakdown parts;
-};
-
-struct Work {
-    double flopsTotal = 0; // model FLOPs of the whole run
-    double stepFlops = 0;  // model FLOPs of one step
-    double steps = 1;
-    double trainingDays = 0;
-};
-
-Timing timing(const Scenario& s, const ModelCounts& m, const Work& w, int dp, int gpus) {
-    Timing t;
-    const double peak = s.hardware.peakTflops * 1e12;
-    double rate = 0;
-    if (s.efficiency.mode == EfficiencyMode::Derived) {
-        const StepTime st = derivedStepTime(s, m, dp);
-        t.parts = st.parts;
-        rate = w.stepFlops / (st.stepS * double(gpus));
-    } else {
-        rate = peak * s.efficiency.mfu / offloadSlowdown(s.offload);
-    }
-    const double seconds = w.flopsTotal / (double(gpus) * rate);
-    t.stepS = seconds / w.steps;
-    t.days = seconds / kSecondsPerDay;
-    const double gpuHours = double(gpus) * seconds / 3600.0;
-    t.usd = gpuHours * s.hardware.usdPerGpuHour;
-    t.mfu = rate / peak;
-    return t;
 }
 
 // What limits a layout's step: the largest part besides the model's own compute, with its share of the step.
@@ -194,6 +159,7 @@ struct Space {
     ModelCounts counts;
     StateBytes bytes;
     Work work;
+    double trainingDays = 0; // deadline less reserve
     double capacity = 0, limit = 0;
     std::vector<int> tps, cps, pps, batchDivisors;
     bool offloadMatters = true;
@@ -410,7 +376,7 @@ public:
                                         if (zero == 2 && zero1[slot]) {
                                             t = *zero1[slot];
                                         } else {
-                                            t = timing(s, sp.counts, sp.work, dp, int(gpus));
+                                            t = layoutTiming(s, sp.counts, sp.work, dp, gpus);
                                             if (zero == 1)
                                                 zero1[slot] = t;
                                         }
@@ -431,7 +397,7 @@ public:
         r.mfu = t.mfu;
         r.usd = t.usd;
         r.parts = t.parts;
-        r.finishes = t.days <= m_space.work.trainingDays;
+        r.finishes = t.days <= m_space.trainingDays;
         ++ts.feasible;
         ts.meeting += r.finishes;
         if (ts.slot >= 0) {
@@ -527,12 +493,10 @@ Prepared prepare(const Scenario& scenario, const PlanRequest& req) {
     }
     sp.counts = countModel(sp.base.model);
     sp.bytes = stateBytes(sp.base.precision, sp.counts.hidden);
-    sp.work.flopsTotal = l.flops.total;
-    sp.work.stepFlops = l.flops.trainingPerToken * double(l.time.tokensPerStep);
-    sp.work.steps = double(l.time.steps);
-    sp.work.trainingDays = l.time.trainingDays;
+    sp.work = workOf(l);
+    sp.trainingDays = l.time.trainingDays;
     sp.capacity = l.memory.capacity;
-    sp.limit = sp.capacity * (1.0 - req.headroom);
+    sp.limit = memoryLimit(sp.capacity, req.headroom);
     sp.minGpus = req.minGpus;
     sp.maxGpus = req.maxGpus;
     sp.range = req.minGpus != req.maxGpus;
@@ -540,7 +504,7 @@ Prepared prepare(const Scenario& scenario, const PlanRequest& req) {
     const auto& m = sp.base.model;
     const int node = sp.base.hardware.gpusPerNode;
     for (int tp : divisorsOf(std::gcd(m.heads, m.kvHeads)))
-        if (req.tpAcrossNodes || (tp <= node && node % tp == 0))
+        if (req.tpAcrossNodes || !tpSpansNodes(tp, node))
             sp.tps.push_back(tp);
     sp.cps.push_back(1);
     for (int cp = 2; 2LL * cp <= sp.base.data.seqLen; ++cp)
@@ -679,8 +643,8 @@ Diagnostic noPlanReason(const Space& sp, const PlanRequest& req, long long lo, l
     }
     if (fastest)
         return sentence(Msg::NoFinish,
-                        {MessageArg::ofText(formatFixed(sp.work.trainingDays, 1)),
-                         MessageArg::ofLayout(fastest->layout), MessageArg::ofText(formatFixed(fastest->days, 1))});
+                        {MessageArg::ofText(formatFixed(sp.trainingDays, 1)), MessageArg::ofLayout(fastest->layout),
+                         MessageArg::ofText(formatFixed(fastest->days, 1))});
     return {};
 }
 
@@ -755,6 +719,15 @@ void applyLayout(Scenario& s, const Layout& l) {
     s.data.microBatch = l.microBatch;
     s.activations.recompute = l.recompute;
     s.offload.optimizer = l.offload;
+}
+
+LayoutProblem layoutProblem(Scenario s) {
+    const bool across = tpSpansNodes(s.parallel.tp, s.hardware.gpusPerNode);
+    applyLayout(s, Layout{});
+    s.title.clear();
+    s.notes.clear();
+    s.efficiency.mode = EfficiencyMode::Derived;
+    return {std::move(s), across};
 }
 
 std::vector<std::pair<std::string, FieldValue>> layoutAssignments(const Layout& l) {
@@ -839,8 +812,7 @@ CurveResult bestLayoutCurve(const Scenario& scenario, const std::vector<CountReq
     PlanRequest req = request;
     req.objective = Objective::Fastest;
     req.top = 1;
-    const int node = scenario.hardware.gpusPerNode, tp = scenario.parallel.tp;
-    req.tpAcrossNodes = request.tpAcrossNodes || tp > node || (tp > 0 && node % tp != 0);
+    req.tpAcrossNodes = request.tpAcrossNodes || layoutProblem(scenario).tpAcrossNodes;
 
     std::map<std::pair<long long, int>, CountBest> found;
     double done = 0; // share of the counts searched
@@ -968,11 +940,11 @@ WhyNot whyNot(const Scenario& scenario, const PlanRequest& req,
     const Ledger l = evaluate(named);
     const int node = named.hardware.gpusPerNode;
     const long long gpus = target.gpus();
-    const double limit = named.hardware.memoryGb * 1e9 * (1.0 - req.headroom);
+    const double limit = memoryLimit(l.memory.capacity, req.headroom);
     if (!l.valid) {
         out.rule = l.errors.front().code;
         out.reason = l.errors.front();
-    } else if (!req.tpAcrossNodes && (target.tp > node || node % target.tp != 0)) {
+    } else if (!req.tpAcrossNodes && tpSpansNodes(target.tp, node)) {
         out.rule = "parallel.tp";
         out.reason =
             sentence(target.tp > node ? Msg::TpSpansNodes : Msg::TpNotTiling,

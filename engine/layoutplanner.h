@@ -9,6 +9,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/fields.h"
+#include "engine/gates.h"
 #include "engine/messages.h"
 #include "engine/pipeline_sim.h"
 #include "engine/planlayout.h"
@@ -32,6 +33,16 @@ void applyLayout(Scenario& s, const Layout& layout);
 // The --set keys that make a scenario this layout, in a fixed order (parallel.*, data.micro_batch, recompute,
 // offload). Applied with setField to the planner's scenario they give applyLayout's result.
 std::vector<std::pair<std::string, FieldValue>> layoutAssignments(const Layout& layout);
+
+// What the planner's results for a scenario depend on: everything but the layout keys, the title, the notes and
+// the efficiency mode (the planner ranks in derived mode), and whether tp may span nodes (the best-layout curve
+// allows it when the scenario's own tp does). Two scenarios with equal problems have the same plans.
+struct LayoutProblem {
+    Scenario scenario;
+    bool tpAcrossNodes = false;
+    bool operator==(const LayoutProblem&) const = default;
+};
+LayoutProblem layoutProblem(Scenario s);
 
 enum class Objective { Fastest, Cheapest, Fewest };
 const char* objectiveName(Objective o);
@@ -62,6 +73,7 @@ struct Plan {
     bool derived = false;   // ranked by the derived step time: the assignments set efficiency.mode = "derived"
     std::string bottleneck; // what limits the step: "compute at the fixed MFU", "optimizer offload", ...
     long long gpus() const { return layout.gpus(); }
+    double headroom() const { return memoryHeadroom(memoryTotal, capacity); } // share of memory left free
 };
 
 // The fixed phrases a Plan's bottleneck can be; otherwise it is a step part's label and its share, "data-parallel

@@ -2,6 +2,7 @@
 // The engine's output: a plain value struct mirroring CONTRACT.md section 2.
 // Base units everywhere: bytes, FLOPs, seconds, days, US dollars. Memory is per GPU unless named otherwise.
 
+#include "engine/gates.h"
 #include "engine/messages.h"
 
 #include <cstdint>
@@ -105,7 +106,7 @@ struct TimeLedger {
     std::optional<std::int64_t> minGpusMemory;   // only dp varies; nullopt when no dp fits
     std::int64_t minGpusState = 0;               // state alone, fully sharded (the seeds' "fits" count)
     bool finishes = false;
-    std::string bindingGate = "none"; // "memory" | "time" | "none"
+    Gate bindingGate = Gate::None; // the ledger prints it as "memory" | "time" | "none" (gateName)
     // The step (CONTRACT v1): in fixed mode as efficiency.mfu implies, in derived mode from the hardware model.
     bool derived = false;
     double mfu = 0, hfu = 0; // model / hardware (recompute included) FLOPs per second over GPUs x peak

@@ -219,7 +219,7 @@ const auto& rows() {
                  I(l.time.minGpusState)),
         TL_FIELD("time.finishes", Bool, "Finishes in time", "days <= deadline - reserve.", l.time.finishes),
         TL_FIELD("time.binding_gate", Text, "Binding gate", "The gate that needs more GPUs: memory or time.",
-                 l.time.bindingGate),
+                 std::string(gateName(l.time.bindingGate))),
         TL_FIELD("cost.usd", Usd, "Cost", "GPU-hours x price per GPU-hour.", l.cost.usd),
         TL_FIELD("pipeline.bubble_fraction", Ratio, "Pipeline bubble (share of time)",
                  "1 - busy / (stages x makespan).", l.pipeline.bubbleFraction),
@@ -322,6 +322,15 @@ ValueText ledgerValueText(const LedgerValue& v, Unit unit) {
         break;
     }
     return {"%1", formatFixed(x, 4), {}};
+}
+
+std::array<MemoryPart, kMemoryParts> memoryParts(const MemoryLedger& m) {
+    return {{{"memory.weights", "weights", m.weights, true},
+             {"memory.gradients", "gradients", m.gradients, true},
+             {"memory.master_weights", "master weights", m.masterWeights, true},
+             {"memory.optimizer", "optimizer state", m.optimizer, true},
+             {"memory.activations", "activations", m.activations, false},
+             {"memory.buffers", "buffers and overhead", m.buffers, false}}};
 }
 
 std::string formatLedgerValue(const LedgerValue& v, Unit unit) {

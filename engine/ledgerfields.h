@@ -4,6 +4,8 @@
 
 #include "engine/ledger.h"
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,6 +47,17 @@ struct LedgerField {
 const std::vector<LedgerField>& ledgerFields();
 // Every row's admissible() at once, inline (evaluate() runs it on every evaluation; the loop names the failing key).
 bool ledgerAdmissible(const Ledger& l);
+
+// The six memory categories of one GPU in the order every chart, table and report lists them (like stepParts() for
+// the step); they add up to memory.total. state: one of the four training-state shards (memory.state is their sum).
+struct MemoryPart {
+    const char* key;   // "memory.weights"
+    const char* label; // "weights", "optimizer state", ...
+    double bytes;
+    bool state;
+};
+inline constexpr std::size_t kMemoryParts = 6;
+std::array<MemoryPart, kMemoryParts> memoryParts(const MemoryLedger& m);
 
 // A readable value with its unit: "131.1 GB (122.1 GiB)", "67.9 s", "$1,234,567", "5.27e+21 FLOPs".
 std::string formatLedgerValue(const LedgerValue& v, Unit unit);

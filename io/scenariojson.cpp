@@ -2,6 +2,7 @@
 
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
+#include "io/filekind.h"
 #include "io/messagetext.h"
 
 #include <QJsonArray>
@@ -139,6 +140,23 @@ ScenarioResult scenarioFromObject(const QJsonObject& object, bool requireHeader)
 
     const QJsonValue format = object.value(QStringLiteral("format"));
     const QJsonValue version = object.value(QStringLiteral("version"));
+    // A bare object of keys is a scenario only when it holds one: someone's config.json is refused, not read as the
+    // defaults (which a later Save would then write over it).
+    if (!requireHeader && format.isUndefined() && !object.isEmpty()) {
+        const FileKind kind = jsonKind(object);
+        if (auto refusal = notAScenario(kind, object))
+            return fail(QStringLiteral("not-scenario"), *refusal);
+        if (kind == FileKind::Unknown) {
+            QStringList keys;
+            for (const auto& entry : entries.mid(0, 3))
+                keys << entry.first.left(40);
+            return fail(QStringLiteral("not-scenario"),
+                        QStringLiteral("this is not a TrainLedger scenario: it has no \"format\": \"%1\" and none "
+                                       "of its keys (%2%3) is a scenario key")
+                            .arg(QLatin1String(kScenarioFormat), keys.join(QStringLiteral(", ")),
+                                 entries.size() > 3 ? QStringLiteral(", ...") : QString()));
+        }
+    }
     if (requireHeader || !format.isUndefined()) {
         if (format.toString() != QLatin1String(kScenarioFormat))
             return fail(QStringLiteral("format"),
@@ -211,9 +229,12 @@ ScenarioResult scenarioFromJson(const QByteArray& bytes, bool requireHeader) {
         return fail(QStringLiteral("encoding"), *e);
     QJsonParseError err;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
-    if (err.error != QJsonParseError::NoError)
+    if (err.error != QJsonParseError::NoError) {
+        if (auto refusal = notAScenario(fileKind(bytes)))
+            return fail(QStringLiteral("not-scenario"), *refusal);
         return fail(QStringLiteral("json"),
                     QStringLiteral("%1 at %2").arg(err.errorString(), position(bytes, err.offset)));
+    }
     if (!doc.isObject())
         return fail(QStringLiteral("json"), QStringLiteral("expected a JSON object"));
     return scenarioFromObject(doc.object(), requireHeader);

@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev libxkbcommon-dev
-  libquazip1-qt6-dev zlib1g-dev libeigen3-dev
+  libquazip1-qt6-dev zlib1g-dev libeigen3-dev libtomlplusplus-dev
   libgtest-dev libbenchmark-dev
   clang libclang-rt-14-dev clang-format
   qt6-svg-dev qt6-l10n-tools qt6-tools-dev qt6-translations-l10n

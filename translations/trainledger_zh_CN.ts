@@ -601,6 +601,10 @@ why not: %1
         <source>Scenarios (*.trainledger *.json);;TrainLedger archives (*.trainledger);;Scenario JSON (*.json)</source>
         <translation>方案 (*.trainledger *.json);;TrainLedger 存档 (*.trainledger);;方案 JSON (*.json)</translation>
     </message>
+    <message>
+        <source>%1 is no longer a scenario file: choose where to save</source>
+        <translation>%1 已不是方案文件：请选择保存位置</translation>
+    </message>
 </context>
 <context>
     <name>DocumentsEditor</name>

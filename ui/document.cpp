@@ -42,6 +42,12 @@ bool isJsonName(const QString& path) {
     return QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0;
 }
 
+// Save writes over a file only while it still reads as a scenario: a file replaced by something else since it was
+// opened (a config.json, a script) is never overwritten without the user choosing it in Save As.
+bool holdsAScenarioOrNothing(const QString& path) {
+    return !QFileInfo::exists(path) || io::loadScenarioFile(path).archive.has_value();
+}
+
 } // namespace
 
 Document::Document(Controller* controller, Dialogs* dialogs, QObject* parent)
@@ -240,11 +246,17 @@ bool Document::adopt(const engine::Scenario& s, const QString& path, bool modifi
 }
 
 bool Document::save() {
-    return m_path.isEmpty() ? saveAs() : saveTo(m_path);
+    if (m_path.isEmpty())
+        return saveAs();
+    if (!holdsAScenarioOrNothing(m_path)) {
+        emit statusMessage(tr("%1 is no longer a scenario file: choose where to save").arg(displayName()), 15000);
+        return saveAs();
+    }
+    return saveTo(m_path);
 }
 
 bool Document::saveAs() {
-    QString suggested = m_path;
+    QString suggested = holdsAScenarioOrNothing(m_path) ? m_path : QString();
     if (suggested.isEmpty()) {
         QString base = QString::fromStdString(engine::displayTitle(m_controller->scenario())).simplified();
         base.replace(QRegularExpression(QStringLiteral("[^\\w .,+-]+")), QStringLiteral("-"));

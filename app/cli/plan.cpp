@@ -27,7 +27,7 @@ QJsonObject planJson(const engine::Plan& p) {
     o.insert(QStringLiteral("cost.usd"), p.usd);
     o.insert(QStringLiteral("memory.total"), p.memoryTotal);
     o.insert(QStringLiteral("memory.capacity"), p.capacity);
-    o.insert(QStringLiteral("memory.headroom"), 1.0 - p.memoryTotal / p.capacity);
+    o.insert(QStringLiteral("memory.headroom"), p.headroom());
     o.insert(QStringLiteral("bottleneck"), QString::fromStdString(p.bottleneck));
     return o;
 }
@@ -93,7 +93,7 @@ QByteArray text(const engine::PlanResult& r, const engine::PlanRequest& req) {
                    .arg(p.days, 0, 'f', 1)
                    .arg(QString::fromStdString("$" + engine::groupDigits(p.usd)))
                    .arg(QString::fromStdString(engine::formatGB(p.memoryTotal)))
-                   .arg((1.0 - p.memoryTotal / p.capacity) * 100, 0, 'f', 0)
+                   .arg(p.headroom() * 100, 0, 'f', 0)
                    .arg(p.mfu * 100, 0, 'f', 1)
                    .toUtf8();
     return out;

@@ -10,7 +10,7 @@
 
 #include <cstdarg>
 #include <cstdio>
-#include <utility>
+#include <string_view>
 
 namespace tl::cli {
 namespace {
@@ -43,7 +43,9 @@ std::string bytes(double x) {
     return as(x, Unit::Bytes);
 }
 
-void task(Out& o, const Scenario& s, const Ledger& l) {
+void task(Out& o, const Evaluation& e) {
+    const Scenario& s = e.scenario;
+    const Ledger& l = e.ledger;
     const auto& t = l.time;
     o.line("Task (seed 000 §2)");
     o.line("  tokens per step       %d x %d = %s", s.data.globalBatch, s.data.seqLen, c(groupDigits(t.tokensPerStep)));
@@ -60,7 +62,9 @@ void task(Out& o, const Scenario& s, const Ledger& l) {
            t.gradientAccumulation);
 }
 
-void state(Out& o, const Scenario& s, const Ledger& l) {
+void state(Out& o, const Evaluation& e) {
+    const Scenario& s = e.scenario;
+    const Ledger& l = e.ledger;
     o.line("Training state (seed 000 §3, seed 003 §3)");
     o.line("  %-22s %8s %18s", "state", "B/param", "whole model");
     auto row = [&](const char* name, const char* format, double perParam, double whole) {
@@ -84,7 +88,9 @@ void state(Out& o, const Scenario& s, const Ledger& l) {
     }
 }
 
-void compute(Out& o, const Scenario& s, const Ledger& l) {
+void compute(Out& o, const Evaluation& e) {
+    const Scenario& s = e.scenario;
+    const Ledger& l = e.ledger;
     const auto& f = l.flops;
     o.line("Compute (seed 000 §4, seed 003 §2 and §4)");
     o.line("  forward per sequence  %.3f TFLOPs = matmuls %.3f + causal attention %.3f + LM head %.3f",
@@ -111,17 +117,18 @@ void compute(Out& o, const Scenario& s, const Ledger& l) {
     for (const auto& p : curve) {
         if (p.gpus + 1 < l.time.minGpusComputeFullDeadline || p.gpus > l.time.minGpusCompute)
             continue;
-        const bool enough = p.tokensPerS >= l.time.requiredTokensPerSFullDeadline;
-        const bool enoughReserve = p.tokensPerS >= l.time.requiredTokensPerS;
         o.line("  %4lld GPU%s            %s tokens/s -> %s: %s", p.gpus, p.gpus == 1 ? " " : "s",
                c(groupDigits(p.tokensPerS)), c(as(p.days, Unit::Days)),
-               enoughReserve ? "enough, reserve kept"
-                             : (enough ? "enough only by spending the reserve" : "too slow for the whole deadline"));
+               p.finishes ? "enough, reserve kept"
+                          : (p.finishesFullDeadline ? "enough only by spending the reserve"
+                                                    : "too slow for the whole deadline"));
     }
 }
 
 // The step split into its exposed parts (issue 10): modelled in derived mode, by FLOPs under a typed MFU.
-void step(Out& o, const Scenario& s, const Ledger& l) {
+void step(Out& o, const Evaluation& e) {
+    const Scenario& s = e.scenario;
+    const Ledger& l = e.ledger;
     const auto& t = l.time;
     // The formulas where this user has them: the installed docs, else the source tree's.
     const std::string formulas = io::docPath(QStringLiteral("formulas.md")).toStdString();
@@ -136,39 +143,37 @@ void step(Out& o, const Scenario& s, const Ledger& l) {
     }
 }
 
-void zero(Out& o, const Scenario& s, const Ledger& l) {
+void zero(Out& o, const Evaluation& e) {
+    const Scenario& s = e.scenario;
+    const Ledger& l = e.ledger;
     const double n = double(l.params.total);
     o.line("ZeRO per GPU at dp x cp = %d (seed 000 §5, seed 001)", s.parallel.dp * s.parallel.cp);
     o.line("  %-7s %20s %20s %20s %20s %20s %8s", "stage", "weights", "gradients", "master", "optimizer", "state/GPU",
            "x N");
     for (int z = 0; z <= 3; ++z) {
-        Scenario alt = s;
-        alt.parallel.zero = z;
-        const Ledger al = evaluate(alt);
+        const Ledger& al = e.zero[size_t(z)];
         if (!al.valid)
             continue;
         const auto& m = al.memory;
-        const double st = m.weights + m.gradients + m.masterWeights + m.optimizer;
         o.line("  ZeRO-%d %20s %20s %20s %20s %20s %7.2fN%s", z, c(bytes(m.weights)), c(bytes(m.gradients)),
-               c(bytes(m.masterWeights)), c(bytes(m.optimizer)), c(bytes(st)), st / n,
+               c(bytes(m.masterWeights)), c(bytes(m.optimizer)), c(bytes(m.state)), m.state / n,
                z == s.parallel.zero ? "  <- this plan" : "");
     }
 }
 
-void memory(Out& o, const Scenario& s, const Ledger& l) {
+void memory(Out& o, const Evaluation& e) {
+    const Scenario& s = e.scenario;
+    const Ledger& l = e.ledger;
     const auto& m = l.memory;
     o.line("Memory per GPU (pipeline stage %d, %.2f micro-batches in flight)", m.stage, m.inFlightMicroBatches);
-    const std::pair<const char*, double> rows[] = {{"weights", m.weights},
-                                                   {"gradients", m.gradients},
-                                                   {"master weights", m.masterWeights},
-                                                   {"optimizer state", m.optimizer},
-                                                   {"activations", m.activations},
-                                                   {"  layers", m.activationsLayers},
-                                                   {"  LM-head logits", m.activationsLogits},
-                                                   {"buffers and overhead", m.buffers},
-                                                   {"total", m.total}};
-    for (const auto& [name, bytes] : rows)
-        o.line("  %-22s %s", name, c(formatBytesBoth(bytes)));
+    for (const MemoryPart& part : memoryParts(m)) {
+        o.line("  %-22s %s", part.label, c(formatBytesBoth(part.bytes)));
+        if (std::string_view(part.key) == "memory.activations") {
+            o.line("  %-22s %s", "  layers", c(formatBytesBoth(m.activationsLayers)));
+            o.line("  %-22s %s", "  LM-head logits", c(formatBytesBoth(m.activationsLogits)));
+        }
+    }
+    o.line("  %-22s %s", "total", c(formatBytesBoth(m.total)));
     o.line("  capacity               %s (%s)  -> %s", c(formatBytesBoth(m.capacity)), s.hardware.preset.c_str(),
            m.fits ? "fits" : "DOES NOT FIT");
     if (m.offloadedPerGpu > 0)
@@ -176,7 +181,9 @@ void memory(Out& o, const Scenario& s, const Ledger& l) {
                c(bytes(m.offloadedPerGpu)), c(bytes(m.hostMemoryPerNode)));
 }
 
-void gates(Out& o, const Scenario& s, const Ledger& l) {
+void gates(Out& o, const Evaluation& e) {
+    const Scenario& s = e.scenario;
+    const Ledger& l = e.ledger;
     const auto& t = l.time;
     o.line("Gates (seed 000 §1: memory and time are two separate gates)");
     o.line("  memory: fewest GPUs    %s; the state alone needs %lld x %g GB",
@@ -186,7 +193,7 @@ void gates(Out& o, const Scenario& s, const Ledger& l) {
     o.line("  time: fewest GPUs      %s inside %g days (%s inside the whole %g days)",
            c(groupDigits(double(t.minGpusCompute))), t.trainingDays,
            c(groupDigits(double(t.minGpusComputeFullDeadline))), s.schedule.deadlineDays);
-    o.line("  binding gate           %s", t.bindingGate.c_str());
+    o.line("  binding gate           %s", gateName(t.bindingGate));
     o.line("  this plan              %d GPU%s (tp %d x pp %d x dp %d x cp %d): %s, %s, %s", t.gpus,
            t.gpus == 1 ? "" : "s", s.parallel.tp, s.parallel.pp, s.parallel.dp, s.parallel.cp,
            c(as(t.days, Unit::Days)), c(as(t.gpuHours, Unit::Hours)), c(as(l.cost.usd, Unit::Usd)));
@@ -198,7 +205,9 @@ void gates(Out& o, const Scenario& s, const Ledger& l) {
                t.derived ? "in the derived step" : "MFU already includes it");
 }
 
-void budget(Out& o, const Scenario& s, const Ledger& l) {
+void budget(Out& o, const Evaluation& e) {
+    const Scenario& s = e.scenario;
+    const Ledger& l = e.ledger;
     const auto& b = l.budget;
     o.line("Budget (seed 003 §6: C = 6ND split by the scaling-law fits)");
     o.line("  this plan             C = %.3g FLOPs: %s parameters x %s tokens (%.1f tokens per parameter)",
@@ -213,7 +222,8 @@ void budget(Out& o, const Scenario& s, const Ledger& l) {
 } // namespace
 
 std::string renderReport(const Scenario& s) {
-    const Ledger l = evaluate(s);
+    const Evaluation e = evaluateAll(s);
+    const Ledger& l = e.ledger;
     Out o;
     if (!l.valid) {
         for (const auto& e : l.errors)
@@ -225,7 +235,7 @@ std::string renderReport(const Scenario& s) {
            c(groupDigits(double(l.params.active))), l.params.derivedShape ? ", shape derived from model.params" : "");
     for (auto* section : {task, state, compute, step, zero, memory, gates, budget}) {
         o.blank();
-        section(o, s, l);
+        section(o, e);
     }
     if (!l.warnings.empty()) {
         o.blank();

@@ -152,7 +152,7 @@ TEST(Seed000Compute, FiveGpusTooSlowSixEnough) {
     EXPECT_GE(curve[5].tokensPerS, l.time.requiredTokensPerSFullDeadline);
     EXPECT_EQ(l.time.minGpusComputeFullDeadline, 6); // the seed's 6 uses the whole 30 days
     EXPECT_EQ(l.time.minGpusCompute, 7);             // keeping the 5-day reserve needs 7
-    EXPECT_EQ(l.time.bindingGate, "time");
+    EXPECT_EQ(l.time.bindingGate, Gate::Time);
 }
 
 TEST(Seed000Compute, TwoGpusFitButTake77Days) {

@@ -57,6 +57,40 @@ TEST(ScenarioJson, FlatDottedKeysAreAccepted) {
     EXPECT_EQ(r.scenario->model.vocab, 32000);
 }
 
+// Issue 24: a JSON that is not a scenario is refused with one line saying what it looks like, never read as the
+// defaults (which a later Save would write over it). A bare object of scenario keys, or an empty one, still reads.
+TEST(ScenarioJson, ConfigsThatAreNotScenariosAreRefused) {
+    struct Row {
+        const char* bytes;
+        const char* fragment;
+    };
+    for (const Row& row : {
+             Row{R"({"model_type": "mistral", "hidden_size": 4096})",
+                 "not a TrainLedger scenario but a Hugging Face model config (model_type \"mistral\"): use File > "
+                 "Import Model"},
+             Row{R"({"architectures": ["GPT2LMHeadModel"], "n_embd": 768})", "a Hugging Face model config"},
+             Row{R"({"train_batch_size": 64, "zero_optimization": {"stage": 3}})",
+                 "a DeepSpeed config: use File > Import Training Config"},
+             Row{"// DeepSpeed reads HJSON\n{\"train_micro_batch_size_per_gpu\": 1}\n", "a DeepSpeed config"},
+             Row{"[model]\nname = \"llama3\"\nflavor = \"8B\"\n\n[training]\nseq_len = 8192\n",
+                 "a torchtitan TOML config"},
+             Row{"torchrun pretrain_gpt.py \\\n  --num-layers 32 \\\n  --hidden-size 4096\n",
+                 "a Megatron-LM argument list"},
+             Row{R"({"hidden": 4096, "wings": 2})", "it has no \"format\": \"trainledger.scenario\" and none of its "
+                                                    "keys (hidden, wings) is a scenario key"},
+         }) {
+        const auto r = io::scenarioFromJson(row.bytes, false);
+        EXPECT_FALSE(r.scenario.has_value()) << row.bytes;
+        EXPECT_EQ(r.category.toStdString(), "not-scenario") << row.bytes;
+        EXPECT_TRUE(r.error.contains(QString::fromUtf8(row.fragment))) << r.error.toStdString();
+        EXPECT_FALSE(r.error.contains(QLatin1Char('\n')));
+    }
+    EXPECT_TRUE(io::scenarioFromJson("{}", false).scenario.has_value());
+    const auto bare = io::scenarioFromJson(R"({"parallel": {"dp": 4}, "wings": 2})", false);
+    ASSERT_TRUE(bare.scenario.has_value());
+    EXPECT_EQ(bare.warnings.size(), 1);
+}
+
 struct BadJson {
     const char* json;
     const char* category;

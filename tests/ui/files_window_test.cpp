@@ -50,6 +50,10 @@ private:
         io::saveArchive(p, s);
         return p;
     }
+    static QByteArray readAll(const QString& path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
     QString screenshotDir() const { return qEnvironmentVariable("TL_SCREENSHOT_DIR", QDir::tempPath()); }
 
 private slots:
@@ -202,6 +206,59 @@ private slots:
         m_dialogs->saveNames << file;
         QVERIFY(m_window->close());
         QCOMPARE(io::loadScenarioFile(file).archive->scenario.parallel.dp, 2);
+    }
+
+    // Issue 24: File > Open on a Mistral config.json showed the default scenario titled "config.json", and Ctrl+S then
+    // wrote a scenario over the user's config. Now the open is refused in one line saying what the file is, nothing
+    // changes, and Ctrl+S on the untitled window asks where to save.
+    void openingAModelConfigIsRefusedAndSaveNeverOverwritesIt() {
+        const QString config = m_dir.filePath(QStringLiteral("config.json"));
+        QVERIFY(QFile::copy(QStringLiteral(TL_SOURCE_DIR "/tests/io/configs/hf/mistral-7b-v0.1.json"), config));
+        const QByteArray original = readAll(config);
+        const engine::Scenario before = m_controller->scenario();
+        m_dialogs->openNames << config;
+        action(QStringLiteral("openAction"))->trigger();
+        QCOMPARE(m_dialogs->errors.size(), 1);
+        const QString error = m_dialogs->errors.front().section(QStringLiteral("\n\n"), 1);
+        QVERIFY2(!error.contains(QLatin1Char('\n')), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("Hugging Face model config (model_type \"mistral\")")) &&
+                     error.contains(QStringLiteral("Import Model")),
+                 qPrintable(error));
+        QCOMPARE(m_controller->scenario(), before);
+        QCOMPARE(m_window->windowTitle(), QStringLiteral("Untitled[*] \u2014 TrainLedger"));
+        QVERIFY(m_window->recentMenu()->actions().isEmpty() || !m_window->recentMenu()->isEnabled());
+
+        m_dialogs->saveNames << QString(); // Save As, cancelled
+        QTest::keySequence(m_window.get(), QKeySequence::Save);
+        QCOMPARE(m_dialogs->asked.last(), QStringLiteral("save-as"));
+        QCOMPARE(readAll(config), original);
+    }
+
+    // A scenario file replaced by something else after it was opened is not written over by Save either.
+    void saveAsksWhenTheOpenedFileIsNoLongerAScenario() {
+        const QString file = m_dir.filePath(QStringLiteral("plan.json"));
+        QVERIFY(!io::saveScenarioJson(file, engine::Scenario{}));
+        m_dialogs->openNames << file;
+        action(QStringLiteral("openAction"))->trigger();
+        QCOMPARE(m_window->windowTitle(), QStringLiteral("plan.json[*] \u2014 TrainLedger"));
+        QVERIFY(m_controller->setValue("parallel.dp", 4.0));
+        QFile replaced(file);
+        QVERIFY(replaced.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        replaced.write(readAll(QStringLiteral(TL_SOURCE_DIR "/tests/io/configs/hf/mistral-7b-v0.1.json")));
+        replaced.close();
+        const QByteArray config = readAll(file);
+
+        m_dialogs->saveNames << QString();
+        QTest::keySequence(m_window.get(), QKeySequence::Save);
+        QCOMPARE(m_dialogs->asked.last(), QStringLiteral("save-as"));
+        QCOMPARE(readAll(file), config);
+        QVERIFY(m_window->isWindowModified());
+        // Saved where the user chooses, it is saved.
+        const QString elsewhere = m_dir.filePath(QStringLiteral("plan-2.trainledger"));
+        m_dialogs->saveNames << elsewhere;
+        QTest::keySequence(m_window.get(), QKeySequence::Save);
+        QVERIFY(io::loadScenarioFile(elsewhere).archive.has_value());
+        QCOMPARE(readAll(file), config);
     }
 
     void compareWithAFile() {

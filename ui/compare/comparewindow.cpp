@@ -38,8 +38,8 @@ namespace tl::ui {
 
 namespace {
 
-constexpr int kCategories = 7;    // six memory categories and their total
-constexpr double kBarWidth = 0.8; // of a category; the sides' bars share it
+constexpr int kCategories = int(engine::kMemoryParts) + 1; // the memory parts and their total
+constexpr double kBarWidth = 0.8;                          // of a category; the sides' bars share it
 constexpr int kMax = CompareWindow::kMaxSides;
 
 const QColor kSideColours[kMax] = {QColor(0x3b, 0x75, 0xaf), QColor(0xef, 0x8a, 0x3c), QColor(0x3a, 0x9a, 0x5b),
@@ -53,9 +53,7 @@ QString str(const std::string& s) {
 }
 
 double memoryCategory(const engine::MemoryLedger& m, int c) {
-    const double values[kCategories] = {m.weights,     m.gradients, m.masterWeights, m.optimizer,
-                                        m.activations, m.buffers,   m.total};
-    return values[c];
+    return size_t(c) < engine::kMemoryParts ? engine::memoryParts(m)[size_t(c)].bytes : m.total;
 }
 
 QPen pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine) {
@@ -393,30 +391,9 @@ void CompareWindow::renderTime() {
 
 namespace {
 
-// A key's value as a number (ledger or scenario key), for the difference columns; nullopt for text, bools, null.
-std::optional<double> numberOf(const std::string& key, const engine::Scenario& s, const engine::Ledger& l) {
-    for (const engine::LedgerField& f : engine::ledgerFields())
-        if (key == f.key) {
-            if (!l.valid || f.unit == engine::Unit::Bool || f.unit == engine::Unit::Text)
-                return std::nullopt;
-            const engine::LedgerValue v = f.get(l);
-            if (auto i = std::get_if<std::int64_t>(&v))
-                return double(*i);
-            if (auto d = std::get_if<double>(&v))
-                return *d;
-            return std::nullopt;
-        }
-    if (const engine::Field* f = engine::findField(key)) {
-        const engine::FieldValue v = f->get(s);
-        if (auto d = std::get_if<double>(&v))
-            return *d;
-    }
-    return std::nullopt;
-}
-
 // B - A with the key's unit and sign ("+8 GPUs", "-4.1 days", "+$1,234"); empty when either is not a number.
 QString differenceText(const std::string& key, double a, double b) {
-    const double d = b - a;
+    const double d = engine::changeBetween(a, b).delta;
     if (d == 0)
         return QStringLiteral("0");
     const QString sign = d > 0 ? QStringLiteral("+") : QStringLiteral("\u2212");
@@ -435,9 +412,10 @@ QString differenceText(const std::string& key, double a, double b) {
 }
 
 QString percentText(double a, double b) {
-    if (a == 0 || !std::isfinite(a) || !std::isfinite(b))
+    const std::optional<double> percent = engine::changeBetween(a, b).percent;
+    if (!percent)
         return {};
-    const double p = (b - a) / std::abs(a) * 100;
+    const double p = *percent;
     return (p > 0   ? QStringLiteral("+")
             : p < 0 ? QStringLiteral("\u2212")
                     : QString()) +
@@ -539,8 +517,8 @@ void CompareWindow::renderTable() {
             m_table->setItem(row, 1 + i, item);
         }
         if (deltas) {
-            const auto a = numberOf(key, m_sides[0].scenario, m_evaluations[0].ledger);
-            const auto b = numberOf(key, m_sides[1].scenario, m_evaluations[1].ledger);
+            const auto a = engine::numericValue(key, m_sides[0].scenario, m_evaluations[0].ledger);
+            const auto b = engine::numericValue(key, m_sides[1].scenario, m_evaluations[1].ledger);
             auto* diff = new QTableWidgetItem(a && b ? differenceText(key, *a, *b) : QString());
             auto* pct = new QTableWidgetItem(a && b ? percentText(*a, *b) : QString());
             diff->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -597,8 +575,8 @@ QString CompareWindow::figuresHtml() const {
                                  ? valueText(field->get(m_evaluations[size_t(i)].ledger), field->unit).toHtmlEscaped()
                                  : tr("not valid"));
         if (n == 2) {
-            const auto a = numberOf(key, m_sides[0].scenario, m_evaluations[0].ledger);
-            const auto b = numberOf(key, m_sides[1].scenario, m_evaluations[1].ledger);
+            const auto a = engine::numericValue(key, m_sides[0].scenario, m_evaluations[0].ledger);
+            const auto b = engine::numericValue(key, m_sides[1].scenario, m_evaluations[1].ledger);
             html += QStringLiteral("<td align=\"right\">%1</td><td align=\"right\">%2</td>")
                         .arg(a && b ? differenceText(key, *a, *b).toHtmlEscaped() : QString(),
                              a && b ? percentText(*a, *b) : QString());

@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <vector>
+
 namespace tl::ui {
 
 namespace {
@@ -98,13 +100,18 @@ QByteArray daysCurveCsv(const std::vector<engine::ScalePoint>& curve,
 }
 
 QByteArray zeroSweepCsv(const std::array<engine::Ledger, 4>& zero) {
-    QByteArray out = "parallel.zero,memory.weights,memory.gradients,memory.master_weights,memory.optimizer,"
-                     "memory.activations,memory.buffers,memory.total,memory.capacity,memory.fits\n";
+    QByteArray out = "parallel.zero";
+    for (const engine::MemoryPart& p : engine::memoryParts({}))
+        out += QByteArray(",") + p.key;
+    out += ",memory.total,memory.capacity,memory.fits\n";
     for (int z = 0; z < 4; ++z) {
         const engine::MemoryLedger& m = zero[size_t(z)].memory;
         out += QByteArray::number(z);
-        for (double v :
-             {m.weights, m.gradients, m.masterWeights, m.optimizer, m.activations, m.buffers, m.total, m.capacity})
+        std::vector<double> values;
+        for (const engine::MemoryPart& p : engine::memoryParts(m))
+            values.push_back(p.bytes);
+        values.insert(values.end(), {m.total, m.capacity});
+        for (double v : values)
             out += ',' + (zero[size_t(z)].valid ? number(v) : QByteArray());
         out += QByteArray(",") + (zero[size_t(z)].valid ? (m.fits ? "true" : "false") : "") + '\n';
     }

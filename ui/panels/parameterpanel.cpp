@@ -26,7 +26,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include <numeric>
 #include <string_view>
 #include <variant>
 
@@ -265,11 +264,8 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         connect(list, &DocumentsEditor::documentsEdited, this, [this, key, k](const std::vector<int>& lengths) {
             edit(key, {{k, lengths}});
         });
-        connect(list, &DocumentsEditor::packingChosen, this, [this, key, k](const std::vector<int>& lengths) {
-            if (lengths.empty()) // one document filling the sequence
-                edit(key, {{k, std::vector<int>{m_controller->scenario().data.seqLen}}});
-            else
-                edit(key, {{"data.seq_len", double(std::accumulate(lengths.begin(), lengths.end(), 0))}, {k, lengths}});
+        connect(list, &DocumentsEditor::packingChosen, this, [this, key](const std::vector<int>& lengths) {
+            edit(key, engine::packingAssignments(m_controller->scenario(), lengths));
         });
         return;
     }

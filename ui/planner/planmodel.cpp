@@ -53,7 +53,7 @@ QVariant PlanModel::sortValue(int row, int column) const {
     case Memory:
         return p.memoryTotal;
     case Headroom:
-        return 1.0 - p.memoryTotal / p.capacity;
+        return p.headroom();
     case Bottleneck:
         return bottleneckText(p.bottleneck);
     default:
@@ -92,7 +92,7 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const {
     case Memory:
         return QString::fromStdString(engine::formatGB(p.memoryTotal));
     case Headroom:
-        return tr("%1%").arg((1.0 - p.memoryTotal / p.capacity) * 100, 0, 'f', 0);
+        return tr("%1%").arg(p.headroom() * 100, 0, 'f', 0);
     case Bottleneck:
         return bottleneckText(p.bottleneck);
     default:

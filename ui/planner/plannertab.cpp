@@ -28,14 +28,10 @@
 namespace tl::ui {
 namespace {
 
-// What a layout's results depend on: everything but the layout keys, the title, the notes and the efficiency mode
-// (the planner ranks in derived mode whatever the scenario's mode, and Apply switches the scenario to it).
-engine::Scenario problemOf(engine::Scenario s) {
-    engine::applyLayout(s, engine::Layout{});
-    s.title.clear();
-    s.notes.clear();
-    s.efficiency.mode = engine::EfficiencyMode::Derived;
-    return s;
+// What a layout's results depend on (the planner ranks in derived mode whatever the scenario's mode, and Apply
+// switches the scenario to it); whether tp may span nodes is the tab's own choice.
+engine::Scenario problemOf(const engine::Scenario& s) {
+    return engine::layoutProblem(s).scenario;
 }
 
 QString count(long long n) {

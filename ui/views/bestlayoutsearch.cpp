@@ -7,18 +7,8 @@ namespace tl::ui {
 BestLayoutSearch::BestLayoutSearch(QObject* parent)
     : QObject(parent), m_search(engine::bestLayoutCurve), m_job(new BackgroundJob(this)) {}
 
-BestLayoutSearch::Problem BestLayoutSearch::problemOf(engine::Scenario s) {
-    const int node = s.hardware.gpusPerNode, tp = s.parallel.tp;
-    const bool across = tp > node || (tp > 0 && node % tp != 0);
-    engine::applyLayout(s, engine::Layout{});
-    s.title.clear();
-    s.notes.clear();
-    s.efficiency.mode = engine::EfficiencyMode::Derived;
-    return {std::move(s), across};
-}
-
 void BestLayoutSearch::want(const engine::Scenario& scenario, const std::vector<engine::ScalePoint>& curve) {
-    const Problem problem = problemOf(scenario);
+    const engine::LayoutProblem problem = engine::layoutProblem(scenario);
     if (m_problem != problem) {
         m_problem = problem;
         m_points.clear();
@@ -51,7 +41,7 @@ void BestLayoutSearch::start() {
     for (size_t i = 0; i < m_curve.size(); ++i)
         if (m_searched[i] && !m_points.count({m_curve[i].gpus, m_curve[i].globalBatch}))
             counts.push_back({m_curve[i].gpus, m_curve[i].globalBatch});
-    const Problem problem = *m_problem;
+    const engine::LayoutProblem problem = *m_problem;
     m_job->start(
         [search = m_search, scenario = m_scenario, counts](const JobToken& token) {
             engine::PlanRequest req;

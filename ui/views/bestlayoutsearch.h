@@ -56,14 +56,6 @@ signals:
     void finished(bool cancelled); // a search ended (its results kept, or cancelled by Cancel)
 
 private:
-    // What the best layout per count depends on: everything but the layout, the title, the notes and the efficiency
-    // mode (the search ranks in derived mode), and whether tp may span nodes (it may when the scenario's own tp does).
-    struct Problem {
-        engine::Scenario scenario;
-        bool tpAcrossNodes = false;
-        bool operator==(const Problem&) const = default;
-    };
-    static Problem problemOf(engine::Scenario s);
     void start();
 
     Search m_search;
@@ -71,7 +63,7 @@ private:
     engine::Scenario m_scenario;                                     // of the wanted curve
     std::vector<engine::ScalePoint> m_curve;                         // the wanted curve
     std::vector<bool> m_searched;                                    // per point of it
-    std::optional<Problem> m_problem;                                // of the kept results
+    std::optional<engine::LayoutProblem> m_problem;                  // of the kept results (engine::layoutProblem)
     std::map<std::pair<long long, int>, engine::CountBest> m_points; // per (GPUs, global batch)
     bool m_cancelled = false;
 };

@@ -31,20 +31,7 @@ QString str(const std::string& s) {
 }
 
 double category(const engine::MemoryLedger& m, int c) {
-    switch (c) {
-    case 0:
-        return m.weights;
-    case 1:
-        return m.gradients;
-    case 2:
-        return m.masterWeights;
-    case 3:
-        return m.optimizer;
-    case 4:
-        return m.activations;
-    default:
-        return m.buffers;
-    }
+    return engine::memoryParts(m)[size_t(c)].bytes;
 }
 
 // Colour-blind-friendly hues (Okabe-Ito order, softened); red stays free for the capacity line.
@@ -190,11 +177,9 @@ void MemoryView::setStateOnly(bool on) {
 }
 
 void MemoryView::contextMenuEvent(QContextMenuEvent* event) {
-    static const char* keys[kCategories] = {"memory.weights",   "memory.gradients",   "memory.master_weights",
-                                            "memory.optimizer", "memory.activations", "memory.buffers"};
     QStringList wanted;
     if (m_hoveredCategory >= 0)
-        wanted << QString::fromLatin1(keys[m_hoveredCategory]);
+        wanted << QString::fromLatin1(engine::memoryParts({})[size_t(m_hoveredCategory)].key);
     wanted << QStringLiteral("memory.total") << QStringLiteral("memory.state")
            << QStringLiteral("memory.state_per_param") << QStringLiteral("memory.capacity")
            << QStringLiteral("memory.fits");
@@ -208,8 +193,9 @@ void MemoryView::render() {
     double top = 0;
     for (int c = 0; c < kCategories; ++c)
         for (int b = 0; b < kBars; ++b)
-            m_sets[size_t(c)]->replace(b,
-                                       m_stateOnly && c >= 4 ? 0.0 : category(m_ledgers[size_t(b)].memory, c) / unit);
+            m_sets[size_t(c)]->replace(b, m_stateOnly && !engine::memoryParts({})[size_t(c)].state
+                                              ? 0.0
+                                              : category(m_ledgers[size_t(b)].memory, c) / unit);
     for (const auto& l : m_ledgers)
         top = std::max(top, m_stateOnly ? l.memory.state : l.memory.total);
     const engine::MemoryLedger& m = m_ledgers[0].memory;

@@ -3,7 +3,7 @@
 // (seed 000 §5), with a line at the GPU's capacity. Values on hover; GB (1e9) or GiB (2^30) on the axis.
 // Updates replace the bar values and the line's points in place: the chart is built once.
 
-#include "engine/ledger.h"
+#include "engine/ledgerfields.h"
 #include "ui/views/view.h"
 
 #include <QString>
@@ -26,8 +26,8 @@ class TextLine;
 class MemoryView : public QWidget, public EvaluationView {
     Q_OBJECT
 public:
-    static constexpr int kCategories = 6; // weights, gradients, master, optimizer, activations, buffers
-    static constexpr int kBars = 5;       // this plan, ZeRO-0, -1, -2, -3
+    static constexpr int kCategories = int(engine::kMemoryParts); // engine::memoryParts order
+    static constexpr int kBars = 5;                               // this plan, ZeRO-0, -1, -2, -3
 
     explicit MemoryView(QWidget* parent = nullptr); // objectName "memoryView"
 

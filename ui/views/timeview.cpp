@@ -65,14 +65,6 @@ QPen pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine) {
 // Room left on both ends of the GPU axis, in powers of two, so the end markers are not cut by the axes.
 constexpr double kXPadLog2 = 0.2;
 
-// The point at n GPUs, else the first beyond it (a layout step of the curve's continuation need not hit n).
-const engine::ScalePoint* pointAt(const std::vector<engine::ScalePoint>& curve, long long n) {
-    for (const auto& p : curve)
-        if (p.gpus >= n)
-            return &p;
-    return nullptr;
-}
-
 } // namespace
 
 TimeView::TimeView(QWidget* parent) : QWidget(parent) {
@@ -230,6 +222,7 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     m_ledger = ledger;
     m_curve = curve;
     m_scenario = e.scenario;
+    m_costFlat = e.costFlat;
     m_curveNote = e.curveNote.empty() ? QString() : diagnosticText(e.curveNote);
     QList<QPointF> fit, noFit;
     fit.reserve(qsizetype(curve.size()));
@@ -276,17 +269,18 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     std::vector<Label> labels = {
         {t.gpus, t.days, tr("This plan: %1, %2, %3").arg(gpus(t.gpus), days(t.days), usd(ledger.cost.usd)), true}};
     QList<QPointF> gatePoints;
-    if (const auto* p = pointAt(curve, t.minGpusCompute)) {
+    auto pointAt = [&curve](std::optional<size_t> i) { return i ? &curve[*i] : nullptr; };
+    if (const auto* p = pointAt(e.marks.time)) {
         QString text = (p->gpus == 1 ? tr("%1 finishes in time: %2, %3") : tr("%1 finish in time: %2, %3"))
                            .arg(gpus(p->gpus), days(p->days), usd(p->usd));
-        const auto* q = pointAt(curve, t.minGpusComputeFullDeadline);
+        const auto* q = pointAt(e.marks.timeFullDeadline);
         if (q && q != p)
             text += QLatin1Char('\n') + tr("%1 only by spending the reserve: %2").arg(gpus(q->gpus), days(q->days));
         labels.push_back({p->gpus, p->days, text, false});
         gatePoints << QPointF(double(p->gpus), p->days);
     }
     if (t.minGpusMemory) {
-        if (const auto* p = pointAt(curve, *t.minGpusMemory)) {
+        if (const auto* p = pointAt(e.marks.memory)) {
             labels.push_back({p->gpus, p->days,
                               (p->gpus == 1 ? tr("%1 fits in memory: %2, %3") : tr("%1 fit in memory: %2, %3"))
                                   .arg(gpus(p->gpus), days(p->days), usd(p->usd)),
@@ -344,10 +338,7 @@ void TimeView::updateYRange() {
 
 void TimeView::updateTexts() {
     const auto& curve = m_curve;
-    // The sentence only where it is true of the engine's figures (the same dollars at every GPU count).
-    const bool sameCost = !curve.empty() && std::all_of(curve.begin(), curve.end(), [&](const engine::ScalePoint& p) {
-        return std::abs(p.usd - curve.front().usd) <= 1e-9 * std::max(1.0, std::abs(curve.front().usd));
-    });
+    const bool sameCost = m_costFlat; // the sentence only where it is true of the engine's figures
     // Beyond the replica limit the curve changes layout: say which, on the chart. Constant sentences otherwise: a
     // word-wrapped label that changes text re-lays out the window.
     // The derived sentence is short (the chart needs the height at 1280 x 720); its tooltip says why.

@@ -107,6 +107,7 @@ private:
     void updateTexts(); // the caption and the legend
 
     std::vector<engine::ScalePoint> m_curve;
+    bool m_costFlat = false; // engine::Evaluation::costFlat
     engine::Ledger m_ledger;
     engine::Scenario m_scenario;
     QString m_curveNote;

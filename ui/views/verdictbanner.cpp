@@ -214,10 +214,11 @@ void VerdictBanner::render() {
     accent(m_timeCard, m_timeHead, t.finishes);
 
     QString gate;
-    const QString need = t.minGpusMemory ? count(std::max(*t.minGpusMemory, t.minGpusCompute)) : QString();
-    if (t.bindingGate == "time")
+    const auto needed = engine::gpusNeeded(t.minGpusMemory, t.minGpusCompute);
+    const QString need = needed ? count(*needed) : QString();
+    if (t.bindingGate == engine::Gate::Time)
         gate = tr("Time is the binding gate: at least %1 GPUs are needed to finish; memory asks for fewer.").arg(need);
-    else if (t.bindingGate == "memory")
+    else if (t.bindingGate == engine::Gate::Memory)
         gate =
             t.minGpusMemory
                 ? tr("Memory is the binding gate: at least %1 GPUs are needed to fit; time asks for fewer.").arg(need)
