@@ -18,6 +18,7 @@ enum class EfficiencyMode : unsigned char { Fixed, Derived };   // efficiency.mo
 // Element formats of precision.weights, .grads and .master (each key allows its own subset; none = no copy).
 enum class NumberFormat : unsigned char { Bf16, Fp16, Fp32, Fp8, None };
 enum class Optimizer : unsigned char { Adam, Adam8bit, SgdMomentum, Adafactor, None }; // precision.optimizer
+enum class Attention : unsigned char { Mha, Mla }; // model.attention (GQA and MQA are mha with fewer kv_heads)
 
 // ChoiceNames<E>::names[i] is the name of E(i).
 template <class E> struct ChoiceNames;
@@ -38,6 +39,8 @@ template <> struct ChoiceNames<NumberFormat> {
 template <> struct ChoiceNames<Optimizer> {
     static constexpr std::array<const char*, 5> names{"adam", "adam-8bit", "sgd-momentum", "adafactor", "none"};
 };
+
+template <> struct ChoiceNames<Attention> { static constexpr std::array<const char*, 2> names{"mha", "mla"}; };
 
 template <class E> constexpr const char* choiceName(E e) {
     return ChoiceNames<E>::names[std::size_t(e)];

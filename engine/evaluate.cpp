@@ -191,6 +191,8 @@ Ledger evaluate(const Scenario& s) {
     l.params.active = std::llround(m.active);
     l.params.embedding = std::llround(m.embedding);
     l.params.lmHead = std::llround(m.lmHead);
+    l.params.routedExperts = std::llround(m.routedTotal());
+    l.params.mtp = std::llround(m.mtp);
     l.params.derivedShape = m.derived;
 
     // FLOPs: itemized forward, backward = 2 x forward, model FLOPs per token, the 6N comparison.
@@ -200,6 +202,7 @@ Ledger evaluate(const Scenario& s) {
     f.forwardLayerMatmuls = fb.layerMatmuls;
     f.forwardAttention = fb.attention;
     f.forwardLmHead = fb.lmHead;
+    f.forwardMtp = fb.mtp;
     f.forwardPerSequence = fb.forward();
     f.backwardPerSequence = 2.0 * f.forwardPerSequence;
     f.attentionPairsPerSequence = fb.pairs;
@@ -207,7 +210,7 @@ Ledger evaluate(const Scenario& s) {
     f.sixNdPerToken = 6.0 * m.active;
     f.sixNdPerSequence = f.sixNdPerToken * seq;
     f.sixNdGap = f.trainingPerToken / f.sixNdPerToken - 1.0;
-    f.trainingPerTokenFullAttention = 3.0 * (fb.layerMatmuls + fb.attentionFull + fb.lmHead) / seq;
+    f.trainingPerTokenFullAttention = 3.0 * (fb.layerMatmuls + fb.attentionFull + fb.lmHead + fb.mtp) / seq;
     f.recomputePerToken = recomputeFlops(fb, s.activations) / seq;
     f.hardwarePerToken = f.trainingPerToken + f.recomputePerToken;
     f.recomputeShare = f.recomputePerToken / f.trainingPerToken;
@@ -219,11 +222,13 @@ Ledger evaluate(const Scenario& s) {
     l.state.masterBytesPerParam = sb.master;
     l.state.optimizerBytesPerParam = sb.optimizer;
     l.state.bytesPerParam = sb.total();
-    l.state.weightBytes = sb.weights * m.total;
-    l.state.gradBytes = sb.grads * m.total;
-    l.state.masterBytes = sb.master * m.total;
-    l.state.optimizerBytes = sb.optimizer * m.total;
-    l.state.totalBytes = sb.total() * m.total; // MoE: every expert has state
+    // MoE: every expert has state; multi-token-prediction modules are trained too.
+    const double trained = m.total + m.mtp;
+    l.state.weightBytes = sb.weights * trained;
+    l.state.gradBytes = sb.grads * trained;
+    l.state.masterBytes = sb.master * trained;
+    l.state.optimizerBytes = sb.optimizer * trained;
+    l.state.totalBytes = sb.total() * trained;
 
     // Steps.
     auto& t = l.time;
@@ -257,6 +262,12 @@ Ledger evaluate(const Scenario& s) {
     mem.stage = mb.stage;
     mem.inFlightMicroBatches = mb.inFlight;
     mem.offloadedPerGpu = mb.offloaded;
+    mem.expertWeights = mb.expertWeights;
+    mem.expertGradients = mb.expertGradients;
+    mem.expertMaster = mb.expertMaster;
+    mem.expertOptimizer = mb.expertOptimizer;
+    mem.routedExperts = mb.expertState();
+    mem.dispatchBuffers = mb.bufDispatch;
     t.gpus = gpuCount(s);
     mem.hostMemoryPerNode = mb.offloaded * std::min(t.gpus, s.hardware.gpusPerNode);
 

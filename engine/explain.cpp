@@ -29,6 +29,8 @@ constexpr const char* kSrcParams = "the preset's published config.json; docs/for
 constexpr const char* kSrcPipe = "seed 004 (pipeline bubble (N-1)/M); Narayanan et al. 2021; docs/pipeline.md";
 constexpr const char* kSrcChin = "Hoffmann et al. 2022 (Chinchilla, approach 3); seed 003 §6";
 constexpr const char* kSrcKaplan = "Kaplan et al. 2020; seed 003 §6";
+constexpr const char* kSrcMoe =
+    "docs/formulas.md §12 (Megatron-Core expert parallelism; DeepSeek-V3, arXiv 2412.19437)";
 constexpr const char* kSrcOffload = "seed 004 (ZeRO-Offload, exercise 5); docs/formulas.md §7";
 
 // Everything one evaluation produced, worked out once for all keys.
@@ -86,16 +88,37 @@ void rateOperands(const Context& c, Builder& b) {
             .in("k_off", c.l.time.offloadSlowdown, "", "offload slowdown on the step (1 without offload)");
 }
 
-void stateShare(Builder& b, const Context& c, const char* bytesSym, double bytes, const char* what, int zeroFrom) {
+// The parameters a GPU of this stage holds of a state ZeRO shards from `zeroFrom` on, as an expression and its
+// operands: "P_stage / tp / d" for a dense model; with MoE the TP-split parts, the routers (whole) and the routed
+// experts (over ep x etp and their own data-parallel group).
+std::string localParams(Builder& b, const Context& c, int zeroFrom) {
     const auto& par = c.s.parallel;
     const bool sharded = par.zero >= zeroFrom;
-    b.formula(std::string(bytesSym) + " × P_stage / tp / d").from(kSrcShard);
-    b.in(bytesSym, bytes, "B/param", what)
-        .in("P_stage", c.mb.params, "params", "parameters stage " + std::to_string(c.mb.stage) + " owns")
+    const std::string zeroText = sharded ? "ZeRO-" + std::to_string(par.zero) + " shards it over dp x cp"
+                                         : "not sharded at ZeRO-" + std::to_string(par.zero);
+    if (c.mb.expertParams == 0 && c.mb.routerParams == 0) {
+        b.in("P_stage", c.mb.params, "params", "parameters stage " + std::to_string(c.mb.stage) + " owns")
+            .in("tp", par.tp, "", "parallel.tp")
+            .in("d", sharded ? c.mb.shard : 1.0, "", zeroText);
+        return "P_stage / tp / d";
+    }
+    b.in("P_tp", c.mb.params - c.mb.expertParams - c.mb.routerParams, "params",
+         "attention, norms, dense MLPs, shared experts and embeddings of stage " + std::to_string(c.mb.stage))
         .in("tp", par.tp, "", "parallel.tp")
-        .in("d", sharded ? c.mb.shard : 1.0, "",
-            sharded ? "ZeRO-" + std::to_string(par.zero) + " shards it over dp x cp"
-                    : "not sharded at ZeRO-" + std::to_string(par.zero));
+        .in("P_r", c.mb.routerParams, "params", "routers, whole on every TP rank")
+        .in("d", sharded ? c.mb.shard : 1.0, "", zeroText)
+        .in("P_e", c.mb.expertParams, "params", "routed experts of the stage")
+        .in("ep", par.ep, "", "parallel.ep")
+        .in("etp", par.etp, "", "parallel.etp")
+        .in("d_e", sharded ? c.mb.expertShard : 1.0, "",
+            sharded ? "the expert data-parallel group, tp x cp x dp / (ep x etp)" : zeroText);
+    return "((P_tp / tp + P_r) / d + P_e / (ep × etp) / d_e)";
+}
+
+void stateShare(Builder& b, const Context& c, const char* bytesSym, double bytes, const char* what, int zeroFrom) {
+    b.in(bytesSym, bytes, "B/param", what);
+    const std::string params = localParams(b, c, zeroFrom);
+    b.formula(std::string(bytesSym) + " × " + params).from(c.mb.expertParams > 0 ? kSrcMoe : kSrcShard);
 }
 
 constexpr const char* kSrcStep = "docs/formulas.md §8b, step time from the hardware (engine/steptime.cpp)";
@@ -287,6 +310,22 @@ const std::map<std::string, Rule>& rules() {
                  .in("P_head", c.m.lmHead, "params", "separate LM head (0 when tied)")
                  .from(kSrcParams);
          }},
+        {"params.routed_experts",
+         [](const Context& c, Builder& b) {
+             b.formula("L_moe × E × P_e")
+                 .in("L_moe", c.m.moeLayers, "layers", "MoE layers (after model.moe.dense_layers dense ones)")
+                 .in("E", c.m.experts, "experts", "model.moe.experts")
+                 .in("P_e", c.m.experts > 0 ? c.m.moe.routed / c.m.experts : 0.0, "params", "one routed expert's MLP")
+                 .from(kSrcMoe);
+         }},
+        {"params.mtp",
+         [](const Context& c, Builder& b) {
+             b.formula("n_mtp × (P_layer + P_join)")
+                 .in("n_mtp", c.m.mtpLayers, "modules", "model.mtp_layers")
+                 .in("P_layer", c.m.mtpLayer.total(), "params", "its transformer layer")
+                 .in("P_join", c.m.mtpExtra, "params", "the 2h -> h projection and three norms")
+                 .from("DeepSeek-V3 §2.2 (arXiv 2412.19437); docs/formulas.md §12");
+         }},
         {"params.embedding",
          [](const Context& c, Builder& b) {
              b.formula("V × h + P_pos × h")
@@ -319,11 +358,27 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"flops.forward_attention",
          [](const Context& c, Builder& b) {
-             b.formula("4 × pairs × q × L")
+             b.formula("2 × (q + o) × (L_full × pairs + L_win × pairs_w)")
+                 .in("q", c.m.qDim, "", "query/key width of all heads (QK^T)")
+                 .in("o", c.m.oDim, "", "value width of all heads (AV)")
+                 .in("L_full", c.m.layers - c.m.windowLayers, "layers", "layers attending to the whole sequence")
                  .in("pairs", c.fb.pairs, "pairs", "causal attention pairs per sequence")
-                 .in("q", c.m.qDim, "", "heads x head_dim")
-                 .in("L", c.m.layers, "layers", "model.layers")
-                 .from("seed 003 §4.1 (QK^T and AV over causal pairs)");
+                 .in("L_win", c.m.windowLayers, "layers", "layers with a sliding window (model.sliding_window)")
+                 .in("pairs_w", c.fb.windowPairs, "pairs", "pairs within the window per sequence")
+                 .from("seed 003 §4.1 (QK^T and AV over causal pairs); docs/formulas.md §12 (windows, MLA)");
+         }},
+        {"flops.forward_mtp",
+         [](const Context& c, Builder& b) {
+             b.formula("n_mtp × (2 × (M_mtp + 2 × h × h) × s + 2 × (q + o) × pairs + F_head)")
+                 .in("n_mtp", c.m.mtpLayers, "modules", "model.mtp_layers")
+                 .in("M_mtp", c.m.mtpLayer.matmul(), "multiply-adds/token", "one module's layer")
+                 .in("h", c.m.hidden, "", "model.hidden")
+                 .in("s", c.s.data.seqLen, "tokens", "data.seq_len")
+                 .in("q", c.m.qDim, "", "query/key width of all heads")
+                 .in("o", c.m.oDim, "", "value width of all heads")
+                 .in("pairs", c.fb.pairs, "pairs", "causal attention pairs per sequence")
+                 .in("F_head", c.fb.lmHead, "FLOPs", "the LM head, run again on the module's prediction")
+                 .from("DeepSeek-V3 §2.2 (arXiv 2412.19437)");
          }},
         {"flops.forward_lm_head",
          [](const Context& c, Builder& b) {
@@ -338,10 +393,11 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"flops.forward_per_sequence",
          [](const Context& c, Builder& b) {
-             b.formula("F_mm + F_att + F_head")
+             b.formula("F_mm + F_att + F_head + F_mtp")
                  .in("F_mm", c.fb.layerMatmuls, "FLOPs", "layer matmuls")
                  .in("F_att", c.fb.attention, "FLOPs", "causal attention")
                  .in("F_head", c.fb.lmHead, "FLOPs", "LM head")
+                 .in("F_mtp", c.fb.mtp, "FLOPs", "multi-token-prediction modules")
                  .from(kSrcFlops);
          }},
         {"flops.backward_per_sequence",
@@ -377,23 +433,31 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"flops.training_per_token_full_attention",
          [](const Context& c, Builder& b) {
-             b.formula("3 × (F_mm + 4 × s × s × q × L + F_head) / s")
+             b.formula("3 × (F_mm + 2 × (q + o) × s × (L_full × s + L_win × min(s, w)) + F_head + F_mtp) / s")
                  .in("F_mm", c.fb.layerMatmuls, "FLOPs", "layer matmuls per sequence")
                  .in("s", c.s.data.seqLen, "tokens", "data.seq_len")
-                 .in("q", c.m.qDim, "", "heads x head_dim")
-                 .in("L", c.m.layers, "layers", "model.layers")
+                 .in("q", c.m.qDim, "", "query/key width of all heads")
+                 .in("o", c.m.oDim, "", "value width of all heads")
+                 .in("L_full", c.m.layers - c.m.windowLayers, "layers", "layers attending to the whole sequence")
+                 .in("L_win", c.m.windowLayers, "layers", "layers with a sliding window")
+                 .in("w", c.m.window, "tokens", "model.sliding_window")
                  .in("F_head", c.fb.lmHead, "FLOPs", "LM head per sequence")
+                 .in("F_mtp", c.fb.mtp, "FLOPs", "multi-token-prediction modules per sequence")
                  .from("Megatron-LM / PaLM MFU convention (attention over all s^2 pairs)");
          }},
         {"flops.recompute_per_token",
          [](const Context& c, Builder& b) {
              const Recompute r = c.s.activations.recompute;
-             b.formula(r == Recompute::Full ? "(F_mm + F_att) / s" : r == Recompute::Selective ? "F_att / s" : "0 × s")
+             b.formula(r == Recompute::Full        ? "(F_mm + F_att + F_mtp_l) / s"
+                       : r == Recompute::Selective ? "F_att / s"
+                                                   : "0 × s")
                  .in("s", c.s.data.seqLen, "tokens", "data.seq_len");
              if (r == Recompute::Full || r == Recompute::Selective)
                  b.in("F_att", c.fb.attention, "FLOPs", "causal attention per sequence, run again");
              if (r == Recompute::Full)
-                 b.in("F_mm", c.fb.layerMatmuls, "FLOPs", "layer matmuls per sequence, run again (not the LM head)");
+                 b.in("F_mm", c.fb.layerMatmuls, "FLOPs", "layer matmuls per sequence, run again (not the LM head)")
+                     .in("F_mtp_l", c.fb.mtp - c.fb.mtpLmHead, "FLOPs",
+                         "multi-token-prediction layers per sequence, run again (not their LM head)");
              b.from("seed 000 §6 (recompute trades FLOPs for memory)")
                  .note("activations.recompute = " + std::string(choiceName(r)) + (r == Recompute::None ? ": nothing is run twice" : ""));
          }},
@@ -482,33 +546,42 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"state.weight_bytes",
          [](const Context& c, Builder& b) {
-             b.formula("b_w × N").in("b_w", c.sb.weights, "B/param", "weights").in("N", c.m.total, "params",
-                                                                                  "params.total");
+             b.formula("b_w × (N + N_mtp)")
+                 .in("b_w", c.sb.weights, "B/param", "weights")
+                 .in("N", c.m.total, "params", "params.total")
+                 .in("N_mtp", c.m.mtp, "params", "params.mtp (trained beside the model)");
              b.from(kSrcState);
          }},
         {"state.grad_bytes",
          [](const Context& c, Builder& b) {
-             b.formula("b_g × N").in("b_g", c.sb.grads, "B/param", "gradients").in("N", c.m.total, "params",
-                                                                                  "params.total");
+             b.formula("b_g × (N + N_mtp)")
+                 .in("b_g", c.sb.grads, "B/param", "gradients")
+                 .in("N", c.m.total, "params", "params.total")
+                 .in("N_mtp", c.m.mtp, "params", "params.mtp (trained beside the model)");
              b.from(kSrcState);
          }},
         {"state.master_bytes",
          [](const Context& c, Builder& b) {
-             b.formula("b_m × N").in("b_m", c.sb.master, "B/param", "master copy").in("N", c.m.total, "params",
-                                                                                    "params.total");
+             b.formula("b_m × (N + N_mtp)")
+                 .in("b_m", c.sb.master, "B/param", "master copy")
+                 .in("N", c.m.total, "params", "params.total")
+                 .in("N_mtp", c.m.mtp, "params", "params.mtp (trained beside the model)");
              b.from(kSrcState);
          }},
         {"state.optimizer_bytes",
          [](const Context& c, Builder& b) {
-             b.formula("b_o × N").in("b_o", c.sb.optimizer, "B/param", "optimizer").in("N", c.m.total, "params",
-                                                                                     "params.total");
+             b.formula("b_o × (N + N_mtp)")
+                 .in("b_o", c.sb.optimizer, "B/param", "optimizer")
+                 .in("N", c.m.total, "params", "params.total")
+                 .in("N_mtp", c.m.mtp, "params", "params.mtp (trained beside the model)");
              b.from(kSrcState);
          }},
         {"state.total_bytes",
          [](const Context& c, Builder& b) {
-             b.formula("b_state × N")
+             b.formula("b_state × (N + N_mtp)")
                  .in("b_state", c.sb.total(), "B/param", "state.bytes_per_param")
                  .in("N", c.m.total, "params", "params.total (MoE: every expert has state)")
+                 .in("N_mtp", c.m.mtp, "params", "params.mtp (trained beside the model)")
                  .from(kSrcState);
          }},
         // --- memory per GPU ---------------------------------------------------------------------------------
@@ -533,6 +606,29 @@ const std::map<std::string, Rule>& rules() {
                  return;
              }
              stateShare(b, c, "b_o", c.sb.optimizer, "optimizer bytes per parameter", 1);
+         }},
+        {"memory.routed_experts",
+         [](const Context& c, Builder& b) {
+             b.formula("M_ew + M_eg + M_em + M_eo")
+                 .in("M_ew", c.mb.expertWeights, "B", "routed experts' weights per GPU")
+                 .in("M_eg", c.mb.expertGradients, "B", "their gradients")
+                 .in("M_em", c.mb.expertMaster, "B", "their master copy")
+                 .in("M_eo", c.mb.expertOptimizer, "B", "their optimizer state")
+                 .from(kSrcMoe);
+         }},
+        {"memory.dispatch_buffers",
+         [](const Context& c, Builder& b) {
+             const auto& par = c.s.parallel;
+             const auto& d = c.s.data;
+             b.formula("moe × 2 × a × T / sp × K × h")
+                 .in("moe", c.m.moeLayers > 0 ? 1 : 0, "", "1 when the model has MoE layers")
+                 .in("a", c.s.precision.weights == NumberFormat::Fp32 ? 4 : 2, "B", "activation element")
+                 .in("T", double(d.seqLen) / par.cp * d.microBatch, "tokens", "seq_len / cp x micro_batch")
+                 .in("sp", par.sequenceParallel ? par.tp : 1, "", "sequence parallelism splits the tokens over TP")
+                 .in("K", routedLoad(c.m, c.s), "copies/token",
+                     "active experts x the busiest expert's load over the mean (router_balance, capacity_factor)")
+                 .in("h", c.m.hidden, "", "model.hidden")
+                 .from(kSrcMoe);
          }},
         {"memory.state",
          [](const Context& c, Builder& b) {
@@ -573,8 +669,9 @@ const std::map<std::string, Rule>& rules() {
          [](const Context& c, Builder& b) {
              const auto& d = c.s.data;
              const double T = double(d.seqLen) / c.s.parallel.cp * d.microBatch;
-             b.formula("head × (4 × T_loss × V + a × T × h) / tp")
+             b.formula("head × (1 + n_mtp) × (4 × T_loss × V + a × T × h) / tp")
                  .in("head", c.mb.holdsHead ? 1 : 0, "", "1 when this stage holds the LM head")
+                 .in("n_mtp", c.m.mtpLayers, "modules", "multi-token-prediction modules run the head again")
                  .in("T_loss", d.vocabOnSupervisedOnly ? d.supervisedFraction * T : T, "tokens",
                      "tokens whose logits are kept (FP32)")
                  .in("V", c.m.vocab, "", "model.vocab")
@@ -586,11 +683,12 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"memory.buffers",
          [](const Context& c, Builder& b) {
-             b.formula("R + K + G + X + f × A")
+             b.formula("R + K + G + X + D + f × A")
                  .in("R", kRuntimeReserveBytes, "B", "runtime reserve (CUDA context, cuBLAS, NCCL)")
                  .in("K", c.mb.bufBuckets, "B", "two gradient buckets (up to 40M elements) when dp x cp > 1")
                  .in("G", c.mb.bufGather, "B", "ZeRO-3: the gathered largest layer and its prefetch")
                  .in("X", c.mb.bufTpGather, "B", "TP: one activation all-gather buffer")
+                 .in("D", c.mb.bufDispatch, "B", "MoE: one layer's all-to-all dispatch and combine buffers")
                  .in("f", kAllocatorOverhead, "", "allocator fragmentation share of activations")
                  .in("A", c.l.memory.activations, "B", "activations per GPU")
                  .from(kSrcBuf);
@@ -620,16 +718,18 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"memory.stage",
          [](const Context& c, Builder& b) {
-             b.formula("M_last > M_first ? pp - 1 : 0")
+             b.formula("M_last > max(M_first, M_mid) ? pp - 1 : (M_mid > M_first ? 1 : 0)")
                  .in("M_last", c.ends.last.total(), "B", "total on the last stage (LM head, logits)")
                  .in("M_first", c.ends.first.total(), "B", "total on the first stage (embedding)")
+                 .in("M_mid", c.ends.middle.total(), "B",
+                     "total on stage 1 when stage 0 holds dense layers of an MoE model (else stage 0's)")
                  .in("pp", c.s.parallel.pp, "", "parallel.pp")
-                 .from("docs/formulas.md §4 (the most loaded stage)");
+                 .from("docs/formulas.md §4 and §12 (the most loaded stage)");
          }},
         {"memory.in_flight_micro_batches",
          [](const Context& c, Builder& b) {
              const auto& par = c.s.parallel;
-             const bool last = c.mb.stage > 0;
+             const bool last = par.pp > 1 && c.mb.stage == par.pp - 1;
              b.from("docs/pipeline.md (closed forms, checked against the simulator)");
              if (par.pp <= 1) {
                  b.formula("p").in("p", 1, "stages", "no pipeline: micro-batches run one after another");
@@ -642,21 +742,17 @@ const std::map<std::string, Rule>& rules() {
                      .in("p", par.pp, "stages", "1F1B: stage 0 runs p forwards before its first backward");
              } else {
                  b.formula("m_fl").in("m_fl", c.mb.inFlight, "micro-batches",
-                                      "the " + std::string(choiceName(par.schedule)) + " closed form on stage " + std::to_string(c.mb.stage));
+                                      "the closed form of parallel.schedule on stage " + std::to_string(c.mb.stage));
              }
          }},
         {"memory.offloaded",
          [](const Context& c, Builder& b) {
-             const auto& par = c.s.parallel;
              const bool off = c.s.offload.optimizer != Offload::None;
-             b.formula("off × (b_m + b_o) × P_stage / tp / d")
-                 .in("off", off ? 1 : 0, "", "1 when offload.optimizer is cpu or nvme")
+             b.in("off", off ? 1 : 0, "", "1 when offload.optimizer is cpu or nvme")
                  .in("b_m", c.sb.master, "B/param", "master copy")
                  .in("b_o", c.sb.optimizer, "B/param", "optimizer")
-                 .in("P_stage", c.mb.params, "params", "parameters of the stage")
-                 .in("tp", par.tp, "", "parallel.tp")
-                 .in("d", par.zero >= 1 ? c.mb.shard : 1.0, "", "ZeRO >= 1 shards it over dp x cp")
                  .from(kSrcOffload);
+             b.formula("off × (b_m + b_o) × " + localParams(b, c, 1));
          }},
         {"memory.host_per_node",
          [](const Context& c, Builder& b) {

@@ -149,11 +149,14 @@ std::vector<Field> buildFields() {
               },
               [](Scenario& s, const FieldValue& v) {
                   // A count derives its shape (the model keys then show it); null keeps that shape as a custom one.
-                  // Dropout is a training choice, not part of the shape: it survives the new shape.
+                  // Dropout and the routing's balance and capacity are training choices, not part of the shape:
+                  // they survive the new shape.
                   if (std::holds_alternative<double>(v) && std::get<double>(v) > 0) {
-                      const bool dropout = s.model.dropout;
+                      const ModelShape old = s.model;
                       s.model = shapeForParams(std::get<double>(v));
-                      s.model.dropout = dropout;
+                      s.model.dropout = old.dropout;
+                      s.model.moe.capacityFactor = old.moe.capacityFactor;
+                      s.model.moe.routerBalance = old.moe.routerBalance;
                   } else
                       s.model.params = 0;
               },
@@ -198,6 +201,54 @@ std::vector<Field> buildFields() {
         TL_NUM("model.moe.dense_layers", Int, model.moe.denseLayers, 0, 1000, "layers",
                "Leading layers with a dense MLP instead of experts.",
                advanced(slider("Dense layers", kModel, Lin, 0, 16, "layers"))),
+        TL_BOOL("model.moe.router_bias", model.moe.routerBias,
+                "The router carries one bias per routed expert (GPT-OSS; DeepSeek-V3's load-balancing bias).",
+                advanced(control(K, "Router bias", kModel))),
+        TL_NUM("model.moe.capacity_factor", Real, model.moe.capacityFactor, 0, 1000, "",
+               "0 = dropless routing; above 0 an expert takes at most this multiple of its mean share of tokens and "
+               "drops the rest.",
+               advanced(slider("Capacity factor", kModel, Lin, 0, 4, "", 1, 2))),
+        TL_NUM("model.moe.router_balance", Real, model.moe.routerBalance, 1, 1000, "",
+               "Tokens the busiest expert gets over the mean (1 = perfectly balanced routing): the slowest rank sets "
+               "the step.",
+               advanced(slider("Routing imbalance", kModel, Lin, 1, 4, "", 1, 2))),
+        TL_CHOICE("model.attention", model.attention,
+                  "mha: multi-head attention (grouped-query with fewer key/value heads); mla: multi-head latent "
+                  "attention (DeepSeek-V2/V3) through low-rank query and key-value latents.",
+                  advanced(control(C, "Attention", kModel, {"Multi-head (MHA, GQA)", "Multi-head latent (MLA)"})),
+                  Attention::Mha, Attention::Mla),
+        TL_NUM("model.mla.q_lora_rank", Int, model.mla.qLoraRank, 0, 65536, "",
+               "MLA: width of the query latent (0 = queries projected straight from the hidden state).",
+               advanced(slider("MLA query latent", kModel, Lin, 0, 4096))),
+        TL_NUM("model.mla.kv_lora_rank", Int, model.mla.kvLoraRank, 1, 65536, "",
+               "MLA: width of the key-value latent, the part kept per token.",
+               advanced(slider("MLA key-value latent", kModel, Lin, 64, 4096))),
+        TL_NUM("model.mla.qk_nope_head_dim", Int, model.mla.qkNopeHeadDim, 0, 1024, "",
+               "MLA: per-head query/key width without rotary positions.",
+               advanced(slider("MLA q/k head width", kModel, Pow2, 16, 512))),
+        TL_NUM("model.mla.qk_rope_head_dim", Int, model.mla.qkRopeHeadDim, 0, 1024, "",
+               "MLA: per-head query/key width that carries rotary positions (the key's part is shared by all heads).",
+               advanced(slider("MLA rotary width", kModel, Pow2, 16, 512))),
+        TL_NUM("model.mla.v_head_dim", Int, model.mla.vHeadDim, 1, 1024, "", "MLA: per-head value width.",
+               advanced(slider("MLA value head width", kModel, Pow2, 16, 512))),
+        TL_NUM("model.mtp_layers", Int, model.mtpLayers, 0, 64, "modules",
+               "Multi-token-prediction modules trained beside the model (DeepSeek-V3: 1), each a transformer layer "
+               "on the last pipeline stage that predicts one more token ahead.",
+               advanced(slider("Multi-token prediction", kModel, Lin, 0, 4, "modules"))),
+        TL_NUM("model.sliding_window", Int, model.slidingWindow, 0, 10485760, "tokens",
+               "Tokens a windowed attention layer sees (0 = every layer attends to the whole sequence).",
+               advanced(slider("Sliding window", kModel, Pow2, 64, 131072, "tokens"))),
+        TL_NUM("model.full_attention_every", Int, model.fullAttentionEvery, 0, 1000, "layers",
+               "With a sliding window: every n-th layer attends to the whole sequence (1 = all layers, 0 = none; "
+               "GPT-OSS 2, Gemma 3 6).",
+               advanced(slider("Full attention every", kModel, Lin, 0, 8, "layers"))),
+        TL_BOOL("model.norm_bias", model.normBias,
+                "With biases: the norms carry biases too (LayerNorm). Off for RMSNorm models whose linear layers "
+                "have biases (GPT-OSS).",
+                advanced(control(K, "Norm biases", kModel))),
+        TL_BOOL("model.attention_sinks", model.attentionSinks,
+                "One learned sink logit per attention head and layer (GPT-OSS).",
+                advanced(control(K, "Attention sinks", kModel))),
         TL_BOOL("model.dropout", model.dropout,
                 "Dropout on the attention probabilities and both residual branches; its masks are kept for "
                 "backward (GPT-2, GPT-3, Megatron GPT).",
@@ -278,6 +329,13 @@ std::vector<Field> buildFields() {
         TL_NUM("parallel.zero", Int, parallel.zero, 0, 3, "",
                "ZeRO stage: 1 shards optimizer state, 2 also gradients, 3 (FSDP) also weights, over dp x cp.",
                slider("ZeRO stage", kParallel, Lin, 0, 3)),
+        TL_NUM("parallel.ep", Int, parallel.ep, 1, 65536, "GPUs",
+               "Expert parallel: the routed experts split over ep GPUs carved out of tp x cp x dp; tokens travel to "
+               "their experts and back in two all-to-alls per MoE layer.",
+               slider("Expert parallel (EP)", kParallel, Lin, 1, 256, "GPUs")),
+        TL_NUM("parallel.etp", Int, parallel.etp, 1, 65536, "GPUs",
+               "Expert tensor parallel: each routed expert's matmuls split over etp GPUs.",
+               advanced(slider("Expert tensor parallel (ETP)", kParallel, Lin, 1, 8, "GPUs"))),
         TL_BOOL("parallel.sequence_parallel", parallel.sequenceParallel,
                 "Megatron sequence parallelism: norms and dropout activations split over the TP group.",
                 control(K, "Sequence parallel", kParallel)),
@@ -643,9 +701,11 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
         return std::nullopt;
     }
     // A refining edit makes the preset custom: the figures no longer describe the published model or GPU. Dropout
-    // is a training choice, not part of the published shape.
+    // and the routing's balance and capacity are training choices, not part of the published shape.
+    const bool trainingChoice =
+        key == "model.dropout" || key == "model.moe.capacity_factor" || key == "model.moe.router_balance";
     const bool refinesModel =
-        key.starts_with("model.") && key != "model.params" && key != "model.preset" && key != "model.dropout";
+        key.starts_with("model.") && key != "model.params" && key != "model.preset" && !trainingChoice;
     const bool refinesGpu = key.starts_with("hardware.") && key != "hardware.preset";
     if ((refinesModel || refinesGpu) && f->get(s) != value) {
         f->set(s, value);

@@ -1,6 +1,7 @@
 #pragma once
-// Itemized training FLOPs (seed 003 §2 and §4): matmuls 2mkn, causal attention over packed documents,
-// the LM head, backward = 2 x forward, recompute as extra hardware FLOPs.
+// Itemized training FLOPs (seed 003 §2 and §4): matmuls 2mkn, causal attention over packed documents (or within a
+// sliding window), the LM head, multi-token-prediction modules, backward = 2 x forward, recompute as extra hardware
+// FLOPs.
 
 #include "engine/model.h"
 #include "engine/scenario.h"
@@ -11,14 +12,20 @@ namespace tl::engine {
 
 // Causal attention pairs of documents packed into one sequence: sum of d(d+1)/2.
 double causalPairs(const std::vector<int>& documents, int seqLen);
+// The same when a token attends to at most `window` tokens, itself included: a document of d > w tokens has
+// w(w+1)/2 + (d - w) w pairs.
+double windowPairs(const std::vector<int>& documents, int seqLen, int window);
 
 struct FlopsBreakdown {
     double layerMatmuls = 0;  // forward, per sequence
-    double attention = 0;     // forward QK^T + AV over causal pairs, per sequence
-    double attentionFull = 0; // the same over full s^2 (Megatron / PaLM MFU convention)
+    double attention = 0;     // forward QK^T + AV over causal pairs (windowed layers: within the window), per sequence
+    double attentionFull = 0; // the same over full s^2 (s x window on windowed layers: Megatron / PaLM MFU convention)
     double lmHead = 0;        // forward, per sequence
-    double pairs = 0;
-    double forward() const { return layerMatmuls + attention + lmHead; }
+    double mtp = 0;           // multi-token-prediction modules: their layers, projections and LM-head passes
+    double mtpLmHead = 0;     // the LM-head passes inside mtp
+    double pairs = 0;         // causal pairs of one full-attention layer
+    double windowPairs = 0;   // pairs of one windowed layer (0 without a window)
+    double forward() const { return layerMatmuls + attention + lmHead + mtp; }
 };
 
 FlopsBreakdown forwardFlops(const ModelCounts& m, const DataSpec& d);

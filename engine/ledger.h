@@ -15,9 +15,11 @@ namespace tl::engine {
 struct ParamsLedger {
     std::int64_t total = 0;
     std::int64_t active = 0;
-    std::int64_t embedding = 0; // input embedding (+ learned positions)
-    std::int64_t lmHead = 0;    // separate output projection (0 when tied)
-    bool derivedShape = false;  // model.params was set: the shape comes from the documented rule
+    std::int64_t embedding = 0;     // input embedding (+ learned positions)
+    std::int64_t lmHead = 0;        // separate output projection (0 when tied)
+    std::int64_t routedExperts = 0; // every routed expert of every MoE layer (inside total)
+    std::int64_t mtp = 0;           // multi-token-prediction modules' own parameters (beside total)
+    bool derivedShape = false;      // model.params was set: the shape comes from the documented rule
 };
 
 struct FlopsLedger {
@@ -25,6 +27,7 @@ struct FlopsLedger {
     double forwardLayerMatmuls = 0;
     double forwardAttention = 0; // QK^T and AV over causal pairs
     double forwardLmHead = 0;
+    double forwardMtp = 0;          // multi-token-prediction modules: layers, projections and LM-head passes
     double backwardPerSequence = 0; // 2 x forward
     double trainingPerToken = 0;    // model FLOPs: (forward + backward) / seq_len
     double sixNdPerToken = 0;       // 6 x active parameters
@@ -58,6 +61,10 @@ struct MemoryLedger {
     double inFlightMicroBatches = 0; // on that stage, in units of a whole stage's layers
     double offloadedPerGpu = 0;      // optimizer state moved to host or NVMe
     double hostMemoryPerNode = 0;    // bytes of host RAM (or NVMe) a node needs for the offload
+    // The routed experts' share of weights, gradients, master weights and optimizer state (inside those four).
+    double expertWeights = 0, expertGradients = 0, expertMaster = 0, expertOptimizer = 0;
+    double routedExperts = 0;   // their sum: the routed experts' training state on this GPU
+    double dispatchBuffers = 0; // one MoE layer's all-to-all send and receive buffers (inside buffers)
     bool operator==(const MemoryLedger&) const = default;
 };
 

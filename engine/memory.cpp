@@ -19,7 +19,13 @@ double activationBytes(const PrecisionSpec& p) {
 
 } // namespace
 
-LayerActivations layerActivations(const ModelCounts& m, const Scenario& s) {
+double routedLoad(const ModelCounts& m, const Scenario& s) {
+    const auto& moe = s.model.moe;
+    const double load = moe.capacityFactor > 0 ? std::min(moe.routerBalance, moe.capacityFactor) : moe.routerBalance;
+    return m.activeExperts * load;
+}
+
+LayerActivations layerActivations(const ModelCounts& m, const Scenario& s, bool moeLayer) {
     const auto& par = s.parallel;
     const double a = activationBytes(s.precision);
     const double b = s.data.microBatch;
@@ -27,19 +33,22 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s) {
     const double T = sLocal * b;                          // tokens one GPU holds per micro-batch
     const double t = par.tp;
     const double sp = par.sequenceParallel ? t : 1.0; // SP shards the per-token (replicated) tensors
-    const double h = m.hidden, q = m.qDim, kv = m.kvDim, w = m.mlpWidth;
+    const double h = m.hidden;
+    const bool moe = moeLayer && m.experts > 0;
+    const double w = moe ? m.sharedWidth : m.ffnWidth; // what TP splits: the dense MLP or the shared experts
 
-    // Tensors every TP rank holds in full unless SP shards them: two norm inputs and the two matmul inputs.
-    double replicated = 4.0 * a * T * h;
+    // Tensors every TP rank holds in full unless SP shards them: two norm inputs and the two matmul inputs, and
+    // MLA's latents (its down-projections are not split by TP).
+    double replicated = 4.0 * a * T * h + a * T * m.latent;
     if (s.model.dropout)
         replicated += 2.0 * T * h; // the two residual-branch dropout masks, one byte per element
-    if (m.experts > 0)
+    if (moe)
         replicated += 4.0 * T * m.experts; // router probabilities in FP32
     // Tensors split across TP ranks.
-    double sharded = a * T * (q + 2.0 * kv); // Q, K, V kept for QK^T and AV backward
+    double sharded = a * T * (m.qDim + m.kDim + m.vDim); // Q, K, V kept for QK^T and AV backward
     if (m.qkNorm)
-        sharded += a * T * (q + kv); // q/k norm inputs
-    sharded += a * T * q;            // attention output, the O projection's input
+        sharded += a * T * (m.qDim + m.kDim); // q/k norm inputs
+    sharded += a * T * m.oDim;                // attention output, the O projection's input
     double mlpProduct = 0;
     if (m.gated) {
         sharded += 2.0 * a * T * w; // gate and up projections (SiLU backward needs the gate input)
@@ -48,21 +57,39 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s) {
         sharded += a * T * w; // GeLU input
         mlpProduct = a * T * w;
     }
+    // Routed experts: the token copies this GPU's experts take (R per micro-batch), each kept as the expert's input
+    // after the dispatch all-to-all, with the MLP's own tensors split over etp. The routing weight multiplies the
+    // activation before the down projection (Megatron-Core's weighted SwiGLU), so the combine keeps nothing. With SP
+    // an etp group gathers the tokens of etp / tp TP groups' slices.
+    double routed = 0, routedProduct = 0;
+    if (moe) {
+        const double etp = par.etp;
+        const double groups = par.sequenceParallel ? etp / t : std::max(1.0, etp / t);
+        const double R = T * routedLoad(m, s) * groups;
+        const double we = m.expertWidth / etp;
+        routed = a * R * h + (m.gated ? 2.0 : 1.0) * a * R * we;
+        routedProduct = a * R * we;
+    }
     // Attention core: flash attention keeps only the log-sum-exp; the naive path keeps the softmax matrix.
     const double lse = 4.0 * T * m.heads;
     // With dropout the probabilities' mask (one byte) and the dropped-out copy are kept too: 5 bytes per score in
     // 16-bit, Korthikanti et al. 2022's 5as/h term.
     const double scores = (s.model.dropout ? 2.0 * a + 1.0 : a) * b * m.heads * sLocal * s.data.seqLen;
 
+    // Selective recompute rebuilds MLA's queries, keys and values from the latents it keeps (Megatron-Core's
+    // mla_up_proj, DeepSeek-V3 §3.2.3): the up-projections are small next to the attention core they feed.
+    const double upProjected = m.latent > 0 ? a * T * (m.qDim + m.kDim + m.vDim) / t : 0.0;
+
     LayerActivations out;
-    const double base = replicated / sp + sharded / t;
-    out.working = base + (mlpProduct + (s.activations.flashAttention ? lse : scores)) / t;
+    const double base = replicated / sp + sharded / t + routed;
+    const double products = mlpProduct / t + routedProduct;
+    out.working = base + products + (s.activations.flashAttention ? lse : scores) / t;
     if (s.activations.recompute == Recompute::Full)
         out.stored = a * T * h / sp; // only the layer's input
     else if (s.activations.recompute == Recompute::Selective && s.model.dropout)
-        out.stored = base + mlpProduct / t + (s.activations.flashAttention ? lse : 0.0) / t; // Megatron: core attention
-    else if (s.activations.recompute == Recompute::Selective)
-        out.stored = base + (s.activations.flashAttention ? lse : 0.0) / t; // core attention and the MLP product redone
+        out.stored = base - upProjected + products + (s.activations.flashAttention ? lse : 0.0) / t; // core attention
+    else if (s.activations.recompute == Recompute::Selective) // core attention and the MLP products redone
+        out.stored = base - upProjected + (s.activations.flashAttention ? lse : 0.0) / t;
     else
         out.stored = out.working;
     return out;
@@ -91,51 +118,101 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
     m_stages = std::max(1, par.pp);
     m_cp = par.cp;
     m_zero = par.zero;
+    m_expertSplit = double(par.tp) / (double(par.ep) * par.etp); // expert data-parallel group over dp x cp
     const bool vShape = vShaped(par.schedule) && m_stages > 1;
     m_offload = s.offload.optimizer != Offload::None;
     m_fullRecompute = s.activations.recompute == Recompute::Full;
     m_layersPerStage = heaviestStageLayers(m.layers, m_stages, par.virtualStages); // uneven: the heaviest rank
     if (m_stages > 1)
         m_inFlight = inFlightGrowth(pipelineSpecFor(s)); // else one micro-batch at a time (gradient accumulation)
-
-    // Parameters a GPU of the first and of the last stage owns (TP splits every matrix, vocab-parallel head too).
-    const double stageLayers = m_layersPerStage * m.layersTotal / std::max(1, m.layers);
-    const double headOnLast = m.lmHead > 0 ? m.lmHead : (m_stages > 1 ? m.embedding : 0.0); // tied: a copy there
-    double firstParams = stageLayers + m.embedding, lastParams = stageLayers + m.finalNorm + headOnLast;
-    if (m_stages == 1) {
-        firstParams = lastParams = m.total;
-    } else if (vShape) {
-        firstParams = stageLayers + m.embedding + m.lmHead + m.finalNorm; // the V brings the last chunk home
-        lastParams = stageLayers;
-    }
-    m_first = end(0, firstParams, m_stages == 1 || vShape);
-    m_last = end(m_stages - 1, lastParams, !vShape);
-
-    m_layer = layerActivations(m, s);
+    m_dense = layerActivations(m, s, false);
+    m_moe = layerActivations(m, s, true);
+    // A multi-token-prediction module: an MoE (or dense) layer, plus its two norms' inputs and the joined 2h vector.
     const double a = activationBytes(s.precision);
     const double tokensLocal = double(s.data.seqLen) / par.cp * s.data.microBatch;
-    const double lossTokens = s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction * tokensLocal : tokensLocal;
-    // Logits in FP32 for the softmax-cross-entropy plus the head's input, vocab-parallel over TP.
-    m_logits = (4.0 * lossTokens * m.vocab + a * tokensLocal * m.hidden) / par.tp;
-    // Buffers: ZeRO-3's gathered layer and its prefetch, the TP/SP all-gather of one activation.
+    const double sp = par.sequenceParallel ? par.tp : 1.0;
+    m_mtp = m.experts > 0 ? m_moe : m_dense;
+    m_mtp.stored += a * tokensLocal * m.hidden * (m_fullRecompute ? 2.0 : 4.0) / sp;
+    m_mtp.working += a * tokensLocal * m.hidden * 4.0 / sp;
+
+    // Every stage holds the heaviest rank's layer count (uneven splits: the conservative side); dense layers come
+    // first. The first stage has the embedding, the last the final norm, the LM head (tied: a copy there) and the
+    // multi-token-prediction modules; V-shaped schedules bring the last chunk home to rank 0.
+    const int L = int(m_layersPerStage);
+    const StageParams firstLayers = m.layerRange(0, L), lastLayers = m.layerRange(m.layers - L, L);
+    const int firstDense = std::min(m.denseLayers, L), lastDense = std::max(0, m.denseLayers - (m.layers - L));
+    const double headOnLast = m.lmHead > 0 ? m.lmHead : (m_stages > 1 ? m.embedding : 0.0);
+    StageParams mtp;
+    mtp.tensor = m.mtpLayers * (m.mtpLayer.tensorParallel() + m.mtpExtra);
+    mtp.experts = m.mtpLayers * m.mtpLayer.routed;
+    mtp.router = m.mtpLayers * m.mtpLayer.router;
+    auto plus = [](StageParams p, double tensor, const StageParams& more = {}) {
+        p.tensor += tensor + more.tensor;
+        p.experts += more.experts;
+        p.router += more.router;
+        return p;
+    };
+    if (m_stages == 1) {
+        StageParams all = plus(m.layerRange(0, m.layers), m.embedding + m.lmHead + m.finalNorm, mtp);
+        m_first = m_last = end(0, all, m.denseLayers, m.moeLayers, m.mtpLayers, true);
+    } else if (vShape) {
+        m_first = end(0, plus(firstLayers, m.embedding + m.lmHead + m.finalNorm, mtp), firstDense, L - firstDense,
+                      m.mtpLayers, true);
+        m_last = end(m_stages - 1, lastLayers, lastDense, L - lastDense, 0, false);
+    } else {
+        m_first = end(0, plus(firstLayers, m.embedding), firstDense, L - firstDense, 0, false);
+        m_last = end(m_stages - 1, plus(lastLayers, m.finalNorm + headOnLast, mtp), lastDense, L - lastDense,
+                     m.mtpLayers, true);
+    }
+    if (m_stages > 2 && firstDense > 0 && m.moeLayers > 0) {
+        const int middleDense = std::max(0, std::min(m.denseLayers - L, L));
+        m_middle = end(1, m.layerRange(L, L), middleDense, L - middleDense, 0, false);
+        m_middle.used = true;
+    }
+
+    const double logitsPerHead =
+        4.0 * (s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction : 1.0) * tokensLocal * m.vocab;
+    // Logits in FP32 for the softmax-cross-entropy plus the head's input, vocab-parallel over TP; each
+    // multi-token-prediction module runs the head again on its own prediction.
+    m_logits = (1.0 + m.mtpLayers) * (logitsPerHead + a * tokensLocal * m.hidden) / par.tp;
+    // Buffers: ZeRO-3's gathered layer and its prefetch, the TP/SP all-gather of one activation, an MoE layer's
+    // dispatch (FP8 or 16-bit) and combine (16-bit) buffers for this GPU's token copies.
+    const double largestLocal =
+        std::max(m.dense.tensorParallel() / par.tp + m.dense.routed / (double(par.ep) * par.etp) + m.dense.router,
+                 m.moe.tensorParallel() / par.tp + m.moe.routed / (double(par.ep) * par.etp) + m.moe.router);
     if (par.zero >= 3)
-        m_gather = 2.0 * (m.largestLayer / par.tp) * b.weights;
+        m_gather = 2.0 * largestLocal * b.weights;
     if (par.tp > 1)
         m_tpGather = a * tokensLocal * m.hidden;
+    if (m.moeLayers > 0)
+        m_dispatch = 2.0 * a * tokensLocal / sp * routedLoad(m, s) * m.hidden;
 }
 
-MemoryModel::End MemoryModel::end(int index, double params, bool holdsHead) const {
+MemoryModel::End MemoryModel::end(int index, StageParams params, int denseLayers, int moeLayers, int mtp,
+                                  bool holdsHead) const {
     const StateBytes& b = m_bytes;
+    const auto& par = m_scenario.parallel;
     End e;
     e.index = index;
     e.params = params;
-    const double local = params / m_scenario.parallel.tp;
+    // The TP-split parts on this GPU, and the router whole; the routed experts over ep x etp.
+    const double local = params.tensor / par.tp + params.router;
+    const double experts = params.experts / (double(par.ep) * par.etp);
     e.weights = b.weights * local;
     e.grads = b.grads * local;
     e.master = b.master * local;
     e.optimizer = b.optimizer * local;
-    e.buckets = 2.0 * std::min(kGradBucketElements, local) * b.grads; // DP all-reduce / reduce-scatter
+    e.expertWeights = b.weights * experts;
+    e.expertGrads = b.grads * experts;
+    e.expertMaster = b.master * experts;
+    e.expertOptimizer = b.optimizer * experts;
+    e.buckets = 2.0 * std::min(kGradBucketElements, local + experts) * b.grads; // DP all-reduce / reduce-scatter
     e.holdsHead = holdsHead;
+    e.layers = denseLayers + moeLayers + mtp;
+    e.stored = denseLayers * m_dense.stored + moeLayers * m_moe.stored + mtp * m_mtp.stored;
+    e.working = std::max(
+        {denseLayers > 0 ? m_dense.working : 0.0, moeLayers > 0 ? m_moe.working : 0.0, mtp > 0 ? m_mtp.working : 0.0});
+    e.used = true;
     return e;
 }
 
@@ -144,34 +221,49 @@ inline MemoryBreakdown MemoryModel::stage(const End& e, double inFlightUnits, do
     MemoryBreakdown mb;
     mb.stage = e.index;
     mb.inFlight = inFlightUnits;
-    mb.params = e.params;
+    mb.params = e.params.total();
+    mb.expertParams = e.params.experts;
+    mb.routerParams = e.params.router;
     mb.shard = shard;
-    mb.layersOnStage = m_layersPerStage;
-    mb.layerStored = m_layer.stored;
-    mb.layerWorking = m_layer.working;
+    // The expert data-parallel group: tp x cp x dp / (ep x etp) (validation keeps it whole; the memory gate, which
+    // varies dp alone, needs every figure of the form F + S / dp, so it is not clamped here).
+    const double expertShard = shard * m_expertSplit;
+    mb.expertShard = expertShard;
+    mb.layersOnStage = e.layers;
+    mb.layerStored = e.layers > 0 ? e.stored / e.layers : 0.0;
+    mb.layerWorking = e.working;
     mb.holdsHead = e.holdsHead;
-    // ZeRO 1 shards the master copy and the optimizer state over dp x cp, ZeRO 2 the gradients too, ZeRO 3 the weights.
-    mb.weights = m_zero >= 3 ? e.weights / shard : e.weights;
-    mb.gradients = m_zero >= 2 ? e.grads / shard : e.grads;
-    mb.master = m_zero >= 1 ? e.master / shard : e.master;
-    mb.optimizer = m_zero >= 1 ? e.optimizer / shard : e.optimizer;
+    // ZeRO 1 shards the master copy and the optimizer state over dp x cp (routed experts over their own group),
+    // ZeRO 2 the gradients too, ZeRO 3 the weights.
+    mb.expertWeights = m_zero >= 3 ? e.expertWeights / expertShard : e.expertWeights;
+    mb.expertGradients = m_zero >= 2 ? e.expertGrads / expertShard : e.expertGrads;
+    mb.expertMaster = m_zero >= 1 ? e.expertMaster / expertShard : e.expertMaster;
+    mb.expertOptimizer = m_zero >= 1 ? e.expertOptimizer / expertShard : e.expertOptimizer;
+    mb.weights = (m_zero >= 3 ? e.weights / shard : e.weights) + mb.expertWeights;
+    mb.gradients = (m_zero >= 2 ? e.grads / shard : e.grads) + mb.expertGradients;
+    mb.master = (m_zero >= 1 ? e.master / shard : e.master) + mb.expertMaster;
+    mb.optimizer = (m_zero >= 1 ? e.optimizer / shard : e.optimizer) + mb.expertOptimizer;
     if (m_offload) {
         mb.offloaded = mb.master + mb.optimizer;
         mb.master = mb.optimizer = 0;
+        mb.expertMaster = mb.expertOptimizer = 0;
     }
-    mb.activationsLayers = inFlightUnits * m_layersPerStage * m_layer.stored;
+    // In units of a whole stage's layers: the stage's own layers (and MTP modules) x micro-batches in flight.
+    mb.activationsLayers = inFlightUnits * e.stored;
     if (m_fullRecompute)
-        mb.activationsLayers += m_layer.working; // one layer rebuilt during backward
+        mb.activationsLayers += e.working; // one layer rebuilt during backward
     mb.activationsLogits = e.holdsHead ? m_logits : 0.0;
     // Buffers: runtime reserve, gradient buckets for the DP all-reduce / reduce-scatter, ZeRO-3's gathered layer and
-    // its prefetch, the TP/SP all-gather of one activation, and allocator fragmentation.
+    // its prefetch, the TP/SP all-gather of one activation, the all-to-all buffers of one MoE layer, and allocator
+    // fragmentation.
     if (shard > 1) {
         mb.bufBuckets = e.buckets;
         mb.bufGather = m_gather;
     }
     mb.bufTpGather = m_tpGather;
-    mb.buffers =
-        kRuntimeReserveBytes + mb.bufBuckets + mb.bufGather + mb.bufTpGather + kAllocatorOverhead * mb.activations();
+    mb.bufDispatch = m_dispatch;
+    mb.buffers = kRuntimeReserveBytes + mb.bufBuckets + mb.bufGather + mb.bufTpGather + mb.bufDispatch +
+                 kAllocatorOverhead * mb.activations();
     return mb;
 }
 
@@ -179,14 +271,16 @@ MemoryModel::Ends MemoryModel::ends(int dp) const {
     const double shard = double(dp) * m_cp; // ZeRO shards over the data-parallel group, CP included
     const PeakInFlight inFlight = m_inFlight.at(microBatchesPerPipeline(m_scenario, dp));
     const MemoryBreakdown first = stage(m_first, inFlight.rank0, shard);
+    const MemoryBreakdown middle = m_middle.used ? stage(m_middle, inFlight.rank0, shard) : first;
     if (m_stages == 1)
-        return {first, first};
-    return {first, stage(m_last, inFlight.lastRank, shard)};
+        return {first, first, first};
+    return {first, stage(m_last, inFlight.lastRank, shard), middle};
 }
 
 MemoryBreakdown MemoryModel::at(int dp) const {
     const Ends e = ends(dp);
-    return e.last.total() > e.first.total() ? e.last : e.first;
+    const MemoryBreakdown& firstOrMiddle = e.middle.total() > e.first.total() ? e.middle : e.first;
+    return e.last.total() > firstOrMiddle.total() ? e.last : firstOrMiddle;
 }
 
 int MemoryModel::steadyUpTo() const {
@@ -209,7 +303,8 @@ double MemoryModel::total(int dp) const {
     if (m_stages == 1)
         return first;
     const double last = stage(m_last, inFlight.lastRank, shard).total();
-    return last > first ? last : first;
+    const double middle = m_middle.used ? stage(m_middle, inFlight.rank0, shard).total() : 0.0;
+    return std::max({first, last, middle});
 }
 
 MemoryBreakdown perGpuMemory(const Scenario& s, const ModelCounts& m, const StateBytes& b, int dp) {

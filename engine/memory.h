@@ -16,14 +16,22 @@ struct MemoryBreakdown {
     double offloaded = 0; // optimizer state (and master copy) moved off the GPU
     double inFlight = 0;  // micro-batches held, in units of one stage's layers
     int stage = 0;
+    // The routed experts' share of the four state figures above: they split over ep x etp, and ZeRO shards them over
+    // the expert data-parallel group, tp x cp x dp / (ep x etp).
+    double expertWeights = 0, expertGradients = 0, expertMaster = 0, expertOptimizer = 0;
     // The operands the figures above were computed from, kept for explanations (engine/explain.cpp).
-    double params = 0;        // parameters this stage owns before TP splits them
+    double params = 0;        // parameters this stage owns before TP and EP split them (routed experts included)
+    double expertParams = 0;  // of which routed experts
+    double routerParams = 0;  // and routers, whole on every TP rank (the rest TP splits)
     double shard = 1;         // ZeRO's data-parallel group, dp x cp
+    double expertShard = 1;   // ZeRO's group for routed experts: tp x cp x dp / (ep x etp)
     double layersOnStage = 0; // transformer layers on this stage
-    double layerStored = 0, layerWorking = 0;
+    double layerStored = 0, layerWorking = 0; // one average layer of this stage, per micro-batch
     bool holdsHead = false;
     double bufBuckets = 0, bufGather = 0, bufTpGather = 0;
+    double bufDispatch = 0; // one MoE layer's all-to-all send and receive buffers
     double activations() const { return activationsLayers + activationsLogits; }
+    double expertState() const { return expertWeights + expertGradients + expertMaster + expertOptimizer; }
     double total() const { return weights + gradients + master + optimizer + activations() + buffers; }
 };
 
@@ -32,7 +40,12 @@ struct LayerActivations {
     double stored = 0;  // what the layer keeps between forward and backward under the recompute policy
     double working = 0; // everything the layer holds at once without recompute (its peak while recomputing)
 };
-LayerActivations layerActivations(const ModelCounts& m, const Scenario& s);
+// A dense layer, or an MoE layer (its shared experts, router and the routed experts' share of the tokens).
+LayerActivations layerActivations(const ModelCounts& m, const Scenario& s, bool moeLayer = false);
+
+// Token copies the busiest GPU's routed experts take per micro-batch and per token of its own: top-k x the busiest
+// expert's load over the mean (model.moe.router_balance, capped by model.moe.capacity_factor when it is set).
+double routedLoad(const ModelCounts& m, const Scenario& s);
 
 // Peak in-flight micro-batches (in stage units) for the schedule on rank 0 and on the last rank.
 struct InFlight {
@@ -49,6 +62,9 @@ public:
     double total(int dp) const;       // at(dp).total(), for searches that need only the figure
     struct Ends {
         MemoryBreakdown first, last; // last == first without a pipeline
+        // Stage 1 when the first stage holds dense layers of an MoE model (a stage of MoE layers alone may weigh
+        // more), counted with stage 0's in-flight micro-batches (an upper bound); == first otherwise.
+        MemoryBreakdown middle;
     };
     Ends ends(int dp) const;
     // The largest dp whose pipelines still hold the schedule's full in-flight count (every dp up to it has enough
@@ -57,23 +73,27 @@ public:
     int steadyUpTo() const;
 
 private:
-    // A first or last stage's figures that do not depend on dp.
+    // A pipeline stage's figures that do not depend on dp.
     struct End {
         int index = 0;
-        double params = 0;                                        // before TP splits them
-        double weights = 0, grads = 0, master = 0, optimizer = 0; // bytes before ZeRO shards them
-        double buckets = 0;                                       // the gradient buckets once dp x cp > 1
+        StageParams params;                                       // before TP and EP split them
+        double weights = 0, grads = 0, master = 0, optimizer = 0; // bytes of the TP-split parts and the router
+        double expertWeights = 0, expertGrads = 0, expertMaster = 0, expertOptimizer = 0; // routed experts
+        double buckets = 0;             // the gradient buckets once dp x cp > 1
+        double layers = 0;              // transformer layers (and MTP modules)
+        double stored = 0, working = 0; // activations of all its layers per micro-batch; the largest layer's peak
         bool holdsHead = false;
+        bool used = false;
     };
-    End end(int index, double params, bool holdsHead) const;
+    End end(int index, StageParams params, int denseLayers, int moeLayers, int mtp, bool holdsHead) const;
     MemoryBreakdown stage(const End& e, double inFlightUnits, double shard) const;
 
     const Scenario& m_scenario;
     StateBytes m_bytes;
-    LayerActivations m_layer;
     InFlightGrowth m_inFlight;
-    End m_first, m_last;
-    double m_layersPerStage = 0, m_logits = 0, m_gather = 0, m_tpGather = 0;
+    LayerActivations m_dense, m_moe, m_mtp;
+    End m_first, m_last, m_middle; // m_middle: a stage of MoE layers only, when the first one holds dense layers
+    double m_layersPerStage = 0, m_logits = 0, m_gather = 0, m_tpGather = 0, m_dispatch = 0, m_expertSplit = 1;
     int m_stages = 1, m_cp = 1, m_zero = 0;
     bool m_offload = false, m_fullRecompute = false;
 };

@@ -51,6 +51,11 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "%1: %2 is not allowed; allowed: 1 unless %3 is \"interleaved\"",
     "%1: %2 is not allowed; allowed: tp x pp x dp x cp at most 10,000,000 GPUs",
     "%1: %2 is not allowed; allowed: \"none\" when %3 is fp32 (the weights are already the master copy)",
+    // NoRoutedExperts, ExpertParallel, ExpertTensorParallel
+    "%1: %2 is not allowed; allowed: 1 when %3 is 0 (no routed experts)",
+    "%1: %2 is not allowed; allowed: a divisor of %3 (%4) and of tp x cp x dp (%5); nearest: %6",
+    "%1: %2 is not allowed; allowed: a divisor of %3 (%4) whose product with %5 (%6) divides tp x cp x dp (%7); "
+    "nearest: %8",
     // DerivedShape, TpAcrossNodes, FewMicroBatches, MfuHigh
     "%1 is set: the layers, widths and heads come from the documented Llama-style shape rule, scaled to exactly the "
     "requested count.",

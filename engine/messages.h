@@ -51,6 +51,9 @@ enum class Msg : std::uint8_t {
     VirtualStagesInterleavedOnly,
     TooManyGpus,
     MasterNotWithFp32,
+    NoRoutedExperts,
+    ExpertParallel,
+    ExpertTensorParallel,
     // Warnings (evaluate.cpp).
     DerivedShape,
     TpAcrossNodes,

@@ -6,42 +6,69 @@
 namespace tl::engine {
 namespace {
 
-struct LayerParts {
-    double attention = 0; // projection weights (+ biases)
-    double attentionMatmul = 0;
-    double norms = 0;
-    double mlpTotal = 0;  // all experts, shared experts and router
-    double mlpActive = 0; // what one token uses
-    double mlpMatmulActive = 0;
-};
-
-double mlpParams(const ModelShape& m, double width) {
-    const double h = m.hidden;
-    return (m.gatedMlp ? 3.0 : 2.0) * h * width + (m.bias ? width + h : 0.0);
+// A norm over `width` elements: a scale, and a bias too for a LayerNorm in a model with biases.
+double norm(const ModelShape& m, double width) {
+    return (m.bias && m.normBias ? 2.0 : 1.0) * width;
 }
 
-double mlpMatmul(const ModelShape& m, double width) {
-    return (m.gatedMlp ? 3.0 : 2.0) * m.hidden * width;
+// The attention projections of one layer, in the order a token passes them.
+void attentionMatmuls(const ModelShape& m, ModelCounts& c) {
+    using S = Matmul::Split;
+    const double h = m.hidden, H = m.heads;
+    int n = 0;
+    auto add = [&](double in, double out, S split) { c.attentionMatmuls[size_t(n++)] = {in, out, split}; };
+    if (m.attention == Attention::Mla) {
+        const auto& a = m.mla;
+        const double qk = double(a.qkNopeHeadDim) + a.qkRopeHeadDim;
+        // Queries: down to the q latent and up to every head (or straight up without a q latent); keys and values:
+        // down to the kv latent plus the shared rotary key, then up to every head's key and value. The down
+        // projections are small and kept whole on every TP rank (Megatron-Core's MLA).
+        if (a.qLoraRank > 0) {
+            add(h, a.qLoraRank, S::None);
+            add(a.qLoraRank, H * qk, S::Out);
+        } else {
+            add(h, H * qk, S::Out);
+        }
+        add(h, double(a.kvLoraRank) + a.qkRopeHeadDim, S::None);
+        add(a.kvLoraRank, H * (double(a.qkNopeHeadDim) + a.vHeadDim), S::Out);
+        add(H * a.vHeadDim, h, S::In);
+    } else {
+        add(h, c.qDim + 2.0 * c.kvDim, S::Out); // Q, K and V
+        add(c.qDim, h, S::In);                  // output projection
+    }
+    c.attentionMatmulCount = n;
 }
 
-LayerParts layerParts(const ModelShape& m, bool moeLayer) {
-    LayerParts p;
+// One layer: dense MLP of width `ffn`, or an MoE layer.
+LayerCounts layerCounts(const ModelShape& m, const ModelCounts& c, bool moeLayer) {
+    LayerCounts p;
     const double h = m.hidden;
-    const double q = double(m.heads) * m.headDim;
-    const double kv = double(m.kvHeads) * m.headDim;
-    p.attentionMatmul = h * q + 2.0 * h * kv + q * h;
-    p.attention = p.attentionMatmul + (m.bias ? q + 2.0 * kv + h : 0.0);
-    // Two norms per layer (LayerNorm has a bias when the model uses biases), plus per-head q/k norms.
-    p.norms = 2.0 * (m.bias ? 2.0 * h : h) + (m.qkNorm ? 2.0 * m.headDim : 0.0);
+    const double mlpMatrices = m.gatedMlp ? 3.0 : 2.0;
+    // Biases: one per output of every linear layer (gate, up and down in a gated MLP).
+    const double mlpBias = m.bias ? (m.gatedMlp ? 2.0 : 1.0) : 0.0;
+    auto mlp = [&](double width) { return mlpMatrices * h * width + (m.bias ? mlpBias * width + h : 0.0); };
+    for (int i = 0; i < c.attentionMatmulCount; ++i) {
+        const Matmul& x = c.attentionMatmuls[size_t(i)];
+        p.attentionMatmul += x.in * x.out;
+        p.attention += x.in * x.out + (m.bias ? x.out : 0.0);
+    }
+    if (m.attention == Attention::Mla)
+        p.attention += (m.mla.qLoraRank > 0 ? norm(m, m.mla.qLoraRank) : 0.0) + norm(m, m.mla.kvLoraRank);
+    if (m.attentionSinks)
+        p.attention += m.heads;
+    p.norms = 2.0 * norm(m, h) + (m.qkNorm ? 2.0 * m.headDim : 0.0);
     if (moeLayer) {
         const double e = m.moe.expertFfnHidden;
-        const double router = h * m.moe.experts;
-        p.mlpTotal = (m.moe.experts + m.moe.sharedExperts) * mlpParams(m, e) + router;
-        p.mlpActive = (m.moe.activeExperts + m.moe.sharedExperts) * mlpParams(m, e) + router;
-        p.mlpMatmulActive = (m.moe.activeExperts + m.moe.sharedExperts) * mlpMatmul(m, e) + router;
+        p.mlp = m.moe.sharedExperts * mlp(e);
+        p.mlpMatmul = m.moe.sharedExperts * mlpMatrices * h * e;
+        p.routed = m.moe.experts * mlp(e);
+        p.routedActive = m.moe.activeExperts * mlp(e);
+        p.routedMatmul = m.moe.activeExperts * mlpMatrices * h * e;
+        p.router = h * m.moe.experts + (m.moe.routerBias ? m.moe.experts : 0.0);
+        p.routerMatmul = h * m.moe.experts;
     } else {
-        p.mlpTotal = p.mlpActive = mlpParams(m, m.ffnHidden);
-        p.mlpMatmulActive = mlpMatmul(m, m.ffnHidden);
+        p.mlp = mlp(m.ffnHidden);
+        p.mlpMatmul = mlpMatrices * h * m.ffnHidden;
     }
     return p;
 }
@@ -54,39 +81,75 @@ ModelCounts exactCounts(const ModelShape& m) {
     c.kvHeads = m.kvHeads;
     c.headDim = m.headDim;
     c.vocab = m.vocab;
-    c.qDim = m.heads * m.headDim;
-    c.kvDim = m.kvHeads * m.headDim;
     c.gated = m.gatedMlp;
     c.qkNorm = m.qkNorm;
+    const bool mla = m.attention == Attention::Mla;
+    c.qkHeadDim = mla ? m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim : m.headDim;
+    c.vHeadDim = mla ? m.mla.vHeadDim : m.headDim;
+    c.qDim = m.heads * c.qkHeadDim;
+    c.kvDim = mla ? m.heads * c.qkHeadDim : m.kvHeads * m.headDim; // keys (MLA: every head has its own)
+    c.kDim = c.kvDim;
+    c.vDim = double(mla ? m.heads : m.kvHeads) * c.vHeadDim;
+    c.oDim = double(m.heads) * c.vHeadDim;
+    c.latent = mla ? 2.0 * m.mla.qLoraRank + 2.0 * m.mla.kvLoraRank + m.mla.qkRopeHeadDim : 0.0;
+    attentionMatmuls(m, c);
+
     const bool moe = m.moe.experts > 0;
     c.experts = m.moe.experts;
     c.activeExperts = moe ? m.moe.activeExperts : 0;
+    c.ffnWidth = m.ffnHidden;
+    c.expertWidth = moe ? m.moe.expertFfnHidden : 0;
+    c.sharedWidth = moe ? double(m.moe.sharedExperts) * m.moe.expertFfnHidden : 0;
     c.mlpWidth = moe ? double(m.moe.activeExperts + m.moe.sharedExperts) * m.moe.expertFfnHidden : m.ffnHidden;
 
-    const int denseLayers = moe ? std::min(m.moe.denseLayers, m.layers) : m.layers;
-    const int moeLayers = m.layers - denseLayers;
-    const LayerParts dense = layerParts(m, false);
-    const LayerParts sparse = moe ? layerParts(m, true) : dense;
-    auto layerTotal = [](const LayerParts& p) { return p.attention + p.norms + p.mlpTotal; };
-    auto layerActive = [](const LayerParts& p) { return p.attention + p.norms + p.mlpActive; };
+    c.denseLayers = moe ? std::min(m.moe.denseLayers, m.layers) : m.layers;
+    c.moeLayers = m.layers - c.denseLayers;
+    c.dense = layerCounts(m, c, false);
+    c.moe = moe ? layerCounts(m, c, true) : c.dense;
+    c.layersTotal = c.denseLayers * c.dense.total() + c.moeLayers * c.moe.total();
+    c.layersActive = c.denseLayers * c.dense.active() + c.moeLayers * c.moe.active();
+    c.layerMatmuls = c.denseLayers * c.dense.matmul() + c.moeLayers * c.moe.matmul();
+    c.largestLayer = std::max(c.denseLayers > 0 ? c.dense.total() : 0.0, c.moeLayers > 0 ? c.moe.total() : 0.0);
 
-    c.layersTotal = denseLayers * layerTotal(dense) + moeLayers * layerTotal(sparse);
-    c.layersActive = denseLayers * layerActive(dense) + moeLayers * layerActive(sparse);
-    c.layerMatmuls = denseLayers * (dense.attentionMatmul + dense.mlpMatmulActive) +
-                     moeLayers * (sparse.attentionMatmul + sparse.mlpMatmulActive);
-    c.largestLayer = std::max(denseLayers > 0 ? layerTotal(dense) : 0.0, moeLayers > 0 ? layerTotal(sparse) : 0.0);
+    if (m.slidingWindow > 0) {
+        c.window = m.slidingWindow;
+        c.windowLayers = m.fullAttentionEvery > 0 ? m.layers - m.layers / m.fullAttentionEvery : m.layers;
+    }
 
     const double h = m.hidden;
     c.embedding = double(m.vocab) * h + double(m.learnedPositions) * h;
     c.lmHead = m.tiedEmbeddings ? 0.0 : double(m.vocab) * h;
     c.lmHeadMatmul = double(m.vocab) * h;
-    c.finalNorm = m.bias ? 2.0 * h : h;
+    c.finalNorm = norm(m, h);
     c.total = c.layersTotal + c.embedding + c.lmHead + c.finalNorm;
     c.active = c.layersActive + c.embedding + c.lmHead + c.finalNorm;
+
+    c.mtpLayers = m.mtpLayers;
+    c.mtpLayer = c.moe;
+    c.mtpExtraMatmul = 2.0 * h * h;
+    c.mtpExtra = c.mtpExtraMatmul + (m.bias ? h : 0.0) + 3.0 * norm(m, h);
+    c.mtp = m.mtpLayers * (c.mtpLayer.total() + c.mtpExtra);
+    c.mtpActive = m.mtpLayers * (c.mtpLayer.active() + c.mtpExtra);
     return c;
 }
 
+void scaleCounts(LayerCounts& p, double k) {
+    for (double* x : {&p.attention, &p.norms, &p.mlp, &p.routed, &p.routedActive, &p.router, &p.attentionMatmul,
+                      &p.mlpMatmul, &p.routedMatmul, &p.routerMatmul})
+        *x *= k;
+}
+
 } // namespace
+
+StageParams ModelCounts::layerRange(int first, int count) const {
+    const int denseHere = std::clamp(denseLayers - first, 0, std::max(0, count));
+    const int moeHere = std::max(0, count) - denseHere;
+    StageParams p;
+    p.tensor = denseHere * dense.tensorParallel() + moeHere * moe.tensorParallel();
+    p.experts = denseHere * dense.routed + moeHere * moe.routed;
+    p.router = denseHere * dense.router + moeHere * moe.router;
+    return p;
+}
 
 ModelShape shapeForParams(double params) {
     // A Llama-style family: 64-wide heads below 1024 wide and 128-wide above, KV heads the largest power of two up
@@ -142,6 +205,9 @@ ModelCounts countModel(const ModelShape& shape) {
     c.layersActive *= scale;
     c.layerMatmuls *= scale;
     c.largestLayer *= scale;
+    scaleCounts(c.dense, scale);
+    scaleCounts(c.moe, scale);
+    scaleCounts(c.mtpLayer, scale);
     c.total = c.layersTotal + c.embedding + c.lmHead + c.finalNorm;
     c.active = c.layersActive + c.embedding + c.lmHead + c.finalNorm;
     c.derived = true;

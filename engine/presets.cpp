@@ -16,7 +16,7 @@ namespace {
 std::vector<ModelPreset> loadModels() {
     std::vector<ModelPreset> out;
     for (const auto& row : parseCsv(tlModelPresetsCsv)) {
-        if (row.size() != 20 && row.size() != 21) // 21: with the dropout column
+        if (row.size() != 33) // the columns listed in models.csv
             continue;
         ModelPreset p;
         p.id = row[0];
@@ -41,7 +41,21 @@ std::vector<ModelPreset> loadModels() {
         m.moe.sharedExperts = std::stoi(row[16]);
         m.moe.expertFfnHidden = std::stoi(row[17]);
         m.moe.denseLayers = std::stoi(row[18]);
-        m.dropout = row.size() == 21 && row[19] == "1";
+        m.dropout = row[19] == "1";
+        m.moe.routerBias = row[20] == "1";
+        m.attention = parseChoice<Attention>(row[21]).value_or(Attention::Mha);
+        if (m.attention == Attention::Mla) { // "-" in an MHA row: the MLA keys keep their defaults
+            m.mla.qLoraRank = std::stoi(row[22]);
+            m.mla.kvLoraRank = std::stoi(row[23]);
+            m.mla.qkNopeHeadDim = std::stoi(row[24]);
+            m.mla.qkRopeHeadDim = std::stoi(row[25]);
+            m.mla.vHeadDim = std::stoi(row[26]);
+        }
+        m.mtpLayers = std::stoi(row[27]);
+        m.slidingWindow = std::stoi(row[28]);
+        m.fullAttentionEvery = std::stoi(row[29]);
+        m.normBias = row[30] == "1";
+        m.attentionSinks = row[31] == "1";
         p.source = row.back();
         out.push_back(std::move(p));
     }
@@ -109,7 +123,11 @@ bool applyModelPreset(Scenario& s, std::string_view id) {
     const ModelPreset* p = findModelPreset(id);
     if (!p)
         return false;
+    // The routing's balance and capacity are training choices the scenario keeps.
+    const MoeShape routing = s.model.moe;
     s.model = p->shape;
+    s.model.moe.capacityFactor = routing.capacityFactor;
+    s.model.moe.routerBalance = routing.routerBalance;
     return true;
 }
 

@@ -15,9 +15,25 @@ struct MoeShape {
     int activeExperts = 0;
     int sharedExperts = 0;
     int expertFfnHidden = 0;
-    int denseLayers = 0; // leading layers with a dense MLP
+    int denseLayers = 0;     // leading layers with a dense MLP
+    bool routerBias = false; // one bias per routed expert (GPT-OSS's trained bias, DeepSeek-V3's balancing bias)
+    // Training choices rather than shape: they do not make a preset custom.
+    double capacityFactor = 0; // 0 = dropless; > 0 caps the tokens an expert takes at this multiple of the mean
+    double routerBalance = 1;  // load of the busiest expert over the mean (1 = perfectly balanced routing)
 
     bool operator==(const MoeShape&) const = default;
+};
+
+// Multi-head latent attention (DeepSeek-V2/V3): queries and keys/values pass through low-rank latents, and a
+// decoupled rotary part of the keys is shared by all heads.
+struct MlaShape {
+    int qLoraRank = 0; // 0 = queries projected straight from the hidden state
+    int kvLoraRank = 512;
+    int qkNopeHeadDim = 128;
+    int qkRopeHeadDim = 64;
+    int vHeadDim = 128;
+
+    bool operator==(const MlaShape&) const = default;
 };
 
 struct ModelShape {
@@ -36,6 +52,13 @@ struct ModelShape {
     bool bias = false;
     int learnedPositions = 0;
     MoeShape moe;
+    Attention attention = Attention::Mha;
+    MlaShape mla;                // read only when attention is mla
+    int mtpLayers = 0;           // multi-token-prediction modules trained beside the model (DeepSeek-V3: 1)
+    int slidingWindow = 0;       // tokens a windowed layer attends to (0 = every layer sees the whole sequence)
+    int fullAttentionEvery = 1;  // with a window: every n-th layer attends fully (1 = all, 0 = none; GPT-OSS 2)
+    bool normBias = true;        // with model.bias: the norms carry biases too (LayerNorm); GPT-OSS's RMSNorms do not
+    bool attentionSinks = false; // one learned sink logit per head and layer (GPT-OSS)
     bool dropout = false; // attention-probability and residual dropout whose masks are kept (GPT-2/3, Megatron GPT)
 
     bool operator==(const ModelShape&) const = default;
@@ -78,6 +101,8 @@ struct ParallelSpec {
     bool sequenceParallel = false;
     Schedule schedule = Schedule::OneFOneB;
     int virtualStages = 1;
+    int ep = 1;  // expert parallel: routed experts split over ep ranks carved out of tp x cp x dp (Megatron-Core)
+    int etp = 1; // expert tensor parallel: each expert's matmuls split over etp ranks
 
     bool operator==(const ParallelSpec&) const = default;
 };

@@ -65,6 +65,22 @@ std::string divisorList(int n) {
     return out;
 }
 
+// "32, 64": the allowed values nearest to `value` below and above it (1 is always allowed).
+template <class Allowed> std::string nearestAllowed(int value, int upTo, Allowed allowed) {
+    std::string out;
+    for (int d = std::min(value, upTo); d >= 1; --d)
+        if (allowed(d)) {
+            out = std::to_string(d);
+            break;
+        }
+    for (int d = value + 1; d <= upTo; ++d)
+        if (allowed(d)) {
+            out += (out.empty() ? "" : ", ") + std::to_string(d);
+            break;
+        }
+    return out;
+}
+
 // The keys validate() checks on every evaluation, each read through its slot without a FieldValue and tested as its
 // slot needs: an int against the bounds alone (always finite and whole), a choice enum against its mask, a double as
 // checkRange does. Only a value that fails here builds its FieldValue, for checkRange's message.
@@ -205,6 +221,30 @@ std::vector<Diagnostic> validate(const Scenario& s, ModelCounts& counts) {
     const double gpus = double(p.tp) * p.pp * p.dp * p.cp;
     if (gpus > 10'000'000)
         c.fail(Msg::TooManyGpus, "parallel.dp", p.dp);
+    // 5. Expert parallelism: ep ranks share the routed experts, etp ranks split each expert's matmuls, and the
+    // ep x etp expert groups are carved out of the tp x cp x dp GPUs of a pipeline stage (Megatron-Core).
+    const bool experts = m.moe.experts > 0;
+    if (!experts && p.ep != 1)
+        c.fail(Msg::NoRoutedExperts, "parallel.ep", p.ep, {key("model.moe.experts")});
+    if (!experts && p.etp != 1)
+        c.fail(Msg::NoRoutedExperts, "parallel.etp", p.etp, {key("model.moe.experts")});
+    const double group = double(p.tp) * p.cp * p.dp;
+    auto divides = [](double d, double n) { return std::fmod(n, d) == 0; };
+    if (experts && p.ep > 1 && !(divides(p.ep, m.moe.experts) && divides(p.ep, group))) {
+        const std::string near = nearestAllowed(p.ep, int(std::min<double>(m.moe.experts, group)),
+                                                [&](int e) { return m.moe.experts % e == 0 && divides(e, group); });
+        c.fail(Msg::ExpertParallel, "parallel.ep", p.ep,
+               {key("model.moe.experts"), n(m.moe.experts), n(group), A::ofText(near)});
+    } else if (experts && p.etp > 1 &&
+               !(divides(p.etp, m.moe.expertFfnHidden) && divides(double(p.ep) * p.etp, group))) {
+        const int width = std::max(1, m.moe.expertFfnHidden);
+        const std::string near = nearestAllowed(p.etp, int(std::min<double>(width, group)), [&](int e) {
+            return width % e == 0 && divides(double(p.ep) * e, group);
+        });
+        c.fail(Msg::ExpertTensorParallel, "parallel.etp", p.etp,
+               {key("model.moe.expert_ffn_hidden"), n(m.moe.expertFfnHidden), key("parallel.ep"), n(p.ep), n(group),
+                A::ofText(near)});
+    }
     if (s.precision.weights == NumberFormat::Fp32 && s.precision.master == NumberFormat::Fp32)
         c.fail(Msg::MasterNotWithFp32, "precision.master", std::string(choiceName(s.precision.master)),
                {key("precision.weights")});

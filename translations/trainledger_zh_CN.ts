@@ -2619,10 +2619,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>每条序列的前向</translation>
     </message>
     <message>
-        <source>Itemized: 2 x matmul weights x tokens + 4 x causal pairs x heads x head_dim x layers + LM head.</source>
-        <translation>逐项：2 × 矩阵乘权重 × token 数 + 4 × 因果对数 × 头数 × head_dim × 层数 + LM 头。</translation>
-    </message>
-    <message>
         <source>layer matmuls</source>
         <translation>各层矩阵乘</translation>
     </message>
@@ -2633,10 +2629,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>causal attention</source>
         <translation>因果注意力</translation>
-    </message>
-    <message>
-        <source>QK^T and AV: 4 x pairs x heads x head_dim x layers.</source>
-        <translation>QK^T 与 AV：4 × 对数 × 头数 × head_dim × 层数。</translation>
     </message>
     <message>
         <source>LM head</source>
@@ -4251,18 +4243,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>对</translation>
     </message>
     <message>
-        <source>heads x head_dim</source>
-        <translation>头数 × head_dim</translation>
-    </message>
-    <message>
-        <source>model.layers</source>
-        <translation>model.layers</translation>
-    </message>
-    <message>
-        <source>seed %1 §%2 (QK^T and AV over causal pairs)</source>
-        <translation>课程 %1 §%2（在因果对上计算 QK^T 和 AV）</translation>
-    </message>
-    <message>
         <source>every token of the sequence</source>
         <translation>序列中的每个词元</translation>
     </message>
@@ -4623,10 +4603,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>parallel.pp</translation>
     </message>
     <message>
-        <source>docs/formulas.md §%1 (the most loaded stage)</source>
-        <translation>docs/formulas.md §%1（负载最重的阶段）</translation>
-    </message>
-    <message>
         <source>no pipeline: micro-batches run one after another</source>
         <translation>没有流水线：微批一个接一个运行</translation>
     </message>
@@ -4637,14 +4613,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>%1 when offload.optimizer is cpu or nvme</source>
         <translation>offload.optimizer 为 cpu 或 nvme 时为 %1</translation>
-    </message>
-    <message>
-        <source>parameters of the stage</source>
-        <translation>该阶段的参数</translation>
-    </message>
-    <message>
-        <source>ZeRO &gt;= %1 shards it over dp x cp</source>
-        <translation>ZeRO &gt;= %1 时切分到 dp × cp 上</translation>
     </message>
     <message>
         <source>seed %1 (ZeRO-Offload, exercise %2); docs/formulas.md §%3</source>
@@ -5191,10 +5159,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>它的反向（输入梯度和权重梯度）</translation>
     </message>
     <message>
-        <source>the interleaved closed form on stage %1</source>
-        <translation>阶段 %1 上 interleaved 调度的闭式解</translation>
-    </message>
-    <message>
         <source>parallel.virtual_stages</source>
         <translation>parallel.virtual_stages</translation>
     </message>
@@ -5379,10 +5343,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>GPipe 保留每个前向</translation>
     </message>
     <message>
-        <source>the zb-h%1 closed form on stage %2</source>
-        <translation>阶段 %2 上 zb-h%1 调度的闭式解</translation>
-    </message>
-    <message>
         <source>the zb-h%1 closed form (docs/pipeline.md)</source>
         <translation>zb-h%1 调度的闭式解（docs/pipeline.md）</translation>
     </message>
@@ -5391,20 +5351,12 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>zb-h%1 调度的闭式解</translation>
     </message>
     <message>
-        <source>the zb-v closed form on stage %1</source>
-        <translation>阶段 %1 上 zb-v 调度的闭式解</translation>
-    </message>
-    <message>
         <source>the zb-v closed form (docs/pipeline.md)</source>
         <translation>zb-v 调度的闭式解（docs/pipeline.md）</translation>
     </message>
     <message>
         <source>the zb-v closed form</source>
         <translation>zb-v 调度的闭式解</translation>
-    </message>
-    <message>
-        <source>the dualpipev closed form on stage %1</source>
-        <translation>阶段 %1 上 dualpipev 调度的闭式解</translation>
     </message>
     <message>
         <source>the dualpipev closed form (docs/pipeline.md)</source>
@@ -5749,6 +5701,406 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>compute-bound</source>
         <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>Routed-expert parameters</source>
+        <translation>路由专家参数</translation>
+    </message>
+    <message>
+        <source>Every routed expert of every MoE layer (inside params.total).</source>
+        <translation>所有 MoE 层的全部路由专家（包含在 params.total 内）。</translation>
+    </message>
+    <message>
+        <source>Multi-token-prediction parameters</source>
+        <translation>多 token 预测参数</translation>
+    </message>
+    <message>
+        <source>The MTP modules&apos; own layers, projections and norms; trained beside params.total, which they are not part of (they share the embedding and the LM head).</source>
+        <translation>MTP 模块自己的层、投影和归一化；与 params.total 一同训练，但不计入其中（它们共享嵌入层和 LM 头）。</translation>
+    </message>
+    <message>
+        <source>Itemized: 2 x matmul weights x tokens + causal attention + LM head (+ multi-token prediction).</source>
+        <translation>逐项：2 × 矩阵乘权重 × token 数 + 因果注意力 + LM 头（+ 多 token 预测）。</translation>
+    </message>
+    <message>
+        <source>QK^T and AV: 2 x pairs x (query/key + value widths of all heads) x layers; windowed layers count the pairs inside the window.</source>
+        <translation>QK^T 与 AV：2 × 配对数 × （所有头的查询/键宽度 + 值宽度）× 层数；滑动窗口层只计窗口内的配对。</translation>
+    </message>
+    <message>
+        <source>multi-token prediction</source>
+        <translation>多 token 预测</translation>
+    </message>
+    <message>
+        <source>Each MTP module&apos;s projection and layer, and the LM head run again on its prediction.</source>
+        <translation>每个 MTP 模块的投影和层，以及在其预测上再跑一遍的 LM 头。</translation>
+    </message>
+    <message>
+        <source>routed experts</source>
+        <translation>路由专家</translation>
+    </message>
+    <message>
+        <source>The routed experts&apos; weights, gradients, master copy and optimizer state on this GPU (inside the four above): split over ep x etp, ZeRO-sharded over the expert data-parallel group tp x cp x dp / (ep x etp).</source>
+        <translation>本 GPU 上路由专家的权重、梯度、主权重和优化器状态（包含在上面四项内）：按 ep × etp 切分，ZeRO 在专家数据并行组 tp × cp × dp / (ep × etp) 上分片。</translation>
+    </message>
+    <message>
+        <source>all-to-all buffers</source>
+        <translation>all-to-all 缓冲</translation>
+    </message>
+    <message>
+        <source>One MoE layer&apos;s dispatch and combine buffers: 2 x a x tokens x top-k x load x hidden (inside buffers).</source>
+        <translation>一个 MoE 层的分发与合并缓冲：2 × a × token 数 × top-k × 负载 × 隐藏宽度（包含在缓冲内）。</translation>
+    </message>
+    <message>
+        <source>Qwen3-235B-A22B</source>
+        <translation>Qwen3-235B-A22B</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3</source>
+        <translation>DeepSeek-V3</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V2-Lite</source>
+        <translation>DeepSeek-V2-Lite</translation>
+    </message>
+    <message>
+        <source>GPT-OSS-120B</source>
+        <translation>GPT-OSS-120B</translation>
+    </message>
+    <message>
+        <source>Mixtral 8x22B</source>
+        <translation>Mixtral 8x22B</translation>
+    </message>
+    <message>
+        <source>The router carries one bias per routed expert (GPT-OSS; DeepSeek-V3&apos;s load-balancing bias).</source>
+        <translation>路由器为每个路由专家带一个偏置（GPT-OSS；DeepSeek-V3 的负载均衡偏置）。</translation>
+    </message>
+    <message>
+        <source>Router bias</source>
+        <translation>路由器偏置</translation>
+    </message>
+    <message>
+        <source>0 = dropless routing; above 0 an expert takes at most this multiple of its mean share of tokens and drops the rest.</source>
+        <translation>0 = 不丢 token 的路由；大于 0 时，每个专家最多接收平均份额的这么多倍，其余丢弃。</translation>
+    </message>
+    <message>
+        <source>Capacity factor</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <source>Tokens the busiest expert gets over the mean (1 = perfectly balanced routing): the slowest rank sets the step.</source>
+        <translation>最忙的专家所得 token 数与平均值之比（1 = 完全均衡的路由）：最慢的卡决定一步的时间。</translation>
+    </message>
+    <message>
+        <source>Routing imbalance</source>
+        <translation>路由不均衡度</translation>
+    </message>
+    <message>
+        <source>mha: multi-head attention (grouped-query with fewer key/value heads); mla: multi-head latent attention (DeepSeek-V2/V3) through low-rank query and key-value latents.</source>
+        <translation>mha：多头注意力（键/值头更少时即分组查询注意力）；mla：多头潜在注意力（DeepSeek-V2/V3），经低秩的查询和键值潜变量。</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Multi-head (MHA, GQA)</source>
+        <translation>多头（MHA、GQA）</translation>
+    </message>
+    <message>
+        <source>Multi-head latent (MLA)</source>
+        <translation>多头潜在（MLA）</translation>
+    </message>
+    <message>
+        <source>MLA: width of the query latent (0 = queries projected straight from the hidden state).</source>
+        <translation>MLA：查询潜变量的宽度（0 = 查询直接由隐藏状态投影）。</translation>
+    </message>
+    <message>
+        <source>MLA query latent</source>
+        <translation>MLA 查询潜变量</translation>
+    </message>
+    <message>
+        <source>MLA: width of the key-value latent, the part kept per token.</source>
+        <translation>MLA：键值潜变量的宽度，即每个 token 保留的部分。</translation>
+    </message>
+    <message>
+        <source>MLA key-value latent</source>
+        <translation>MLA 键值潜变量</translation>
+    </message>
+    <message>
+        <source>MLA: per-head query/key width without rotary positions.</source>
+        <translation>MLA：每个头不带旋转位置的查询/键宽度。</translation>
+    </message>
+    <message>
+        <source>MLA q/k head width</source>
+        <translation>MLA 查询/键头宽</translation>
+    </message>
+    <message>
+        <source>MLA: per-head query/key width that carries rotary positions (the key&apos;s part is shared by all heads).</source>
+        <translation>MLA：每个头携带旋转位置的查询/键宽度（键的这一部分由所有头共享）。</translation>
+    </message>
+    <message>
+        <source>MLA rotary width</source>
+        <translation>MLA 旋转位置宽度</translation>
+    </message>
+    <message>
+        <source>MLA: per-head value width.</source>
+        <translation>MLA：每个头的值宽度。</translation>
+    </message>
+    <message>
+        <source>MLA value head width</source>
+        <translation>MLA 值头宽</translation>
+    </message>
+    <message>
+        <source>Multi-token-prediction modules trained beside the model (DeepSeek-V3: 1), each a transformer layer on the last pipeline stage that predicts one more token ahead.</source>
+        <translation>与模型一同训练的多 token 预测模块（DeepSeek-V3：1 个），每个是放在最后一个流水线段上的一层 Transformer，多预测往后一个 token。</translation>
+    </message>
+    <message>
+        <source>modules</source>
+        <translation>个模块</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction</source>
+        <translation>多 token 预测</translation>
+    </message>
+    <message>
+        <source>Tokens a windowed attention layer sees (0 = every layer attends to the whole sequence).</source>
+        <translation>滑动窗口注意力层能看到的 token 数（0 = 每层都看整条序列）。</translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>With a sliding window: every n-th layer attends to the whole sequence (1 = all layers, 0 = none; GPT-OSS 2, Gemma 3 6).</source>
+        <translation>有滑动窗口时：每 n 层中有一层看整条序列（1 = 所有层，0 = 没有；GPT-OSS 为 2，Gemma 3 为 6）。</translation>
+    </message>
+    <message>
+        <source>Full attention every</source>
+        <translation>全注意力间隔</translation>
+    </message>
+    <message>
+        <source>With biases: the norms carry biases too (LayerNorm). Off for RMSNorm models whose linear layers have biases (GPT-OSS).</source>
+        <translation>有偏置时，归一化层也带偏置（LayerNorm）。线性层有偏置而归一化用 RMSNorm 的模型（GPT-OSS）应关闭。</translation>
+    </message>
+    <message>
+        <source>Norm biases</source>
+        <translation>归一化偏置</translation>
+    </message>
+    <message>
+        <source>One learned sink logit per attention head and layer (GPT-OSS).</source>
+        <translation>每层每个注意力头一个可学习的 sink logit（GPT-OSS）。</translation>
+    </message>
+    <message>
+        <source>Attention sinks</source>
+        <translation>注意力 sink</translation>
+    </message>
+    <message>
+        <source>Expert parallel: the routed experts split over ep GPUs carved out of tp x cp x dp; tokens travel to their experts and back in two all-to-alls per MoE layer.</source>
+        <translation>专家并行：路由专家分到从 tp × cp × dp 中划出的 ep 个 GPU 上；每个 MoE 层用两次 all-to-all 把 token 送到各自的专家再送回。</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel: each routed expert&apos;s matmuls split over etp GPUs.</source>
+        <translation>专家张量并行：每个路由专家的矩阵乘切到 etp 个 GPU 上。</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel (ETP)</source>
+        <translation>专家张量并行（ETP）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: 1 when %3 is 0 (no routed experts)</source>
+        <translation>%1：不允许 %2；允许：%3为 0（没有路由专家）时只能为 1</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: a divisor of %3 (%4) and of tp x cp x dp (%5); nearest: %6</source>
+        <translation>%1：不允许 %2；允许：%3（%4）与 tp × cp × dp（%5）的公约数；最近的取值：%6</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: a divisor of %3 (%4) whose product with %5 (%6) divides tp x cp x dp (%7); nearest: %8</source>
+        <translation>%1：不允许 %2；允许：%3（%4）的约数，且与%5（%6）的乘积整除 tp × cp × dp（%7）；最近的取值：%8</translation>
+    </message>
+    <message>
+        <source>MoE layers (after model.moe.dense_layers dense ones)</source>
+        <translation>MoE 层数（排在 model.moe.dense_layers 个稠密层之后）</translation>
+    </message>
+    <message>
+        <source>model.moe.experts</source>
+        <translation>model.moe.experts</translation>
+    </message>
+    <message>
+        <source>one routed expert&apos;s MLP</source>
+        <translation>一个路由专家的 MLP</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1 (Megatron-Core expert parallelism; DeepSeek-V%2, arXiv %3)</source>
+        <translation>docs/formulas.md §%1（Megatron-Core 专家并行；DeepSeek-V%2，arXiv %3）</translation>
+    </message>
+    <message>
+        <source>model.mtp_layers</source>
+        <translation>model.mtp_layers</translation>
+    </message>
+    <message>
+        <source>its transformer layer</source>
+        <translation>它的 Transformer 层</translation>
+    </message>
+    <message>
+        <source>the %1h -&gt; h projection and three norms</source>
+        <translation>%1h → h 的投影和三个归一化</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V%1 §%2 (arXiv %3); docs/formulas.md §%4</source>
+        <translation>DeepSeek-V%1 §%2（arXiv %3）；docs/formulas.md §%4</translation>
+    </message>
+    <message>
+        <source>multi-token-prediction modules</source>
+        <translation>多 token 预测模块</translation>
+    </message>
+    <message>
+        <source>query/key width of all heads (QK^T)</source>
+        <translation>所有头的查询/键宽度（QK^T）</translation>
+    </message>
+    <message>
+        <source>value width of all heads (AV)</source>
+        <translation>所有头的值宽度（AV）</translation>
+    </message>
+    <message>
+        <source>layers attending to the whole sequence</source>
+        <translation>看整条序列的层数</translation>
+    </message>
+    <message>
+        <source>layers with a sliding window (model.sliding_window)</source>
+        <translation>带滑动窗口的层数（model.sliding_window）</translation>
+    </message>
+    <message>
+        <source>pairs within the window per sequence</source>
+        <translation>每条序列窗口内的配对数</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (QK^T and AV over causal pairs); docs/formulas.md §%3 (windows, MLA)</source>
+        <translation>课程 %1 §%2（因果配对上的 QK^T 与 AV）；docs/formulas.md §%3（滑动窗口、MLA）</translation>
+    </message>
+    <message>
+        <source>one module&apos;s layer</source>
+        <translation>一个模块的层</translation>
+    </message>
+    <message>
+        <source>query/key width of all heads</source>
+        <translation>所有头的查询/键宽度</translation>
+    </message>
+    <message>
+        <source>value width of all heads</source>
+        <translation>所有头的值宽度</translation>
+    </message>
+    <message>
+        <source>the LM head, run again on the module&apos;s prediction</source>
+        <translation>LM 头，在模块的预测上再跑一遍</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V%1 §%2 (arXiv %3)</source>
+        <translation>DeepSeek-V%1 §%2（arXiv %3）</translation>
+    </message>
+    <message>
+        <source>%1 FLOPs</source>
+        <translation>%1 FLOPs</translation>
+    </message>
+    <message>
+        <source>layers with a sliding window</source>
+        <translation>带滑动窗口的层数</translation>
+    </message>
+    <message>
+        <source>model.sliding_window</source>
+        <translation>model.sliding_window</translation>
+    </message>
+    <message>
+        <source>multi-token-prediction modules per sequence</source>
+        <translation>每条序列的多 token 预测模块</translation>
+    </message>
+    <message>
+        <source>multi-token-prediction layers per sequence, run again (not their LM head)</source>
+        <translation>每条序列的多 token 预测层，再跑一遍（不含其 LM 头）</translation>
+    </message>
+    <message>
+        <source>params.mtp (trained beside the model)</source>
+        <translation>params.mtp（与模型一同训练）</translation>
+    </message>
+    <message>
+        <source>routed experts&apos; weights per GPU</source>
+        <translation>每 GPU 的路由专家权重</translation>
+    </message>
+    <message>
+        <source>their gradients</source>
+        <translation>它们的梯度</translation>
+    </message>
+    <message>
+        <source>their master copy</source>
+        <translation>它们的主权重</translation>
+    </message>
+    <message>
+        <source>their optimizer state</source>
+        <translation>它们的优化器状态</translation>
+    </message>
+    <message>
+        <source>multi-token-prediction modules run the head again</source>
+        <translation>多 token 预测模块再跑一遍 LM 头</translation>
+    </message>
+    <message>
+        <source>MoE: one layer&apos;s all-to-all dispatch and combine buffers</source>
+        <translation>MoE：一层的 all-to-all 分发与合并缓冲</translation>
+    </message>
+    <message>
+        <source>%1 when the model has MoE layers</source>
+        <translation>模型有 MoE 层时为 %1</translation>
+    </message>
+    <message>
+        <source>sequence parallelism splits the tokens over TP</source>
+        <translation>序列并行把 token 分到 TP 各卡上</translation>
+    </message>
+    <message>
+        <source>active experts x the busiest expert&apos;s load over the mean (router_balance, capacity_factor)</source>
+        <translation>激活专家数 × 最忙专家负载与平均之比（router_balance、capacity_factor）</translation>
+    </message>
+    <message>
+        <source>copies/token</source>
+        <translation>份/token</translation>
+    </message>
+    <message>
+        <source>total on stage %1 when stage %2 holds dense layers of an MoE model (else stage %3&apos;s)</source>
+        <translation>MoE 模型的第 %2 段含稠密层时第 %1 段的合计（否则为第 %3 段的）</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1 and §%2 (the most loaded stage)</source>
+        <translation>docs/formulas.md §%1 和 §%2（负载最重的段）</translation>
+    </message>
+    <message>
+        <source>attention, norms, dense MLPs, shared experts and embeddings of stage %1</source>
+        <translation>第 %1 段的注意力、归一化、稠密 MLP、共享专家和嵌入</translation>
+    </message>
+    <message>
+        <source>routers, whole on every TP rank</source>
+        <translation>路由器，每个 TP 卡上完整一份</translation>
+    </message>
+    <message>
+        <source>routed experts of the stage</source>
+        <translation>本段的路由专家</translation>
+    </message>
+    <message>
+        <source>parallel.ep</source>
+        <translation>parallel.ep</translation>
+    </message>
+    <message>
+        <source>parallel.etp</source>
+        <translation>parallel.etp</translation>
+    </message>
+    <message>
+        <source>the expert data-parallel group, tp x cp x dp / (ep x etp)</source>
+        <translation>专家数据并行组，tp × cp × dp / (ep × etp)</translation>
+    </message>
+    <message>
+        <source>the closed form of parallel.schedule on stage %1</source>
+        <translation>parallel.schedule 在第 %1 段的闭式解</translation>
     </message>
 </context>
 <context>

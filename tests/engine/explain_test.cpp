@@ -57,6 +57,21 @@ TEST(Explain, EveryKeyOnSeedSetUps) {
         with(with(with(d, "model.preset", std::string("llama3-8b")), "parallel.pp", 4.0), "parallel.dp", 1.0);
     expectAllExplained(with(with(pipe, "parallel.schedule", std::string("gpipe")), "data.global_batch", 16.0), "gpipe");
     expectAllExplained(with(pipe, "data.global_batch", 16.0), "1f1b");
+    // Mixture of experts with expert parallelism, latent attention, MTP and sliding windows (issue 22).
+    Scenario v3 = with(with(d, "model.preset", std::string("deepseek-v3")), "hardware.preset", std::string("h800"));
+    for (const auto& [k, v] : std::vector<std::pair<std::string, double>>{{"parallel.pp", 16},
+                                                                          {"parallel.dp", 128},
+                                                                          {"parallel.tp", 1},
+                                                                          {"parallel.ep", 64},
+                                                                          {"parallel.zero", 1},
+                                                                          {"data.seq_len", 4096},
+                                                                          {"data.global_batch", 15360}})
+        v3 = with(v3, k, v);
+    expectAllExplained(with(v3, "parallel.schedule", std::string("dualpipev")), "deepseek-v3 dualpipev");
+    expectAllExplained(with(v3, "efficiency.mode", std::string("derived")), "deepseek-v3 derived");
+    Scenario oss = with(with(d, "model.preset", std::string("gpt-oss-120b")), "parallel.pp", 4.0);
+    oss = with(with(with(oss, "parallel.dp", 16.0), "parallel.ep", 8.0), "data.global_batch", 512.0);
+    expectAllExplained(with(with(oss, "parallel.etp", 2.0), "parallel.zero", 3.0), "gpt-oss ep etp");
     // No dp fits: the memory gate is null and explained by the condition that makes it so.
     Scenario big = with(with(d, "model.preset", std::string("llama3.1-405b")), "parallel.zero", 0.0);
     ASSERT_FALSE(evaluate(big).time.minGpusMemory.has_value());

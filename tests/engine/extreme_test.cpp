@@ -119,6 +119,11 @@ TEST(Extremes, KeysAtTheEndsOfTheirRanges) {
             p.dp = 1;
         if (double(p.tp) * p.pp * p.dp * p.cp > 1e7)
             p.tp = p.pp = p.cp = 1;
+        const double group = double(p.tp) * p.cp * p.dp;
+        if (m.moe.experts == 0 || m.moe.experts % p.ep != 0 || std::fmod(group, p.ep) != 0)
+            p.ep = 1;
+        if (m.moe.experts == 0 || m.moe.expertFfnHidden % p.etp != 0 || std::fmod(group, double(p.ep) * p.etp) != 0)
+            p.etp = 1;
         s.schedule.reserveDays = s.schedule.deadlineDays / 2;
         const Ledger l = evaluate(s);
         if (l.valid) {

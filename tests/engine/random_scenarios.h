@@ -76,6 +76,13 @@ struct RandomScenarios {
         // Issue 10: the hardware step model and dropout's masks.
         s.efficiency.mode = pick(0, 1) == 1 ? EfficiencyMode::Derived : EfficiencyMode::Fixed;
         s.model.dropout = pick(0, 3) == 0;
+        // Issue 22: expert parallelism (ep x etp divides tp x cp x dp) and uneven routing, for the MoE presets.
+        if (s.model.moe.experts > 0 && pick(0, 1) == 1) {
+            const int group = p.tp * p.cp * p.dp;
+            p.ep = divisorUpTo(std::gcd(s.model.moe.experts, group), 64);
+            p.etp = divisorUpTo(std::gcd(s.model.moe.expertFfnHidden, group / p.ep), 4);
+            s.model.moe.routerBalance = std::uniform_real_distribution<double>(1.0, 2.0)(rng);
+        }
         return s;
     }
 };

@@ -141,3 +141,63 @@ TEST(Warnings, DefaultScenarioIsClean) {
 }
 
 } // namespace
+
+namespace {
+
+// Expert parallelism: one line naming what divides what, with the nearest allowed values (issue 22).
+std::string firstError(Scenario s, const std::vector<std::pair<std::string, FieldValue>>& set) {
+    for (const auto& [k, v] : set)
+        EXPECT_FALSE(setField(s, k, v).has_value()) << k;
+    const Ledger l = evaluate(s);
+    return l.valid ? std::string() : l.errors.front().message();
+}
+
+TEST(ExpertParallel, ErrorsNameWhatDividesWhat) {
+    const Scenario d;
+    const std::vector<std::pair<std::string, FieldValue>> v3 = {{"model.preset", std::string("deepseek-v3")},
+                                                                {"parallel.pp", 16.0},
+                                                                {"parallel.tp", 1.0},
+                                                                {"parallel.dp", 128.0},
+                                                                {"data.global_batch", 15360.0}};
+    auto with = [&](std::vector<std::pair<std::string, FieldValue>> more) {
+        auto all = v3;
+        all.insert(all.end(), more.begin(), more.end());
+        return firstError(d, all);
+    };
+    EXPECT_EQ(with({{"parallel.ep", 64.0}}), "");
+    EXPECT_EQ(with({{"parallel.ep", 48.0}}),
+              "parallel.ep: 48 is not allowed; allowed: a divisor of model.moe.experts (256) and of tp x cp x dp "
+              "(128); nearest: 32, 64");
+    EXPECT_EQ(with({{"parallel.ep", 256.0}}),
+              "parallel.ep: 256 is not allowed; allowed: a divisor of model.moe.experts (256) and of tp x cp x dp "
+              "(128); nearest: 128");
+    EXPECT_EQ(with({{"parallel.ep", 64.0}, {"parallel.etp", 4.0}}),
+              "parallel.etp: 4 is not allowed; allowed: a divisor of model.moe.expert_ffn_hidden (2048) whose "
+              "product with parallel.ep (64) divides tp x cp x dp (128); nearest: 2");
+    EXPECT_EQ(with({{"parallel.ep", 64.0}, {"parallel.etp", 2.0}}), "");
+    // A dense model has no routed experts to split.
+    EXPECT_EQ(firstError(d, {{"parallel.ep", 2.0}}),
+              "parallel.ep: 2 is not allowed; allowed: 1 when model.moe.experts is 0 (no routed experts)");
+}
+
+TEST(ExpertParallel, ExpertsShardOverEpAndTheirOwnDataParallelGroup) {
+    Scenario s;
+    setField(s, "model.preset", std::string("qwen3-30b-a3b"));
+    setField(s, "parallel.dp", 8.0);
+    setField(s, "parallel.zero", 1.0);
+    const Ledger one = evaluate(s);
+    setField(s, "parallel.ep", 8.0);
+    const Ledger eight = evaluate(s);
+    ASSERT_TRUE(one.valid && eight.valid);
+    // ep 8 holds an eighth of the routed experts' weights and gradients, and shards their optimizer state over the
+    // expert data-parallel group of 8 / 8 = 1 GPU instead of 8: the same optimizer bytes per GPU.
+    EXPECT_DOUBLE_EQ(eight.memory.expertWeights, one.memory.expertWeights / 8);
+    EXPECT_DOUBLE_EQ(eight.memory.expertGradients, one.memory.expertGradients / 8);
+    EXPECT_DOUBLE_EQ(eight.memory.expertOptimizer, one.memory.expertOptimizer);
+    EXPECT_DOUBLE_EQ(eight.memory.weights - eight.memory.expertWeights, one.memory.weights - one.memory.expertWeights);
+    // The routed experts are most of the state: 128 experts x 48 layers x 3 x 2048 x 768.
+    EXPECT_EQ(one.params.routedExperts, 128LL * 48 * 3 * 2048 * 768);
+    EXPECT_GT(one.memory.routedExperts, 0.9 * one.memory.state);
+}
+
+} // namespace

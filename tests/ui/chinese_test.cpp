@@ -211,7 +211,16 @@ QSet<QString> allowedWords() {
                           "mfu",
                           "hfu",
                           "RL",
-                          "X"})
+                          "X",
+                          "all-to-all", // issue 22: expert parallelism, latent attention, multi-token prediction
+                          "ETP",
+                          "etp",
+                          "top-k",
+                          "MLA",
+                          "MTP",
+                          "Megatron-Core",
+                          "DeepEP",
+                          "arXiv"})
         words.insert(QString::fromLatin1(w));
     // Keys without a dot ("title", "notes") stay in tooltips as every key does; Chinese technical text keeps
     // "Token" and "FlashAttention" as they are.
