@@ -19,6 +19,9 @@ enum class EfficiencyMode : unsigned char { Fixed, Derived };   // efficiency.mo
 enum class NumberFormat : unsigned char { Bf16, Fp16, Fp32, Fp8, None };
 enum class Optimizer : unsigned char { Adam, Adam8bit, SgdMomentum, Adafactor, None }; // precision.optimizer
 enum class Attention : unsigned char { Mha, Mla }; // model.attention (GQA and MQA are mha with fewer kv_heads)
+enum class FinetuneMethod : unsigned char { Full, Lora, Qlora }; // finetune.method
+enum class LoraTargets : unsigned char { Attention, AllLinear }; // finetune.lora_targets
+enum class BaseFormat : unsigned char { Bf16, Int8, Nf4 };       // precision.base: the frozen weights' format
 
 // ChoiceNames<E>::names[i] is the name of E(i).
 template <class E> struct ChoiceNames;
@@ -41,6 +44,15 @@ template <> struct ChoiceNames<Optimizer> {
 };
 
 template <> struct ChoiceNames<Attention> { static constexpr std::array<const char*, 2> names{"mha", "mla"}; };
+template <> struct ChoiceNames<FinetuneMethod> {
+    static constexpr std::array<const char*, 3> names{"full", "lora", "qlora"};
+};
+template <> struct ChoiceNames<LoraTargets> {
+    static constexpr std::array<const char*, 2> names{"attention", "all-linear"};
+};
+template <> struct ChoiceNames<BaseFormat> {
+    static constexpr std::array<const char*, 3> names{"bf16", "int8", "nf4"};
+};
 
 template <class E> constexpr const char* choiceName(E e) {
     return ChoiceNames<E>::names[std::size_t(e)];

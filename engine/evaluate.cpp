@@ -1,5 +1,6 @@
 #include "engine/evaluate.h"
 
+#include "engine/finetune.h"
 #include "engine/flops.h"
 #include "engine/layout.h"
 #include "engine/ledgerfields.h"
@@ -92,6 +93,32 @@ void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w)
                      Msg::GateBatchSplit,
                      {r(double(l.time.minGpusCompute)), r(s.data.globalBatch), r(double(dp * modelParallel))}});
     }
+}
+
+// Fine-tuning with frozen weights (docs/formulas.md, "Fine-tuning"): the backward computes input gradients only, one
+// pass of the frozen matmuls instead of two, while attention's core keeps its two (it has no weights); the adapters
+// add 2 x r x (in + out) FLOPs per token forward and twice that backward.
+void frozenFlops(const FlopsBreakdown& fb, const FinetuneCounts& ft, const ModelCounts& m, double seq, FlopsLedger& f) {
+    f.forwardAdapters = 2.0 * ft.activePerToken * seq;
+    f.forwardPerSequence = fb.forward() + f.forwardAdapters;
+    f.backwardPerSequence = fb.layerMatmuls + fb.lmHead + fb.mtp + 2.0 * fb.attention + 2.0 * f.forwardAdapters;
+    f.trainingPerToken = (f.forwardPerSequence + f.backwardPerSequence) / seq;
+    f.sixNdGap = f.trainingPerToken / f.sixNdPerToken - 1.0;
+    f.trainingPerTokenFullAttention =
+        (2.0 * (fb.layerMatmuls + fb.lmHead + fb.mtp) + 3.0 * fb.attentionFull + 3.0 * f.forwardAdapters) / seq;
+    f.finetuneRulePerToken = 4.0 * m.active + 6.0 * ft.activePerToken;
+}
+
+// The state with frozen weights: the base model in its formats, gradients, master copy and optimizer state for the
+// adapters alone.
+void frozenState(const StateBytes& sb, const FinetuneCounts& ft, StateLedger& st) {
+    st.frozenWeightBytes = ft.frozenBytes;
+    st.trainableWeightBytes = sb.weights * ft.adapters;
+    st.weightBytes = ft.frozenBytes + st.trainableWeightBytes;
+    st.gradBytes = sb.grads * ft.adapters;
+    st.masterBytes = sb.master * ft.adapters;
+    st.optimizerBytes = sb.optimizer * ft.adapters;
+    st.totalBytes = st.weightBytes + st.gradBytes + st.masterBytes + st.optimizerBytes;
 }
 
 // More replicas than micro-batches per step would leave some idle: the most dp a layout can use.
@@ -211,6 +238,10 @@ Ledger evaluate(const Scenario& s) {
     f.sixNdPerSequence = f.sixNdPerToken * seq;
     f.sixNdGap = f.trainingPerToken / f.sixNdPerToken - 1.0;
     f.trainingPerTokenFullAttention = 3.0 * (fb.layerMatmuls + fb.attentionFull + fb.lmHead + fb.mtp) / seq;
+    const FinetuneCounts ft = finetuneCounts(s, m);
+    l.params.trainable = std::llround(ft.frozen ? ft.adapters : m.total + m.mtp);
+    if (ft.frozen)
+        frozenFlops(fb, ft, m, seq, f);
     f.recomputePerToken = recomputeFlops(fb, s.activations) / seq;
     f.hardwarePerToken = f.trainingPerToken + f.recomputePerToken;
     f.recomputeShare = f.recomputePerToken / f.trainingPerToken;
@@ -229,6 +260,9 @@ Ledger evaluate(const Scenario& s) {
     l.state.masterBytes = sb.master * trained;
     l.state.optimizerBytes = sb.optimizer * trained;
     l.state.totalBytes = sb.total() * trained;
+    l.state.trainableWeightBytes = l.state.weightBytes;
+    if (ft.frozen)
+        frozenState(sb, ft, l.state);
 
     // Steps.
     auto& t = l.time;
@@ -268,6 +302,8 @@ Ledger evaluate(const Scenario& s) {
     mem.expertOptimizer = mb.expertOptimizer;
     mem.routedExperts = mb.expertState();
     mem.dispatchBuffers = mb.bufDispatch;
+    mem.frozenWeights = mb.frozen;
+    mem.dequantBuffer = mb.bufDequant;
     t.gpus = gpuCount(s);
     mem.hostMemoryPerNode = mb.offloaded * std::min(t.gpus, s.hardware.gpusPerNode);
 

@@ -2,6 +2,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/expr.h"
+#include "engine/finetune.h"
 #include "engine/flops.h"
 #include "engine/layout.h"
 #include "engine/memory.h"
@@ -122,6 +123,109 @@ void stateShare(Builder& b, const Context& c, const char* bytesSym, double bytes
 }
 
 constexpr const char* kSrcStep = "docs/formulas.md §8b, step time from the hardware (engine/steptime.cpp)";
+
+// --- fine-tuning with frozen weights (finetune.method = lora | qlora) ---------------------------------------------
+constexpr const char* kSrcLora =
+    "Hu et al. 2021 (LoRA, arXiv 2106.09685); Dettmers et al. 2023 (QLoRA, arXiv 2305.14314); docs/formulas.md, "
+    "fine-tuning";
+
+std::string frozenMeaning(const Context& c, const FinetuneCounts& ft);
+
+bool frozenRun(const Context& c) {
+    return c.s.finetune.method != FinetuneMethod::Full;
+}
+
+// The adapters on this GPU for a state ZeRO shards from `zeroFrom` on: "(A / d + A_e / d_e)".
+std::string adapterShare(Builder& b, const Context& c, int zeroFrom) {
+    const auto& par = c.s.parallel;
+    const bool sharded = par.zero >= zeroFrom;
+    b.in("A", c.mb.adapters, "params", "adapter parameters on this GPU (the stage's, split over TP like their layer)")
+        .in("d", sharded ? c.mb.shard : 1.0, "", sharded ? "ZeRO shards them over dp x cp" : "not sharded")
+        .in("A_e", c.mb.expertAdapters, "params", "adapters of the routed experts on this GPU (over ep x etp)")
+        .in("d_e", sharded ? c.mb.expertShard : 1.0, "", sharded ? "the expert data-parallel group" : "not sharded");
+    return "(A / d + A_e / d_e)";
+}
+
+// The keys whose formula changes when the base model is frozen; false (nothing written) in full training.
+bool frozenExplained(const Context& c, Builder& b, std::string_view key) {
+    if (!frozenRun(c))
+        return false;
+    const FinetuneCounts ft = finetuneCounts(c.s, c.m);
+    const auto& f = c.l.flops;
+    const double seq = c.s.data.seqLen;
+    b.from(kSrcLora);
+    auto adapters = [&] {
+        b.in("N_a", ft.adapters, "params", "params.trainable: the adapters, r x (in + out) per adapted matrix");
+    };
+    if (key == "flops.forward_per_sequence") {
+        b.formula("F_mm + F_att + F_head + F_mtp + F_lora")
+            .in("F_mm", c.fb.layerMatmuls, "FLOPs", "layer matmuls (frozen)")
+            .in("F_att", c.fb.attention, "FLOPs", "causal attention")
+            .in("F_head", c.fb.lmHead, "FLOPs", "LM head (frozen)")
+            .in("F_mtp", c.fb.mtp, "FLOPs", "multi-token-prediction modules (frozen)")
+            .in("F_lora", f.forwardAdapters, "FLOPs", "the adapters: 2 x r x (in + out) per adapted matrix and token");
+    } else if (key == "flops.backward_per_sequence") {
+        b.formula("F_mm + F_head + F_mtp + 2 × F_att + 2 × F_lora")
+            .in("F_mm", c.fb.layerMatmuls, "FLOPs", "frozen layer matmuls: the input gradient only")
+            .in("F_head", c.fb.lmHead, "FLOPs", "frozen LM head: the input gradient only")
+            .in("F_mtp", c.fb.mtp, "FLOPs", "frozen multi-token-prediction modules: the input gradient only")
+            .in("F_att", c.fb.attention, "FLOPs", "causal attention: no weights, both of its backward matmuls")
+            .in("F_lora", f.forwardAdapters, "FLOPs", "the adapters' forward: input and weight gradients each");
+    } else if (key == "flops.training_per_token") {
+        b.formula("(F_fwd + F_bwd) / s")
+            .in("F_fwd", f.forwardPerSequence, "FLOPs", "forward per sequence")
+            .in("F_bwd", f.backwardPerSequence, "FLOPs", "backward per sequence, frozen weights get no gradient")
+            .in("s", seq, "tokens", "data.seq_len");
+    } else if (key == "flops.training_per_token_full_attention") {
+        b.formula("(2 × (F_mm + F_head + F_mtp) + 3 × F_att_full + 3 × F_lora) / s")
+            .in("F_mm", c.fb.layerMatmuls, "FLOPs", "frozen layer matmuls per sequence")
+            .in("F_head", c.fb.lmHead, "FLOPs", "frozen LM head per sequence")
+            .in("F_mtp", c.fb.mtp, "FLOPs", "frozen multi-token-prediction modules per sequence")
+            .in("F_att_full", c.fb.attentionFull, "FLOPs", "attention over all s^2 pairs per sequence")
+            .in("F_lora", f.forwardAdapters, "FLOPs", "the adapters' forward per sequence")
+            .in("s", seq, "tokens", "data.seq_len");
+    } else if (key == "state.weight_bytes") {
+        b.formula("W_frozen + b_w × N_a").in("W_frozen", ft.frozenBytes, "B", frozenMeaning(c, ft));
+        b.in("b_w", c.sb.weights, "B/param", "adapter weights");
+        adapters();
+    } else if (key == "state.grad_bytes") {
+        b.formula("b_g × N_a").in("b_g", c.sb.grads, "B/param", "adapter gradients");
+        adapters();
+    } else if (key == "state.master_bytes") {
+        b.formula("b_m × N_a").in("b_m", c.sb.master, "B/param", "adapter master copy");
+        adapters();
+    } else if (key == "state.optimizer_bytes") {
+        b.formula("b_o × N_a").in("b_o", c.sb.optimizer, "B/param", "adapter optimizer state");
+        adapters();
+    } else if (key == "state.total_bytes") {
+        b.formula("W_frozen + b_state × N_a")
+            .in("W_frozen", ft.frozenBytes, "B", frozenMeaning(c, ft))
+            .in("b_state", c.sb.total(), "B/param", "the adapters' weights, gradients, master copy and optimizer");
+        adapters();
+    } else if (key == "memory.weights") {
+        b.in("M_frozen", c.mb.frozen, "B", "memory.frozen_weights")
+            .in("b_w", c.sb.weights, "B/param", "adapter weights");
+        b.formula("M_frozen + b_w × " + adapterShare(b, c, 3));
+    } else if (key == "memory.gradients") {
+        b.in("b_g", c.sb.grads, "B/param", "adapter gradients (frozen weights have none)");
+        b.formula("b_g × " + adapterShare(b, c, 2));
+    } else if (key == "memory.master_weights") {
+        b.in("b_m", c.sb.master, "B/param", "adapter master copy (frozen weights have none)");
+        b.formula("b_m × " + adapterShare(b, c, 1));
+    } else if (key == "memory.optimizer") {
+        b.in("b_o", c.sb.optimizer, "B/param", "adapter optimizer state (frozen weights have none)");
+        b.formula("b_o × " + adapterShare(b, c, 1));
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// What the frozen model's bytes are made of, for people.
+std::string frozenMeaning(const Context& c, const FinetuneCounts& ft) {
+    return "the frozen model: its matrices in " + std::string(choiceName(effectiveBase(c.s.finetune))) + " (" +
+           formatGeneral(ft.baseBytes, 4) + " B each, scales included), the rest in 16 bits";
+}
 
 // The derived step's parts: each the expression engine/steptime.cpp sums, with the terms it kept (StepTerms).
 void perMicroBatch(const Context& c, Builder& b) {
@@ -393,6 +497,8 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"flops.forward_per_sequence",
          [](const Context& c, Builder& b) {
+             if (frozenExplained(c, b, "flops.forward_per_sequence"))
+                 return;
              b.formula("F_mm + F_att + F_head + F_mtp")
                  .in("F_mm", c.fb.layerMatmuls, "FLOPs", "layer matmuls")
                  .in("F_att", c.fb.attention, "FLOPs", "causal attention")
@@ -402,12 +508,16 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"flops.backward_per_sequence",
          [](const Context& c, Builder& b) {
+             if (frozenExplained(c, b, "flops.backward_per_sequence"))
+                 return;
              b.formula("2 × F_fwd")
                  .in("F_fwd", c.l.flops.forwardPerSequence, "FLOPs", "forward per sequence")
                  .from(kSrcFlops);
          }},
         {"flops.training_per_token",
          [](const Context& c, Builder& b) {
+             if (frozenExplained(c, b, "flops.training_per_token"))
+                 return;
              b.formula("3 × F_fwd / s")
                  .in("F_fwd", c.l.flops.forwardPerSequence, "FLOPs", "forward per sequence")
                  .in("s", c.s.data.seqLen, "tokens", "data.seq_len")
@@ -433,6 +543,8 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"flops.training_per_token_full_attention",
          [](const Context& c, Builder& b) {
+             if (frozenExplained(c, b, "flops.training_per_token_full_attention"))
+                 return;
              b.formula("3 × (F_mm + 2 × (q + o) × s × (L_full × s + L_win × min(s, w)) + F_head + F_mtp) / s")
                  .in("F_mm", c.fb.layerMatmuls, "FLOPs", "layer matmuls per sequence")
                  .in("s", c.s.data.seqLen, "tokens", "data.seq_len")
@@ -546,6 +658,8 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"state.weight_bytes",
          [](const Context& c, Builder& b) {
+             if (frozenExplained(c, b, "state.weight_bytes"))
+                 return;
              b.formula("b_w × (N + N_mtp)")
                  .in("b_w", c.sb.weights, "B/param", "weights")
                  .in("N", c.m.total, "params", "params.total")
@@ -554,6 +668,8 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"state.grad_bytes",
          [](const Context& c, Builder& b) {
+             if (frozenExplained(c, b, "state.grad_bytes"))
+                 return;
              b.formula("b_g × (N + N_mtp)")
                  .in("b_g", c.sb.grads, "B/param", "gradients")
                  .in("N", c.m.total, "params", "params.total")
@@ -562,6 +678,8 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"state.master_bytes",
          [](const Context& c, Builder& b) {
+             if (frozenExplained(c, b, "state.master_bytes"))
+                 return;
              b.formula("b_m × (N + N_mtp)")
                  .in("b_m", c.sb.master, "B/param", "master copy")
                  .in("N", c.m.total, "params", "params.total")
@@ -570,6 +688,8 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"state.optimizer_bytes",
          [](const Context& c, Builder& b) {
+             if (frozenExplained(c, b, "state.optimizer_bytes"))
+                 return;
              b.formula("b_o × (N + N_mtp)")
                  .in("b_o", c.sb.optimizer, "B/param", "optimizer")
                  .in("N", c.m.total, "params", "params.total")
@@ -578,6 +698,8 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"state.total_bytes",
          [](const Context& c, Builder& b) {
+             if (frozenExplained(c, b, "state.total_bytes"))
+                 return;
              b.formula("b_state × (N + N_mtp)")
                  .in("b_state", c.sb.total(), "B/param", "state.bytes_per_param")
                  .in("N", c.m.total, "params", "params.total (MoE: every expert has state)")
@@ -586,9 +708,15 @@ const std::map<std::string, Rule>& rules() {
          }},
         // --- memory per GPU ---------------------------------------------------------------------------------
         {"memory.weights",
-         [](const Context& c, Builder& b) { stateShare(b, c, "b_w", c.sb.weights, "weight bytes per parameter", 3); }},
+         [](const Context& c, Builder& b) {
+             if (!frozenExplained(c, b, "memory.weights"))
+                 stateShare(b, c, "b_w", c.sb.weights, "weight bytes per parameter", 3);
+         }},
         {"memory.gradients",
-         [](const Context& c, Builder& b) { stateShare(b, c, "b_g", c.sb.grads, "gradient bytes per parameter", 2); }},
+         [](const Context& c, Builder& b) {
+             if (!frozenExplained(c, b, "memory.gradients"))
+                 stateShare(b, c, "b_g", c.sb.grads, "gradient bytes per parameter", 2);
+         }},
         {"memory.master_weights",
          [](const Context& c, Builder& b) {
              if (c.s.offload.optimizer != Offload::None) {
@@ -596,7 +724,8 @@ const std::map<std::string, Rule>& rules() {
                  b.note("offload.optimizer = " + std::string(choiceName(c.s.offload.optimizer)) + ": the master copy lives off the GPU");
                  return;
              }
-             stateShare(b, c, "b_m", c.sb.master, "master bytes per parameter", 1);
+             if (!frozenExplained(c, b, "memory.master_weights"))
+                 stateShare(b, c, "b_m", c.sb.master, "master bytes per parameter", 1);
          }},
         {"memory.optimizer",
          [](const Context& c, Builder& b) {
@@ -605,7 +734,8 @@ const std::map<std::string, Rule>& rules() {
                  b.note("offload.optimizer = " + std::string(choiceName(c.s.offload.optimizer)) + ": the optimizer state lives off the GPU");
                  return;
              }
-             stateShare(b, c, "b_o", c.sb.optimizer, "optimizer bytes per parameter", 1);
+             if (!frozenExplained(c, b, "memory.optimizer"))
+                 stateShare(b, c, "b_o", c.sb.optimizer, "optimizer bytes per parameter", 1);
          }},
         {"memory.routed_experts",
          [](const Context& c, Builder& b) {
@@ -683,12 +813,13 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"memory.buffers",
          [](const Context& c, Builder& b) {
-             b.formula("R + K + G + X + D + f × A")
+             b.formula("R + K + G + X + D + Q + f × A")
                  .in("R", kRuntimeReserveBytes, "B", "runtime reserve (CUDA context, cuBLAS, NCCL)")
                  .in("K", c.mb.bufBuckets, "B", "two gradient buckets (up to 40M elements) when dp x cp > 1")
                  .in("G", c.mb.bufGather, "B", "ZeRO-3: the gathered largest layer and its prefetch")
                  .in("X", c.mb.bufTpGather, "B", "TP: one activation all-gather buffer")
                  .in("D", c.mb.bufDispatch, "B", "MoE: one layer's all-to-all dispatch and combine buffers")
+                 .in("Q", c.mb.bufDequant, "B", "QLoRA: one layer's quantized matrices dequantized to 16 bits")
                  .in("f", kAllocatorOverhead, "", "allocator fragmentation share of activations")
                  .in("A", c.l.memory.activations, "B", "activations per GPU")
                  .from(kSrcBuf);
@@ -1137,6 +1268,65 @@ const std::map<std::string, Rule>& rules() {
                  .in("C", c.l.budget.compute6nd, "FLOPs", "budget.compute_6nd")
                  .in("N_opt", c.l.budget.kaplanParams, "params", "budget.kaplan_params")
                  .from(kSrcKaplan);
+         }},
+        // --- fine-tuning with frozen weights ----------------------------------------------------------------
+        {"params.trainable",
+         [](const Context& c, Builder& b) {
+             if (!frozenRun(c)) {
+                 b.formula("N + N_mtp")
+                     .in("N", c.m.total, "params", "params.total: full training trains every weight")
+                     .in("N_mtp", c.m.mtp, "params", "params.mtp")
+                     .from(kSrcParams);
+                 return;
+             }
+             const FinetuneCounts ft = finetuneCounts(c.s, c.m);
+             b.formula("L_d × A_d + L_m × A_m + n_mtp × A_mtp")
+                 .in("L_d", c.m.denseLayers, "layers", "dense layers")
+                 .in("A_d", ft.dense.total(), "params", "one dense layer's adapters: r x (in + out) per adapted matrix")
+                 .in("L_m", c.m.moeLayers, "layers", "MoE layers")
+                 .in("A_m", ft.moe.total(), "params", "one MoE layer's adapters (every expert's with all-linear)")
+                 .in("n_mtp", c.m.mtpLayers, "modules", "model.mtp_layers")
+                 .in("A_mtp", ft.mtp.total(), "params", "one multi-token-prediction module's adapters")
+                 .from(kSrcLora)
+                 .note("finetune.lora_rank = " + std::to_string(c.s.finetune.loraRank) + ", finetune.lora_targets = " +
+                       choiceName(c.s.finetune.loraTargets));
+         }},
+        {"flops.finetune_rule_per_token",
+         [](const Context& c, Builder& b) {
+             if (!frozenRun(c)) {
+                 b.formula("0 × N_active")
+                     .in("N_active", c.m.active, "params", "full training: 6N applies (flops.six_nd_per_token)")
+                     .from(kSrcLora);
+                 return;
+             }
+             const FinetuneCounts ft = finetuneCounts(c.s, c.m);
+             b.formula("4 × N_active + 6 × N_a_tok")
+                 .in("N_active", c.m.active, "params", "frozen: forward 2N, input gradient 2N, no weight gradient")
+                 .in("N_a_tok", ft.activePerToken, "params", "adapter parameters a token passes: 2 + 2 + 2 each")
+                 .from(kSrcLora);
+         }},
+        {"state.trainable_weight_bytes",
+         [](const Context& c, Builder& b) {
+             b.from(kSrcLora).in("b_w", c.sb.weights, "B/param", "precision.weights");
+             if (!frozenRun(c)) {
+                 b.formula("b_w × (N + N_mtp)")
+                     .in("N", c.m.total, "params", "params.total")
+                     .in("N_mtp", c.m.mtp, "params", "params.mtp");
+                 return;
+             }
+             b.formula("b_w × N_a").in("N_a", finetuneCounts(c.s, c.m).adapters, "params", "params.trainable");
+         }},
+        {"memory.frozen_weights",
+         [](const Context& c, Builder& b) {
+             const bool sharded = c.s.parallel.zero >= 3;
+             b.formula("F / d + F_e / d_e")
+                 .in("F", c.mb.frozenLocal, "B",
+                     frozenRun(c) ? frozenMeaning(c, finetuneCounts(c.s, c.m)) + ", this stage's share over TP"
+                                  : "full training: nothing is frozen")
+                 .in("d", sharded ? c.mb.shard : 1.0, "", sharded ? "ZeRO-3 shards it over dp x cp" : "not sharded")
+                 .in("F_e", c.mb.expertFrozenLocal, "B", "the routed experts' frozen weights on this GPU")
+                 .in("d_e", sharded ? c.mb.expertShard : 1.0, "", sharded ? "the expert data-parallel group" : "not sharded")
+                 .from(kSrcLora);
          }},
     };
     return r;

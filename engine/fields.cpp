@@ -53,6 +53,7 @@ constexpr const char* kPrecision = "Precision";
 constexpr const char* kParallel = "Parallelism";
 constexpr const char* kHardware = "Hardware and efficiency";
 constexpr const char* kRl = "Reinforcement learning";
+constexpr const char* kFinetune = "Fine-tuning";
 
 // Table rows. Each macro spells the member once for reading and once for writing.
 #define TL_NUM(KEY, TYPE, MEMBER, LO, HI, UNIT, HELP, UI)                                                              \
@@ -416,6 +417,26 @@ std::vector<Field> buildFields() {
               true,
               slotOf([](const Scenario& s) { return &s.rl.acceptance; }),
               slider("Acceptance", kRl, Lin, 0.01, 1, "%", 0.01, 0)},
+        // Fine-tuning with frozen weights (docs/formulas.md, "Fine-tuning").
+        TL_CHOICE(
+            "finetune.method", finetune.method,
+            "full: every weight trained; lora: the base model frozen, low-rank adapters trained; qlora: lora over "
+            "a 4-bit (NF4) base.",
+            control(C, "Method", kFinetune, {"Full training", "LoRA", "QLoRA"}), FinetuneMethod::Full,
+            FinetuneMethod::Lora, FinetuneMethod::Qlora),
+        TL_NUM("finetune.lora_rank", Int, finetune.loraRank, 1, 65536, "",
+               "LoRA: the adapters' rank r; each adapted matrix gets r x (in + out) trained parameters.",
+               slider("LoRA rank", kFinetune, Pow2, 1, 1024)),
+        TL_CHOICE("finetune.lora_targets", finetune.loraTargets,
+                  "LoRA: which matrices get adapters: attention = the query and value projections (the LoRA paper); "
+                  "all-linear = every matrix of every layer.",
+                  control(C, "Adapted matrices", kFinetune, {"Query and value", "All linear layers"}),
+                  LoraTargets::Attention, LoraTargets::AllLinear),
+        TL_CHOICE("precision.base", finetune.base,
+                  "LoRA / QLoRA: the frozen weights' format: bf16, int8 (one FP32 scale per row) or nf4 (4 bits, "
+                  "block scales double-quantized); qlora reads bf16 as nf4.",
+                  advanced(control(C, "Frozen weights", kFinetune, {"BF16", "INT8", "NF4"})), BaseFormat::Bf16,
+                  BaseFormat::Int8, BaseFormat::Nf4),
     };
     for (auto& field : f) {
         if (std::string_view(field.key) == "model.preset")

@@ -20,6 +20,7 @@ struct ParamsLedger {
     std::int64_t routedExperts = 0; // every routed expert of every MoE layer (inside total)
     std::int64_t mtp = 0;           // multi-token-prediction modules' own parameters (beside total)
     bool derivedShape = false;      // model.params was set: the shape comes from the documented rule
+    std::int64_t trainable = 0;     // parameters that receive gradients: all (+ mtp) in full, the adapters in lora
 };
 
 struct FlopsLedger {
@@ -39,6 +40,10 @@ struct FlopsLedger {
     double recomputeShare = 0;                // recomputePerToken / trainingPerToken
     double hardwarePerToken = 0;              // model + recompute
     double total = 0;                         // model FLOPs for all processed tokens
+    // Fine-tuning with frozen weights: the adapters' forward (inside forwardPerSequence), and the rule of thumb
+    // 4 N + 6 N_trainable per token that replaces 6N (0 in full training).
+    double forwardAdapters = 0;
+    double finetuneRulePerToken = 0;
 };
 
 struct StateLedger {
@@ -46,6 +51,8 @@ struct StateLedger {
     double weightBytesPerParam = 0, gradBytesPerParam = 0, masterBytesPerParam = 0, optimizerBytesPerParam = 0;
     double weightBytes = 0, gradBytes = 0, masterBytes = 0, optimizerBytes = 0; // whole model, unsharded
     double totalBytes = 0;                                                      // unsharded state of the whole model
+    double trainableWeightBytes = 0; // the trained weights alone: all of them in full, the adapters in lora
+    double frozenWeightBytes = 0;    // lora / qlora: the frozen base model in its formats (0 in full)
 };
 
 struct MemoryLedger {
@@ -65,6 +72,8 @@ struct MemoryLedger {
     double expertWeights = 0, expertGradients = 0, expertMaster = 0, expertOptimizer = 0;
     double routedExperts = 0;   // their sum: the routed experts' training state on this GPU
     double dispatchBuffers = 0; // one MoE layer's all-to-all send and receive buffers (inside buffers)
+    double frozenWeights = 0;   // lora / qlora: the frozen base weights (inside weights)
+    double dequantBuffer = 0;   // qlora: one layer's matrices dequantized to 16 bits (inside buffers)
     bool operator==(const MemoryLedger&) const = default;
 };
 

@@ -245,7 +245,23 @@ const auto& rows() {
                  "Samples to generate per update so that rl.keep survive: ceil(keep / acceptance) (seed 003 §5.1).",
                  I(l.budget.rlRollouts)),
         TL_FIELD("pipeline.peak_in_flight_stage0", Ratio, "Peak in flight, stage 0",
-                 "Micro-batches stage 0 holds at once, in stage units.", l.pipeline.peakInFlightStage0));
+                 "Micro-batches stage 0 holds at once, in stage units.", l.pipeline.peakInFlightStage0),
+        // Fine-tuning with frozen weights (finetune.method).
+        TL_FIELD("params.trainable", Count, "Trainable parameters",
+                 "Parameters that receive gradients: all of them in full training, the adapters under LoRA.",
+                 I(l.params.trainable)),
+        TL_FIELD("flops.finetune_rule_per_token", FlopsPerToken, "4N + 6N_trainable per token",
+                 "Fine-tuning's rule of thumb: frozen weights cost forward and input gradient (4N), the adapters "
+                 "6 per parameter; 0 in full training.",
+                 l.flops.finetuneRulePerToken),
+        TL_FIELD("state.trainable_weight_bytes", Bytes, "Trained weights",
+                 "The weights training changes, the size of a fine-tuning checkpoint: all of them in full training, "
+                 "the adapters under LoRA.",
+                 l.state.trainableWeightBytes),
+        TL_FIELD("memory.frozen_weights", Bytes, "Frozen weights",
+                 "The base model's frozen weights on this GPU in their format (inside memory.weights); 0 in full "
+                 "training.",
+                 l.memory.frozenWeights));
     return table;
 }
 

@@ -17,6 +17,31 @@ double activationBytes(const PrecisionSpec& p) {
     return p.weights == NumberFormat::Fp32 ? 4.0 : 2.0;
 }
 
+// LoRA: every adapted matrix a token passes keeps its r-wide x A product for B's gradient (its input x is the base
+// matmul's, already counted). Under full recompute only the working set holds them.
+void addAdapterActivations(const FinetuneCounts& ft, const Scenario& s, LayerActivations& dense,
+                           LayerActivations& moe) {
+    const double T = double(s.data.seqLen) / s.parallel.cp * s.data.microBatch;
+    const double a = activationBytes(s.precision);
+    const bool full = s.activations.recompute == Recompute::Full;
+    auto add = [&](LayerActivations& l, const LayerFinetune& f) {
+        const double bytes = a * T * ft.rank * f.passes;
+        l.working += bytes;
+        if (!full)
+            l.stored += bytes;
+    };
+    add(dense, ft.dense);
+    add(moe, ft.moe);
+}
+
+// QLoRA: a quantized layer's matrices are dequantized to 16 bits for its matmuls, one layer at a time: the largest
+// layer's share on this GPU.
+double dequantBuffer(const FinetuneCounts& ft, const Scenario& s, double a) {
+    const double t = s.parallel.tp, e = double(s.parallel.ep) * s.parallel.etp;
+    return a * std::max(ft.dense.linearTensor / t + ft.dense.linearRouted / e,
+                        ft.moe.linearTensor / t + ft.moe.linearRouted / e);
+}
+
 } // namespace
 
 double routedLoad(const ModelCounts& m, const Scenario& s) {
@@ -127,6 +152,9 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
         m_inFlight = inFlightGrowth(pipelineSpecFor(s)); // else one micro-batch at a time (gradient accumulation)
     m_dense = layerActivations(m, s, false);
     m_moe = layerActivations(m, s, true);
+    m_ft = finetuneCounts(s, m);
+    if (m_ft.frozen)
+        addAdapterActivations(m_ft, s, m_dense, m_moe);
     // A multi-token-prediction module: an MoE (or dense) layer, plus its two norms' inputs and the joined 2h vector.
     const double a = activationBytes(s.precision);
     const double tokensLocal = double(s.data.seqLen) / par.cp * s.data.microBatch;
@@ -181,7 +209,9 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
         std::max(m.dense.tensorParallel() / par.tp + m.dense.routed / (double(par.ep) * par.etp) + m.dense.router,
                  m.moe.tensorParallel() / par.tp + m.moe.routed / (double(par.ep) * par.etp) + m.moe.router);
     if (par.zero >= 3)
-        m_gather = 2.0 * largestLocal * b.weights;
+        m_gather = 2.0 * largestLocal * (m_ft.frozen ? m_ft.baseBytes : b.weights);
+    if (m_ft.quantized)
+        m_dequant = dequantBuffer(m_ft, s, a);
     if (par.tp > 1)
         m_tpGather = a * tokensLocal * m.hidden;
     if (m.moeLayers > 0)
@@ -208,6 +238,8 @@ MemoryModel::End MemoryModel::end(int index, StageParams params, int denseLayers
     e.expertOptimizer = b.optimizer * experts;
     e.buckets = 2.0 * std::min(kGradBucketElements, local + experts) * b.grads; // DP all-reduce / reduce-scatter
     e.holdsHead = holdsHead;
+    if (m_ft.frozen)
+        frozenState(e, denseLayers, moeLayers, mtp);
     e.layers = denseLayers + moeLayers + mtp;
     e.stored = denseLayers * m_dense.stored + moeLayers * m_moe.stored + mtp * m_mtp.stored;
     e.working = std::max(
@@ -240,6 +272,11 @@ inline MemoryBreakdown MemoryModel::stage(const End& e, double inFlightUnits, do
     mb.expertMaster = m_zero >= 1 ? e.expertMaster / expertShard : e.expertMaster;
     mb.expertOptimizer = m_zero >= 1 ? e.expertOptimizer / expertShard : e.expertOptimizer;
     mb.weights = (m_zero >= 3 ? e.weights / shard : e.weights) + mb.expertWeights;
+    mb.adapters = e.adapters;
+    mb.frozenLocal = e.frozen;
+    mb.expertFrozenLocal = e.expertFrozen;
+    mb.expertAdapters = e.expertAdapters;
+    mb.frozen = m_zero >= 3 ? e.frozen / shard + e.expertFrozen / expertShard : e.frozen + e.expertFrozen;
     mb.gradients = (m_zero >= 2 ? e.grads / shard : e.grads) + mb.expertGradients;
     mb.master = (m_zero >= 1 ? e.master / shard : e.master) + mb.expertMaster;
     mb.optimizer = (m_zero >= 1 ? e.optimizer / shard : e.optimizer) + mb.expertOptimizer;
@@ -262,7 +299,8 @@ inline MemoryBreakdown MemoryModel::stage(const End& e, double inFlightUnits, do
     }
     mb.bufTpGather = m_tpGather;
     mb.bufDispatch = m_dispatch;
-    mb.buffers = kRuntimeReserveBytes + mb.bufBuckets + mb.bufGather + mb.bufTpGather + mb.bufDispatch +
+    mb.bufDequant = m_dequant;
+    mb.buffers = kRuntimeReserveBytes + mb.bufBuckets + mb.bufGather + mb.bufTpGather + mb.bufDispatch + mb.bufDequant +
                  kAllocatorOverhead * mb.activations();
     return mb;
 }
@@ -309,6 +347,41 @@ double MemoryModel::total(int dp) const {
 
 MemoryBreakdown perGpuMemory(const Scenario& s, const ModelCounts& m, const StateBytes& b, int dp) {
     return MemoryModel(s, m, b).at(dp);
+}
+
+// Fine-tuning with frozen weights: the stage's matrices in the base format and its other parameters (embedding, LM
+// head, norms, biases, router) in 16 bits, with no gradient, master copy or optimizer state; the adapters beside its
+// layers carry all four, split like the layer they attach to.
+void MemoryModel::frozenState(End& e, int denseLayers, int moeLayers, int mtp) const {
+    const StateBytes& b = m_bytes;
+    const auto& par = m_scenario.parallel;
+    const FinetuneCounts& ft = m_ft;
+    const double linearTensor =
+        denseLayers * ft.dense.linearTensor + moeLayers * ft.moe.linearTensor + mtp * ft.mtp.linearTensor;
+    const double linearRouted =
+        denseLayers * ft.dense.linearRouted + moeLayers * ft.moe.linearRouted + mtp * ft.mtp.linearRouted;
+    const double adapterTensor = denseLayers * ft.dense.tensor + moeLayers * ft.moe.tensor + mtp * ft.mtp.tensor;
+    const double adapterRouted = denseLayers * ft.dense.routed + moeLayers * ft.moe.routed + mtp * ft.mtp.routed;
+    const double t = par.tp, ep = double(par.ep) * par.etp;
+    const double frozenTensor =
+        (ft.baseBytes * linearTensor + ft.otherBytes * std::max(0.0, e.params.tensor - linearTensor)) / t +
+        ft.otherBytes * e.params.router;
+    const double frozenRouted =
+        (ft.baseBytes * linearRouted + ft.otherBytes * std::max(0.0, e.params.experts - linearRouted)) / ep;
+    const double local = adapterTensor / t, experts = adapterRouted / ep;
+    e.frozen = frozenTensor;
+    e.expertFrozen = frozenRouted;
+    e.adapters = local;
+    e.expertAdapters = experts;
+    e.weights = frozenTensor + b.weights * local;
+    e.grads = b.grads * local;
+    e.master = b.master * local;
+    e.optimizer = b.optimizer * local;
+    e.expertWeights = frozenRouted + b.weights * experts;
+    e.expertGrads = b.grads * experts;
+    e.expertMaster = b.master * experts;
+    e.expertOptimizer = b.optimizer * experts;
+    e.buckets = 2.0 * std::min(kGradBucketElements, local + experts) * b.grads;
 }
 
 } // namespace tl::engine

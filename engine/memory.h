@@ -2,6 +2,7 @@
 // Per-GPU memory: training state sharded by TP, PP and ZeRO over DP x CP (seed 000 §5 and §7, seed 001),
 // transformer activations after Korthikanti et al. 2022, LM-head logits, and a buffers allowance (docs/formulas.md).
 
+#include "engine/finetune.h"
 #include "engine/layout.h"
 #include "engine/model.h"
 #include "engine/pipeline_sim.h"
@@ -30,6 +31,11 @@ struct MemoryBreakdown {
     bool holdsHead = false;
     double bufBuckets = 0, bufGather = 0, bufTpGather = 0;
     double bufDispatch = 0; // one MoE layer's all-to-all send and receive buffers
+    // Fine-tuning with frozen weights: the frozen base weights on this GPU (inside weights), and the 16-bit copy of
+    // one quantized layer's matrices that the matmuls read (inside buffers).
+    double frozen = 0, bufDequant = 0;
+    double adapters = 0, expertAdapters = 0; // adapter parameters on this GPU before ZeRO (TP-split, routed experts)
+    double frozenLocal = 0, expertFrozenLocal = 0; // frozen weight bytes on this GPU before ZeRO-3
     double activations() const { return activationsLayers + activationsLogits; }
     double expertState() const { return expertWeights + expertGradients + expertMaster + expertOptimizer; }
     double total() const { return weights + gradients + master + optimizer + activations() + buffers; }
@@ -84,9 +90,13 @@ private:
         double stored = 0, working = 0; // activations of all its layers per micro-batch; the largest layer's peak
         bool holdsHead = false;
         bool used = false;
+        double frozen = 0, expertFrozen = 0;     // frozen base weights (lora, qlora), inside weights / expertWeights
+        double adapters = 0, expertAdapters = 0; // adapter parameters on this GPU before ZeRO
     };
     End end(int index, StageParams params, int denseLayers, int moeLayers, int mtp, bool holdsHead) const;
     MemoryBreakdown stage(const End& e, double inFlightUnits, double shard) const;
+    // lora / qlora: the stage's frozen weights in their formats and the adapters' training state.
+    void frozenState(End& e, int denseLayers, int moeLayers, int mtp) const;
 
     const Scenario& m_scenario;
     StateBytes m_bytes;
@@ -94,6 +104,8 @@ private:
     LayerActivations m_dense, m_moe, m_mtp;
     End m_first, m_last, m_middle; // m_middle: a stage of MoE layers only, when the first one holds dense layers
     double m_layersPerStage = 0, m_logits = 0, m_gather = 0, m_tpGather = 0, m_dispatch = 0, m_expertSplit = 1;
+    FinetuneCounts m_ft;
+    double m_dequant = 0;
     int m_stages = 1, m_cp = 1, m_zero = 0;
     bool m_offload = false, m_fullRecompute = false;
 };

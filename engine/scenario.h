@@ -155,6 +155,17 @@ struct RlSpec {
     bool operator==(const RlSpec&) const = default;
 };
 
+// Fine-tuning (docs/formulas.md, "Fine-tuning"): full trains every weight; lora and qlora freeze the base model and
+// train low-rank adapters (Hu et al. 2021), qlora over a 4-bit base (Dettmers et al. 2023).
+struct FinetuneSpec {
+    FinetuneMethod method = FinetuneMethod::Full;
+    int loraRank = 16;
+    LoraTargets loraTargets = LoraTargets::AllLinear;
+    BaseFormat base = BaseFormat::Bf16; // precision.base: the frozen weights' format (qlora reads bf16 as nf4)
+
+    bool operator==(const FinetuneSpec&) const = default;
+};
+
 struct Scenario {
     std::string title; // empty: shown as displayTitle() describes the plan
     std::string notes;
@@ -168,6 +179,7 @@ struct Scenario {
     HardwareSpec hardware;
     EfficiencySpec efficiency;
     RlSpec rl;
+    FinetuneSpec finetune;
 
     bool operator==(const Scenario&) const = default;
 };

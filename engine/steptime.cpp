@@ -1,5 +1,6 @@
 #include "engine/steptime.h"
 
+#include "engine/finetune.h"
 #include "engine/flops.h"
 #include "engine/layout.h"
 #include "engine/pipeline_sim.h"
@@ -51,6 +52,25 @@ struct Gpu {
         return batch * (compute + traffic);
     }
 };
+
+// Fine-tuning with frozen weights, one layer and one micro-batch: the adapters' thin matmuls (x A, then B, each
+// split over TP like the base matrix) forward, again for the input gradient and for their weight gradients, and the
+// dequantization of a quantized base (read the packed matrix, write 16 bits) before the forward and the backward.
+struct FrozenLayer {
+    double adapters = 0, adapterWeightGrad = 0, dequant = 0;
+};
+FrozenLayer frozenLayer(const Gpu& gpu, const FinetuneCounts& ft, const ModelCounts& m, double T, double t) {
+    FrozenLayer out;
+    const double r = ft.rank;
+    for (int i = 0; i < ft.matrixCount; ++i) {
+        const AdapterMatrix& x = ft.matrices[size_t(i)];
+        out.adapters += x.count * (gpu.gemm(T, x.in / t, r) + gpu.gemm(T, r, x.out / t));
+        out.adapterWeightGrad += x.count * (gpu.gemm(x.in / t, T, r) + gpu.gemm(r, T, x.out / t));
+    }
+    if (ft.quantized)
+        out.dequant = m.layerMatmuls / std::max(1, m.layers) / t * (ft.baseBytes + 2.0) / gpu.hbm;
+    return out;
+}
 
 double peakFactor(NumberFormat weights) {
     if (weights == NumberFormat::Fp32)
@@ -127,9 +147,16 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const double qkNorm = m.qkNorm ? T * (q + kv) / t * 2.0 * a : 0.0;
     const double elementwise = (tokenwise + act + qkNorm) / gpu.hbm;
 
-    const double layerForward = gemms + attention + elementwise;
-    const double layerInputGrad = gemms + attentionBackward + 1.5 * elementwise;
-    const double layerWeightGrad = gemms;
+    double layerForward = gemms + attention + elementwise;
+    double layerInputGrad = gemms + attentionBackward + 1.5 * elementwise;
+    double layerWeightGrad = gemms;
+    const FinetuneCounts ft = finetuneCounts(s, m);
+    if (ft.frozen) {
+        const FrozenLayer fl = frozenLayer(gpu, ft, m, T, t);
+        layerForward += fl.adapters + fl.dequant;
+        layerInputGrad += fl.adapters + fl.dequant;
+        layerWeightGrad = fl.adapterWeightGrad;
+    }
     double layerRecompute = 0;
     if (recompute == Recompute::Full)
         layerRecompute = layerForward;
@@ -160,7 +187,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const double logits = T * m.vocab / t;
     const double headForward = gpu.gemm(T, h, m.vocab / t) + 12.0 * logits / gpu.hbm;
     const double headInputGrad = gpu.gemm(T, h, m.vocab / t) + 12.0 * logits / gpu.hbm;
-    const double headWeightGrad = gpu.gemm(T, h, m.vocab / t);
+    const double headWeightGrad = ft.frozen ? 0.0 : gpu.gemm(T, h, m.vocab / t);
     const double embedding = 3.0 * a * T * h / gpu.hbm;
 
     const double F = L * (layerForward + tpForward + cpForward) + headForward + embedding;
@@ -193,24 +220,30 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const double headParams = m.lmHead > 0 ? m.lmHead : m.embedding;
     const double stageParams = (m.layersTotal / std::max(1, m.layers) * L + headParams + m.finalNorm) / t;
     const double replicas = double(dp) * cp;
+    // What the data-parallel group synchronises and the optimizer updates: every parameter, or with frozen weights
+    // the adapters alone (ZeRO-3 still gathers the frozen weights, in their format).
+    const double trainedParams = ft.frozen ? ft.adapters / std::max(1, m.layers) * L / t : stageParams;
+    const double gatherBytes = ft.frozen ? ft.frozenBytes / (m.total + m.mtp) * stageParams + sb.weights * trainedParams
+                                         : sb.weights * stageParams;
+    const double gatherFirst = (ft.frozen ? ft.frozenBytes / (m.total + m.mtp) : sb.weights) * m.largestLayer / t;
     double dpExposed = 0, dpCollective = 0, dpLastBucket = 0, dpGather = 0, dpScatter = 0, dpFirst = 0;
     if (replicas > 1) {
         const Link dpLink = groupLink(hw, replicas, t, k.linkFraction);
         if (par.zero >= 3) {
             // Every micro-batch gathers the weights forward and backward and reduce-scatters the gradients, each
             // prefetched behind the previous layer's compute: only what compute does not cover shows.
-            dpGather = allGather(sb.weights * stageParams, replicas, dpLink);
-            dpScatter = allGather(sb.grads * stageParams, replicas, dpLink);
-            dpFirst = allGather(sb.weights * m.largestLayer / t, replicas, dpLink);
+            dpGather = allGather(gatherBytes, replicas, dpLink);
+            dpScatter = allGather(sb.grads * trainedParams, replicas, dpLink);
+            dpFirst = allGather(gatherFirst, replicas, dpLink);
             dpExposed =
                 microBatches * (std::max(0.0, dpGather - F) + std::max(0.0, dpGather + dpScatter - B - W) + dpFirst);
         } else {
             // Once per step: the gradient all-reduce (ZeRO 0) or reduce-scatter + parameter all-gather (ZeRO 1-2),
             // bucketed behind the last micro-batch's backward; the last bucket cannot hide.
-            dpCollective = par.zero == 0 ? allReduce(sb.grads * stageParams, replicas, dpLink)
-                                         : allGather(sb.grads * stageParams, replicas, dpLink) +
-                                               allGather(sb.weights * stageParams, replicas, dpLink);
-            dpLastBucket = dpCollective * std::min(1.0, 40e6 / std::max(1.0, stageParams));
+            dpCollective = par.zero == 0 ? allReduce(sb.grads * trainedParams, replicas, dpLink)
+                                         : allGather(sb.grads * trainedParams, replicas, dpLink) +
+                                               allGather(sb.weights * trainedParams, replicas, dpLink);
+            dpLastBucket = dpCollective * std::min(1.0, 40e6 / std::max(1.0, trainedParams));
             dpExposed = std::max(dpCollective - (B + W), dpLastBucket);
         }
     }
@@ -218,7 +251,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     // Optimizer step on this GPU's shard: read and write master weights and optimizer state, read the gradient,
     // write the compute weights. Offload moves it to the host: gradients down and weights up over PCIe, the step in
     // host memory, and with NVMe the state read and written from disk.
-    const double shard = par.zero >= 1 ? stageParams / replicas : stageParams;
+    const double shard = par.zero >= 1 ? trainedParams / replicas : trainedParams;
     const double stateRw =
         2.0 * (sb.master + sb.optimizer) + sb.grads + (sb.master > 0 ? sb.weights : 2.0 * sb.weights);
     double optimizer = 0, offload = 0;

@@ -72,6 +72,17 @@ TEST(Explain, EveryKeyOnSeedSetUps) {
     Scenario oss = with(with(d, "model.preset", std::string("gpt-oss-120b")), "parallel.pp", 4.0);
     oss = with(with(with(oss, "parallel.dp", 16.0), "parallel.ep", 8.0), "data.global_batch", 512.0);
     expectAllExplained(with(with(oss, "parallel.etp", 2.0), "parallel.zero", 3.0), "gpt-oss ep etp");
+    // Fine-tuning with frozen weights (issue 26): LoRA, QLoRA with the derived step, and LoRA on an MoE with experts
+    // over ep x etp and ZeRO-3.
+    const Scenario lora = with(d, "finetune.method", std::string("lora"));
+    expectAllExplained(lora, "lora");
+    expectAllExplained(
+        with(with(with(d, "finetune.method", std::string("qlora")), "efficiency.mode", std::string("derived")),
+             "parallel.zero", 1.0),
+        "qlora derived");
+    expectAllExplained(with(with(with(oss, "parallel.etp", 2.0), "finetune.method", std::string("lora")),
+                            "finetune.lora_targets", std::string("attention")),
+                       "gpt-oss lora");
     // No dp fits: the memory gate is null and explained by the condition that makes it so.
     Scenario big = with(with(d, "model.preset", std::string("llama3.1-405b")), "parallel.zero", 0.0);
     ASSERT_FALSE(evaluate(big).time.minGpusMemory.has_value());
