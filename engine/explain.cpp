@@ -129,7 +129,7 @@ constexpr const char* kSrcLora =
     "Hu et al. 2021 (LoRA, arXiv 2106.09685); Dettmers et al. 2023 (QLoRA, arXiv 2305.14314); docs/formulas.md, "
     "fine-tuning";
 
-std::string frozenMeaning(const Context& c, const FinetuneCounts& ft);
+const char* frozenMeaning(const Context& c);
 
 bool frozenRun(const Context& c) {
     return c.s.finetune.method != FinetuneMethod::Full;
@@ -185,7 +185,7 @@ bool frozenExplained(const Context& c, Builder& b, std::string_view key) {
             .in("F_lora", f.forwardAdapters, "FLOPs", "the adapters' forward per sequence")
             .in("s", seq, "tokens", "data.seq_len");
     } else if (key == "state.weight_bytes") {
-        b.formula("W_frozen + b_w × N_a").in("W_frozen", ft.frozenBytes, "B", frozenMeaning(c, ft));
+        b.formula("W_frozen + b_w × N_a").in("W_frozen", ft.frozenBytes, "B", frozenMeaning(c));
         b.in("b_w", c.sb.weights, "B/param", "adapter weights");
         adapters();
     } else if (key == "state.grad_bytes") {
@@ -199,7 +199,7 @@ bool frozenExplained(const Context& c, Builder& b, std::string_view key) {
         adapters();
     } else if (key == "state.total_bytes") {
         b.formula("W_frozen + b_state × N_a")
-            .in("W_frozen", ft.frozenBytes, "B", frozenMeaning(c, ft))
+            .in("W_frozen", ft.frozenBytes, "B", frozenMeaning(c))
             .in("b_state", c.sb.total(), "B/param", "the adapters' weights, gradients, master copy and optimizer");
         adapters();
     } else if (key == "memory.weights") {
@@ -221,10 +221,17 @@ bool frozenExplained(const Context& c, Builder& b, std::string_view key) {
     return true;
 }
 
-// What the frozen model's bytes are made of, for people.
-std::string frozenMeaning(const Context& c, const FinetuneCounts& ft) {
-    return "the frozen model: its matrices in " + std::string(choiceName(effectiveBase(c.s.finetune))) + " (" +
-           formatGeneral(ft.baseBytes, 4) + " B each, scales included), the rest in 16 bits";
+// What the frozen model's bytes are made of, for people (one fixed sentence per format, so that it translates).
+const char* frozenMeaning(const Context& c) {
+    switch (effectiveBase(c.s.finetune)) {
+    case BaseFormat::Nf4:
+        return "the frozen model: its matrices in NF4 (4 bits, block scales double-quantized), the rest in 16 bits";
+    case BaseFormat::Int8:
+        return "the frozen model: its matrices in INT8 (one FP32 scale per row), the rest in 16 bits";
+    case BaseFormat::Bf16:
+        break;
+    }
+    return "the frozen model in 16 bits";
 }
 
 // The derived step's parts: each the expression engine/steptime.cpp sums, with the terms it kept (StepTerms).
@@ -1287,9 +1294,7 @@ const std::map<std::string, Rule>& rules() {
                  .in("A_m", ft.moe.total(), "params", "one MoE layer's adapters (every expert's with all-linear)")
                  .in("n_mtp", c.m.mtpLayers, "modules", "model.mtp_layers")
                  .in("A_mtp", ft.mtp.total(), "params", "one multi-token-prediction module's adapters")
-                 .from(kSrcLora)
-                 .note("finetune.lora_rank = " + std::to_string(c.s.finetune.loraRank) + ", finetune.lora_targets = " +
-                       choiceName(c.s.finetune.loraTargets));
+                 .from(kSrcLora);
          }},
         {"flops.finetune_rule_per_token",
          [](const Context& c, Builder& b) {
@@ -1321,8 +1326,7 @@ const std::map<std::string, Rule>& rules() {
              const bool sharded = c.s.parallel.zero >= 3;
              b.formula("F / d + F_e / d_e")
                  .in("F", c.mb.frozenLocal, "B",
-                     frozenRun(c) ? frozenMeaning(c, finetuneCounts(c.s, c.m)) + ", this stage's share over TP"
-                                  : "full training: nothing is frozen")
+                     frozenRun(c) ? frozenMeaning(c) : "full training: nothing is frozen")
                  .in("d", sharded ? c.mb.shard : 1.0, "", sharded ? "ZeRO-3 shards it over dp x cp" : "not sharded")
                  .in("F_e", c.mb.expertFrozenLocal, "B", "the routed experts' frozen weights on this GPU")
                  .in("d_e", sharded ? c.mb.expertShard : 1.0, "", sharded ? "the expert data-parallel group" : "not sharded")
