@@ -5,6 +5,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/ledgerfields.h"
+#include "engine/presets.h"
 #include "scripteddialogs.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
@@ -22,7 +23,9 @@
 #include <QMenu>
 #include <QPdfWriter>
 #include <QPrinter>
+#include <QProcess>
 #include <QPushButton>
+#include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -146,6 +149,46 @@ private slots:
         const QString no = ui::reportVerdict(engine::evaluate(tight));
         QVERIFY2(no.startsWith(QStringLiteral("This plan does not work")), qPrintable(no));
         QVERIFY(no.contains(QStringLiteral("GB")));
+    }
+
+    // Issue 28: two pages as the README says, for the plans people print (fixed and derived efficiency, the course's
+    // model and Llama 3 405B, with warnings and notes), and no path of the machine that wrote it.
+    void theReportIsTwoPagesForEveryPlan() {
+        std::vector<std::pair<QString, engine::Scenario>> plans;
+        engine::Scenario s;
+        s.notes = "Budget approved for one node.\nAsk for a second node in March.";
+        plans.push_back({QStringLiteral("default"), s});
+        s.efficiency.mode = engine::EfficiencyMode::Derived;
+        plans.push_back({QStringLiteral("derived"), s});
+        engine::Scenario big;
+        engine::applyModelPreset(big, "llama3.1-405b");
+        big.parallel.tp = 8;
+        big.parallel.pp = 16;
+        big.parallel.dp = 64;
+        big.data.globalBatch = 2048;
+        big.notes = "Infra review: 8,192 GPUs for 54 days.";
+        plans.push_back({QStringLiteral("405b"), big});
+        big.efficiency.mode = engine::EfficiencyMode::Derived;
+        plans.push_back({QStringLiteral("405b derived"), big});
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        for (const auto& [name, scenario] : plans) {
+            const QByteArray pdf = ui::reportPdf({scenario, QStringLiteral("plan.trainledger")}, QPageSize::A4);
+            QVERIFY2(pdfPages(pdf) == 2, qPrintable(name + QStringLiteral(": %1 pages").arg(pdfPages(pdf))));
+            QVERIFY2(pdfPages(ui::reportPdf({scenario, QStringLiteral("plan.trainledger")}, QPageSize::Letter)) == 2,
+                     qPrintable(name));
+            if (pdftotext.isEmpty())
+                continue;
+            QTemporaryDir dir;
+            const QString file = dir.filePath(QStringLiteral("r.pdf"));
+            QCOMPARE(ui::writeExportFile(file, pdf), QString());
+            QProcess p;
+            p.start(pdftotext, {file, QStringLiteral("-")});
+            QVERIFY(p.waitForFinished(60000));
+            const QString text = QString::fromUtf8(p.readAllStandardOutput());
+            QVERIFY2(text.contains(QStringLiteral("formulas.md")), qPrintable(name));
+            QVERIFY2(!text.contains(QDir::currentPath()) && !text.contains(QStringLiteral("/docs/")),
+                     qPrintable(name + QStringLiteral(": ") + text.right(400)));
+        }
     }
 
     void exportReportAndPrintFromTheWindow() {

@@ -71,6 +71,23 @@ QString oneLine(const std::string& s) {
     return text;
 }
 
+// A key's label as the window shows it ("Global batch", "Days to train"); the key itself when it has none.
+QString labelFor(const std::string& key) {
+    if (const engine::Field* f = engine::findField(key); f && f->ui.label[0])
+        return engineText(f->ui.label);
+    for (const engine::LedgerField& f : engine::ledgerFields())
+        if (key == f.key)
+            return engineLabel(f.label).trimmed();
+    if (key == "title")
+        return CompareWindow::tr("Title");
+    if (key == "notes")
+        return CompareWindow::tr("Notes");
+    return QString::fromStdString(key);
+}
+
+// What a manager reads first: the days and the cost lead the table, whatever else differs.
+constexpr const char* kHeadlineKeys[] = {"time.days", "cost.usd"};
+
 QString helpFor(const std::string& key) {
     if (const engine::Field* f = engine::findField(key))
         return engineText(f->help);
@@ -487,11 +504,37 @@ void CompareWindow::renderTable() {
         isScenarioKey = std::move(sortedScenario);
     }
 
+    // Days and cost first, even when they agree (a manager reads "same cost" too), then the scenario keys, then the
+    // other ledger keys.
+    std::vector<std::string> headline;
+    int sameHeadline = 0; // shown, not different
+    const bool anyDifference = !order.empty();
+    bool allValid = anyDifference;
+    for (int i = 0; i < n; ++i)
+        allValid = allValid && m_evaluations[size_t(i)].ledger.valid;
+    for (const char* key : kHeadlineKeys) {
+        if (auto it = std::find(order.begin(), order.end(), key); it != order.end()) {
+            isScenarioKey.erase(isScenarioKey.begin() + (it - order.begin()));
+            order.erase(it);
+            headline.push_back(key);
+        } else if (allValid && n > 1) {
+            ++sameHeadline;
+            for (const engine::LedgerField& f : engine::ledgerFields())
+                if (std::string_view(f.key) == key)
+                    for (int i = 0; i < n; ++i)
+                        values[size_t(i)][key] =
+                            engine::formatLedgerValue(f.get(m_evaluations[size_t(i)].ledger), f.unit);
+            headline.push_back(key);
+        }
+    }
+    order.insert(order.begin(), headline.begin(), headline.end());
+    isScenarioKey.insert(isScenarioKey.begin(), headline.size(), false);
+
     const int columns = 1 + n + (deltas ? 2 : 0);
     m_table->setRowCount(0);
     m_table->clearSpans();
     m_table->setColumnCount(columns);
-    QStringList headers{tr("Key")};
+    QStringList headers{tr("Figure")};
     for (int i = 0; i < n; ++i)
         headers << letter(i);
     if (deltas)
@@ -503,7 +546,7 @@ void CompareWindow::renderTable() {
                                                                     : QHeaderView::ResizeToContents);
 
     int scenarioKeys = 0;
-    bool ledgerSection = false, scenarioSection = false;
+    bool ledgerSection = false, scenarioSection = false, headlineSection = false;
     QFont bold = m_table->font();
     bold.setBold(true);
     auto section = [&](const QString& title) {
@@ -518,20 +561,25 @@ void CompareWindow::renderTable() {
     };
     for (size_t k = 0; k < order.size(); ++k) {
         const std::string& key = order[k];
+        const bool isHeadline = k < headline.size();
+        if (isHeadline && !headlineSection) {
+            section(tr("Days and cost"));
+            headlineSection = true;
+        }
         if (isScenarioKey[k] && !scenarioSection) {
             section(tr("Scenario keys"));
             scenarioSection = true;
         }
-        if (!isScenarioKey[k] && !ledgerSection) {
+        if (!isHeadline && !isScenarioKey[k] && !ledgerSection) {
             section(tr("Ledger keys"));
             ledgerSection = true;
         }
         scenarioKeys += isScenarioKey[k] ? 1 : 0;
         const int row = m_table->rowCount();
         m_table->insertRow(row);
-        auto* keyItem = new QTableWidgetItem(str(key));
+        auto* keyItem = new QTableWidgetItem(labelFor(key));
         keyItem->setData(Qt::UserRole, str(key));
-        keyItem->setToolTip(helpFor(key));
+        keyItem->setToolTip(str(key) + QStringLiteral(": ") + helpFor(key)); // the key, for --set and --diff
         m_table->setItem(row, 0, keyItem);
         for (int i = 0; i < n; ++i) {
             const auto it = values[size_t(i)].find(key);
@@ -551,19 +599,20 @@ void CompareWindow::renderTable() {
             m_table->setItem(row, 2 + n, pct);
         }
     }
-    const int ledgerKeys = int(order.size()) - scenarioKeys;
-    m_tableCaption->setText(order.empty() ? (n == 2 ? tr("A and B are the same scenario.")
-                                                    : tr("All %n scenarios are the same.", nullptr, n))
-                                          : tr("What differs from A: %n scenario key(s)", nullptr, scenarioKeys) +
-                                                tr(", %n ledger key(s)", nullptr, ledgerKeys));
+    const int ledgerKeys = int(order.size()) - scenarioKeys - sameHeadline;
+    m_tableCaption->setText(
+        scenarioKeys + ledgerKeys == 0
+            ? (n == 2 ? tr("A and B are the same scenario.") : tr("All %n scenarios are the same.", nullptr, n))
+            : tr("What differs from A: %n scenario key(s)", nullptr, scenarioKeys) +
+                  tr(", %n ledger key(s)", nullptr, ledgerKeys));
 }
 
 QString CompareWindow::figuresHtml() const {
     const int n = sideCount();
-    const char* const keys[] = {"time.gpus",
-                                "time.days",
-                                "time.gpu_hours",
+    const char* const keys[] = {"time.days", // days and cost first, as in the window's table
                                 "cost.usd",
+                                "time.gpus",
+                                "time.gpu_hours",
                                 "memory.total",
                                 "memory.capacity",
                                 "time.step_s",

@@ -63,7 +63,7 @@ public:
     QList<QChartView*> chartViews() const { return {m_memoryView, m_timeView}; }
 
     // For tests and screenshots.
-    QStringList differenceKeys() const; // in table order: scenario keys, then ledger keys
+    QStringList differenceKeys() const; // in table order: days and cost, scenario keys, then the other ledger keys
     QTableWidget* differenceTable() const { return m_table; }
     QBarSet* memorySet(int side) const { return m_memorySets[size_t(side)]; }
     QLineSeries* curveSeries(int side) const { return m_curves[size_t(side)]; }
