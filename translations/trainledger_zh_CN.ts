@@ -390,6 +390,11 @@ why not: %1
         <source>Days and cost</source>
         <translation>天数与成本</translation>
     </message>
+    <message>
+        <source>%1 pp</source>
+        <comment>percentage points</comment>
+        <translation>%1 个百分点</translation>
+    </message>
 </context>
 <context>
     <name>DataParallelPage</name>

@@ -86,6 +86,8 @@ private slots:
         ui::CompareWindow w;
         ui::CompareSide b = side(16, QStringLiteral("b"));
         b.scenario.parallel.zero = b.scenario.parallel.zero == 0 ? 1 : 0;
+        b.scenario.efficiency.mfu = 0.35;
+        b.scenario.parallel.schedule = engine::Schedule::GPipe;
         w.setSides(side(8, QStringLiteral("a")), b);
         QTableWidget* table = w.differenceTable();
         QCOMPARE(table->horizontalHeaderItem(0)->text(), QStringLiteral("Figure"));
@@ -103,6 +105,12 @@ private slots:
                 QVERIFY(table->item(r, 0)->toolTip().startsWith(QStringLiteral("time.min_gpus_compute")));
             }
         QVERIFY2(firstColumn.contains(QStringLiteral("ZeRO stage")), qPrintable(firstColumn.join(QLatin1Char('|'))));
+        // Values as the panel shows them: MFU in percent (its change in points), a schedule by its name.
+        QCOMPARE(cell(table, QStringLiteral("efficiency.mfu"), 1), QStringLiteral("40%"));
+        QCOMPARE(cell(table, QStringLiteral("efficiency.mfu"), 2), QStringLiteral("35%"));
+        QCOMPARE(cell(table, QStringLiteral("efficiency.mfu"), 3), QStringLiteral("\u22125 pp"));
+        QCOMPARE(cell(table, QStringLiteral("parallel.schedule"), 2), QStringLiteral("GPipe"));
+        QCOMPARE(cell(table, QStringLiteral("parallel.schedule"), 1), QStringLiteral("1F1B"));
         // The cost is there even where it does not differ, and reads as the ledger writes it.
         engine::Scenario sa, sb = b.scenario;
         sa.parallel.dp = 8;

@@ -258,6 +258,36 @@ private slots:
         QCOMPARE(w.curveSeries(0)->points(), w.curveSeries(1)->points());
     }
 
+    // Issue 28: on paper A and B can be told apart: each chart's legend is printed with a filled swatch in each
+    // side's colour (the charts' own legend markers did not show in poppler or Ghostscript, and most of their
+    // names were missing).
+    void comparisonPdfHasLegends() {
+        ui::CompareWindow w;
+        w.setSides(side(8, QStringLiteral("a")), side(16, QStringLiteral("b")));
+        const QString memory = ui::CompareWindow::legendHtml(w.chartViews().at(0));
+        const QString time = ui::CompareWindow::legendHtml(w.chartViews().at(1));
+        QVERIFY2(memory.contains(QStringLiteral("bgcolor=\"#3b75af\"")) &&
+                     memory.contains(QStringLiteral("bgcolor=\"#ef8a3c\"")),
+                 qPrintable(memory));
+        QVERIFY2(time.contains(QStringLiteral("B: days")) && time.contains(QStringLiteral("bgcolor=\"#ef8a3c\"")),
+                 qPrintable(time));
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        if (pdftotext.isEmpty())
+            QSKIP("pdftotext is not installed");
+        engine::Scenario a, b;
+        b.parallel.dp = 16;
+        const QString file = path(QStringLiteral("comparison.pdf"));
+        QCOMPARE(ui::writeExportFile(file, ui::comparisonPdf({{a, QStringLiteral("a.trainledger")},
+                                                              {b, QStringLiteral("b.trainledger")}})),
+                 QString());
+        QProcess p;
+        p.start(pdftotext, {QStringLiteral("-raw"), file, QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(60000));
+        const QString text = QString::fromUtf8(p.readAllStandardOutput());
+        for (const char* name : {"A: days", "B: days", "A: this plan", "B: this plan", "Deadline (both)"})
+            QVERIFY2(text.contains(QLatin1String(name)), name);
+    }
+
     void compareTakesUpToFourScenarios() {
         ui::CompareWindow w;
         w.setSides(side(8, QStringLiteral("a")), side(16, QStringLiteral("b")));

@@ -85,6 +85,32 @@ QString labelFor(const std::string& key) {
     return QString::fromStdString(key);
 }
 
+// A number of a scenario key in the parameter panel's unit, where the panel shows one ("40%", not 0.4).
+std::optional<QString> panelNumber(const engine::Field& f, double value) {
+    if (f.ui.displayFactor == 1 || !f.ui.displayUnit[0])
+        return std::nullopt;
+    const QString unit = engineText(f.ui.displayUnit);
+    const QString n =
+        QString::fromStdString(engine::formatTrimmed(engine::toDisplay(f, value), std::max(2, f.ui.decimals)));
+    return unit == QLatin1String("%") ? n + unit : n + QLatin1Char(' ') + unit;
+}
+
+// A scenario key's value as the panel shows it: a choice by its label ("1F1B"), a number in the panel's unit; other
+// values (and ledger keys) as the engine wrote them.
+QString shownValue(const std::string& key, const engine::Scenario& s, const std::string& written) {
+    if (const engine::Field* f = engine::findField(key)) {
+        const engine::FieldValue v = f->get(s);
+        if (const auto* choice = std::get_if<std::string>(&v); choice && f->type == engine::FieldType::Choice)
+            for (size_t i = 0; i < f->choices.size(); ++i)
+                if (f->choices[i] == *choice)
+                    return choiceText(*f, i);
+        if (const auto* d = std::get_if<double>(&v))
+            if (const auto shown = panelNumber(*f, *d))
+                return *shown;
+    }
+    return QString::fromStdString(written);
+}
+
 // What a manager reads first: the days and the cost lead the table, whatever else differs.
 constexpr const char* kHeadlineKeys[] = {"time.days", "cost.usd"};
 
@@ -448,6 +474,9 @@ QString differenceText(const std::string& key, double a, double b) {
             return sign + valueText(v, f.unit);
         }
     const engine::Field* f = engine::findField(key);
+    if (f && QString::fromUtf8(f->ui.displayUnit) == QLatin1String("%")) // a change of a share, in points
+        if (const auto shown = panelNumber(*f, std::abs(d)))
+            return sign + CompareWindow::tr("%1 pp", "percentage points").arg(shown->chopped(1));
     const QString unit = f && f->unit && *f->unit ? QStringLiteral(" ") + QString::fromUtf8(f->unit) : QString();
     return sign + QString::fromStdString(engine::formatGeneral(std::abs(d), 6)) + unit;
 }
@@ -584,7 +613,8 @@ void CompareWindow::renderTable() {
         for (int i = 0; i < n; ++i) {
             const auto it = values[size_t(i)].find(key);
             const std::string& v = it != values[size_t(i)].end() ? it->second : values[0][key];
-            auto* item = new QTableWidgetItem(oneLine(v));
+            auto* item = new QTableWidgetItem(
+                isScenarioKey[k] ? shownValue(key, m_sides[size_t(i)].scenario, oneLine(v).toStdString()) : oneLine(v));
             item->setToolTip(str(v));
             m_table->setItem(row, 1 + i, item);
         }
@@ -605,6 +635,25 @@ void CompareWindow::renderTable() {
             ? (n == 2 ? tr("A and B are the same scenario.") : tr("All %n scenarios are the same.", nullptr, n))
             : tr("What differs from A: %n scenario key(s)", nullptr, scenarioKeys) +
                   tr(", %n ledger key(s)", nullptr, ledgerKeys));
+}
+
+QString CompareWindow::legendHtml(QChartView* view) {
+    QString cells;
+    for (QLegendMarker* marker : view->chart()->legend()->markers()) {
+        if (!marker->isVisible() || marker->label().isEmpty())
+            continue;
+        // A line's colour is its pen's; a bar's or a point's its brush's.
+        QColor colour = marker->brush().style() != Qt::NoBrush && marker->brush().color().alpha() > 0
+                            ? marker->brush().color()
+                            : marker->pen().color();
+        colour.setAlpha(255);
+        cells += QStringLiteral("<td width=\"14\" bgcolor=\"%1\">&nbsp;</td><td>&nbsp;%2&nbsp;&nbsp;&nbsp;</td>")
+                     .arg(colour.name(), marker->label().toHtmlEscaped());
+    }
+    return cells.isEmpty() ? QString()
+                           : QStringLiteral("<table align=\"center\" cellspacing=\"0\" cellpadding=\"1\"><tr>%1</tr>"
+                                            "</table>")
+                                 .arg(cells);
 }
 
 QString CompareWindow::figuresHtml() const {

@@ -13,11 +13,13 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
+#include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QLegend>
 #include <QLocale>
 #include <QPagedPaintDevice>
 #include <QPainter>
@@ -500,10 +502,17 @@ int paintComparisonPages(const std::vector<ReportInput>& inputs, QPagedPaintDevi
     window.show();
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
+    // Each chart's legend as HTML under it: the charts' own legend markers do not survive into a PDF.
     for (QChartView* chart : window.chartViews()) {
-        if (page.remaining() < page.width() * chart->height() / chart->width() + 8)
+        const QString legend = CompareWindow::legendHtml(chart);
+        chart->chart()->legend()->hide();
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        if (page.remaining() < page.width() * chart->height() / chart->width() + 30)
             page.newPage();
-        page.widget(chart);
+        page.widget(chart, 2);
+        page.html(legend, 8.5, 12);
+        chart->chart()->legend()->show();
     }
     window.hide();
     return page.pages();
