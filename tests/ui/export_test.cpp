@@ -264,11 +264,16 @@ private slots:
     void comparisonPdfHasLegends() {
         ui::CompareWindow w;
         w.setSides(side(8, QStringLiteral("a")), side(16, QStringLiteral("b")));
+        w.setAttribute(Qt::WA_DontShowOnScreen); // laid out as the report lays it out
+        w.resize(1900, 1000);
+        w.show();
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
         const QString memory = ui::CompareWindow::legendHtml(w.chartViews().at(0));
         const QString time = ui::CompareWindow::legendHtml(w.chartViews().at(1));
         QVERIFY2(memory.contains(QStringLiteral("bgcolor=\"#3b75af\"")) &&
                      memory.contains(QStringLiteral("bgcolor=\"#ef8a3c\"")),
-                 qPrintable(memory));
+                 qPrintable(memory + QStringLiteral(" / ") + time));
         QVERIFY2(time.contains(QStringLiteral("B: days")) && time.contains(QStringLiteral("bgcolor=\"#ef8a3c\"")),
                  qPrintable(time));
         const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
