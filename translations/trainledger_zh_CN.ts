@@ -6149,6 +6149,294 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <source>no plan costs at most %1: the cheapest, %2, costs %3 (%4 days)</source>
         <translation>没有成本不超过 %1 的方案：最便宜的 %2 需要 %3（%4 天）</translation>
     </message>
+    <message>
+        <source>Trainable parameters</source>
+        <translation>可训练参数</translation>
+    </message>
+    <message>
+        <source>Parameters that receive gradients: all of them in full training, the adapters under LoRA.</source>
+        <translation>接收梯度的参数:全参数训练时为全部参数,LoRA 时为适配器。</translation>
+    </message>
+    <message>
+        <source>4N + 6N_trainable per token</source>
+        <translation>每 token 4N + 6N_可训练</translation>
+    </message>
+    <message>
+        <source>Fine-tuning&apos;s rule of thumb: frozen weights cost forward and input gradient (4N), the adapters 6 per parameter; 0 in full training.</source>
+        <translation>微调的经验公式:冻结权重只需前向和输入梯度(4N),适配器每参数 6 FLOPs;全参数训练时为 0。</translation>
+    </message>
+    <message>
+        <source>Trained weights</source>
+        <translation>被训练的权重</translation>
+    </message>
+    <message>
+        <source>The weights training changes, the size of a fine-tuning checkpoint: all of them in full training, the adapters under LoRA.</source>
+        <translation>训练会改变的权重,即微调检查点的大小:全参数训练时为全部权重,LoRA 时为适配器。</translation>
+    </message>
+    <message>
+        <source>Frozen weights</source>
+        <translation>冻结权重</translation>
+    </message>
+    <message>
+        <source>The base model&apos;s frozen weights on this GPU in their format (inside memory.weights); 0 in full training.</source>
+        <translation>本 GPU 上基础模型的冻结权重,按其格式计(包含在 memory.weights 内);全参数训练时为 0。</translation>
+    </message>
+    <message>
+        <source>full: every weight trained; lora: the base model frozen, low-rank adapters trained; qlora: lora over a 4-bit (NF4) base.</source>
+        <translation>full:训练全部权重;lora:冻结基础模型,只训练低秩适配器;qlora:在 4 位(NF4)基础模型上做 lora。</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>Full training</source>
+        <translation>全参数训练</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>LoRA: the adapters&apos; rank r; each adapted matrix gets r x (in + out) trained parameters.</source>
+        <translation>LoRA:适配器的秩 r;每个加适配器的矩阵得到 r x (in + out) 个可训练参数。</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>LoRA: which matrices get adapters: attention = the query and value projections (the LoRA paper); all-linear = every matrix of every layer.</source>
+        <translation>LoRA:哪些矩阵加适配器:attention = 查询和值投影(LoRA 论文的做法);all-linear = 每一层的每个矩阵。</translation>
+    </message>
+    <message>
+        <source>Adapted matrices</source>
+        <translation>加适配器的矩阵</translation>
+    </message>
+    <message>
+        <source>Query and value</source>
+        <translation>查询和值投影</translation>
+    </message>
+    <message>
+        <source>All linear layers</source>
+        <translation>所有线性层</translation>
+    </message>
+    <message>
+        <source>LoRA / QLoRA: the frozen weights&apos; format: bf16, int8 (one FP32 scale per row) or nf4 (4 bits, block scales double-quantized); qlora reads bf16 as nf4.</source>
+        <translation>LoRA / QLoRA:冻结权重的格式:bf16、int8(每行一个 FP32 缩放因子)或 nf4(4 位,分块缩放因子再量化);qlora 把 bf16 视为 nf4。</translation>
+    </message>
+    <message>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <source>NF4</source>
+        <translation>NF4</translation>
+    </message>
+    <message>
+        <source>QLoRA: one layer&apos;s quantized matrices dequantized to %1 bits</source>
+        <translation>QLoRA:一层的量化矩阵反量化成 %1 位</translation>
+    </message>
+    <message>
+        <source>params.total: full training trains every weight</source>
+        <translation>params.total:全参数训练训练每个权重</translation>
+    </message>
+    <message>
+        <source>params.mtp</source>
+        <translation>params.mtp</translation>
+    </message>
+    <message>
+        <source>full training: %1N applies (flops.six_nd_per_token)</source>
+        <translation>全参数训练:适用 %1N(flops.six_nd_per_token)</translation>
+    </message>
+    <message>
+        <source>Hu et al. %1 (LoRA, arXiv %2); Dettmers et al. %3 (QLoRA, arXiv %4); docs/formulas.md, fine-tuning</source>
+        <translation>Hu 等 %1(LoRA,arXiv %2);Dettmers 等 %3(QLoRA,arXiv %4);docs/formulas.md 微调一节</translation>
+    </message>
+    <message>
+        <source>precision.weights</source>
+        <translation>precision.weights</translation>
+    </message>
+    <message>
+        <source>full training: nothing is frozen</source>
+        <translation>全参数训练:没有冻结的权重</translation>
+    </message>
+    <message>
+        <source>the routed experts&apos; frozen weights on this GPU</source>
+        <translation>本 GPU 上路由专家的冻结权重</translation>
+    </message>
+    <message>
+        <source>the expert data-parallel group</source>
+        <translation>专家数据并行组</translation>
+    </message>
+    <message>
+        <source>not sharded</source>
+        <translation>不切分</translation>
+    </message>
+    <message>
+        <source>layer matmuls (frozen)</source>
+        <translation>各层矩阵乘(冻结)</translation>
+    </message>
+    <message>
+        <source>LM head (frozen)</source>
+        <translation>词表头(冻结)</translation>
+    </message>
+    <message>
+        <source>multi-token-prediction modules (frozen)</source>
+        <translation>多 token 预测模块(冻结)</translation>
+    </message>
+    <message>
+        <source>the adapters: %1 x r x (in + out) per adapted matrix and token</source>
+        <translation>适配器:每个加适配器的矩阵、每个 token %1 x r x (in + out)</translation>
+    </message>
+    <message>
+        <source>frozen layer matmuls: the input gradient only</source>
+        <translation>冻结的各层矩阵乘:只算输入梯度</translation>
+    </message>
+    <message>
+        <source>frozen LM head: the input gradient only</source>
+        <translation>冻结的词表头:只算输入梯度</translation>
+    </message>
+    <message>
+        <source>frozen multi-token-prediction modules: the input gradient only</source>
+        <translation>冻结的多 token 预测模块:只算输入梯度</translation>
+    </message>
+    <message>
+        <source>causal attention: no weights, both of its backward matmuls</source>
+        <translation>因果注意力:没有权重,两个反向矩阵乘都保留</translation>
+    </message>
+    <message>
+        <source>the adapters&apos; forward: input and weight gradients each</source>
+        <translation>适配器的前向:输入梯度和权重梯度各一次</translation>
+    </message>
+    <message>
+        <source>backward per sequence, frozen weights get no gradient</source>
+        <translation>每序列反向,冻结权重没有梯度</translation>
+    </message>
+    <message>
+        <source>-%1</source>
+        <translation>-%1</translation>
+    </message>
+    <message>
+        <source>frozen layer matmuls per sequence</source>
+        <translation>每序列冻结的各层矩阵乘</translation>
+    </message>
+    <message>
+        <source>frozen LM head per sequence</source>
+        <translation>每序列冻结的词表头</translation>
+    </message>
+    <message>
+        <source>frozen multi-token-prediction modules per sequence</source>
+        <translation>每序列冻结的多 token 预测模块</translation>
+    </message>
+    <message>
+        <source>attention over all s^%1 pairs per sequence</source>
+        <translation>每序列对全部 s^%1 对计算的注意力</translation>
+    </message>
+    <message>
+        <source>the adapters&apos; forward per sequence</source>
+        <translation>每序列适配器的前向</translation>
+    </message>
+    <message>
+        <source>the frozen model in %1 bits</source>
+        <translation>%1 位的冻结模型</translation>
+    </message>
+    <message>
+        <source>adapter weights</source>
+        <translation>适配器权重</translation>
+    </message>
+    <message>
+        <source>params.trainable: the adapters, r x (in + out) per adapted matrix</source>
+        <translation>params.trainable:适配器,每个加适配器的矩阵 r x (in + out) 个</translation>
+    </message>
+    <message>
+        <source>adapter gradients</source>
+        <translation>适配器梯度</translation>
+    </message>
+    <message>
+        <source>adapter master copy</source>
+        <translation>适配器主副本</translation>
+    </message>
+    <message>
+        <source>adapter optimizer state</source>
+        <translation>适配器优化器状态</translation>
+    </message>
+    <message>
+        <source>the adapters&apos; weights, gradients, master copy and optimizer</source>
+        <translation>适配器的权重、梯度、主副本和优化器状态</translation>
+    </message>
+    <message>
+        <source>memory.frozen_weights</source>
+        <translation>memory.frozen_weights</translation>
+    </message>
+    <message>
+        <source>adapter parameters on this GPU (the stage&apos;s, split over TP like their layer)</source>
+        <translation>本 GPU 上的适配器参数(本阶段的,像所属层一样按 TP 切分)</translation>
+    </message>
+    <message>
+        <source>ZeRO shards them over dp x cp</source>
+        <translation>ZeRO 把它们切分到 dp x cp 上</translation>
+    </message>
+    <message>
+        <source>adapters of the routed experts on this GPU (over ep x etp)</source>
+        <translation>本 GPU 上路由专家的适配器(按 ep x etp 切分)</translation>
+    </message>
+    <message>
+        <source>adapter gradients (frozen weights have none)</source>
+        <translation>适配器梯度(冻结权重没有梯度)</translation>
+    </message>
+    <message>
+        <source>adapter master copy (frozen weights have none)</source>
+        <translation>适配器主副本(冻结权重没有主副本)</translation>
+    </message>
+    <message>
+        <source>adapter optimizer state (frozen weights have none)</source>
+        <translation>适配器优化器状态(冻结权重没有优化器状态)</translation>
+    </message>
+    <message>
+        <source>dense layers</source>
+        <translation>稠密层</translation>
+    </message>
+    <message>
+        <source>one dense layer&apos;s adapters: r x (in + out) per adapted matrix</source>
+        <translation>一个稠密层的适配器:每个加适配器的矩阵 r x (in + out)</translation>
+    </message>
+    <message>
+        <source>MoE layers</source>
+        <translation>MoE 层</translation>
+    </message>
+    <message>
+        <source>one MoE layer&apos;s adapters (every expert&apos;s with all-linear)</source>
+        <translation>一个 MoE 层的适配器(all-linear 时包括每个专家的)</translation>
+    </message>
+    <message>
+        <source>one multi-token-prediction module&apos;s adapters</source>
+        <translation>一个多 token 预测模块的适配器</translation>
+    </message>
+    <message>
+        <source>frozen: forward %1N, input gradient %2N, no weight gradient</source>
+        <translation>冻结:前向 %1N,输入梯度 %2N,没有权重梯度</translation>
+    </message>
+    <message>
+        <source>adapter parameters a token passes: %1 + %2 + %3 each</source>
+        <translation>一个 token 经过的适配器参数:每个 %1 + %2 + %3</translation>
+    </message>
+    <message>
+        <source>params.trainable</source>
+        <translation>params.trainable</translation>
+    </message>
+    <message>
+        <source>the frozen model: its matrices in NF%1 (%2 bits, block scales double-quantized), the rest in %3 bits</source>
+        <translation>冻结模型:矩阵为 NF%1(%2 位,分块缩放因子再量化),其余为 %3 位</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui</name>

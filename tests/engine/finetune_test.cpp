@@ -205,7 +205,9 @@ TEST(Finetune, DerivedStepSkipsWeightGradientsAndPaysForDequantization) {
     const Ledger full = valid(base);
     const Ledger lora = valid(with(base, {{"finetune.method", std::string("lora")}}));
     const Ledger qlora = valid(with(base, {{"finetune.method", std::string("qlora")}}));
-    EXPECT_LT(lora.time.stepTimeS, 0.8 * full.time.stepTimeS);
+    // No weight gradients for the frozen matrices, but the adapters' thin matmuls run at a fraction of peak: faster
+    // than full training, though by less than the FLOPs' third.
+    EXPECT_LT(lora.time.stepTimeS, 0.95 * full.time.stepTimeS);
     // The gradients to reduce and the optimizer's shard are the adapters' alone.
     EXPECT_LT(lora.time.breakdown.optimizer, 0.05 * full.time.breakdown.optimizer);
     // QLoRA dequantizes every matrix before its matmuls: slower than LoRA on the same layout.
