@@ -435,18 +435,15 @@ std::vector<Field> buildFields() {
 #undef TL_CHOICE
 
 // 15 significant digits, or the shortest text that reads back as the same number when 15 digits would show another
-// number (8.000000000000001 must not print as "8" in "8 is not allowed; allowed: an integer ...") or when it is
-// shorter (5e-324, not 4.94065645841247e-324).
+// number (8.000000000000001 must not print as "8" in "8 is not allowed; allowed: an integer ...") or the number is
+// subnormal (5e-324, not 4.94065645841247e-324).
 std::string number(double v) {
-    std::string text = formatGeneral(v, 15);
-    if (!std::isfinite(v))
+    const std::string text = formatGeneral(v, 15);
+    if (!std::isfinite(v) || (std::strtod(text.c_str(), nullptr) == v && std::fpclassify(v) != FP_SUBNORMAL))
         return text;
     char buf[32];
-    const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
-    const std::string shortest(buf, end);
-    if (std::strtod(text.c_str(), nullptr) != v || shortest.size() < text.size())
-        text = shortest;
-    return text;
+    const auto end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general).ptr;
+    return std::string(buf, end);
 }
 
 // "<key>: <value> is not <type>; allowed: <range>" (wrong type) or "<key>: <value> is not allowed; allowed: <range>".

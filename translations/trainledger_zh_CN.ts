@@ -189,7 +189,7 @@ why not: %1
     </message>
     <message>
         <source>Exit status: 0 done; 1 --diff found differences; 2 refused (one line on stderr says what to change: an option, a value, a file, a target that cannot be written, output that could not be written).</source>
-        <translation>退出状态：0 完成；1 --diff 发现了差异；2 拒绝（stderr 上的一行说明要改什么：选项、值、文件、无法写入的目标、无法写出的输出）。</translation>
+        <translation>退出状态：0 完成；1 --diff 发现了差异；2 拒绝（标准错误输出上的一行说明要改什么：选项、值、文件、无法写入的目标、无法写出的输出）。</translation>
     </message>
     <message>
         <source>With --save: replace the file even if it is read-only.</source>

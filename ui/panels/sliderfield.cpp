@@ -36,6 +36,7 @@ class CompactSpinBox : public QDoubleSpinBox {
 public:
     using QDoubleSpinBox::QDoubleSpinBox;
     std::function<void(const QString&)> refused;
+    std::function<void(double)> accepted; // the value before a refusal, typed again
 
     QString textFromValue(double v) const override {
         QString s = locale().toString(v, 'f', decimals());
@@ -75,11 +76,19 @@ public:
 
 protected:
     void keyPressEvent(QKeyEvent* event) override {
-        if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) && refuse()) {
+        const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
+        if (enter && refuse()) {
             event->accept();
             return;
         }
+        // After a refusal the box's value is still the one before it: typing that value again must apply it too
+        // (QDoubleSpinBox emits nothing for an unchanged value).
+        const bool retyped = enter && !m_lastRefused.isEmpty() && parse(lineEdit()->text()) == value();
         QDoubleSpinBox::keyPressEvent(event);
+        if (retyped && accepted) {
+            m_lastRefused.clear();
+            accepted(value());
+        }
     }
     void focusOutEvent(QFocusEvent* event) override {
         if (refuse()) {
@@ -145,6 +154,7 @@ SliderField::SliderField(const engine::Field& field, QWidget* parent) : QWidget(
         else
             emit textRefused(text.trimmed());
     };
+    spin->accepted = [this](double shown) { onSpin(shown); };
     m_spin = spin;
     m_spin->setObjectName(QStringLiteral("spin:") + key);
     m_spin->setDecimals(ui.decimals);
