@@ -89,5 +89,19 @@ expect "cross-key error of a file" 2 "cross.json: parallel.tp: 3 is not allowed"
 expect "cross-key error of a file with --set" 2 "cross.json with --set: parallel.tp: 3 is not allowed" \
   "$cli" "$out/cross.json" --set parallel.dp=1
 rm -f "$out/cross.json"
+# --plan --top 0 ("all") kept every plan in memory (--gpus 1:100 took 6.3 GB, 1:1000 was killed at 24 GB): it lists
+# at most 100,000 and says on stderr how many were ranked. 1:16 ranks 138,307 layouts of the built-in scenario.
+(ulimit -v 4000000 && "$cli" --plan --gpus 1:16 --top 0 --csv > "$out/all.csv" 2> "$out/err")
+rc=$?
+rows=$(wc -l < "$out/all.csv")
+if [[ $rc != 0 || $rows != 100001 || $(wc -l < "$out/err") != 1 ]] ||
+  ! grep -qF "warning: --top 0 lists at most 100,000 plans; the best 100,000 of 138,307 are shown" "$out/err"; then
+  echo "FAIL: --plan --top 0: exit $rc, $rows lines:"
+  cat "$out/err"
+  status=1
+else
+  echo "ok: --plan --top 0: $rows lines, $(cat "$out/err")"
+fi
+rm -f "$out/all.csv"
 [[ $status == 0 ]] && echo "all modes checked"
 exit $status
