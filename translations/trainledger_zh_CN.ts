@@ -6102,6 +6102,50 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <source>the closed form of parallel.schedule on stage %1</source>
         <translation>parallel.schedule 在第 %1 段的闭式解</translation>
     </message>
+    <message>
+        <source>expert all-to-all</source>
+        <translation>专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>The MoE dispatch and combine all-to-all compute does not hide.</source>
+        <translation>计算未能掩盖的 MoE 分发与合并 all-to-all。</translation>
+    </message>
+    <message>
+        <source>efficiency.mode = fixed: the typed MFU already contains the expert all-to-all time (seed %1 §%2), so it is not added again</source>
+        <translation>efficiency.mode = fixed：输入的 MFU 已包含专家 all-to-all 时间（种子 %1 §%2），因此不再重复计入</translation>
+    </message>
+    <message>
+        <source>expert all-to-all not hidden</source>
+        <translation>未被掩盖的专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>MoE layers on the heaviest stage (multi-token-prediction modules in)</source>
+        <translation>最重流水线阶段上的 MoE 层（含多 token 预测模块）</translation>
+    </message>
+    <message>
+        <source>forward dispatch + combine (and the etp gather and scatter), none hidden</source>
+        <translation>前向分发 + 合并（及 etp 内的 gather 与 scatter），均未掩盖</translation>
+    </message>
+    <message>
+        <source>the same backward with gradients, none hidden</source>
+        <translation>反向传播中对梯度做同样的通信，均未掩盖</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1, mixture-of-experts step time (engine/moetime.cpp); DeepSeek-V%2 §%3; DeepEP</source>
+        <translation>docs/formulas.md §%1，混合专家步时（engine/moetime.cpp）；DeepSeek-V%2 §%3；DeepEP</translation>
+    </message>
+    <message>
+        <source>each GPU sends its tokens&apos; top-k copies to the experts&apos; GPUs and takes them back; the busiest expert&apos;s load (model.moe.router_balance) sets the time</source>
+        <translation>每个 GPU 把其 token 的 top-k 副本发往专家所在的 GPU 并取回；最忙专家的负载（model.moe.router_balance）决定时间</translation>
+    </message>
+    <message>
+        <source>forward dispatch + combine not hidden behind the other micro-batch&apos;s compute</source>
+        <translation>前向分发 + 合并中未被另一个微批次的计算掩盖的部分</translation>
+    </message>
+    <message>
+        <source>the same backward, not hidden</source>
+        <translation>反向传播中同样未被掩盖的部分</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui</name>
