@@ -33,6 +33,8 @@ bool canonical(const Layout& l) {
         return false; // SP shards over the TP group
     if (l.dp * l.cp == 1 && l.zero != 0)
         return false; // nothing to shard
+    if (l.tp % l.etp != 0)
+        return false; // the planner offers etp among tp's divisors
     return true;
 }
 
@@ -70,21 +72,25 @@ std::vector<Plan> bruteForce(const Scenario& base, const PlanRequest& req) {
                                 for (int v = 1; v <= base.model.layers; ++v)
                                     for (int mb = 1; mb <= base.data.globalBatch; ++mb)
                                         for (Recompute rc : {Recompute::None, Recompute::Selective, Recompute::Full})
-                                            for (Offload off : {Offload::None, Offload::Cpu, Offload::Nvme}) {
-                                                const Layout l{tp, pp, dp, cp, zero, seqPar == 1, sc, v, mb, rc, off};
-                                                if (!canonical(l))
-                                                    continue;
-                                                Scenario s = base;
-                                                if (req.forceDerived)
-                                                    s.efficiency.mode = EfficiencyMode::Derived;
-                                                applyLayout(s, l);
-                                                if (!validate(s).empty())
-                                                    continue;
-                                                const Ledger led = evaluate(s);
-                                                if (led.memory.total > led.memory.capacity * (1.0 - req.headroom))
-                                                    continue;
-                                                out.push_back(planFromLedger(l, led));
-                                            }
+                                            for (Offload off : {Offload::None, Offload::Cpu, Offload::Nvme})
+                                                for (int ep = 1; ep <= std::max(1, base.model.moe.experts); ++ep)
+                                                    for (int etp = 1; etp <= tp; ++etp) {
+                                                        const Layout l{tp, pp, dp, cp,  zero, seqPar == 1, sc,
+                                                                       v,  mb, rc, off, ep,   etp};
+                                                        if (!canonical(l))
+                                                            continue;
+                                                        Scenario s = base;
+                                                        if (req.forceDerived)
+                                                            s.efficiency.mode = EfficiencyMode::Derived;
+                                                        applyLayout(s, l);
+                                                        if (!validate(s).empty())
+                                                            continue;
+                                                        const Ledger led = evaluate(s);
+                                                        if (led.memory.total >
+                                                            led.memory.capacity * (1.0 - req.headroom))
+                                                            continue;
+                                                        out.push_back(planFromLedger(l, led));
+                                                    }
                 }
     if (req.objective != Objective::Fastest)
         std::erase_if(out, [](const Plan& p) { return !p.finishes; });
@@ -118,6 +124,25 @@ TEST(LayoutPlanner, MatchesBruteForceOnOneCount) {
         expectSamePlans(r.plans, want);
         EXPECT_GT(r.pruned, 0); // and something to prune
     }
+}
+
+// Mixture of experts: ep and etp are searched too, with the same pruning, and the planner's set is the brute force's.
+TEST(LayoutPlanner, MatchesBruteForceWithExperts) {
+    Scenario s = tinyScenario();
+    s.model.moe.experts = 8;
+    s.model.moe.activeExperts = 2;
+    s.model.moe.expertFfnHidden = 512;
+    PlanRequest req;
+    req.minGpus = req.maxGpus = 8;
+    req.top = 0;
+    const PlanResult r = planLayouts(s, req);
+    const auto want = bruteForce(s, req);
+    ASSERT_GT(want.size(), 20u);
+    expectSamePlans(r.plans, want);
+    EXPECT_GT(r.pruned, 0);
+    const auto splits = std::count_if(want.begin(), want.end(), [](const Plan& p) { return p.layout.ep > 1; });
+    EXPECT_GT(splits, 0); // expert-parallel layouts fit and are ranked
+    EXPECT_TRUE(std::any_of(want.begin(), want.end(), [](const Plan& p) { return p.layout.etp > 1; }));
 }
 
 TEST(LayoutPlanner, MatchesBruteForceInFixedMode) {
