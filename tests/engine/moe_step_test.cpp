@@ -183,3 +183,63 @@ TEST(MoeStepValidation, DeepSeekV3GpuHoursPerTrillionTokens) {
 }
 
 } // namespace
+
+namespace {
+
+// Megatron-Bridge's published MoE throughput (docs/performance-summary.md, release 25.11, DGX-H100, balanced
+// routing), tokens per second per GPU, each a scenario with the published layout; FP8 rows use FP8 matmuls.
+struct BridgeRow {
+    const char* name;
+    Scenario scenario;
+    double published;
+};
+
+Scenario bridge(const char* preset, int tp, int pp, int v, int dp, int ep, int batch, int micro, bool fp8) {
+    Scenario s;
+    set(s, "model.preset", std::string(preset));
+    set(s, "hardware.preset", std::string("h100-sxm"));
+    set(s, "efficiency.mode", std::string("derived"));
+    set(s, "data.seq_len", 4096.0);
+    set(s, "data.documents", std::vector<int>{4096});
+    set(s, "data.global_batch", double(batch));
+    set(s, "data.micro_batch", double(micro));
+    set(s, "parallel.tp", double(tp));
+    set(s, "parallel.sequence_parallel", tp > 1);
+    set(s, "parallel.pp", double(pp));
+    set(s, "parallel.dp", double(dp));
+    set(s, "parallel.ep", double(ep));
+    set(s, "parallel.zero", 1.0); // Megatron's distributed optimizer
+    if (v > 1) {
+        set(s, "parallel.schedule", std::string("interleaved"));
+        set(s, "parallel.virtual_stages", double(v));
+    }
+    set(s, "activations.recompute", std::string("none"));
+    if (fp8)
+        set(s, "precision.weights", std::string("fp8"));
+    return s;
+}
+
+double tokensPerGpuS(const Ledger& l) {
+    return double(l.time.tokensPerStep) / l.time.stepTimeS / l.time.gpus;
+}
+
+} // namespace
+
+// Disabled: the step model misses these rows by far more than 15% (it is 1.4 to 3 times too fast; the note quotes
+// the table). Run with --gtest_also_run_disabled_tests to print it.
+TEST(MoeStepValidation, DISABLED_MegatronBridgeRowsWithin15Percent) {
+    const BridgeRow rows[] = {
+        {"Qwen3-30B-A3B, FP8, 16 H100, PP2 VP24 EP8", bridge("qwen3-30b-a3b", 1, 2, 24, 8, 8, 512, 2, true), 5275},
+        {"Qwen3-235B-A22B, FP8, 256 H100, TP2 PP8 VP4 EP32", bridge("qwen3-235b-a22b", 2, 8, 4, 16, 32, 2048, 1, true),
+         1575},
+        {"GPT-OSS-120B, BF16, 64 H100, PP4 EP8", bridge("gpt-oss-120b", 1, 4, 1, 16, 8, 512, 4, false), 5630},
+    };
+    for (const BridgeRow& r : rows) {
+        const Ledger l = evaluate(r.scenario);
+        ASSERT_TRUE(l.valid) << r.name;
+        const double got = tokensPerGpuS(l);
+        std::printf("%s: predicted %.0f, published %.0f tokens/s/GPU, error %+.1f%%\n", r.name, got, r.published,
+                    100.0 * (got / r.published - 1.0));
+        EXPECT_NEAR(got / r.published, 1.0, 0.15) << r.name;
+    }
+}
