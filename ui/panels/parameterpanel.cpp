@@ -214,6 +214,9 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         m_errorLines.insert(key, slider->errorLabel());
         connect(slider, &SliderField::dragging, this, &ParameterPanel::dragging);
         connect(slider, &SliderField::valueEdited, this, [this, key, k](double v) { edit(key, {{k, v}}); });
+        connect(slider, &SliderField::textRefused, this, [this, key, k](const QString& text) {
+            edit(key, {{k, engine::FieldValue(text.toStdString())}});
+        });
         return;
     }
     case engine::Control::Combo: {
