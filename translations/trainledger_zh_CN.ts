@@ -1578,6 +1578,10 @@ Total %5 of %6, pipeline stage %7</source>
         <source>apply layout %1</source>
         <translation>应用布局 %1</translation>
     </message>
+    <message>
+        <source>A fixed MFU makes every layout on a GPU count equally fast: on one count the plans rank by memory per GPU (most room first), then by GPUs. Derived efficiency ranks them by the modelled step time.</source>
+        <translation>固定 MFU 下，同一 GPU 数上的每种布局一样快：同一数量内按每 GPU 显存排序（余量最多者在前），再按 GPU 数。派生效率模式按建模的步时排序。</translation>
+    </message>
 </context>
 <context>
     <name>QCommandLineParser</name>
