@@ -2502,6 +2502,14 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <source>Fewest GPUs that fit: %1</source>
         <translation>放得下的最少 GPU 数：%1</translation>
     </message>
+    <message>
+        <source>Time: %1 hours of %2 days — finishes</source>
+        <translation>时间：%1 小时 / %2 天 — 按时完成</translation>
+    </message>
+    <message>
+        <source>Time: %1 hours of %2 days — late</source>
+        <translation>时间：%1 小时 / %2 天 — 超期</translation>
+    </message>
 </context>
 <context>
     <name>ZeroGridView</name>
@@ -6105,6 +6113,10 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>the closed form of parallel.schedule on stage %1</source>
         <translation>parallel.schedule 在第 %1 段的闭式解</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "engine/validate.h"
 #include "ui/controller.h"
 #include "ui/mainwindow.h"
+#include "ui/views/verdictbanner.h"
 
 #include <QAbstractSpinBox>
 #include <QApplication>
@@ -207,6 +208,16 @@ private slots:
         }
         slider->setSliderDown(false);
         QVERIFY(m_controller->scenario().data.globalBatch > 768);
+    }
+
+    // Rounding hid small numbers: a 0.2-hour run read "0.0 of 55.0 days". The verdict gives it in hours.
+    void aShortRunReadsInHours() {
+        QVERIFY(m_controller->setValue("data.tokens", 100e9 * 0.2 / 24 / m_controller->ledger().time.days));
+        const double days = m_controller->ledger().time.days;
+        QVERIFY(days > 0.18 / 24 && days < 0.22 / 24);
+        const QString text = find<ui::VerdictBanner>(QStringLiteral("verdictBanner"))->text();
+        QVERIFY2(text.contains(QStringLiteral("Time: 0.2 hours of 25")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("0.0 of")), qPrintable(text));
     }
 };
 

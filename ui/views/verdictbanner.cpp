@@ -217,8 +217,19 @@ void VerdictBanner::render() {
     const int decimals = engine::decimalsApart(t.days, t.trainingDays, 1, 3);
     const QString allowed = str(engine::formatFixed(t.trainingDays, decimals));
     const QString taken = str(engine::formatFixed(t.days, decimals));
-    m_timeHead->setText(t.finishes ? tr("Time: %1 of %2 days \u2014 finishes").arg(taken, allowed)
-                                   : tr("Time: %1 of %2 days \u2014 late").arg(taken, allowed));
+    if (t.days < 1 && t.days > 0) {
+        // A run shorter than a day in hours, with its significant digits: "0.2 hours of 55.0 days", never "0.0 of
+        // 55.0 days" (issue 28).
+        const double hours = t.days * 24;
+        const QString h = str(hours >= 10    ? engine::formatFixed(hours, 0)
+                              : hours >= 0.1 ? engine::formatFixed(hours, 1)
+                                             : engine::formatGeneral(hours, 2));
+        m_timeHead->setText(t.finishes ? tr("Time: %1 hours of %2 days \u2014 finishes").arg(h, allowed)
+                                       : tr("Time: %1 hours of %2 days \u2014 late").arg(h, allowed));
+    } else {
+        m_timeHead->setText(t.finishes ? tr("Time: %1 of %2 days \u2014 finishes").arg(taken, allowed)
+                                       : tr("Time: %1 of %2 days \u2014 late").arg(taken, allowed));
+    }
     const QString fewest = tr("Fewest GPUs that finish: %1 (%2 using the reserve)")
                                .arg(count(t.minGpusCompute), count(t.minGpusComputeFullDeadline));
     // Derived mode names what the step is made of, largest parts first: the bottleneck (the step view shows it too, so
