@@ -671,6 +671,10 @@ why not: %1
         <source>Check failed:</source>
         <translation>校验失败：</translation>
     </message>
+    <message>
+        <source>The ZeRO %1 bar: this plan with ZeRO stage %1.</source>
+        <translation>ZeRO %1 柱：本方案改用 ZeRO 第 %1 阶段。</translation>
+    </message>
 </context>
 <context>
     <name>JobProgress</name>
@@ -6299,6 +6303,10 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>Explain: %1</source>
         <translation>解释：%1</translation>
+    </message>
+    <message>
+        <source>%1 (the ZeRO %2 bar)</source>
+        <translation>%1（ZeRO %2 柱）</translation>
     </message>
 </context>
 <context>

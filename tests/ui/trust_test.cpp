@@ -4,20 +4,29 @@
 // - Ctrl+Z is the window's undo while a spin box has the focus, and the undo history holds only applied states;
 // - steppers and sliders of keys with divisibility rules move between accepted values.
 
+#include "engine/evaluate.h"
 #include "engine/scenario.h"
+#include "engine/units.h"
 #include "engine/validate.h"
 #include "ui/controller.h"
+#include "ui/explain/explaindialog.h"
 #include "ui/mainwindow.h"
+#include "ui/views/memoryview.h"
+#include "ui/views/plot.h"
+#include "ui/views/textline.h"
 #include "ui/views/verdictbanner.h"
 
 #include <QAbstractSpinBox>
 #include <QApplication>
 #include <QComboBox>
+#include <QContextMenuEvent>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QMenu>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSlider>
+#include <QTimer>
 #include <QUndoStack>
 #include <QWheelEvent>
 #include <QtTest/qtestspontaneevent.h>
@@ -218,6 +227,58 @@ private slots:
         const QString text = find<ui::VerdictBanner>(QStringLiteral("verdictBanner"))->text();
         QVERIFY2(text.contains(QStringLiteral("Time: 0.2 hours of 25")), qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("0.0 of")), qPrintable(text));
+    }
+
+    // Refusal texts were cut ("2048 is not allo...", the red banner ending in "..."): at 1280 x 720 the banner reads
+    // the whole refusal, over both its note lines when it needs them, also with a warning standing (the default
+    // plan warns that its time gate's GPUs do not split the batch).
+    void theRefusalReadsInFull() {
+        QVERIFY(!m_controller->ledger().warnings.empty());
+        type(find<QDoubleSpinBox>(QStringLiteral("spin:parallel.dp")), QStringLiteral("148"));
+        QVERIFY(!m_controller->errors().empty());
+        QTest::qWait(20);
+        auto* first = find<ui::TextLine>(QStringLiteral("verdictNote0"));
+        auto* second = find<ui::TextLine>(QStringLiteral("verdictNote1"));
+        QVERIFY(first->text().startsWith(QStringLiteral("Not applied:")));
+        QVERIFY2(first->fits() && second->fits(),
+                 qPrintable(first->shownText() + QLatin1Char('|') + second->shownText()));
+        const QString both =
+            second->text().isEmpty() ? first->text() : first->text() + QLatin1Char(' ') + second->text();
+        QVERIFY2(both.endsWith(QStringLiteral("The figures show the last valid plan.")), qPrintable(both));
+        QVERIFY(!both.contains(QChar(0x2026)));
+    }
+
+    // Explain on the optimizer segment of the ZeRO-0 bar (about 65 GB) explained the plan's bar (8.2 GB): it answers
+    // for the segment clicked. Right-click over the hovered segment, then the menu's first entry.
+    void explainOnAZeroBarExplainsThatBar() {
+        auto* memory = m_window->view<ui::MemoryView>();
+        auto* plot = memory->findChild<ui::Plot*>();
+        QVERIFY(plot);
+        engine::Scenario z0 = m_controller->validScenario();
+        QVERIFY(z0.parallel.zero != 0);
+        z0.parallel.zero = 0;
+        const double zeroBytes = engine::evaluate(z0).memory.optimizer;
+        const double planBytes = m_controller->ledger().memory.optimizer;
+        QVERIFY(zeroBytes > 4 * planBytes);
+        emit plot->barHovered(3, 1, true); // the optimizer segment of the ZeRO-0 bar is under the mouse
+        QTimer::singleShot(50, this, [] {
+            auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+            QVERIFY(menu);
+            QAction* first = menu->actions().value(0);
+            QVERIFY(first);
+            QVERIFY2(first->text().contains(QStringLiteral("ZeRO 0")), qPrintable(first->text()));
+            menu->setActiveAction(first);
+            QTest::keyClick(menu, Qt::Key_Return);
+        });
+        const QPoint at = memory->rect().center();
+        QContextMenuEvent click(QContextMenuEvent::Mouse, at, memory->mapToGlobal(at));
+        QApplication::sendEvent(memory, &click);
+        auto* dialog = m_window->findChild<ui::ExplainDialog*>(QStringLiteral("explainDialog"));
+        QVERIFY(dialog);
+        const QString text = dialog->text();
+        QVERIFY2(text.contains(QString::fromStdString(engine::formatBytesBoth(zeroBytes))), qPrintable(text));
+        QVERIFY(!text.contains(QString::fromStdString(engine::formatBytesBoth(planBytes))));
+        dialog->close();
     }
 };
 

@@ -140,9 +140,10 @@ void VerdictBanner::renderNotes() {
     }
     if (notes.size() > kNoteLines) // the rest go to the tooltip of the last line
         texts[kNoteLines - 1] = notes.mid(kNoteLines - 1).join(QStringLiteral(" \u2022 "));
-    // A lone note wider than its line wraps into the empty line under it (the banner's height stays).
+    // A lone note wider than its line wraps into the empty line under it (the banner's height stays); so does a
+    // refusal, whose sentence is never cut (issue 28): the warnings under it then wait in the tooltip.
     QString whole;
-    if (notes.size() == 1 && m_notes[0]->width() > 1) {
+    if ((notes.size() == 1 || !errorText.isEmpty()) && m_notes[0]->width() > 1) {
         QFont font = m_notes[0]->font();
         font.setBold(isError[0]);
         QTextLayout layout(notes[0], font);
@@ -151,7 +152,7 @@ void VerdictBanner::renderNotes() {
         first.setLineWidth(m_notes[0]->width());
         layout.endLayout();
         if (first.isValid() && first.textLength() > 0 && first.textLength() < notes[0].size()) {
-            whole = notes[0];
+            whole = notes.join(QStringLiteral("\n"));
             texts[0] = notes[0].left(first.textLength()).trimmed();
             texts[1] = notes[0].mid(first.textLength()).trimmed();
             isError[1] = isError[0];
