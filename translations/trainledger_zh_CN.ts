@@ -2514,6 +2514,14 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <source>Time: %1 hours of %2 days — late</source>
         <translation>时间：%1 小时 / %2 天 — 超期</translation>
     </message>
+    <message>
+        <source>No GPU count up to %1 finishes before the reserve; %2 only by spending it</source>
+        <translation>至多 %1 块 GPU 时，没有任何数量能在预留之前完成；%2 块只有动用预留才能完成</translation>
+    </message>
+    <message>
+        <source>No GPU count up to %1 finishes in time with this layout</source>
+        <translation>此布局下，至多 %1 块 GPU 时没有任何数量能按时完成</translation>
+    </message>
 </context>
 <context>
     <name>ZeroGridView</name>

@@ -280,6 +280,22 @@ private slots:
         QVERIFY(!text.contains(QString::fromStdString(engine::formatBytesBoth(planBytes))));
         dialog->close();
     }
+
+    // The verdict's gate counts are the days chart's own points, in both modes (the chart's callouts name the same
+    // points): fixed mode read 439 GPUs using the reserve where the chart showed 448.
+    void theVerdictCountsAreTheChartsPoints() {
+        for (const char* mode : {"fixed", "derived"}) {
+            QVERIFY(m_controller->setValue("efficiency.mode", std::string(mode)));
+            const engine::Evaluation& e = m_controller->evaluation();
+            QVERIFY(e.marks.time && e.marks.timeFullDeadline);
+            const QString text = find<ui::VerdictBanner>(QStringLiteral("verdictBanner"))->text();
+            const QString want = QStringLiteral("Fewest GPUs that finish: %1 (%2 using the reserve)")
+                                     .arg(e.curve[*e.marks.time].gpus)
+                                     .arg(e.curve[*e.marks.timeFullDeadline].gpus);
+            QVERIFY2(text.contains(want), qPrintable(text + QStringLiteral("\nwanted: ") + want));
+            QVERIFY(e.curve[*e.marks.time].finishes);
+        }
+    }
 };
 
 QTEST_MAIN(TrustTest)

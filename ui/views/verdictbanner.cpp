@@ -97,6 +97,13 @@ void VerdictBanner::setEvaluation(const engine::Evaluation& e) {
     m_dp = e.scenario.parallel.dp;
     m_cp = e.scenario.parallel.cp;
     m_zero = e.scenario.parallel.zero; // names the data-parallel part of the step in derived mode
+    auto gpusAt = [&e](std::optional<std::size_t> i) {
+        return i ? std::optional<long long>(e.curve[*i].gpus) : std::nullopt;
+    };
+    m_finishGpus = gpusAt(e.marks.time);
+    m_finishFullGpus = gpusAt(e.marks.timeFullDeadline);
+    m_fitGpus = gpusAt(e.marks.memory);
+    m_curveEnd = e.curve.empty() ? 0 : e.curve.back().gpus;
     render();
 }
 
@@ -206,10 +213,13 @@ void VerdictBanner::render() {
                : tr("Memory: %1 of %2 per GPU \u2014 does not fit").arg(bytes(m.total), bytes(m.capacity)),
         m.fits ? tr("Memory: %1 of %2 \u2014 fits").arg(bytes(m.total), bytes(m.capacity))
                : tr("Memory: %1 of %2 \u2014 does not fit").arg(bytes(m.total), bytes(m.capacity)));
+    // Every gate count is the days chart's own point (issue 28): the chart and the verdict never disagree.
+    const std::optional<std::int64_t> fit =
+        m_fitGpus ? std::optional<std::int64_t>(*m_fitGpus) : t.minGpusMemory; // beyond the curve: the ledger's
     QString memDetail =
-        t.minGpusMemory ? tr("Fewest GPUs that fit: %1 (only data parallelism varies)").arg(count(*t.minGpusMemory))
-                        : tr("No number of data-parallel replicas fits: raise ZeRO, TP or PP, or pick a larger GPU");
-    const QString memShort = t.minGpusMemory ? tr("Fewest GPUs that fit: %1").arg(count(*t.minGpusMemory)) : QString();
+        fit ? tr("Fewest GPUs that fit: %1 (only data parallelism varies)").arg(count(*fit))
+            : tr("No number of data-parallel replicas fits: raise ZeRO, TP or PP, or pick a larger GPU");
+    const QString memShort = fit ? tr("Fewest GPUs that fit: %1").arg(count(*fit)) : QString();
     accent(m_memoryCard, m_memoryHead, m.fits);
     m_memoryDetail->setText(memDetail, memShort);
     m_memoryDetail->setToolTip(tr("TP, PP, CP and the ZeRO stage stay as set; only the number of data-parallel "
@@ -231,8 +241,15 @@ void VerdictBanner::render() {
         m_timeHead->setText(t.finishes ? tr("Time: %1 of %2 days \u2014 finishes").arg(taken, allowed)
                                        : tr("Time: %1 of %2 days \u2014 late").arg(taken, allowed));
     }
-    const QString fewest = tr("Fewest GPUs that finish: %1 (%2 using the reserve)")
-                               .arg(count(t.minGpusCompute), count(t.minGpusComputeFullDeadline));
+    const bool curve = m_curveEnd > 0;
+    const std::int64_t finish = curve && m_finishGpus ? *m_finishGpus : t.minGpusCompute;
+    const std::int64_t finishFull = curve && m_finishFullGpus ? *m_finishFullGpus : t.minGpusComputeFullDeadline;
+    const QString fewest =
+        curve && !m_finishGpus
+            ? (m_finishFullGpus ? tr("No GPU count up to %1 finishes before the reserve; %2 only by spending it")
+                                      .arg(count(m_curveEnd), count(*m_finishFullGpus))
+                                : tr("No GPU count up to %1 finishes in time with this layout").arg(count(m_curveEnd)))
+            : tr("Fewest GPUs that finish: %1 (%2 using the reserve)").arg(count(finish), count(finishFull));
     // Derived mode names what the step is made of, largest parts first: the bottleneck (the step view shows it too, so
     // a narrow card keeps the fewest GPUs).
     m_timeDetail->setText(t.derived ? tr("%1. %2").arg(StepTimeView::summaryOf(t.breakdown, m_zero), fewest) : fewest,
@@ -242,7 +259,7 @@ void VerdictBanner::render() {
     accent(m_timeCard, m_timeHead, t.finishes);
 
     QString gate;
-    const auto needed = engine::gpusNeeded(t.minGpusMemory, t.minGpusCompute);
+    const auto needed = engine::gpusNeeded(fit, finish);
     const QString need = needed ? count(*needed) : QString();
     if (t.bindingGate == engine::Gate::Time)
         gate = tr("Time is the binding gate: at least %1 GPUs are needed to finish; memory asks for fewer.").arg(need);
