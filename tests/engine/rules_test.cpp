@@ -218,8 +218,9 @@ TEST(Rounding, SecondsShowSignificantDigits) {
             continue;
         const LedgerValue v = f.get(l);
         const double x = std::holds_alternative<double>(v) ? std::get<double>(v) : 0;
-        if (x > 0 && x < 0.05)
+        if (x > 0 && x < 0.05) {
             EXPECT_NE(formatLedgerValue(v, f.unit), "0.0 s") << f.key;
+        }
     }
 }
 } // namespace
@@ -262,8 +263,9 @@ TEST(Curve, GateMarksAreTheFirstPointsThatPass) {
         if (e.ledger.time.minGpusMemory)
             expect(
                 e.marks.memory, [](const ScalePoint& p) { return p.fits; }, "memory");
-        if (e.marks.time)
+        if (e.marks.time) {
             EXPECT_LE(e.curve[*e.marks.time].days, e.ledger.time.trainingDays);
+        }
     }
     EXPECT_GE(checked, 3);
 }
