@@ -241,11 +241,13 @@ void VerdictBanner::render() {
         m_timeHead->setText(t.finishes ? tr("Time: %1 of %2 days \u2014 finishes").arg(taken, allowed)
                                        : tr("Time: %1 of %2 days \u2014 late").arg(taken, allowed));
     }
-    const bool curve = m_curveEnd > 0;
-    const std::int64_t finish = curve && m_finishGpus ? *m_finishGpus : t.minGpusCompute;
-    const std::int64_t finishFull = curve && m_finishFullGpus ? *m_finishFullGpus : t.minGpusComputeFullDeadline;
+    // Beyond the curve's last count a fixed MFU's straight line is exact; a derived curve's is not, so derived mode
+    // then says that none of the counts drawn finishes.
+    const bool noneDrawn = m_curveEnd > 0 && !m_finishGpus && t.derived;
+    const std::int64_t finish = m_finishGpus ? *m_finishGpus : t.minGpusCompute;
+    const std::int64_t finishFull = m_finishFullGpus ? *m_finishFullGpus : t.minGpusComputeFullDeadline;
     const QString fewest =
-        curve && !m_finishGpus
+        noneDrawn
             ? (m_finishFullGpus ? tr("No GPU count up to %1 finishes before the reserve; %2 only by spending it")
                                       .arg(count(m_curveEnd), count(*m_finishFullGpus))
                                 : tr("No GPU count up to %1 finishes in time with this layout").arg(count(m_curveEnd)))
