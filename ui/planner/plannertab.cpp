@@ -234,8 +234,8 @@ bool PlannerTab::plan() {
     req.headroom = m_headroom->value() / 100.0;
     req.top = m_top->value();
     req.tpAcrossNodes = m_across->isChecked();
-    req.forceDerived =
-        false; // the scenario's efficiency.mode: a fixed MFU stays fixed, the table's MFU is the window's
+    // The scenario's efficiency.mode: a fixed MFU stays fixed, and the table's MFU is the window's.
+    req.forceDerived = false;
     const engine::Scenario scenario = m_controller->validScenario();
     m_searched = scenario;
     m_job->start(
