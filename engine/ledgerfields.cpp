@@ -271,7 +271,6 @@ constexpr const char* kNone = "none";
 constexpr const char* kYes = "yes";
 constexpr const char* kNo = "no";
 constexpr const char* kSeconds = "%1 s";
-constexpr const char* kMilliseconds = "%1 ms";
 constexpr const char* kDays = "%1 days";
 constexpr const char* kDaysHours = "%1 days (%2 hours)";
 constexpr const char* kGpuHours = "%1 GPU-hours";
@@ -281,9 +280,8 @@ constexpr const char* kBytesPerParam = "%1 B/param";
 
 const std::vector<const char*>& valueTemplates() {
     // With the words a text row holds (time.binding_gate: none, memory, time).
-    static const std::vector<const char*> all = {kNone,          kYes,       kNo,       kSeconds,
-                                                 kDays,          kDaysHours, kGpuHours, kTokensPerS,
-                                                 kBytesPerParam, "memory",   "time",    kMilliseconds};
+    static const std::vector<const char*> all = {
+        kNone, kYes, kNo, kSeconds, kDays, kDaysHours, kGpuHours, kTokensPerS, kBytesPerParam, "memory", "time"};
     return all;
 }
 
@@ -304,17 +302,8 @@ ValueText ledgerValueText(const LedgerValue& v, Unit unit) {
         return {"%1", formatSi(x, "FLOPs"), {}};
     case Unit::FlopsPerToken:
         return {"%1", formatSi(x, "FLOPs/token"), {}};
-    case Unit::Seconds: {
-        // Significant digits, not fixed decimals: a 21 ms part reads "21 ms", never "0.0 s" (issue 28).
-        if (x == 0 || std::fabs(x) >= 1)
-            return {kSeconds, formatFixed(x, 1), {}};
-        const double ms = x * 1000;
-        return {kMilliseconds,
-                std::fabs(ms) >= 10  ? formatFixed(ms, 0)
-                : std::fabs(ms) >= 1 ? formatFixed(ms, 1)
-                                     : formatGeneral(ms, 2),
-                {}};
-    }
+    case Unit::Seconds:
+        return {kSeconds, formatFixed(x, 1), {}};
     case Unit::Days:
         // A short run reads better in hours than as "0.0 days".
         return x < 1 ? ValueText{kDaysHours, formatFixed(x, 3), formatFixed(x * 24, 1)}

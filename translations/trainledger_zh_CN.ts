@@ -6170,10 +6170,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>parallel.schedule 在第 %1 段的闭式解</translation>
     </message>
     <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
-    </message>
-    <message>
         <source>no plan costs at most %1: the cheapest, %2, costs %3 (%4 days)</source>
         <translation>没有成本不超过 %1 的方案：最便宜的 %2 需要 %3（%4 天）</translation>
     </message>

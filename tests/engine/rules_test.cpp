@@ -198,36 +198,6 @@ TEST(LayoutProblem, OnlyTheLayoutTitleNotesAndModeAreLeftOut) {
 namespace {
 using namespace tl::engine;
 
-// Issue 28: rounding hid small numbers ("0.0 s" for a 21 ms data-parallel part, in the ledger and its explanation).
-// Seconds show significant digits; a second or more keeps one decimal.
-TEST(Rounding, SecondsShowSignificantDigits) {
-    EXPECT_EQ(formatLedgerValue(0.0213, Unit::Seconds), "21 ms");
-    EXPECT_EQ(formatLedgerValue(0.00213, Unit::Seconds), "2.1 ms");
-    EXPECT_EQ(formatLedgerValue(0.000213, Unit::Seconds), "0.21 ms");
-    EXPECT_EQ(formatLedgerValue(0.5, Unit::Seconds), "500 ms");
-    EXPECT_EQ(formatLedgerValue(52.34, Unit::Seconds), "52.3 s");
-    EXPECT_EQ(formatLedgerValue(0.0, Unit::Seconds), "0.0 s");
-    EXPECT_EQ(formatLedgerValue(0.2 / 24, Unit::Days), "0.008 days (0.2 hours)");
-    // Every seconds figure of a derived plan reads non-zero when it is not zero.
-    Scenario s;
-    s.efficiency.mode = EfficiencyMode::Derived;
-    const Ledger l = evaluate(s);
-    ASSERT_TRUE(l.valid);
-    for (const LedgerField& f : ledgerFields()) {
-        if (f.unit != Unit::Seconds)
-            continue;
-        const LedgerValue v = f.get(l);
-        const double x = std::holds_alternative<double>(v) ? std::get<double>(v) : 0;
-        if (x > 0 && x < 0.05) {
-            EXPECT_NE(formatLedgerValue(v, f.unit), "0.0 s") << f.key;
-        }
-    }
-}
-} // namespace
-
-namespace {
-using namespace tl::engine;
-
 // Issue 28: the verdict's "fewest GPUs that finish" was read off a straight line from the plan's throughput while
 // the derived curve flattens (Llama 3 405B: 41,216 GPUs, whose own point on the chart took 92.3 days against 54).
 // The gate marks are the curve's first points that finish, finish spending the reserve, and fit.

@@ -463,7 +463,6 @@ namespace {
     QT_TRANSLATE_NOOP("tl::engine", "%1 B/param"),
     QT_TRANSLATE_NOOP("tl::engine", "memory"),
     QT_TRANSLATE_NOOP("tl::engine", "time"),
-    QT_TRANSLATE_NOOP("tl::engine", "%1 ms"),
     QT_TRANSLATE_NOOP("tl::engine", "%1: %2 is not allowed; allowed: an integer from %3 to %4"),
     QT_TRANSLATE_NOOP("tl::engine", "%1: %2 is not allowed; allowed: a number from %3 to %4"),
     QT_TRANSLATE_NOOP("tl::engine", "%1: %2 is not allowed; allowed: a number above %3 to %4"),
