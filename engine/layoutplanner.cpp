@@ -196,7 +196,8 @@ struct ThreadState {
     Scenario work;
     int slot = -1;           // the count being searched, in a per-count search
     std::vector<Slot> slots; // one per Space::only
-    std::vector<Rec> kept;   // top-K heap (or everything when top = 0)
+    std::vector<Rec> kept;   // top-K heap (K = kMaxListedPlans when top = 0)
+    long long ranked = 0;    // layouts offered to the heap
     Skyline front;
     long long evaluated = 0, pruned = 0, feasible = 0, meeting = 0;
     std::optional<Rec> closest;  // the layout nearest to fitting (smallest memory over the limit)
@@ -241,11 +242,10 @@ public:
                 return; // over the budget
         }
         auto cmp = [this](const Rec& a, const Rec& b) { return better(a, b); };
-        const size_t top = size_t(std::max(0, m_req.top));
-        if (top == 0) {
-            ts.kept.push_back(r);
-            return;
-        }
+        ++ts.ranked;
+        // "All" (top = 0) keeps at most kMaxListedPlans: on a wide GPU range there are tens of millions of layouts,
+        // and holding them all ran out of memory. The result says how many were ranked.
+        const size_t top = m_req.top > 0 ? size_t(m_req.top) : size_t(kMaxListedPlans);
         if (ts.kept.size() < top) {
             ts.kept.push_back(r);
             std::push_heap(ts.kept.begin(), ts.kept.end(), cmp);
@@ -528,7 +528,7 @@ Prepared prepare(const Scenario& scenario, const PlanRequest& req) {
 struct Outcome {
     std::vector<Rec> kept;
     Skyline front;
-    long long evaluated = 0, pruned = 0, feasible = 0, meeting = 0;
+    long long evaluated = 0, pruned = 0, feasible = 0, meeting = 0, ranked = 0;
     std::optional<Rec> closest, fastest, cheapest;
     std::vector<Slot> slots;
     bool cancelled = false;
@@ -575,6 +575,7 @@ Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target)
         out.pruned += ts.pruned;
         out.feasible += ts.feasible;
         out.meeting += ts.meeting;
+        out.ranked += ts.ranked;
         out.kept.insert(out.kept.end(), ts.kept.begin(), ts.kept.end());
         out.front.merge(ts.front);
         if (ts.closest)
@@ -595,8 +596,9 @@ Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target)
         }
     }
     std::sort(out.kept.begin(), out.kept.end(), [&](const Rec& a, const Rec& b) { return search.better(a, b); });
-    if (req.top > 0 && out.kept.size() > size_t(req.top))
-        out.kept.resize(size_t(req.top));
+    const size_t top = req.top > 0 ? size_t(req.top) : size_t(kMaxListedPlans);
+    if (out.kept.size() > top)
+        out.kept.resize(top);
     return out;
 }
 
@@ -788,6 +790,7 @@ PlanResult planLayouts(const Scenario& scenario, const PlanRequest& req) {
     result.pruned = o.pruned;
     result.feasible = o.feasible;
     result.meeting = o.meeting;
+    result.ranked = o.ranked;
     result.threads = o.threads;
     result.cancelled = o.cancelled;
     for (const Rec& r : o.kept)

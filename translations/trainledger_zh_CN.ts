@@ -188,6 +188,38 @@ why not: %1
         <translation>%1：无法保存：%2</translation>
     </message>
     <message>
+        <source>Exit status: 0 done; 1 --diff found differences; 2 refused (one line on stderr says what to change: an option, a value, a file, a target that cannot be written, output that could not be written).</source>
+        <translation>退出状态：0 完成；1 --diff 发现了差异；2 拒绝（标准错误输出上的一行说明要改什么：选项、值、文件、无法写入的目标、无法写出的输出）。</translation>
+    </message>
+    <message>
+        <source>With --save: replace the file even if it is read-only.</source>
+        <translation>与 --save 同用：即使文件是只读的也替换它。</translation>
+    </message>
+    <message>
+        <source>--force goes with --save</source>
+        <translation>--force 需与 --save 同用</translation>
+    </message>
+    <message>
+        <source>%1: cannot save: the file is read-only; add --force to replace it</source>
+        <translation>%1：无法保存：文件是只读的；加 --force 以替换它</translation>
+    </message>
+    <message>
+        <source>%1%2: %3</source>
+        <translation>%1%2：%3</translation>
+    </message>
+    <message>
+        <source> with --set</source>
+        <translation>（加上 --set）</translation>
+    </message>
+    <message>
+        <source>cannot write the output: %1</source>
+        <translation>无法写出输出：%1</translation>
+    </message>
+    <message>
+        <source>--top 0 lists at most %1 plans; the best %1 of %2 are shown (narrow --gpus for the rest)</source>
+        <translation>--top 0 最多列出 %1 个方案；显示的是 %2 个中最好的 %1 个（缩小 --gpus 以查看其余）</translation>
+    </message>
+    <message>
         <source>With --plan: list only plans that cost at most USD dollars (with --objective fastest: the fastest within the budget).</source>
         <translation>与 --plan 连用：只列出成本不超过 USD 美元的方案（配合 --objective fastest：预算内最快的方案）。</translation>
     </message>
@@ -631,6 +663,14 @@ why not: %1
     <message>
         <source>%1 is no longer a scenario file: choose where to save</source>
         <translation>%1 已不是方案文件：请选择保存位置</translation>
+    </message>
+    <message>
+        <source>Replace a Read-Only File</source>
+        <translation>替换只读文件</translation>
+    </message>
+    <message>
+        <source>“%1” is read-only. Replace it anyway?</source>
+        <translation>“%1”是只读的。仍要替换它吗？</translation>
     </message>
 </context>
 <context>
@@ -1899,10 +1939,6 @@ Total %5 of %6, pipeline stage %7</source>
         <translation>对各次运行求和</translation>
     </message>
     <message>
-        <source>Hoffmann et al.&apos;s grid, Levenberg-Marquardt</source>
-        <translation>Hoffmann 等人的网格，Levenberg-Marquardt</translation>
-    </message>
-    <message>
         <source>%1 params, %2 tokens</source>
         <translation>%1 参数，%2 token</translation>
     </message>
@@ -1925,10 +1961,6 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>Fit cancelled; the previous result is kept.</source>
         <translation>拟合已取消；保留之前的结果。</translation>
-    </message>
-    <message>
-        <source>%1 runs fitted as Hoffmann et al. did: Huber loss on log residuals, %2 starting points, intervals from a seeded bootstrap.</source>
-        <translation>按 Hoffmann 等人的做法拟合了 %1 次运行：对对数残差用 Huber 损失，%2 个起始点，区间来自固定种子的 bootstrap。</translation>
     </message>
     <message>
         <source>Fitting the scaling law…</source>
@@ -2011,6 +2043,18 @@ per parameter</source>
     <message>
         <source>%1 FLOPs, loss %2</source>
         <translation>%1 FLOPs，损失 %2</translation>
+    </message>
+    <message>
+        <source>exponent pairs tried; the best refined by Levenberg-Marquardt</source>
+        <translation>尝试过的指数组合；最优者用 Levenberg-Marquardt 细化</translation>
+    </message>
+    <message>
+        <source>No law with a finite loss fits these runs; the previous result is kept.</source>
+        <translation>没有损失有限的定律能拟合这些运行；保留之前的结果。</translation>
+    </message>
+    <message>
+        <source>%1 runs fitted with Hoffmann et al.&apos;s objective: Huber loss on log residuals, %2 exponent pairs tried, intervals from a seeded bootstrap.</source>
+        <translation>按 Hoffmann 等人的目标拟合了 %1 次运行：对对数残差用 Huber 损失，尝试了 %2 个指数组合，区间来自固定种子的 bootstrap。</translation>
     </message>
 </context>
 <context>

@@ -222,11 +222,15 @@ private slots:
         ui::PlannerTab tab(&controller);
         tab.resize(1300, 800);
         tab.show();
+        // Before any search the axes carry no numbers (nothing has been measured).
+        QVERIFY(!tab.chart()->daysAxis()->labelsVisible());
+        QVERIFY(!tab.chart()->costAxis()->labelsVisible());
         tab.gpusEdit()->setText(QStringLiteral("32"));
         QVERIFY(tab.plan());
         QVERIFY(waitFinished(tab));
         QVERIFY(tab.model()->rowCount() > 2);
         ui::PlanChart* chart = tab.chart();
+        QVERIFY(chart->daysAxis()->labelsVisible());
         QCOMPARE(chart->daysAxis()->type(), QAbstractAxis::AxisTypeLogValue);
         QCOMPARE(chart->costAxis()->type(), QAbstractAxis::AxisTypeLogValue);
         // Every point inside the axes.

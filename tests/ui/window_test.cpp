@@ -574,6 +574,46 @@ private slots:
             m_window->setLanguage(QStringLiteral("en"));
     }
 
+    // Issue 27: typing what the box cannot hold is refused with the field's sentence, not silently changed (1e12 in
+    // Tokens (billion) applied 112, 1e999 applied 1999, -5 applied 5). The typed text stays, marked, and the engine
+    // sees what was typed: a number (1e12 billion = 1e21 tokens, -5 billion) is refused by its range, text that is no
+    // finite number by its type (the scenario keeps its value). A number in range afterwards applies and clears it.
+    void numberFieldsRefuseWhatTheyCannotHold() {
+        auto* tokens = find<QDoubleSpinBox>(QStringLiteral("spin:data.tokens"));
+        auto* line = find<ui::TextLine>(QStringLiteral("error:data.tokens"));
+        const double before = m_controller->scenario().data.tokens;
+        const struct {
+            QString typed, says;
+            double tokens;
+        } cases[] = {{QStringLiteral("1e12"), QStringLiteral("1e+21"), 1e21},
+                     {QStringLiteral("1e999"), QStringLiteral("1e999"), 1e21},
+                     {QStringLiteral("-5"), QStringLiteral("-5000000000"), -5e9}};
+        for (const auto& c : cases) {
+            tokens->setFocus();
+            tokens->selectAll();
+            QTest::keyClicks(tokens, c.typed);
+            QCOMPARE(tokens->text(), c.typed); // nothing dropped while typing
+            QTest::keyClick(tokens, Qt::Key_Return);
+            QApplication::processEvents();
+            QCOMPARE(m_controller->scenario().data.tokens, c.tokens);
+            QVERIFY(!m_controller->errors().empty());
+            QCOMPARE(tokens->text(), c.typed);
+            QVERIFY(line->isVisible());
+            QVERIFY2(line->toolTip().contains(c.says) && line->toolTip().contains(QStringLiteral("allowed")),
+                     qPrintable(c.typed + QStringLiteral(": ") + line->toolTip()));
+            QVERIFY(m_window->parameterPanel()->isRefused(QStringLiteral("data.tokens")));
+        }
+        tokens->selectAll();
+        QTest::keyClicks(tokens, QStringLiteral("300"));
+        QTest::keyClick(tokens, Qt::Key_Return);
+        QApplication::processEvents();
+        QCOMPARE(m_controller->scenario().data.tokens, 300e9);
+        QVERIFY(m_controller->errors().empty());
+        QVERIFY(!line->isVisible());
+        QVERIFY(!m_window->parameterPanel()->isRefused(QStringLiteral("data.tokens")));
+        QVERIFY(m_controller->setValue("data.tokens", before));
+    }
+
     // Issue 8: from Llama 3 70B with TP 8, choosing Qwen3-30B-A3B (4 KV heads) breaks TP; the sentence is beside TP,
     // not beside the preset just edited. (The issue's PP 4 / 78 layers case is valid since uneven stages exist.)
     void errorsStandBesideTheKeyTheEngineNames() {

@@ -217,6 +217,9 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         m_errorLines.insert(key, slider->errorLabel());
         connect(slider, &SliderField::dragging, this, &ParameterPanel::dragging);
         connect(slider, &SliderField::valueEdited, this, [this, key, k](double v) { edit(key, {{k, v}}); });
+        connect(slider, &SliderField::textRefused, this, [this, key, k](const QString& text) {
+            edit(key, {{k, engine::FieldValue(text.toStdString())}});
+        });
         if (f.type == engine::FieldType::Int) {
             // Steps and the slider land on values the engine accepts with the other keys as they are (issue 28).
             const auto lo = static_cast<long long>(f.min), hi = static_cast<long long>(f.max);

@@ -48,8 +48,9 @@ public:
     TextLine* errorLabel() const { return m_error; }
 
 signals:
-    void valueEdited(double engineValue);
-    void dragging(bool down); // the slider was pressed (true) or released (false)
+    void valueEdited(double engineValue);  // also a typed number out of range: the engine refuses it, saying why
+    void textRefused(const QString& text); // typed text that is not a finite number (1e999, "abc")
+    void dragging(bool down);              // the slider was pressed (true) or released (false)
 
 protected:
     void changeEvent(QEvent* event) override;

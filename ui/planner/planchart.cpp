@@ -163,6 +163,9 @@ void PlanChart::rescale() {
     m_y->setBase(logBase(y0, y1));
     m_x->setRange(x0, x1);
     m_y->setRange(y0, y1);
+    // Before a search there is nothing to measure: no made-up days or dollars on the axes.
+    m_x->setLabelsVisible(!empty);
+    m_y->setLabelsVisible(!empty);
 }
 
 } // namespace tl::ui
