@@ -738,6 +738,10 @@ why not: %1
         <source>Check failed:</source>
         <translation>校验失败：</translation>
     </message>
+    <message>
+        <source>The ZeRO %1 bar: this plan with ZeRO stage %1.</source>
+        <translation>ZeRO %1 柱：本方案改用 ZeRO 第 %1 阶段。</translation>
+    </message>
 </context>
 <context>
     <name>JobProgress</name>
@@ -1644,6 +1648,10 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>apply layout %1</source>
         <translation>应用布局 %1</translation>
+    </message>
+    <message>
+        <source>A fixed MFU makes every layout on a GPU count equally fast: on one count the plans rank by memory per GPU (most room first), then by GPUs. Derived efficiency ranks them by the modelled step time.</source>
+        <translation>固定 MFU 下，同一 GPU 数上的每种布局一样快：同一数量内按每 GPU 显存排序（余量最多者在前），再按 GPU 数。派生效率模式按建模的步时排序。</translation>
     </message>
     <message>
         <source>&amp;Budget:</source>
@@ -2584,6 +2592,22 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>Fewest GPUs that fit: %1</source>
         <translation>放得下的最少 GPU 数：%1</translation>
+    </message>
+    <message>
+        <source>Time: %1 hours of %2 days — finishes</source>
+        <translation>时间：%1 小时 / %2 天 — 按时完成</translation>
+    </message>
+    <message>
+        <source>Time: %1 hours of %2 days — late</source>
+        <translation>时间：%1 小时 / %2 天 — 超期</translation>
+    </message>
+    <message>
+        <source>No GPU count up to %1 finishes before the reserve; %2 only by spending it</source>
+        <translation>至多 %1 块 GPU 时，没有任何数量能在预留之前完成；%2 块只有动用预留才能完成</translation>
+    </message>
+    <message>
+        <source>No GPU count up to %1 finishes in time with this layout</source>
+        <translation>此布局下，至多 %1 块 GPU 时没有任何数量能按时完成</translation>
     </message>
 </context>
 <context>
@@ -6418,6 +6442,10 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>Explain: %1</source>
         <translation>解释：%1</translation>
+    </message>
+    <message>
+        <source>%1 (the ZeRO %2 bar)</source>
+        <translation>%1（ZeRO %2 柱）</translation>
     </message>
 </context>
 <context>
