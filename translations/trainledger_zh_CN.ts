@@ -738,6 +738,10 @@ why not: %1
         <source>Check failed:</source>
         <translation>校验失败：</translation>
     </message>
+    <message>
+        <source>The ZeRO %1 bar: this plan with ZeRO stage %1.</source>
+        <translation>ZeRO %1 柱：本方案改用 ZeRO 第 %1 阶段。</translation>
+    </message>
 </context>
 <context>
     <name>JobProgress</name>
@@ -1644,6 +1648,10 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>apply layout %1</source>
         <translation>应用布局 %1</translation>
+    </message>
+    <message>
+        <source>A fixed MFU makes every layout on a GPU count equally fast: on one count the plans rank by memory per GPU (most room first), then by GPUs. Derived efficiency ranks them by the modelled step time.</source>
+        <translation>固定 MFU 下，同一 GPU 数上的每种布局一样快：同一数量内按每 GPU 显存排序（余量最多者在前），再按 GPU 数。派生效率模式按建模的步时排序。</translation>
     </message>
     <message>
         <source>&amp;Budget:</source>
@@ -2584,6 +2592,22 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>Fewest GPUs that fit: %1</source>
         <translation>放得下的最少 GPU 数：%1</translation>
+    </message>
+    <message>
+        <source>Time: %1 hours of %2 days — finishes</source>
+        <translation>时间：%1 小时 / %2 天 — 按时完成</translation>
+    </message>
+    <message>
+        <source>Time: %1 hours of %2 days — late</source>
+        <translation>时间：%1 小时 / %2 天 — 超期</translation>
+    </message>
+    <message>
+        <source>No GPU count up to %1 finishes before the reserve; %2 only by spending it</source>
+        <translation>至多 %1 块 GPU 时，没有任何数量能在预留之前完成；%2 块只有动用预留才能完成</translation>
+    </message>
+    <message>
+        <source>No GPU count up to %1 finishes in time with this layout</source>
+        <translation>此布局下，至多 %1 块 GPU 时没有任何数量能按时完成</translation>
     </message>
 </context>
 <context>
@@ -6190,6 +6214,50 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>parallel.schedule 在第 %1 段的闭式解</translation>
     </message>
     <message>
+        <source>expert all-to-all</source>
+        <translation>专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>The MoE dispatch and combine all-to-all compute does not hide.</source>
+        <translation>计算未能掩盖的 MoE 分发与合并 all-to-all。</translation>
+    </message>
+    <message>
+        <source>efficiency.mode = fixed: the typed MFU already contains the expert all-to-all time (seed %1 §%2), so it is not added again</source>
+        <translation>efficiency.mode = fixed：输入的 MFU 已包含专家 all-to-all 时间（种子 %1 §%2），因此不再重复计入</translation>
+    </message>
+    <message>
+        <source>expert all-to-all not hidden</source>
+        <translation>未被掩盖的专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>MoE layers on the heaviest stage (multi-token-prediction modules in)</source>
+        <translation>最重流水线阶段上的 MoE 层（含多 token 预测模块）</translation>
+    </message>
+    <message>
+        <source>forward dispatch + combine (and the etp gather and scatter), none hidden</source>
+        <translation>前向分发 + 合并（及 etp 内的 gather 与 scatter），均未掩盖</translation>
+    </message>
+    <message>
+        <source>the same backward with gradients, none hidden</source>
+        <translation>反向传播中对梯度做同样的通信，均未掩盖</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1, mixture-of-experts step time (engine/moetime.cpp); DeepSeek-V%2 §%3; DeepEP</source>
+        <translation>docs/formulas.md §%1，混合专家步时（engine/moetime.cpp）；DeepSeek-V%2 §%3；DeepEP</translation>
+    </message>
+    <message>
+        <source>each GPU sends its tokens&apos; top-k copies to the experts&apos; GPUs and takes them back; the busiest expert&apos;s load (model.moe.router_balance) sets the time</source>
+        <translation>每个 GPU 把其 token 的 top-k 副本发往专家所在的 GPU 并取回；最忙专家的负载（model.moe.router_balance）决定时间</translation>
+    </message>
+    <message>
+        <source>forward dispatch + combine not hidden behind the other micro-batch&apos;s compute</source>
+        <translation>前向分发 + 合并中未被另一个微批次的计算掩盖的部分</translation>
+    </message>
+    <message>
+        <source>the same backward, not hidden</source>
+        <translation>反向传播中同样未被掩盖的部分</translation>
+    </message>
+    <message>
         <source>no plan costs at most %1: the cheapest, %2, costs %3 (%4 days)</source>
         <translation>没有成本不超过 %1 的方案：最便宜的 %2 需要 %3（%4 天）</translation>
     </message>
@@ -6662,6 +6730,10 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>Explain: %1</source>
         <translation>解释：%1</translation>
+    </message>
+    <message>
+        <source>%1 (the ZeRO %2 bar)</source>
+        <translation>%1（ZeRO %2 柱）</translation>
     </message>
 </context>
 <context>

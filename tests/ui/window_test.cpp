@@ -14,6 +14,7 @@
 #include "io/scenariojson.h"
 #include "tests/ui/scripteddialogs.h"
 #include "ui/controller.h"
+#include "ui/document.h"
 #include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/parameterpanel.h"
@@ -826,8 +827,10 @@ private slots:
         QSettings().clear();
         {
             ui::Controller c;
+            QTemporaryDir dir;
             test::ScriptedDialogs dialogs;
-            dialogs.saveChoices << ui::Dialogs::SaveChoice::Discard; // closing over an unsaved change asks
+            dialogs.saveChoices << ui::Dialogs::SaveChoice::Save; // closing over an unsaved change asks
+            dialogs.saveNames << dir.filePath(QStringLiteral("remembered.trainledger"));
             ui::MainWindow w(&c, ui::MainWindow::Options{true, &dialogs});
             w.show();
             c.setValue("parallel.dp", 32.0);
@@ -840,6 +843,46 @@ private slots:
         QVERIFY(r.scenario);
         QCOMPARE(r.scenario->parallel.dp, 32);
         QVERIFY(!QSettings().value(QStringLiteral("window/geometry")).toByteArray().isEmpty());
+        QSettings().clear();
+    }
+
+    // Issue 28: quit with unsaved changes and choose Discard: the next start does not bring them back, neither as
+    // the remembered scenario nor from the recovery file (only a crash is recovered). Driven through File > Quit.
+    void discardAtQuitIsHonoured() {
+        QSettings().clear();
+        QFile::remove(ui::Document::recoveryPath());
+        const engine::Scenario before;
+        {
+            ui::Controller c;
+            test::ScriptedDialogs dialogs;
+            dialogs.saveChoices << ui::Dialogs::SaveChoice::Discard;
+            ui::MainWindow w(&c, ui::MainWindow::Options{true, &dialogs});
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY(c.setValue("parallel.dp", 32.0));
+            QVERIFY(w.document()->writeRecovery()); // the autosave had run
+            QVERIFY(QFileInfo::exists(ui::Document::recoveryPath()));
+            w.findChild<QAction*>(QStringLiteral("quitAction"))->trigger();
+            QVERIFY(!w.isVisible());
+            QVERIFY(dialogs.allAnswered());
+        }
+        // The next start, as main() does it: the remembered scenario, then the recovery offer.
+        ui::Controller c;
+        const QByteArray saved = ui::MainWindow::savedScenario();
+        if (!saved.isEmpty()) {
+            const io::ScenarioResult r = io::scenarioFromJson(saved, false);
+            QVERIFY(r.scenario);
+            c.setScenario(*r.scenario);
+        }
+        test::ScriptedDialogs dialogs; // a recovery offer would be recorded as unexpected
+        ui::MainWindow w(&c, ui::MainWindow::Options{true, &dialogs});
+        w.show();
+        QVERIFY(!w.document()->openAtStart(QString()));
+        QVERIFY2(dialogs.unexpected.isEmpty(), qPrintable(dialogs.unexpected.join(QLatin1Char(','))));
+        QCOMPARE(c.scenario().parallel.dp, before.parallel.dp);
+        QVERIFY(c.scenario() == before);
+        QVERIFY(!w.document()->isModified());
+        w.document()->setAutosaveEnabled(false);
         QSettings().clear();
     }
 

@@ -32,12 +32,28 @@ namespace {
 // as typed until Enter or leaving the box: a number in range with no more decimals than the box shows is taken as
 // usual; anything else (1e12 beyond the range, -5 below it, 1e999, letters, 8.5 in an integer box) goes to `refused`
 // with the text, instead of QDoubleSpinBox's silent fix (dropping the characters it does not take, or clamping).
+// With a stepper, its arrows, arrow keys and Page keys go from one accepted value to the next (DP 128 -> 64, not 118).
 class CompactSpinBox : public QDoubleSpinBox {
 public:
     using QDoubleSpinBox::QDoubleSpinBox;
     std::function<void(const QString&)> refused;
     std::function<void(double)> accepted; // the value before a refusal, typed again
-
+    std::function<std::optional<double>(double shown, int direction)> stepper;
+    void stepBy(int steps) override {
+        if (!stepper || steps == 0)
+            return QDoubleSpinBox::stepBy(steps);
+        const int direction = steps > 0 ? 1 : -1;
+        double v = value();
+        for (int i = 0; i < std::abs(steps); ++i) {
+            const std::optional<double> next = stepper(v, direction);
+            if (!next)
+                break;
+            v = *next;
+        }
+        if (v == value())
+            return QDoubleSpinBox::stepBy(steps); // no accepted value that way: the plain step, explained if refused
+        setValue(v);
+    }
     QString textFromValue(double v) const override {
         QString s = locale().toString(v, 'f', decimals());
         s.remove(locale().groupSeparator());
@@ -274,8 +290,32 @@ void SliderField::setRefused(bool refused) {
     markRefused(m_spin, refused);
 }
 
+void SliderField::setAcceptedValues(Stepper next, Nearest nearest) {
+    static_cast<CompactSpinBox*>(m_spin)->stepper = [this, next](double shown, int direction) -> std::optional<double> {
+        const std::optional<double> v = next(engine::fromDisplay(m_field, shown), direction);
+        return v ? std::optional<double>(engine::toDisplay(m_field, *v)) : std::nullopt;
+    };
+    m_next = std::move(next);
+    m_nearest = std::move(nearest);
+}
+
 void SliderField::onSlider(int position) {
-    const double v = valueAt(position);
+    double v = valueAt(position);
+    if (m_nearest && v != m_value) {
+        // The accepted value nearest to where the slider points; one that stays put while the slider moved (a key
+        // press, a short drag) gives way to the next accepted value in the slider's direction.
+        std::optional<double> accepted = m_nearest(v);
+        if (accepted && *accepted == m_value && m_next)
+            accepted = m_next(m_value, v > m_value ? 1 : -1);
+        if (accepted && *accepted >= m_lo && *accepted <= m_hi)
+            v = *accepted;
+        if (!m_slider->isSliderDown() && positionFor(v) != position) {
+            const QSignalBlocker block(m_slider);
+            m_slider->setValue(positionFor(v));
+        }
+        if (v == m_value)
+            return;
+    }
     m_value = v;
     {
         const QSignalBlocker block(m_spin);

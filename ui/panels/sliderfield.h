@@ -10,6 +10,9 @@
 #include <QString>
 #include <QWidget>
 
+#include <functional>
+#include <optional>
+
 class QDoubleSpinBox;
 class QLabel;
 class QSlider;
@@ -31,6 +34,13 @@ public:
     // the whole sentence in the tooltip; empty shows the slider again.
     void setError(const QString& message, const QString& shown = {});
     void setRefused(bool refused); // mark the spin box: it holds the value the engine refused
+
+    // Keys with divisibility rules (issue 28): next(from, +1 or -1) is the next accepted value that way, nearest(v)
+    // the accepted value nearest to v, both in engine units, nullopt when none. The spin box's steps and the slider
+    // then land on accepted values (a plain step where none lies that way).
+    using Stepper = std::function<std::optional<double>(double from, int direction)>;
+    using Nearest = std::function<std::optional<double>(double target)>;
+    void setAcceptedValues(Stepper next, Nearest nearest);
 
     const engine::Field& field() const { return m_field; }
     QSlider* slider() const { return m_slider; }
@@ -56,7 +66,9 @@ private:
     double m_lo = 0, m_hi = 1; // the slider's span in engine units
     QStackedWidget* m_stack;
     QSlider* m_slider;
-    QDoubleSpinBox* m_spin;
+    QDoubleSpinBox* m_spin; // a CompactSpinBox
+    Stepper m_next;
+    Nearest m_nearest;
     QLabel* m_unit;
     TextLine* m_error;
     double m_value = 0;
