@@ -19,6 +19,9 @@ enum class EfficiencyMode : unsigned char { Fixed, Derived };   // efficiency.mo
 enum class NumberFormat : unsigned char { Bf16, Fp16, Fp32, Fp8, None };
 enum class Optimizer : unsigned char { Adam, Adam8bit, SgdMomentum, Adafactor, None }; // precision.optimizer
 enum class Attention : unsigned char { Mha, Mla }; // model.attention (GQA and MQA are mha with fewer kv_heads)
+// precision.fp8_recipe: the scaling granularity of FP8 matmuls (one scale per tensor, per row, per 128-block, per
+// 32-element block in MX format).
+enum class Fp8Recipe : unsigned char { Tensorwise, Rowwise, Blockwise, Mxfp8 };
 
 // ChoiceNames<E>::names[i] is the name of E(i).
 template <class E> struct ChoiceNames;
@@ -41,6 +44,10 @@ template <> struct ChoiceNames<Optimizer> {
 };
 
 template <> struct ChoiceNames<Attention> { static constexpr std::array<const char*, 2> names{"mha", "mla"}; };
+
+template <> struct ChoiceNames<Fp8Recipe> {
+    static constexpr std::array<const char*, 4> names{"tensorwise", "rowwise", "blockwise", "mxfp8"};
+};
 
 template <class E> constexpr const char* choiceName(E e) {
     return ChoiceNames<E>::names[std::size_t(e)];

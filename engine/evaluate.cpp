@@ -1,4 +1,5 @@
 #include "engine/evaluate.h"
+#include "engine/published.h"
 
 #include "engine/flops.h"
 #include "engine/layout.h"
@@ -323,6 +324,11 @@ Ledger evaluate(const Scenario& s) {
     bg.kaplanParams = kaplanParams(bg.compute6nd);
     bg.kaplanTokens = bg.compute6nd / (6.0 * bg.kaplanParams);
     bg.rlRollouts = s.rl.keep > 0 ? rolloutsToGenerate(s.rl.keep, s.rl.acceptance) : 0;
+
+    // Derived mode: the error band of validated published runs like this one, and whether the efficiency figures
+    // are the GPU preset's.
+    if (s.efficiency.mode == EfficiencyMode::Derived)
+        l.validation = validationBand(s);
 
     addWarnings(s, l, l.warnings);
     refuseNonFinite(l);

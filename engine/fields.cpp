@@ -316,6 +316,13 @@ std::vector<Field> buildFields() {
             advanced(control(C, "Optimizer", kPrecision,
                              {"Adam (two FP32 moments)", "8-bit Adam", "SGD with momentum", "Adafactor", "None"})),
             Optimizer::Adam, Optimizer::Adam8bit, Optimizer::SgdMomentum, Optimizer::Adafactor, Optimizer::None),
+        TL_CHOICE("precision.compute", precision.compute,
+                  "Format of the matmuls: bf16, or fp8 (FP8 matmuls, BF16 attention, norms and optimizer).",
+                  advanced(control(C, "Matmuls", kPrecision, {"BF16", "FP8"})), NumberFormat::Bf16, NumberFormat::Fp8),
+        TL_CHOICE("precision.fp8_recipe", precision.fp8Recipe,
+                  "FP8 scaling: one scale per tensor, per row, per 128-element block, or per 32-element block (MX).",
+                  advanced(control(C, "FP8 scaling", kPrecision, {"Per tensor", "Per row", "Per block", "MXFP8"})),
+                  Fp8Recipe::Tensorwise, Fp8Recipe::Rowwise, Fp8Recipe::Blockwise, Fp8Recipe::Mxfp8),
         TL_NUM("parallel.tp", Int, parallel.tp, 1, 65536, "GPUs",
                "Tensor parallel: each layer's matrices split over tp GPUs.",
                slider("Tensor parallel (TP)", kParallel, Lin, 1, 64, "GPUs")),
@@ -339,6 +346,10 @@ std::vector<Field> buildFields() {
         TL_BOOL("parallel.sequence_parallel", parallel.sequenceParallel,
                 "Megatron sequence parallelism: norms and dropout activations split over the TP group.",
                 control(K, "Sequence parallel", kParallel)),
+        TL_BOOL("parallel.tp_comm_overlap", parallel.tpCommOverlap,
+                "Derived mode: tensor-parallel collectives run in chunks behind the layer's matmuls (Transformer "
+                "Engine's communication overlap, PyTorch's async TP); off, they wait for each other.",
+                advanced(control(K, "Overlap TP communication", kParallel))),
         TL_CHOICE("parallel.schedule", parallel.schedule, "Pipeline schedule.",
                   control(C, "Pipeline schedule", kParallel,
                           {"GPipe", "1F1B", "Interleaved 1F1B", "Zero bubble H1", "Zero bubble H2", "Zero bubble V",
@@ -392,6 +403,12 @@ std::vector<Field> buildFields() {
         TL_NUM("hardware.inter_node_latency_us", Real, hardware.interNodeLatencyUs, 0, 1e6, "us",
                "Latency of one step of a collective or a point-to-point send across nodes.",
                advanced(slider("Network latency", kHardware, Lin, 0, 100, "\u00b5s", 1, 1))),
+        TL_NUM("hardware.peak_fp8_tflops", Real, hardware.peakFp8Tflops, 0, 1e7, "TFLOP/s",
+               "Dense FP8 peak per GPU (0: no FP8 tensor cores, FP8 matmuls are refused).",
+               advanced(slider("FP8 peak", kHardware, Log, 10, 20000, "TFLOP/s", 1, 0))),
+        TL_NUM("hardware.tdp_w", Real, hardware.tdpW, 50, 5000, "W",
+               "Board power the GPUs run at; capped below the preset's design power, the clocks drop.",
+               advanced(slider("Power limit", kHardware, Lin, 100, 1500, "W", 10, 0))),
         // Lower bounds keep every derived figure finite: the slowest allowed run still takes a finite time.
         TL_NUM("efficiency.mfu", Real, efficiency.mfu, 0.001, 1, "",
                "Model FLOPs utilisation: the share of peak the run really achieves on model FLOPs.",
@@ -401,6 +418,19 @@ std::vector<Field> buildFields() {
                   "hardware figures and the MFU is an output.",
                   control(C, "Efficiency", kHardware, {"Fixed MFU", "Derived from the hardware"}),
                   EfficiencyMode::Fixed, EfficiencyMode::Derived),
+        TL_NUM(
+            "efficiency.gemm_fraction", Real, efficiency.gemmFraction, 0.05, 1, "",
+            "Derived mode: the share of the BF16 peak a large matmul reaches (set by the GPU preset or calibration).",
+            advanced(slider("Matmul share of peak", kHardware, Lin, 0.2, 1, "%", 0.01, 0))),
+        TL_NUM("efficiency.hbm_fraction", Real, efficiency.hbmFraction, 0.05, 1, "",
+               "Derived mode: the share of memory bandwidth memory-bound kernels reach.",
+               advanced(slider("Memory share of bandwidth", kHardware, Lin, 0.2, 1, "%", 0.01, 0))),
+        TL_NUM("efficiency.link_fraction", Real, efficiency.linkFraction, 0.05, 1, "",
+               "Derived mode: the share of link bandwidth collectives and pipeline sends reach.",
+               advanced(slider("Link share of bandwidth", kHardware, Lin, 0.2, 1, "%", 0.01, 0))),
+        TL_NUM("efficiency.fp8_fraction", Real, efficiency.fp8Fraction, 0.05, 1, "",
+               "Derived mode: the share of the FP8 peak a large FP8 matmul reaches.",
+               advanced(slider("FP8 matmul share of peak", kHardware, Lin, 0.2, 1, "%", 0.01, 0))),
         TL_NUM("rl.keep", Int, rl.keep, 0, 1e9, "samples",
                "RL: samples kept per update (0: no RL); the rollouts to generate follow from the acceptance.",
                slider("Samples kept", kRl, Log, 1, 4096, "samples", 1, 0)),
@@ -706,7 +736,8 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
         key == "model.dropout" || key == "model.moe.capacity_factor" || key == "model.moe.router_balance";
     const bool refinesModel =
         key.starts_with("model.") && key != "model.params" && key != "model.preset" && !trainingChoice;
-    const bool refinesGpu = key.starts_with("hardware.") && key != "hardware.preset";
+    // The power limit is how the GPUs are run, not which GPU they are: the preset stays.
+    const bool refinesGpu = key.starts_with("hardware.") && key != "hardware.preset" && key != "hardware.tdp_w";
     if ((refinesModel || refinesGpu) && f->get(s) != value) {
         f->set(s, value);
         if (refinesModel) {

@@ -132,6 +132,17 @@ struct BudgetLedger {
     long long rlRollouts = 0; // samples to generate per RL update: ceil(rl.keep / rl.acceptance); 0 without RL
 };
 
+// Derived mode: how far the model's step time has been from published runs like this one (same GPU family, same
+// parallelism family; resources/validation/published_runs.csv), and whether the efficiency figures are the GPU
+// preset's own or edited (calibrated) ones.
+struct ValidationLedger {
+    bool present = false;     // a band exists: derived mode and validated runs of this kind
+    double low = 0, high = 0; // the smallest and largest step-time error, predicted / published - 1
+    int runs = 0;             // how many published runs the band spans
+    std::string basis;        // "H100/H200, pipeline: 6 published runs"
+    bool calibrated = false;  // efficiency.* differ from the hardware preset's figures
+};
+
 struct Ledger {
     bool valid = false;
     std::vector<Diagnostic> errors; // non-empty when invalid: every number below is then zero
@@ -143,6 +154,7 @@ struct Ledger {
     CostLedger cost;
     PipelineLedger pipeline;
     BudgetLedger budget;
+    ValidationLedger validation;
     std::vector<Diagnostic> warnings;
 };
 

@@ -245,7 +245,20 @@ const auto& rows() {
                  "Samples to generate per update so that rl.keep survive: ceil(keep / acceptance) (seed 003 §5.1).",
                  I(l.budget.rlRollouts)),
         TL_FIELD("pipeline.peak_in_flight_stage0", Ratio, "Peak in flight, stage 0",
-                 "Micro-batches stage 0 holds at once, in stage units.", l.pipeline.peakInFlightStage0));
+                 "Micro-batches stage 0 holds at once, in stage units.", l.pipeline.peakInFlightStage0),
+        TL_FIELD("validation.band.low", Ratio, "Published runs like this: lowest error",
+                 "Derived mode: the smallest step-time error (predicted / published - 1) of the validated published "
+                 "runs of the same GPU and parallelism family; null when there are none.",
+                 l.validation.present ? LedgerValue(l.validation.low) : LedgerValue(std::monostate{})),
+        TL_FIELD("validation.band.high", Ratio, "Published runs like this: highest error",
+                 "Derived mode: the largest step-time error of the same runs; null when there are none.",
+                 l.validation.present ? LedgerValue(l.validation.high) : LedgerValue(std::monostate{})),
+        TL_FIELD("validation.band.basis", Text, "Published runs like this",
+                 "Which published runs the band spans: GPU family, parallelism family, how many.",
+                 l.validation.present ? LedgerValue(l.validation.basis) : LedgerValue(std::monostate{})),
+        TL_FIELD("validation.calibrated", Bool, "Calibrated efficiency",
+                 "The efficiency figures differ from the GPU preset's own (edited, or fitted by calibration).",
+                 l.validation.calibrated));
     return table;
 }
 

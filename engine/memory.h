@@ -94,6 +94,7 @@ private:
     LayerActivations m_dense, m_moe, m_mtp;
     End m_first, m_last, m_middle; // m_middle: a stage of MoE layers only, when the first one holds dense layers
     double m_layersPerStage = 0, m_logits = 0, m_gather = 0, m_tpGather = 0, m_dispatch = 0, m_expertSplit = 1;
+    double m_fp8Copies = 0; // bytes per parameter of FP8 weight copies kept across micro-batches
     int m_stages = 1, m_cp = 1, m_zero = 0;
     bool m_offload = false, m_fullRecompute = false;
 };

@@ -101,6 +101,10 @@ enum class Msg : std::uint8_t {
     OverMemory,
     OverMemoryHeadroom,
     LayoutWorks,
+    // Step time on today's hardware (validate.cpp, evaluate.cpp).
+    NoFp8TensorCores,
+    ValidationBand,
+    CalibratedFigures,
     Count
 };
 

@@ -4,6 +4,7 @@
 #include "engine/layout.h"
 #include "engine/pipeline_sim.h"
 #include "engine/precision.h"
+#include "engine/presets.h"
 #include "engine/units.h"
 
 #include <algorithm>
@@ -41,14 +42,20 @@ struct Gpu {
     double hbm = 1;   // achieved bytes/s of memory-bound kernels
     double bytes = 2; // bytes of one activation element
     double fraction = 1, halfDim = 0;
+    double linearPeak = 1, linearBytes = 2; // the layers' linear matmuls: FP8 peak x FP8 share, 1-byte operands
 
     // C[M x N] = A[M x K] B[K x N], `batch` times: compute at a share of peak that falls for thin shards, plus
     // reading the operands and writing the result once.
     double gemm(double M, double K, double N, double batch = 1) const {
+        return batch * matmul(M, K, N, peak * fraction, bytes);
+    }
+    // A transformer layer's linear matmul: in FP8 with precision.compute = fp8, else as gemm().
+    double linear(double M, double K, double N) const { return matmul(M, K, N, linearPeak, linearBytes); }
+    double matmul(double M, double K, double N, double rate, double operandBytes) const {
         const double d = std::min({M, K, N});
-        const double compute = 2.0 * M * K * N / (peak * fraction * d / (d + halfDim));
-        const double traffic = bytes * (M * K + K * N + M * N) / hbm;
-        return batch * (compute + traffic);
+        const double compute = 2.0 * M * K * N / (rate * d / (d + halfDim));
+        const double traffic = (operandBytes * (M * K + K * N) + bytes * M * N) / hbm;
+        return compute + traffic;
     }
 };
 
@@ -62,11 +69,33 @@ double peakFactor(NumberFormat weights) {
 
 } // namespace
 
-const StepConstants& stepConstants() {
-    // Fitted on Korthikanti et al. 2022 Table 5 and Narayanan et al. 2021 Table 1 (docs/formulas.md); flashFraction
-    // is FlashAttention-2's reported forward+backward share of A100 peak, not fitted.
-    static const StepConstants k{0.84, 48.0, 0.85, 0.65, 0.60};
+bool fp8GatherWeights(const Scenario& s) {
+    return s.precision.compute == NumberFormat::Fp8 && s.precision.fp8Recipe == Fp8Recipe::Tensorwise &&
+           s.parallel.zero >= 3;
+}
+
+double powerCapClock(double tdpW, double designW) {
+    if (!(designW > 0 && tdpW > 0 && tdpW < designW))
+        return 1.0;
+    const double fixed = kStaticPowerShare * designW;
+    return std::cbrt(std::max(0.05, (tdpW - fixed) / (designW - fixed)));
+}
+
+StepConstants stepConstants(const Scenario& s) {
+    const EfficiencySpec& e = s.efficiency;
+    const GpuPreset* design = gpuPresetFor(s.hardware);
+    // Flash attention follows the GEMM share: the preset's ratio of the two, scaled by an edited or calibrated GEMM
+    // share; hardware no preset shares a compute die with takes the A100's ratio.
+    const double flashOverGemm =
+        design && design->gemmFraction > 0 ? design->flashFraction / design->gemmFraction : kFlashOverGemm;
+    StepConstants k{e.gemmFraction, kGemmHalfDim, e.hbmFraction, e.linkFraction, e.gemmFraction * flashOverGemm,
+                    e.fp8Fraction};
+    k.clock = powerCapClock(s.hardware.tdpW, design ? design->tdpW : 0.0);
     return k;
+}
+
+StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp) {
+    return derivedStepTime(s, m, dp, stepConstants(s));
 }
 
 int heaviestStageLayers(int layers, int pp, int virtualStages) {
@@ -90,17 +119,20 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const Recompute recompute = s.activations.recompute;
 
     Gpu gpu;
-    gpu.peak = hw.peakTflops * 1e12 * peakFactor(s.precision.weights);
+    gpu.peak = hw.peakTflops * 1e12 * peakFactor(s.precision.weights) * k.clock;
     gpu.hbm = hw.hbmTbps * 1e12 * k.memoryFraction;
     gpu.bytes = s.precision.weights == NumberFormat::Fp32 ? 4.0 : 2.0;
     gpu.fraction = k.gemmFraction;
     gpu.halfDim = k.gemmHalfDim;
+    const bool fp8 = s.precision.compute == NumberFormat::Fp8;
+    gpu.linearPeak = fp8 ? hw.peakFp8Tflops * 1e12 * k.clock * k.fp8Fraction : gpu.peak * gpu.fraction;
+    gpu.linearBytes = fp8 ? 1.0 : gpu.bytes;
     const double a = gpu.bytes;
 
     // One layer, one micro-batch, forward. Matmuls: QKV, output projection, MLP up (gate + up when gated), down.
     const double upWidth = (m.gated ? 2.0 : 1.0) * w;
-    const double gemms =
-        gpu.gemm(T, h, (q + 2 * kv) / t) + gpu.gemm(T, q / t, h) + gpu.gemm(T, h, upWidth / t) + gpu.gemm(T, w / t, h);
+    const double gemms = gpu.linear(T, h, (q + 2 * kv) / t) + gpu.linear(T, q / t, h) + gpu.linear(T, h, upWidth / t) +
+                         gpu.linear(T, w / t, h);
     // Attention core. Without flash: batched QK^T and AV over the full s x s scores (the mask is applied, not
     // skipped), then the fused scale-mask-softmax and the probabilities' dropout through HBM. With flash: causal
     // pairs only, one fused kernel; its backward does 2.5 x the forward's FLOPs (it recomputes the scores).
@@ -126,9 +158,22 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const double act = T * (w / t) * (m.gated ? 3.0 : 2.0) * a;
     const double qkNorm = m.qkNorm ? T * (q + kv) / t * 2.0 * a : 0.0;
     const double elementwise = (tokenwise + act + qkNorm) / gpu.hbm;
+    // FP8 casts, memory-bound: each linear's input and weight forward, its output gradient backward, read in BF16 and
+    // written in FP8 (3 bytes an element), with per-tensor scaling one more BF16 read for the scale (amax); backward
+    // also writes the transposed FP8 copies the weight-gradient and input-gradient matmuls read (2 bytes an element).
+    // With FP8 all-gathers under ZeRO-3 the weights are cast on the 1/dp shard before the gather: no per-layer cost.
+    double castForward = 0, castBackward = 0;
+    if (fp8) {
+        const double perElement = s.precision.fp8Recipe == Fp8Recipe::Tensorwise ? 5.0 : 3.0;
+        const double inputs = T * (2.0 * h + q / t + w / t);
+        const double gradients = T * ((q + 2 * kv) / t + 2.0 * h + upWidth / t);
+        const double weights = fp8GatherWeights(s) ? 0.0 : h * ((q + 2 * kv) + q + upWidth + w) / t;
+        castForward = perElement * (inputs + weights) / gpu.hbm;
+        castBackward = (perElement * gradients + 2.0 * (inputs + gradients + weights)) / gpu.hbm;
+    }
 
-    const double layerForward = gemms + attention + elementwise;
-    const double layerInputGrad = gemms + attentionBackward + 1.5 * elementwise;
+    const double layerForward = gemms + attention + elementwise + castForward;
+    const double layerInputGrad = gemms + attentionBackward + 1.5 * elementwise + castBackward;
     const double layerWeightGrad = gemms;
     double layerRecompute = 0;
     if (recompute == Recompute::Full)
@@ -140,7 +185,11 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     // same ring volume as all-gather + reduce-scatter pairs), none overlapped; full recompute repeats the forward's.
     const Link tpLink = groupLink(hw, t, 1, k.linkFraction);
     const double tpCollective = allReduce(a * T * h, t, tpLink);
-    const double tpForward = 2.0 * tpCollective, tpBackward = 2.0 * tpCollective;
+    // With the overlap on, the collectives run in chunks behind the layer's four matmuls: only what they do not cover
+    // shows (backward: the input-gradient matmuls).
+    const bool tpOverlap = par.tpCommOverlap && par.tp > 1;
+    const double tpForward = tpOverlap ? std::max(0.0, 2.0 * tpCollective - gemms) : 2.0 * tpCollective;
+    const double tpBackward = tpForward;
     const double tpRecompute = recompute == Recompute::Full ? tpForward : 0.0;
 
     // Context parallelism: cp - 1 ring steps of this rank's K and V forward, K, V, dK, dV backward, hidden behind the
@@ -199,9 +248,10 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
         if (par.zero >= 3) {
             // Every micro-batch gathers the weights forward and backward and reduce-scatters the gradients, each
             // prefetched behind the previous layer's compute: only what compute does not cover shows.
-            dpGather = allGather(sb.weights * stageParams, replicas, dpLink);
+            const double gatherBytes = fp8GatherWeights(s) ? 1.0 : sb.weights;
+            dpGather = allGather(gatherBytes * stageParams, replicas, dpLink);
             dpScatter = allGather(sb.grads * stageParams, replicas, dpLink);
-            dpFirst = allGather(sb.weights * m.largestLayer / t, replicas, dpLink);
+            dpFirst = allGather(gatherBytes * m.largestLayer / t, replicas, dpLink);
             dpExposed =
                 microBatches * (std::max(0.0, dpGather - F) + std::max(0.0, dpGather + dpScatter - B - W) + dpFirst);
         } else {

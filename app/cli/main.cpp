@@ -1,6 +1,7 @@
 // trainledger-cli: the command-line front on the engine (CONTRACT.md section 3).
 // Bad input exits with status 2 and one line on stderr naming the key, the value and what is allowed.
 
+#include "app/cli/accuracy.h"
 #include "app/cli/fitscaling.h"
 #include "app/cli/pipelinesvg.h"
 #include "app/cli/plan.h"
@@ -263,8 +264,19 @@ int main(int argc, char** argv) {
         "explain",
         QT_TRANSLATE_NOOP("Cli", "Explain a ledger key: the formula, the values put in, the result and its source."),
         "KEY");
-    parser.addOptions({setOpt, jsonOpt, reportOpt, sweepOpt, csvOpt, schemaOpt, saveOpt, diffOpt, pipelineSvgOpt,
-                       planOpt, gpusOpt, objectiveOpt, topOpt, headroomOpt, whyNotOpt, acrossOpt, fitOpt, explainOpt});
+    const auto validateOpt = option(
+        "validate",
+        QT_TRANSLATE_NOOP("Cli", "Print every published run the derived step model is checked on: published against "
+                                 "predicted, the error, mean and worst per group; with --json as JSON."));
+    const auto calibrateOpt =
+        option("calibrate",
+               QT_TRANSLATE_NOOP("Cli", "Fit the efficiency figures to measured runs (CSV header "
+                                        "scenario,measured_step_s[,measured_memory_gib]); with --save OUT, write the "
+                                        "scenario with them."),
+               "RUNS.csv");
+    parser.addOptions({setOpt,    jsonOpt,        reportOpt, sweepOpt,   csvOpt,       schemaOpt,   saveOpt,
+                       diffOpt,   pipelineSvgOpt, planOpt,   gpusOpt,    objectiveOpt, topOpt,      headroomOpt,
+                       whyNotOpt, acrossOpt,      fitOpt,    explainOpt, validateOpt,  calibrateOpt});
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -279,6 +291,13 @@ int main(int argc, char** argv) {
         print(QJsonDocument(io::scenarioSchema()).toJson(QJsonDocument::Indented));
         return 0;
     }
+    if (parser.isSet(validateOpt)) {
+        if (parser.isSet(reportOpt) || parser.isSet(csvOpt) || !parser.positionalArguments().isEmpty() ||
+            parser.isSet(setOpt))
+            return fail(Cli::tr("--validate reads only the built-in table of published runs (and --json)"));
+        print(cli::runValidate(parser.isSet(jsonOpt)));
+        return 0;
+    }
     if (parser.positionalArguments().size() > 1 && !parser.isSet(diffOpt))
         return fail(Cli::tr("expected at most one FILE, got %1").arg(parser.positionalArguments().size()));
     if (parser.isSet(jsonOpt) && parser.isSet(reportOpt))
@@ -288,10 +307,11 @@ int main(int argc, char** argv) {
     for (const auto* opt : {&gpusOpt, &objectiveOpt, &topOpt, &headroomOpt, &whyNotOpt, &acrossOpt})
         if (parser.isSet(*opt) && !parser.isSet(planOpt))
             return fail(Cli::tr("--%1 goes with --plan").arg(opt->names().constFirst()));
-    // One action at a time, so that no option is silently ignored.
+    // One action at a time, so that no option is silently ignored (--calibrate takes --save as its output).
     QStringList actions;
-    for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt, &planOpt, &fitOpt, &explainOpt})
-        if (parser.isSet(*opt))
+    for (const auto* opt :
+         {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt, &planOpt, &fitOpt, &explainOpt, &calibrateOpt})
+        if (parser.isSet(*opt) && !(opt == &saveOpt && parser.isSet(calibrateOpt)))
             actions << QStringLiteral("--") + opt->names().constFirst();
     if (actions.size() > 1)
         return fail(Cli::tr("%1: choose one").arg(actions.join(QStringLiteral(", "))));
@@ -307,7 +327,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if ((parser.isSet(jsonOpt) || parser.isSet(reportOpt)) && !actions.isEmpty() && !parser.isSet(sweepOpt) &&
-        !((parser.isSet(planOpt) || parser.isSet(explainOpt)) && !parser.isSet(reportOpt)))
+        !((parser.isSet(planOpt) || parser.isSet(explainOpt) || parser.isSet(calibrateOpt)) &&
+          !parser.isSet(reportOpt)))
         return fail(Cli::tr("--json and --report print a ledger; %1 writes something else").arg(actions.first()));
 
     if (parser.isSet(diffOpt)) {
@@ -336,6 +357,15 @@ int main(int argc, char** argv) {
     for (const QString& assignment : parser.values(setOpt)) {
         if (auto e = io::applyAssignment(scenario, assignment))
             return fail(*e);
+    }
+
+    if (parser.isSet(calibrateOpt)) {
+        QByteArray out;
+        if (auto e = cli::runCalibrate(scenario, parser.value(calibrateOpt), parser.isSet(jsonOpt),
+                                       parser.value(saveOpt), out))
+            return fail(*e);
+        print(out);
+        return 0;
     }
 
     if (parser.isSet(pipelineSvgOpt)) {
