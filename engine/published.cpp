@@ -196,6 +196,7 @@ struct Band {
     std::string gpu, parallel; // parallel empty: every row of the GPU family
     double low = 0, high = 0;
     int runs = 0;
+    std::string basis; // "H100/H200, pipeline: 6 published runs"
 };
 
 const std::vector<Band>& bands() {
@@ -205,7 +206,7 @@ const std::vector<Band>& bands() {
             auto it = std::find_if(out.begin(), out.end(),
                                    [&](const Band& b) { return b.gpu == gpu && b.parallel == parallel; });
             if (it == out.end()) {
-                out.push_back({gpu, parallel, error, error, 0});
+                out.push_back({gpu, parallel, error, error, 0, {}});
                 it = out.end() - 1;
             }
             it->low = std::min(it->low, error);
@@ -218,6 +219,9 @@ const std::vector<Band>& bands() {
             add(r.gpuFamily, r.parallelFamily, r.error);
             add(r.gpuFamily, "", r.error);
         }
+        for (Band& b : out)
+            b.basis = b.gpu + (b.parallel.empty() ? std::string() : ", " + b.parallel) + ": " + std::to_string(b.runs) +
+                      " published run" + (b.runs == 1 ? "" : "s");
         return out;
     }();
     return all;
@@ -252,8 +256,7 @@ ValidationLedger validationBand(const Scenario& s) {
     v.low = found->low;
     v.high = found->high;
     v.runs = found->runs;
-    v.basis = gpu + (found->parallel.empty() ? std::string() : ", " + found->parallel) + ": " +
-              std::to_string(found->runs) + " published run" + (found->runs == 1 ? "" : "s");
+    v.basis = found->basis;
     return v;
 }
 
