@@ -7,6 +7,8 @@
 #include "engine/memory.h"
 #include "engine/model.h"
 #include "engine/precision.h"
+#include "engine/presets.h"
+#include "engine/published.h"
 #include "engine/steptime.h"
 #include "engine/units.h"
 
@@ -23,6 +25,7 @@ constexpr const char* kSrcState = "seed 000 §3 (16 B per parameter), seed 003 �
 constexpr const char* kSrcFlops = "seed 003 §2 and §4.2 (2mkn per matmul, backward = 2 x forward)";
 constexpr const char* kSrcTime = "seed 000 §1 and §4: T = F / (p·P·η)";
 constexpr const char* kSrcShard = "seed 000 §5 and §7, seed 001 (ZeRO 1-3, FSDP)";
+constexpr const char* kSrcBand = "docs/formulas.md §8d (resources/validation/published_runs.csv)";
 constexpr const char* kSrcAct = "Korthikanti et al. 2022, \"Reducing Activation Recomputation\"; docs/formulas.md §5";
 constexpr const char* kSrcBuf = "docs/formulas.md §6 (allowances; seed 001 asks to measure them)";
 constexpr const char* kSrcParams = "the preset's published config.json; docs/formulas.md §1";
@@ -72,6 +75,39 @@ struct Builder {
         return *this;
     }
 };
+
+// Why a scenario has no band: fixed mode, or no validated run of its GPU family.
+std::string noBandReason(const Scenario& s) {
+    return s.efficiency.mode == EfficiencyMode::Fixed ? "efficiency.mode = fixed: the MFU is typed, not modelled"
+                                                      : "no validated published run of " + gpuFamily(s.hardware);
+}
+
+// validation.band.low / .high: the smallest (largest) error of the runs the band spans, as nested min (max).
+void explainBand(const Context& c, Builder& b, bool low) {
+    b.from(kSrcBand);
+    if (!c.l.validation.present) {
+        b.formula("n == 0").in("n", 0, "runs", noBandReason(c.s));
+        return;
+    }
+    const std::string gpu = gpuFamily(c.s.hardware), parallel = parallelFamily(c.s.parallel);
+    std::vector<const RunCheck*> rows, family;
+    for (const RunCheck& r : validationTable().rows) {
+        if (r.memory() || !r.problem.empty() || r.gpuFamily != gpu)
+            continue;
+        family.push_back(&r);
+        if (r.parallelFamily == parallel)
+            rows.push_back(&r);
+    }
+    if (rows.empty())
+        rows = family;
+    std::string formula;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const std::string symbol = "e" + std::to_string(i + 1);
+        b.in(symbol.c_str(), rows[i]->error, "", rows[i]->run + ": predicted / published step - 1");
+        formula = i == 0 ? symbol : std::string(low ? "min(" : "max(") + formula + ", " + symbol + ")";
+    }
+    b.formula(formula).note(c.l.validation.basis);
+}
 
 using Rule = std::function<void(const Context&, Builder&)>;
 
@@ -1137,6 +1173,39 @@ const std::map<std::string, Rule>& rules() {
                  .in("C", c.l.budget.compute6nd, "FLOPs", "budget.compute_6nd")
                  .in("N_opt", c.l.budget.kaplanParams, "params", "budget.kaplan_params")
                  .from(kSrcKaplan);
+         }},
+        // --- how far published runs like this one were (derived mode, engine/published.cpp) -----------------
+        {"validation.band.low", [](const Context& c, Builder& b) { explainBand(c, b, true); }},
+        {"validation.band.high", [](const Context& c, Builder& b) { explainBand(c, b, false); }},
+        {"validation.band.basis",
+         [](const Context& c, Builder& b) {
+             b.from(kSrcBand);
+             if (!c.l.validation.present) {
+                 b.formula("n == 0").in("n", 0, "runs", noBandReason(c.s));
+                 return;
+             }
+             b.formula("\"" + c.l.validation.basis + "\"")
+                 .note("the GPU family and parallelism family of this scenario, and how many validated published "
+                       "runs share them");
+         }},
+        {"validation.calibrated",
+         [](const Context& c, Builder& b) {
+             b.from("docs/formulas.md §8c (each GPU preset's figures), §8d (calibration)");
+             const GpuPreset* g = gpuPresetFor(c.s.hardware);
+             if (!g || g->tdpW <= 0) {
+                 b.formula("p > 0").in("p", 0, "", "no GPU preset shares this compute die: nothing to compare with");
+                 return;
+             }
+             const EfficiencySpec& e = c.s.efficiency;
+             b.formula("(g - g0)^2 + (h - h0)^2 + (k - k0)^2 + (f - f0)^2 > 0")
+                 .in("g", e.gemmFraction, "", "efficiency.gemm_fraction")
+                 .in("g0", g->gemmFraction, "", g->name + "'s figure")
+                 .in("h", e.hbmFraction, "", "efficiency.hbm_fraction")
+                 .in("h0", g->hbmFraction, "", g->name + "'s figure")
+                 .in("k", e.linkFraction, "", "efficiency.link_fraction")
+                 .in("k0", g->linkFraction, "", g->name + "'s figure")
+                 .in("f", e.fp8Fraction, "", "efficiency.fp8_fraction")
+                 .in("f0", g->fp8Fraction, "", g->name + "'s figure");
          }},
     };
     return r;

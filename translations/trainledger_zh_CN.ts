@@ -187,6 +187,18 @@ why not: %1
         <source>%1: cannot save: %2</source>
         <translation>%1：无法保存：%2</translation>
     </message>
+    <message>
+        <source>Print every published run the derived step model is checked on: published against predicted, the error, mean and worst per group; with --json as JSON.</source>
+        <translation>打印推导步时模型所核对的每个已发表训练：发表值与预测值、误差、每组的平均与最差误差；加 --json 时输出 JSON。</translation>
+    </message>
+    <message>
+        <source>Fit the efficiency figures to measured runs (CSV header scenario,measured_step_s[,measured_memory_gib]); with --save OUT, write the scenario with them.</source>
+        <translation>按实测训练拟合效率数值（CSV 表头 scenario,measured_step_s[,measured_memory_gib]）；加 --save OUT 时写出带有这些数值的情景。</translation>
+    </message>
+    <message>
+        <source>--validate reads only the built-in table of published runs (and --json)</source>
+        <translation>--validate 只读取内置的已发表训练表（以及 --json）</translation>
+    </message>
 </context>
 <context>
     <name>CompareWindow</name>
@@ -6101,6 +6113,222 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>the closed form of parallel.schedule on stage %1</source>
         <translation>parallel.schedule 在第 %1 段的闭式解</translation>
+    </message>
+    <message>
+        <source>Published runs like this: lowest error</source>
+        <translation>类似已发表训练：最小误差</translation>
+    </message>
+    <message>
+        <source>Derived mode: the smallest step-time error (predicted / published - 1) of the validated published runs of the same GPU and parallelism family; null when there are none.</source>
+        <translation>推导模式：同一 GPU 系列和并行方式的已验证发表训练中最小的步时误差（预测 / 发表 - 1）；没有时为 null。</translation>
+    </message>
+    <message>
+        <source>Published runs like this: highest error</source>
+        <translation>类似已发表训练：最大误差</translation>
+    </message>
+    <message>
+        <source>Derived mode: the largest step-time error of the same runs; null when there are none.</source>
+        <translation>推导模式：这些训练中最大的步时误差；没有时为 null。</translation>
+    </message>
+    <message>
+        <source>Published runs like this</source>
+        <translation>类似的已发表训练</translation>
+    </message>
+    <message>
+        <source>Which published runs the band spans: GPU family, parallelism family, how many.</source>
+        <translation>误差带涵盖哪些已发表训练：GPU 系列、并行方式、数量。</translation>
+    </message>
+    <message>
+        <source>Calibrated efficiency</source>
+        <translation>已校准的效率</translation>
+    </message>
+    <message>
+        <source>The efficiency figures differ from the GPU preset&apos;s own (edited, or fitted by calibration).</source>
+        <translation>效率数值与 GPU 预设不同（被编辑过或由校准拟合）。</translation>
+    </message>
+    <message>
+        <source>Format of the matmuls: bf16, or fp8 (FP8 matmuls, BF16 attention, norms and optimizer).</source>
+        <translation>矩阵乘法的数值格式：bf16，或 fp8（FP8 矩阵乘法，注意力、归一化和优化器仍为 BF16）。</translation>
+    </message>
+    <message>
+        <source>Matmuls</source>
+        <translation>矩阵乘法</translation>
+    </message>
+    <message>
+        <source>FP8 scaling: one scale per tensor, per row, per 128-element block, or per 32-element block (MX).</source>
+        <translation>FP8 缩放粒度：每个张量、每行、每 128 个元素的块或每 32 个元素的块（MX）一个缩放因子。</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>Per tensor</source>
+        <translation>每张量</translation>
+    </message>
+    <message>
+        <source>Per row</source>
+        <translation>每行</translation>
+    </message>
+    <message>
+        <source>Per block</source>
+        <translation>每块</translation>
+    </message>
+    <message>
+        <source>MXFP8</source>
+        <translation>MXFP8</translation>
+    </message>
+    <message>
+        <source>Derived mode: tensor-parallel collectives run in chunks behind the layer&apos;s matmuls (Transformer Engine&apos;s communication overlap, PyTorch&apos;s async TP); off, they wait for each other.</source>
+        <translation>推导模式：张量并行的集合通信分块隐藏在该层的矩阵乘法之后（Transformer Engine 的通信重叠、PyTorch 的异步 TP）；关闭时二者相互等待。</translation>
+    </message>
+    <message>
+        <source>Overlap TP communication</source>
+        <translation>重叠 TP 通信</translation>
+    </message>
+    <message>
+        <source>Dense FP8 peak per GPU (0: no FP8 tensor cores, FP8 matmuls are refused).</source>
+        <translation>每块 GPU 的稠密 FP8 峰值（0：没有 FP8 张量核心，FP8 矩阵乘法会被拒绝）。</translation>
+    </message>
+    <message>
+        <source>FP8 peak</source>
+        <translation>FP8 峰值</translation>
+    </message>
+    <message>
+        <source>Board power the GPUs run at; capped below the preset&apos;s design power, the clocks drop.</source>
+        <translation>GPU 运行时的板卡功率；限制在预设的设计功率以下时，时钟频率会降低。</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>Power limit</source>
+        <translation>功率上限</translation>
+    </message>
+    <message>
+        <source>Derived mode: the share of the BF16 peak a large matmul reaches (set by the GPU preset or calibration).</source>
+        <translation>推导模式：大型矩阵乘法达到的 BF16 峰值比例（由 GPU 预设或校准设定）。</translation>
+    </message>
+    <message>
+        <source>Matmul share of peak</source>
+        <translation>矩阵乘法占峰值比例</translation>
+    </message>
+    <message>
+        <source>Derived mode: the share of memory bandwidth memory-bound kernels reach.</source>
+        <translation>推导模式：访存受限的内核达到的显存带宽比例。</translation>
+    </message>
+    <message>
+        <source>Memory share of bandwidth</source>
+        <translation>显存带宽利用比例</translation>
+    </message>
+    <message>
+        <source>Derived mode: the share of link bandwidth collectives and pipeline sends reach.</source>
+        <translation>推导模式：集合通信和流水线发送达到的链路带宽比例。</translation>
+    </message>
+    <message>
+        <source>Link share of bandwidth</source>
+        <translation>链路带宽利用比例</translation>
+    </message>
+    <message>
+        <source>Derived mode: the share of the FP8 peak a large FP8 matmul reaches.</source>
+        <translation>推导模式：大型 FP8 矩阵乘法达到的 FP8 峰值比例。</translation>
+    </message>
+    <message>
+        <source>FP8 matmul share of peak</source>
+        <translation>FP8 矩阵乘法占峰值比例</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: &quot;bf16&quot; on %3, which has no FP8 tensor cores (%4 is 0)</source>
+        <translation>%1：不允许 %2；允许：在 %3 上只能为 &quot;bf16&quot;，它没有 FP8 张量核心（%4 为 0）</translation>
+    </message>
+    <message>
+        <source>published runs like this: %1 to %2 (%3)</source>
+        <translation>类似的已发表训练：%1 至 %2（%3）</translation>
+    </message>
+    <message>
+        <source>calibrated: efficiency figures fitted to measured runs (GEMM %1, HBM %2, links %3, FP8 %4 of peak)</source>
+        <translation>已校准：效率数值按实测训练拟合（GEMM %1、HBM %2、链路 %3、FP8 %4，均为峰值比例）</translation>
+    </message>
+    <message>
+        <source>efficiency.mode = fixed: the MFU is typed, not modelled</source>
+        <translation>efficiency.mode = fixed：MFU 是输入的，不是模型算出的</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>次训练</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1d (resources/validation/published_runs.csv)</source>
+        <translation>docs/formulas.md §%1d（resources/validation/published_runs.csv）</translation>
+    </message>
+    <message>
+        <source>efficiency.gemm_fraction</source>
+        <translation>efficiency.gemm_fraction</translation>
+    </message>
+    <message>
+        <source>NVIDIA H%1 SXM&apos;s figure</source>
+        <translation>NVIDIA H%1 SXM 的数值</translation>
+    </message>
+    <message>
+        <source>efficiency.hbm_fraction</source>
+        <translation>efficiency.hbm_fraction</translation>
+    </message>
+    <message>
+        <source>efficiency.link_fraction</source>
+        <translation>efficiency.link_fraction</translation>
+    </message>
+    <message>
+        <source>efficiency.fp%1_fraction</source>
+        <translation>efficiency.fp%1_fraction</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1c (each GPU preset&apos;s figures), §%2d (calibration)</source>
+        <translation>docs/formulas.md §%1c（各 GPU 预设的数值）、§%2d（校准）</translation>
+    </message>
+    <message>
+        <source>torchtitan %1B %2 GPUs: predicted / published step - %3</source>
+        <translation>torchtitan %1B %2 块 GPU：预测 / 发表的步时 - %3</translation>
+    </message>
+    <message>
+        <source>torchtitan %1B %2 GPUs Float%3: predicted / published step - %4</source>
+        <translation>torchtitan %1B %2 块 GPU Float%3：预测 / 发表的步时 - %4</translation>
+    </message>
+    <message>
+        <source>Megatron-Bridge %1B %2 H%3: predicted / published step - %4</source>
+        <translation>Megatron-Bridge %1B %2 块 H%3：预测 / 发表的步时 - %4</translation>
+    </message>
+    <message>
+        <source>H%1/H%2, fsdp: %3 published runs</source>
+        <translation>H%1/H%2，fsdp：%3 次已发表训练</translation>
+    </message>
+    <message>
+        <source>-%1</source>
+        <translation>-%1</translation>
+    </message>
+    <message>
+        <source>the GPU family and parallelism family of this scenario, and how many validated published runs share them</source>
+        <translation>本场景的 GPU 系列和并行方式，以及有多少已验证的发表训练与之相同</translation>
+    </message>
+    <message>
+        <source>Llama %1 %2B %3K %4 GPUs: predicted / published step - %5</source>
+        <translation>Llama %1 %2B %3K %4 块 GPU：预测 / 发表的步时 - %5</translation>
+    </message>
+    <message>
+        <source>torchtitan %1B %2 GPUs %3F%4B: predicted / published step - %5</source>
+        <translation>torchtitan %1B %2 块 GPU %3F%4B：预测 / 发表的步时 - %5</translation>
+    </message>
+    <message>
+        <source>torchtitan %1B %2 GPUs interleaved: predicted / published step - %3</source>
+        <translation>torchtitan %1B %2 块 GPU interleaved：预测 / 发表的步时 - %3</translation>
+    </message>
+    <message>
+        <source>H%1/H%2, pipeline: %3 published runs</source>
+        <translation>H%1/H%2，pipeline：%3 次已发表训练</translation>
+    </message>
+    <message>
+        <source>H%1/H%2: %3 published runs</source>
+        <translation>H%1/H%2：%3 次已发表训练</translation>
     </message>
 </context>
 <context>
