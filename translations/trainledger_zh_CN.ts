@@ -196,8 +196,6 @@ why not: %1
         <translation>按实测训练拟合效率数值（CSV 表头 scenario,measured_step_s[,measured_memory_gib]）；加 --save OUT 时写出带有这些数值的情景。</translation>
     </message>
     <message>
-        <source>--validate reads only the built-in table of published runs (and --json)</source>
-        <translation>--validate 只读取内置的已发表训练表（以及 --json）</translation>
         <source>With --plan: list only plans that cost at most USD dollars (with --objective fastest: the fastest within the budget).</source>
         <translation>与 --plan 连用：只列出成本不超过 USD 美元的方案（配合 --objective fastest：预算内最快的方案）。</translation>
     </message>
@@ -210,6 +208,10 @@ why not: %1
 </source>
         <translation>预算：至多 %1
 </translation>
+    </message>
+    <message>
+        <source>--validate reads only the built-in table of published runs (and --json)</source>
+        <translation>--validate 只读取内置的已发表训练表（以及 --json）</translation>
     </message>
 </context>
 <context>
@@ -6368,10 +6370,12 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>H%1/H%2，pipeline：%3 次已发表训练</translation>
     </message>
     <message>
-        <source>H%1/H%2: %3 published runs</source>
-        <translation>H%1/H%2：%3 次已发表训练</translation>
         <source>no plan costs at most %1: the cheapest, %2, costs %3 (%4 days)</source>
         <translation>没有成本不超过 %1 的方案：最便宜的 %2 需要 %3（%4 天）</translation>
+    </message>
+    <message>
+        <source>H%1/H%2: %3 published runs</source>
+        <translation>H%1/H%2：%3 次已发表训练</translation>
     </message>
 </context>
 <context>
