@@ -77,9 +77,8 @@ struct Builder {
 };
 
 // Why a scenario has no band: fixed mode, or no validated run of its GPU family.
-std::string noBandReason(const Scenario& s) {
-    return s.efficiency.mode == EfficiencyMode::Fixed ? "efficiency.mode = fixed: the MFU is typed, not modelled"
-                                                      : "no validated published run of " + gpuFamily(s.hardware);
+std::string noBandReason(const Scenario&) {
+    return "no band: the MFU is typed (fixed mode), or no validated published run shares this GPU family";
 }
 
 // validation.band.low / .high: the smallest (largest) error of the runs the band spans, as nested min (max).
@@ -103,10 +102,11 @@ void explainBand(const Context& c, Builder& b, bool low) {
     std::string formula;
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const std::string symbol = "e" + std::to_string(i + 1);
-        b.in(symbol.c_str(), rows[i]->error, "", rows[i]->run + ": predicted / published step - 1");
+        b.in(symbol.c_str(), rows[i]->error, "",
+             "a validated published run: predicted / published step - 1 (trainledger-cli --validate lists them)");
         formula = i == 0 ? symbol : std::string(low ? "min(" : "max(") + formula + ", " + symbol + ")";
     }
-    b.formula(formula).note(c.l.validation.basis);
+    b.formula(formula);
 }
 
 using Rule = std::function<void(const Context&, Builder&)>;
@@ -1199,13 +1199,13 @@ const std::map<std::string, Rule>& rules() {
              const EfficiencySpec& e = c.s.efficiency;
              b.formula("(g - g0)^2 + (h - h0)^2 + (k - k0)^2 + (f - f0)^2 > 0")
                  .in("g", e.gemmFraction, "", "efficiency.gemm_fraction")
-                 .in("g0", g->gemmFraction, "", g->name + "'s figure")
+                 .in("g0", g->gemmFraction, "", "the GPU preset's figure")
                  .in("h", e.hbmFraction, "", "efficiency.hbm_fraction")
-                 .in("h0", g->hbmFraction, "", g->name + "'s figure")
+                 .in("h0", g->hbmFraction, "", "the GPU preset's figure")
                  .in("k", e.linkFraction, "", "efficiency.link_fraction")
-                 .in("k0", g->linkFraction, "", g->name + "'s figure")
+                 .in("k0", g->linkFraction, "", "the GPU preset's figure")
                  .in("f", e.fp8Fraction, "", "efficiency.fp8_fraction")
-                 .in("f0", g->fp8Fraction, "", g->name + "'s figure");
+                 .in("f0", g->fp8Fraction, "", "the GPU preset's figure");
          }},
     };
     return r;

@@ -193,7 +193,7 @@ why not: %1
     </message>
     <message>
         <source>Fit the efficiency figures to measured runs (CSV header scenario,measured_step_s[,measured_memory_gib]); with --save OUT, write the scenario with them.</source>
-        <translation>按实测训练拟合效率数值（CSV 表头 scenario,measured_step_s[,measured_memory_gib]）；加 --save OUT 时写出带有这些数值的情景。</translation>
+        <translation>按实测训练拟合效率数值（CSV 每行：情景、实测每步秒数、可选的实测显存 GiB）；加 --save OUT 时写出带有这些数值的情景。</translation>
     </message>
     <message>
         <source>With --plan: list only plans that cost at most USD dollars (with --objective fastest: the fastest within the budget).</source>
@@ -6294,10 +6294,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>已校准：效率数值按实测训练拟合（GEMM %1、HBM %2、链路 %3、FP8 %4，均为峰值比例）</translation>
     </message>
     <message>
-        <source>efficiency.mode = fixed: the MFU is typed, not modelled</source>
-        <translation>efficiency.mode = fixed：MFU 是输入的，不是模型算出的</translation>
-    </message>
-    <message>
         <source>runs</source>
         <translation>次训练</translation>
     </message>
@@ -6308,10 +6304,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>efficiency.gemm_fraction</source>
         <translation>efficiency.gemm_fraction</translation>
-    </message>
-    <message>
-        <source>NVIDIA H%1 SXM&apos;s figure</source>
-        <translation>NVIDIA H%1 SXM 的数值</translation>
     </message>
     <message>
         <source>efficiency.hbm_fraction</source>
@@ -6330,20 +6322,8 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>docs/formulas.md §%1c（各 GPU 预设的数值）、§%2d（校准）</translation>
     </message>
     <message>
-        <source>torchtitan %1B %2 GPUs: predicted / published step - %3</source>
-        <translation>torchtitan %1B %2 块 GPU：预测 / 发表的步时 - %3</translation>
-    </message>
-    <message>
-        <source>torchtitan %1B %2 GPUs Float%3: predicted / published step - %4</source>
-        <translation>torchtitan %1B %2 块 GPU Float%3：预测 / 发表的步时 - %4</translation>
-    </message>
-    <message>
-        <source>Megatron-Bridge %1B %2 H%3: predicted / published step - %4</source>
-        <translation>Megatron-Bridge %1B %2 块 H%3：预测 / 发表的步时 - %4</translation>
-    </message>
-    <message>
         <source>H%1/H%2, fsdp: %3 published runs</source>
-        <translation>H%1/H%2，fsdp：%3 次已发表训练</translation>
+        <translation>H%1/H%2，FSDP：%3 次已发表训练</translation>
     </message>
     <message>
         <source>-%1</source>
@@ -6354,20 +6334,8 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>本场景的 GPU 系列和并行方式，以及有多少已验证的发表训练与之相同</translation>
     </message>
     <message>
-        <source>Llama %1 %2B %3K %4 GPUs: predicted / published step - %5</source>
-        <translation>Llama %1 %2B %3K %4 块 GPU：预测 / 发表的步时 - %5</translation>
-    </message>
-    <message>
-        <source>torchtitan %1B %2 GPUs %3F%4B: predicted / published step - %5</source>
-        <translation>torchtitan %1B %2 块 GPU %3F%4B：预测 / 发表的步时 - %5</translation>
-    </message>
-    <message>
-        <source>torchtitan %1B %2 GPUs interleaved: predicted / published step - %3</source>
-        <translation>torchtitan %1B %2 块 GPU interleaved：预测 / 发表的步时 - %3</translation>
-    </message>
-    <message>
         <source>H%1/H%2, pipeline: %3 published runs</source>
-        <translation>H%1/H%2，pipeline：%3 次已发表训练</translation>
+        <translation>H%1/H%2，流水线并行：%3 次已发表训练</translation>
     </message>
     <message>
         <source>no plan costs at most %1: the cheapest, %2, costs %3 (%4 days)</source>
@@ -6376,6 +6344,18 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>H%1/H%2: %3 published runs</source>
         <translation>H%1/H%2：%3 次已发表训练</translation>
+    </message>
+    <message>
+        <source>the GPU preset&apos;s figure</source>
+        <translation>GPU 预设的数值</translation>
+    </message>
+    <message>
+        <source>no band: the MFU is typed (fixed mode), or no validated published run shares this GPU family</source>
+        <translation>没有误差带：MFU 是输入的（固定模式），或没有已验证的发表训练与这一 GPU 系列相同</translation>
+    </message>
+    <message>
+        <source>a validated published run: predicted / published step - %1 (trainledger-cli --validate lists them)</source>
+        <translation>一次已验证的发表训练：预测 / 发表的步时 - %1（命令行的校验选项会全部列出）</translation>
     </message>
 </context>
 <context>

@@ -220,6 +220,9 @@ QSet<QString> allowedWords() {
                           "MLA",
                           "MTP",
                           "Megatron-Core",
+                          // Training stacks named by the published runs the step model is checked on.
+                          "Megatron-Bridge",
+                          "torchtitan",
                           "DeepEP",
                           "arXiv"})
         words.insert(QString::fromLatin1(w));
