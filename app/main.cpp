@@ -28,9 +28,11 @@ namespace {
 
 using namespace tl;
 
-int fail(const QString& message, int status = 2) {
+// The exit status rule of both programs: 0 done, 2 refused (one line on stderr says what to change: an option, a
+// file, a target that cannot be written); trainledger-cli --diff also exits 1 when the files differ.
+int fail(const QString& message) {
     QTextStream(stderr) << io::oneLine(QStringLiteral("trainledger: ") + message) << Qt::endl;
-    return status;
+    return 2;
 }
 
 // Qt's own warnings never reach the terminal before (or instead of) this program's lines: they go, quietly, to
@@ -97,7 +99,10 @@ int main(int argc, char** argv) {
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        QCoreApplication::translate("main", "What-if explorer for the cost of training a large language model."));
+        QCoreApplication::translate("main", "What-if explorer for the cost of training a large language model.") +
+        QStringLiteral("\n") +
+        QCoreApplication::translate("main", "Exit status: 0 done; 2 refused (one line on stderr says what to change: "
+                                            "an option, a file, a target that cannot be written)."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption screenshotOption(
@@ -175,12 +180,16 @@ int main(int argc, char** argv) {
                 QStringLiteral("--export: \"%1\": unknown extension; allowed: %2").arg(path, ui::exportExtensions()));
         const QString error = ui::exportScenario(scenario.value_or(engine::Scenario{}), view, path,
                                                  file.isEmpty() ? QString() : QFileInfo(file).fileName());
-        return error.isEmpty() ? 0 : fail(error, 1);
+        return error.isEmpty() ? 0 : fail(error); // exit 2, as the CLI refuses the same targets
     }
     if (parser.isSet(screenshotOption)) {
         const QString path = parser.value(screenshotOption);
         if (path.isEmpty())
             return fail(QStringLiteral("--screenshot: needs a file name"));
+        if (QFileInfo(path).suffix().toLower() != QLatin1String("png"))
+            return fail(QStringLiteral("--screenshot: \"%1\": unknown extension; allowed: .png (--export also writes "
+                                       ".svg and .pdf)")
+                            .arg(path));
         if (parser.isSet(lessonOption)) {
             const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x'));
             const QSize size = wh.size() == 2 ? QSize(wh[0].toInt(), wh[1].toInt()) : QSize();
@@ -189,7 +198,7 @@ int main(int argc, char** argv) {
                                 .arg(parser.value(sizeOption)));
             const QString error =
                 ui::writeLessonScreenshot(parser.value(lessonOption), parser.isSet(presentOption), size, path);
-            return error.isEmpty() ? 0 : fail(error, error.startsWith(QLatin1String("--")) ? 2 : 1);
+            return error.isEmpty() ? 0 : fail(error);
         }
         const QString error = ui::writeScreenshot(scenario.value_or(engine::Scenario{}), view, path);
         return error.isEmpty() ? 0 : fail(error); // exit 2, like every other failed write

@@ -45,6 +45,23 @@ Scenario turing530b() {
     return s;
 }
 
+// DeepSeek-V3 (671B MoE, 256 routed experts) on 2,048 H800 as trained (seq 4096, 15,360 sequences, one MTP module,
+// FP8 matmuls): the planner searches ep and etp beside tp, pp, dp and cp.
+Scenario deepseekV3() {
+    Scenario s;
+    applyModelPreset(s, "deepseek-v3");
+    applyGpuPreset(s, "h800");
+    s.model.mtpLayers = 1;
+    s.data.seqLen = 4096;
+    s.data.documents = {4096};
+    s.data.globalBatch = 15360;
+    s.data.tokens = 14.8e12;
+    s.precision.weights = tl::engine::NumberFormat::Fp8;
+    s.schedule.deadlineDays = 90;
+    s.schedule.reserveDays = 0;
+    return s;
+}
+
 double cpuSeconds() {
     timespec t{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
@@ -116,6 +133,8 @@ int main() {
     print("Turing-NLG 530B, 5,128 A100", median(turing530b(), req, 3));
     req.minGpus = req.maxGpus = 5120;
     print("Turing-NLG 530B, 5,120 A100", median(turing530b(), req, 3));
+    req.minGpus = req.maxGpus = 2048;
+    print("DeepSeek-V3 (MoE, ep and etp searched), 2,048 H800", median(deepseekV3(), req, 3));
     req.minGpus = req.maxGpus = 16384;
     const Run big = median(llama405b(), req, 5);
     print("Llama 3.1 405B, 16,384 H100", big);

@@ -472,10 +472,16 @@ Evaluation evaluateAll(const Scenario& s) {
                                                 MessageArg::ofSentence(std::move(steps))});
     }
     e.marks.plan = curvePointAt(e.curve, t.gpus);
-    e.marks.time = curvePointAt(e.curve, t.minGpusCompute);
-    e.marks.timeFullDeadline = curvePointAt(e.curve, t.minGpusComputeFullDeadline);
+    // The gates as the chart draws them (issue 28): the first point of the curve that finishes (fits), never a count
+    // read off a straight line while the curve flattens (derived mode: the bubble grows with dp at a fixed batch).
+    auto first = [&e](auto&& pass) -> std::optional<std::size_t> {
+        const auto at = std::find_if(e.curve.begin(), e.curve.end(), pass);
+        return at == e.curve.end() ? std::nullopt : std::optional<std::size_t>(std::size_t(at - e.curve.begin()));
+    };
+    e.marks.time = first([](const ScalePoint& p) { return p.finishes; });
+    e.marks.timeFullDeadline = first([](const ScalePoint& p) { return p.finishesFullDeadline; });
     if (t.minGpusMemory)
-        e.marks.memory = curvePointAt(e.curve, *t.minGpusMemory);
+        e.marks.memory = first([](const ScalePoint& p) { return p.fits; });
     const double usd = e.curve.empty() ? 0 : e.curve.front().usd;
     e.costFlat = !e.curve.empty() && std::all_of(e.curve.begin(), e.curve.end(), [usd](const ScalePoint& p) {
         return std::abs(p.usd - usd) <= 1e-9 * std::max(1.0, std::abs(usd));

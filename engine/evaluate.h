@@ -55,8 +55,8 @@ struct Evaluation {
     // then PP, then CP doubled) or, failing that, a doubled global batch; curveNote says which, in one sentence.
     std::vector<ScalePoint> curve;
     Diagnostic curveNote; // empty() when the curve is dp alone
-    // The curve's points at this plan and at the gates: the point at that GPU count, else the first beyond it (a
-    // layout step of the continuation need not land on it); nullopt when the curve stops short of it.
+    // The curve's point at this plan (at its count, else the first beyond), and the first points that finish, finish
+    // spending the reserve, and fit: the verdict's and the callouts' gate counts; nullopt when no point of it does.
     struct Marks {
         std::optional<std::size_t> plan, time, timeFullDeadline, memory;
     } marks;

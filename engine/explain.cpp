@@ -210,6 +210,28 @@ void derivedContextParallel(const Context& c, Builder& b) {
         .in("t_att_b", x.attentionBackwardS, "s", "the attention core backward (K, V, dK and dV travel)");
 }
 
+constexpr const char* kSrcMoeStep =
+    "docs/formulas.md §12, mixture-of-experts step time (engine/moetime.cpp); DeepSeek-V3 §3.2; DeepEP";
+
+// The expert all-to-all: dispatch and combine forward, their gradients backward, per MoE layer; an overlapping
+// schedule (dualpipev) shows only what the other micro-batch's compute does not cover.
+void derivedExpertParallel(const Context& c, Builder& b) {
+    const StepTerms& x = c.st.terms;
+    const MoeLayerTime& e = x.moe;
+    const bool full = c.s.activations.recompute == Recompute::Full;
+    b.formula(full ? "m × L_e × (2 × e_f + e_b)" : "m × L_e × (e_f + e_b)")
+        .in("m", x.microBatches, "micro-batches", "per pipeline per step")
+        .in("L_e", x.moeLayers, "layers", "MoE layers on the heaviest stage (multi-token-prediction modules in)")
+        .in("e_f", e.exposedForward, "s",
+            e.overlapped ? "forward dispatch + combine not hidden behind the other micro-batch's compute"
+                         : "forward dispatch + combine (and the etp gather and scatter), none hidden")
+        .in("e_b", e.exposedBackward, "s",
+            e.overlapped ? "the same backward, not hidden" : "the same backward with gradients, none hidden")
+        .from(kSrcMoeStep)
+        .note("each GPU sends its tokens' top-k copies to the experts' GPUs and takes them back; the busiest "
+              "expert's load (model.moe.router_balance) sets the time");
+}
+
 void derivedPipelineSends(const Context& c, Builder& b) {
     const StepTerms& x = c.st.terms;
     b.formula("2 × (m × v + p - 1) × t_send")
@@ -994,11 +1016,12 @@ const std::map<std::string, Rule>& rules() {
                  return;
              }
              const auto& p = c.l.time.breakdown;
-             b.formula("c + r + tp + cp + p2p + bub + dp + opt + off")
+             b.formula("c + r + tp + cp + ep + p2p + bub + dp + opt + off")
                  .in("c", p.compute, "s", "compute")
                  .in("r", p.recompute, "s", "recompute")
                  .in("tp", p.tpComm, "s", "tensor-parallel communication")
                  .in("cp", p.cpComm, "s", "context-parallel communication")
+                 .in("ep", p.epComm, "s", "expert all-to-all not hidden")
                  .in("p2p", p.ppP2p, "s", "pipeline sends")
                  .in("bub", p.ppBubble, "s", "pipeline bubble")
                  .in("dp", p.dpComm, "s", "data-parallel communication not hidden")
@@ -1064,6 +1087,8 @@ const std::map<std::string, Rule>& rules() {
          [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, derivedTensorParallel, "tensor-parallel"); }},
         {"time.breakdown.cp_comm_s",
          [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, derivedContextParallel, "context-parallel"); }},
+        {"time.breakdown.ep_comm_s",
+         [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, derivedExpertParallel, "expert all-to-all"); }},
         {"time.breakdown.pp_p2p_s",
          [](const Context& c, Builder& b) { fixedZeroOrDerived(c, b, derivedPipelineSends, "pipeline sends"); }},
         {"time.breakdown.pp_bubble_s",

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <numeric>
 #include <type_traits>
@@ -434,16 +435,18 @@ std::vector<Field> buildFields() {
         TL_NUM("rl.keep", Int, rl.keep, 0, 1e9, "samples",
                "RL: samples kept per update (0: no RL); the rollouts to generate follow from the acceptance.",
                slider("Samples kept", kRl, Log, 1, 4096, "samples", 1, 0)),
+        // At least 0.1%: keep / acceptance stays a finite count (1e9 / 1e-3 = 1e12 rollouts), where 5e-324 made it
+        // infinite and its cast to an integer undefined.
         Field{"rl.acceptance",
               FieldType::Real,
-              0,
+              0.001,
               1,
               "",
               "RL: the average share of generated samples that survives scoring and is kept.",
               {},
               [](const Scenario& s) -> FieldValue { return s.rl.acceptance; },
               [](Scenario& s, const FieldValue& v) { s.rl.acceptance = std::get<double>(v); },
-              true,
+              false,
               slotOf([](const Scenario& s) { return &s.rl.acceptance; }),
               slider("Acceptance", kRl, Lin, 0.01, 1, "%", 0.01, 0)},
     };
@@ -461,8 +464,16 @@ std::vector<Field> buildFields() {
 #undef TL_TEXT
 #undef TL_CHOICE
 
+// 15 significant digits, or the shortest text that reads back as the same number when 15 digits would show another
+// number (8.000000000000001 must not print as "8" in "8 is not allowed; allowed: an integer ...") or the number is
+// subnormal (5e-324, not 4.94065645841247e-324).
 std::string number(double v) {
-    return formatGeneral(v, 15);
+    const std::string text = formatGeneral(v, 15);
+    if (!std::isfinite(v) || (std::strtod(text.c_str(), nullptr) == v && std::fpclassify(v) != FP_SUBNORMAL))
+        return text;
+    char buf[32];
+    const auto end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general).ptr;
+    return std::string(buf, end);
 }
 
 // "<key>: <value> is not <type>; allowed: <range>" (wrong type) or "<key>: <value> is not allowed; allowed: <range>".
@@ -685,9 +696,12 @@ std::optional<FieldError> checkRange(const Field& f, const FieldValue& v) {
 std::optional<FieldError> setField(Scenario& s, std::string_view key, const FieldValue& value) {
     const Field* f = findField(key);
     if (!f)
-        return FieldError{
-            FieldError::Kind::UnknownKey, std::string(key),
-            Diagnostic{std::string(key), "", Msg::UnknownKey, {MessageArg::ofText(shortenMiddle(std::string(key)))}}};
+        return FieldError{FieldError::Kind::UnknownKey, std::string(key),
+                          Diagnostic{std::string(key),
+                                     "",
+                                     Msg::UnknownKey,
+                                     {MessageArg::ofText(key.empty() ? std::string("\"\" (an empty key)")
+                                                                     : shortenMiddle(std::string(key)))}}};
     bool typeOk = false;
     switch (f->type) {
     case FieldType::Int:

@@ -162,6 +162,23 @@ struct Space {
     double trainingDays = 0; // deadline less reserve
     double capacity = 0, limit = 0;
     std::vector<int> tps, cps, pps, batchDivisors;
+    std::vector<int> eps; // divisors of the routed experts ({1} for a dense model)
+    int expertWidth = 0;  // model.moe.expert_ffn_hidden: etp divides it
+
+    // Expert splits a (tp, cp, dp) group admits: ep divides the experts and ep x etp divides tp x cp x dp, as
+    // validate() requires; etp is searched among the divisors of tp (1 or a TP-sized split, as frameworks offer).
+    std::vector<std::pair<int, int>> expertSplits(int tp, int cp, int dp) const {
+        std::vector<std::pair<int, int>> out;
+        const long long group = 1LL * tp * cp * dp;
+        for (int etp : divisorsOf(tp)) {
+            if (etp > 1 && (eps.size() <= 1 || expertWidth % etp != 0))
+                continue;
+            for (int ep : eps)
+                if (group % (1LL * ep * etp) == 0)
+                    out.push_back({ep, etp});
+        }
+        return out;
+    }
     bool offloadMatters = true;
     long long minGpus = 1, maxGpus = 1;
     bool range = false;
@@ -196,7 +213,8 @@ struct ThreadState {
     Scenario work;
     int slot = -1;           // the count being searched, in a per-count search
     std::vector<Slot> slots; // one per Space::only
-    std::vector<Rec> kept;   // top-K heap (or everything when top = 0)
+    std::vector<Rec> kept;   // top-K heap (K = kMaxListedPlans when top = 0)
+    long long ranked = 0;    // layouts offered to the heap
     Skyline front;
     long long evaluated = 0, pruned = 0, feasible = 0, meeting = 0;
     std::optional<Rec> closest;  // the layout nearest to fitting (smallest memory over the limit)
@@ -224,10 +242,10 @@ public:
         const int changed = (l.tp != t.tp) + (l.pp != t.pp) + (l.dp != t.dp) + (l.cp != t.cp) + (l.zero != t.zero) +
                             (l.sequenceParallel != t.sequenceParallel) + (l.schedule != t.schedule) +
                             (l.virtualStages != t.virtualStages) + (l.microBatch != t.microBatch) +
-                            (l.recompute != t.recompute) + (l.offload != t.offload);
+                            (l.recompute != t.recompute) + (l.offload != t.offload) + (l.ep != t.ep) + (l.etp != t.etp);
         auto lg = [](int a, int b) { return std::fabs(std::log2(double(a) / double(b))); };
-        return {changed,
-                lg(l.tp, t.tp) + lg(l.pp, t.pp) + lg(l.dp, t.dp) + lg(l.cp, t.cp) + lg(l.microBatch, t.microBatch)};
+        return {changed, lg(l.tp, t.tp) + lg(l.pp, t.pp) + lg(l.dp, t.dp) + lg(l.cp, t.cp) +
+                             lg(l.microBatch, t.microBatch) + lg(l.ep, t.ep) + lg(l.etp, t.etp)};
     }
 
     void keep(ThreadState& ts, const Rec& r) const {
@@ -241,11 +259,10 @@ public:
                 return; // over the budget
         }
         auto cmp = [this](const Rec& a, const Rec& b) { return better(a, b); };
-        const size_t top = size_t(std::max(0, m_req.top));
-        if (top == 0) {
-            ts.kept.push_back(r);
-            return;
-        }
+        ++ts.ranked;
+        // "All" (top = 0) keeps at most kMaxListedPlans: on a wide GPU range there are tens of millions of layouts,
+        // and holding them all ran out of memory. The result says how many were ranked.
+        const size_t top = m_req.top > 0 ? size_t(m_req.top) : size_t(kMaxListedPlans);
         if (ts.kept.size() < top) {
             ts.kept.push_back(r);
             std::push_heap(ts.kept.begin(), ts.kept.end(), cmp);
@@ -302,92 +319,99 @@ public:
             for (int mb : sp.batchDivisors)
                 if ((batch / mb) % dp == 0)
                     micros.push_back(mb);
-            const int zeroMax = dp * g.cp > 1 ? 3 : 0; // nothing to shard: every stage is ZeRO 0
-            // Memory is the same whether the optimizer goes to the CPU or to NVMe (only where it goes differs), so
-            // the inner loops evaluate memory for "kept" and "offloaded" and the time for each offload target.
-            const int offloadClasses = sp.offloadMatters ? 2 : 1;
-            // The training state of a stage does not depend on the schedule (within V-shaped or not), the virtual
-            // stages' count (v = 1 gives the heaviest rank the fewest layers), micro-batch, recompute or SP: if it
-            // alone (plus the runtime reserve) exceeds the limit, no layout of the class fits.
-            bool stateFits[2][4][2] = {};
-            for (int zero = 0; zero <= zeroMax; ++zero)
-                for (int oc = 0; oc < offloadClasses; ++oc) {
-                    s.parallel.zero = zero;
-                    s.offload.optimizer = oc ? Offload::Cpu : Offload::None;
-                    stateFits[0][zero][oc] = stateFloor(s, dp, false) <= sp.limit;
-                    stateFits[1][zero][oc] = g.pp > 1 && stateFloor(s, dp, true) <= sp.limit;
-                }
-            for (const auto& [sched, v] : schedules) {
-                const bool vshape = vShaped(sched) && g.pp > 1;
-                s.parallel.schedule = sched;
-                s.parallel.virtualStages = v;
-                for (Recompute rc : kRecomputes) {
-                    s.activations.recompute = rc;
-                    for (int seqPar = 0; seqPar < sps; ++seqPar) {
-                        s.parallel.sequenceParallel = seqPar == 1;
-                        // over[zero][offloaded]: a smaller micro-batch of this class already did not fit.
-                        bool over[4][2] = {};
-                        for (int zero = 0; zero <= zeroMax; ++zero)
-                            for (int oc = 0; oc < offloadClasses; ++oc)
-                                over[zero][oc] = m_req.prune && !stateFits[vshape ? 1 : 0][zero][oc];
-                        for (int mb : micros) {
-                            const int m = batch / (mb * dp);
-                            if (g.pp > 1 && sched == Schedule::Interleaved && v > 1 && m % g.pp != 0)
-                                continue;
-                            if (g.pp > 1 && sched == Schedule::DualPipeV && m < 2 * g.pp)
-                                continue;
-                            s.data.microBatch = mb;
-                            // ZeRO 1 and 2 move the same bytes per step in the time model: their times are shared.
-                            std::optional<Timing> zero1[3];
-                            for (int zero = 0; zero <= zeroMax; ++zero) {
-                                s.parallel.zero = zero;
-                                for (int oc = 0; oc < offloadClasses; ++oc) {
-                                    const int targets = oc ? 2 : 1; // offloaded: cpu and nvme
-                                    if (over[zero][oc]) {
-                                        // Memory never falls as the micro-batch grows (docs/planner.md).
-                                        ts.pruned += targets;
-                                        continue;
-                                    }
-                                    s.offload.optimizer = oc ? Offload::Cpu : Offload::None;
-                                    ts.evaluated += targets;
-                                    const MemoryModel memory(s, sp.counts, sp.bytes);
-                                    const double total = memory.total(dp);
-                                    Rec r;
-                                    r.layout = Layout{g.tp,
-                                                      g.pp,
-                                                      dp,
-                                                      g.cp,
-                                                      zero,
-                                                      seqPar == 1,
-                                                      sched,
-                                                      v,
-                                                      mb,
-                                                      rc,
-                                                      oc ? Offload::Cpu : Offload::None};
-                                    r.memory = total;
-                                    if (total > sp.limit) {
-                                        over[zero][oc] = m_req.prune;
-                                        nearer(ts.closest, r);
-                                        if (ts.slot >= 0)
-                                            nearer(ts.slots[size_t(ts.slot)].closest, r);
-                                        continue;
-                                    }
-                                    for (int k = 0; k < targets; ++k) {
-                                        const Offload off = oc == 0  ? Offload::None
-                                                            : k == 0 ? Offload::Cpu
-                                                                     : Offload::Nvme;
-                                        s.offload.optimizer = off;
-                                        r.layout.offload = off;
-                                        const int slot = int(off);
-                                        Timing t;
-                                        if (zero == 2 && zero1[slot]) {
-                                            t = *zero1[slot];
-                                        } else {
-                                            t = layoutTiming(s, sp.counts, sp.work, dp, gpus);
-                                            if (zero == 1)
-                                                zero1[slot] = t;
+            // Every expert split of this group: the state, memory and time depend on it, the rules below do not.
+            for (const auto& [ep, etp] : sp.expertSplits(g.tp, g.cp, dp)) {
+                s.parallel.ep = ep;
+                s.parallel.etp = etp;
+                const int zeroMax = dp * g.cp > 1 ? 3 : 0; // nothing to shard: every stage is ZeRO 0
+                // Memory is the same whether the optimizer goes to the CPU or to NVMe (only where it goes differs), so
+                // the inner loops evaluate memory for "kept" and "offloaded" and the time for each offload target.
+                const int offloadClasses = sp.offloadMatters ? 2 : 1;
+                // The training state of a stage does not depend on the schedule (within V-shaped or not), the virtual
+                // stages' count (v = 1 gives the heaviest rank the fewest layers), micro-batch, recompute or SP: if it
+                // alone (plus the runtime reserve) exceeds the limit, no layout of the class fits.
+                bool stateFits[2][4][2] = {};
+                for (int zero = 0; zero <= zeroMax; ++zero)
+                    for (int oc = 0; oc < offloadClasses; ++oc) {
+                        s.parallel.zero = zero;
+                        s.offload.optimizer = oc ? Offload::Cpu : Offload::None;
+                        stateFits[0][zero][oc] = stateFloor(s, dp, false) <= sp.limit;
+                        stateFits[1][zero][oc] = g.pp > 1 && stateFloor(s, dp, true) <= sp.limit;
+                    }
+                for (const auto& [sched, v] : schedules) {
+                    const bool vshape = vShaped(sched) && g.pp > 1;
+                    s.parallel.schedule = sched;
+                    s.parallel.virtualStages = v;
+                    for (Recompute rc : kRecomputes) {
+                        s.activations.recompute = rc;
+                        for (int seqPar = 0; seqPar < sps; ++seqPar) {
+                            s.parallel.sequenceParallel = seqPar == 1;
+                            // over[zero][offloaded]: a smaller micro-batch of this class already did not fit.
+                            bool over[4][2] = {};
+                            for (int zero = 0; zero <= zeroMax; ++zero)
+                                for (int oc = 0; oc < offloadClasses; ++oc)
+                                    over[zero][oc] = m_req.prune && !stateFits[vshape ? 1 : 0][zero][oc];
+                            for (int mb : micros) {
+                                const int m = batch / (mb * dp);
+                                if (g.pp > 1 && sched == Schedule::Interleaved && v > 1 && m % g.pp != 0)
+                                    continue;
+                                if (g.pp > 1 && sched == Schedule::DualPipeV && m < 2 * g.pp)
+                                    continue;
+                                s.data.microBatch = mb;
+                                // ZeRO 1 and 2 move the same bytes per step in the time model: their times are shared.
+                                std::optional<Timing> zero1[3];
+                                for (int zero = 0; zero <= zeroMax; ++zero) {
+                                    s.parallel.zero = zero;
+                                    for (int oc = 0; oc < offloadClasses; ++oc) {
+                                        const int targets = oc ? 2 : 1; // offloaded: cpu and nvme
+                                        if (over[zero][oc]) {
+                                            // Memory never falls as the micro-batch grows (docs/planner.md).
+                                            ts.pruned += targets;
+                                            continue;
                                         }
-                                        record(ts, r, t);
+                                        s.offload.optimizer = oc ? Offload::Cpu : Offload::None;
+                                        ts.evaluated += targets;
+                                        const MemoryModel memory(s, sp.counts, sp.bytes);
+                                        const double total = memory.total(dp);
+                                        Rec r;
+                                        r.layout = Layout{g.tp,
+                                                          g.pp,
+                                                          dp,
+                                                          g.cp,
+                                                          zero,
+                                                          seqPar == 1,
+                                                          sched,
+                                                          v,
+                                                          mb,
+                                                          rc,
+                                                          oc ? Offload::Cpu : Offload::None,
+                                                          ep,
+                                                          etp};
+                                        r.memory = total;
+                                        if (total > sp.limit) {
+                                            over[zero][oc] = m_req.prune;
+                                            nearer(ts.closest, r);
+                                            if (ts.slot >= 0)
+                                                nearer(ts.slots[size_t(ts.slot)].closest, r);
+                                            continue;
+                                        }
+                                        for (int k = 0; k < targets; ++k) {
+                                            const Offload off = oc == 0  ? Offload::None
+                                                                : k == 0 ? Offload::Cpu
+                                                                         : Offload::Nvme;
+                                            s.offload.optimizer = off;
+                                            r.layout.offload = off;
+                                            const int slot = int(off);
+                                            Timing t;
+                                            if (zero == 2 && zero1[slot]) {
+                                                t = *zero1[slot];
+                                            } else {
+                                                t = layoutTiming(s, sp.counts, sp.work, dp, gpus);
+                                                if (zero == 1)
+                                                    zero1[slot] = t;
+                                            }
+                                            record(ts, r, t);
+                                        }
                                     }
                                 }
                             }
@@ -521,6 +545,8 @@ Prepared prepare(const Scenario& scenario, const PlanRequest& req) {
         if (ppAllowed(m, pp))
             sp.pps.push_back(pp);
     sp.batchDivisors = divisorsOf(sp.base.data.globalBatch);
+    sp.eps = m.moe.experts > 0 ? divisorsOf(m.moe.experts) : std::vector<int>{1};
+    sp.expertWidth = m.moe.expertFfnHidden;
     out.space = std::move(sp);
     return out;
 }
@@ -528,7 +554,7 @@ Prepared prepare(const Scenario& scenario, const PlanRequest& req) {
 struct Outcome {
     std::vector<Rec> kept;
     Skyline front;
-    long long evaluated = 0, pruned = 0, feasible = 0, meeting = 0;
+    long long evaluated = 0, pruned = 0, feasible = 0, meeting = 0, ranked = 0;
     std::optional<Rec> closest, fastest, cheapest;
     std::vector<Slot> slots;
     bool cancelled = false;
@@ -575,6 +601,7 @@ Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target)
         out.pruned += ts.pruned;
         out.feasible += ts.feasible;
         out.meeting += ts.meeting;
+        out.ranked += ts.ranked;
         out.kept.insert(out.kept.end(), ts.kept.begin(), ts.kept.end());
         out.front.merge(ts.front);
         if (ts.closest)
@@ -595,8 +622,9 @@ Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target)
         }
     }
     std::sort(out.kept.begin(), out.kept.end(), [&](const Rec& a, const Rec& b) { return search.better(a, b); });
-    if (req.top > 0 && out.kept.size() > size_t(req.top))
-        out.kept.resize(size_t(req.top));
+    const size_t top = req.top > 0 ? size_t(req.top) : size_t(kMaxListedPlans);
+    if (out.kept.size() > top)
+        out.kept.resize(top);
     return out;
 }
 
@@ -713,6 +741,8 @@ Layout layoutOf(const Scenario& s) {
     l.microBatch = s.data.microBatch;
     l.recompute = s.activations.recompute;
     l.offload = s.offload.optimizer;
+    l.ep = s.parallel.ep;
+    l.etp = s.parallel.etp;
     return l;
 }
 
@@ -728,6 +758,8 @@ void applyLayout(Scenario& s, const Layout& l) {
     s.data.microBatch = l.microBatch;
     s.activations.recompute = l.recompute;
     s.offload.optimizer = l.offload;
+    s.parallel.ep = l.ep;
+    s.parallel.etp = l.etp;
 }
 
 LayoutProblem layoutProblem(Scenario s) {
@@ -752,6 +784,8 @@ std::vector<std::pair<std::string, FieldValue>> layoutAssignments(const Layout& 
         {"data.micro_batch", double(l.microBatch)},
         {"activations.recompute", std::string(recomputeName(l.recompute))},
         {"offload.optimizer", std::string(offloadName(l.offload))},
+        {"parallel.ep", double(l.ep)},
+        {"parallel.etp", double(l.etp)},
     };
 }
 
@@ -788,6 +822,7 @@ PlanResult planLayouts(const Scenario& scenario, const PlanRequest& req) {
     result.pruned = o.pruned;
     result.feasible = o.feasible;
     result.meeting = o.meeting;
+    result.ranked = o.ranked;
     result.threads = o.threads;
     result.cancelled = o.cancelled;
     for (const Rec& r : o.kept)
@@ -937,7 +972,8 @@ WhyNot whyNot(const Scenario& scenario, const PlanRequest& req,
                                               "parallel.zero",     "parallel.sequence_parallel",
                                               "parallel.schedule", "parallel.virtual_stages",
                                               "data.micro_batch",  "activations.recompute",
-                                              "offload.optimizer"};
+                                              "offload.optimizer", "parallel.ep",
+                                              "parallel.etp"};
     for (const auto& pin : pinned) {
         const std::string& key = pin.first; // a plain reference: clang 14 cannot capture a structured binding
         const FieldValue& value = pin.second;

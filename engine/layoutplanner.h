@@ -44,6 +44,9 @@ struct LayoutProblem {
 };
 LayoutProblem layoutProblem(Scenario s);
 
+// The most plans one result lists (top = 0 means "all" up to this; PlanResult::ranked says how many there were).
+inline constexpr int kMaxListedPlans = 100000;
+
 enum class Objective { Fastest, Cheapest, Fewest };
 const char* objectiveName(Objective o);
 bool parseObjective(const std::string& name, Objective& out);
@@ -53,7 +56,7 @@ struct PlanRequest {
     Objective objective = Objective::Fastest;
     double headroom = 0;        // keep this share of memory free: fits when total <= capacity x (1 - headroom)
     double budgetUsd = 0;       // > 0: list only plans that cost at most this many dollars (fastest within $X)
-    int top = 10;               // plans returned; 0 = every feasible layout (tests, small cases)
+    int top = 10;               // plans returned; 0 = every feasible layout up to kMaxListedPlans
     bool tpAcrossNodes = false; // allow tp beyond one node (off: tp divides hardware.gpus_per_node)
     int threads = 0;            // 0 = std::thread::hardware_concurrency()
     // Rank by the derived step time (engine/steptime): with a fixed MFU every layout on a count takes the same days,
@@ -90,6 +93,7 @@ struct PlanResult {
     long long pruned = 0;    // layouts proven not to fit without computing them (the rules in docs/planner.md)
     long long feasible = 0;  // layouts that fit (with the headroom)
     long long meeting = 0;   // feasible layouts that also finish inside the deadline less reserve
+    long long ranked = 0;    // layouts the objective ranks (plans holds the best of them, at most the request's top)
     double seconds = 0;
     int threads = 1;
     bool cancelled = false;

@@ -74,13 +74,14 @@ struct StepBreakdown {
     double recompute = 0; // activation recompute's extra forward
     double tpComm = 0;    // tensor-parallel all-reduce / reduce-scatter + all-gather
     double cpComm = 0;    // context-parallel K/V ring, the part attention does not hide
+    double epComm = 0;    // expert-parallel all-to-all (dispatch and combine), the part compute does not hide
     double ppP2p = 0;     // activations and gradients sent between stages
     double ppBubble = 0;  // idle pipeline time, from the schedule's closed form
     double dpComm = 0;    // gradient reduction and ZeRO gathers, the part backward does not hide
     double optimizer = 0; // the optimizer step on the GPU
     double offload = 0;   // PCIe traffic and the host (or NVMe) optimizer step
     double total() const {
-        return compute + recompute + tpComm + cpComm + ppP2p + ppBubble + dpComm + optimizer + offload;
+        return compute + recompute + tpComm + cpComm + epComm + ppP2p + ppBubble + dpComm + optimizer + offload;
     }
     bool operator==(const StepBreakdown&) const = default;
 };

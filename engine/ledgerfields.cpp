@@ -197,6 +197,8 @@ const auto& rows() {
                  "All-reduces (or reduce-scatter + all-gather) of every layer.", l.time.breakdown.tpComm),
         TL_FIELD("time.breakdown.cp_comm_s", Seconds, "  context-parallel comm.",
                  "The K/V ring exchange attention does not hide.", l.time.breakdown.cpComm),
+        TL_FIELD("time.breakdown.ep_comm_s", Seconds, "  expert all-to-all",
+                 "The MoE dispatch and combine all-to-all compute does not hide.", l.time.breakdown.epComm),
         TL_FIELD("time.breakdown.pp_p2p_s", Seconds, "  pipeline sends", "Activations and gradients between stages.",
                  l.time.breakdown.ppP2p),
         TL_FIELD("time.breakdown.pp_bubble_s", Seconds, "  pipeline bubble",

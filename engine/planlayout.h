@@ -18,6 +18,7 @@ struct Layout {
     int microBatch = 1;
     Recompute recompute = Recompute::None;
     Offload offload = Offload::None;
+    int ep = 1, etp = 1; // expert parallelism, carved out of tp x cp x dp: no GPUs of its own
 
     long long gpus() const { return 1LL * tp * pp * dp * cp; }
     // Lexicographic in member order: the last tie-break of every ranking, so results never depend on threads.
@@ -25,7 +26,7 @@ struct Layout {
 };
 
 // "tp 8 · pp 16 · dp 128 · ZeRO 1 · SP · interleaved x2 · micro-batch 1 · recompute selective" for tables and
-// messages.
+// messages ("· ep 64", "· etp 2" when experts are split).
 std::string describeLayout(const Layout& layout);
 
 } // namespace tl::engine

@@ -58,8 +58,11 @@ Allocation kaplanAllocation(double c) {
 long long rolloutsToGenerate(long long keep, double acceptance) {
     if (keep <= 0 || !(acceptance > 0) || acceptance > 1)
         return 0;
-    // A small tolerance keeps 16 / 0.5 at 32 despite binary fractions.
-    return static_cast<long long>(std::ceil(double(keep) / acceptance - 1e-9));
+    // A small tolerance keeps 16 / 0.5 at 32 despite binary fractions. The key table bounds the quotient (keep <= 1e9,
+    // acceptance >= 0.001); the guard keeps the cast defined whatever the caller passes.
+    const double rollouts = std::ceil(double(keep) / acceptance - 1e-9);
+    constexpr double kMaxRollouts = 9.0e18; // below LLONG_MAX (9.22e18)
+    return rollouts < kMaxRollouts ? static_cast<long long>(rollouts) : static_cast<long long>(kMaxRollouts);
 }
 
 } // namespace tl::engine

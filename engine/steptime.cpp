@@ -2,6 +2,7 @@
 
 #include "engine/flops.h"
 #include "engine/layout.h"
+#include "engine/moetime.h"
 #include "engine/pipeline_sim.h"
 #include "engine/precision.h"
 #include "engine/presets.h"
@@ -108,10 +109,10 @@ int heaviestStageLayers(int layers, int pp, int virtualStages) {
 StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k) {
     const auto& par = s.parallel;
     const auto& hw = s.hardware;
-    const double t = par.tp, cp = par.cp, pp = std::max(1, par.pp), v = std::max(1, par.virtualStages);
+    const double t = par.tp, cp = par.cp, pp = std::max(1, par.pp);
     const double b = s.data.microBatch, seq = s.data.seqLen, sLocal = seq / cp;
     const double T = b * sLocal; // tokens one GPU works on per micro-batch
-    const double h = m.hidden, q = m.qDim, kv = m.kvDim, w = m.mlpWidth, dh = m.headDim;
+    const double h = m.hidden, q = m.qDim, kv = m.kvDim, dh = m.headDim;
     const double heads = m.heads / t;
     const bool sp = par.sequenceParallel && par.tp > 1;
     const bool flash = s.activations.flashAttention;
@@ -129,17 +130,29 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     gpu.linearBytes = fp8 ? 1.0 : gpu.bytes;
     const double a = gpu.bytes;
 
-    // One layer, one micro-batch, forward. Matmuls: QKV, output projection, MLP up (gate + up when gated), down.
-    const double upWidth = (m.gated ? 2.0 : 1.0) * w;
-    const double gemms = gpu.linear(T, h, (q + 2 * kv) / t) + gpu.linear(T, q / t, h) + gpu.linear(T, h, upWidth / t) +
-                         gpu.linear(T, w / t, h);
+    // One layer, one micro-batch, forward. Matmuls: the attention projections (QKV and output, or MLA's low-rank
+    // ones, those TP does not split whole on every rank), MLP up (gate + up when gated) and down on the layer's MLP
+    // width: the dense MLP, or an MoE layer's shared experts (its routed experts: engine/moetime). In FP8 with
+    // precision.compute = fp8.
+    double attentionGemms = 0;
+    for (int i = 0; i < m.attentionMatmulCount; ++i) {
+        const Matmul& x = m.attentionMatmuls[size_t(i)];
+        attentionGemms += gpu.linear(T, x.split == Matmul::Split::In ? x.in / t : x.in,
+                                     x.split == Matmul::Split::Out ? x.out / t : x.out);
+    }
+    auto mlpGemms = [&](double w) {
+        return w > 0 ? gpu.linear(T, h, (m.gated ? 2.0 : 1.0) * w / t) + gpu.linear(T, w / t, h) : 0.0;
+    };
     // Attention core. Without flash: batched QK^T and AV over the full s x s scores (the mask is applied, not
     // skipped), then the fused scale-mask-softmax and the probabilities' dropout through HBM. With flash: causal
     // pairs only, one fused kernel; its backward does 2.5 x the forward's FLOPs (it recomputes the scores).
     double attention = 0, attentionBackward = 0;
     if (flash) {
-        const double pairs = causalPairs(s.data.documents, s.data.seqLen) / cp;
-        const double flops = 4.0 * b * heads * dh * pairs;
+        // Sliding windows: the stage's layers at their average share of full and windowed pairs.
+        const double full = causalPairs(s.data.documents, s.data.seqLen);
+        const double windowed = m.windowLayers > 0 ? windowPairs(s.data.documents, s.data.seqLen, m.window) : full;
+        const double pairs = ((m.layers - m.windowLayers) * full + m.windowLayers * windowed) / m.layers / cp;
+        const double flops = 2.0 * b * heads * (m.qkHeadDim + m.vHeadDim) * pairs;
         attention = flops / (gpu.peak * k.flashFraction);
         attentionBackward = 2.5 * attention;
     } else {
@@ -155,31 +168,61 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     // sharded width; q/k norms. An elementwise backward reads the saved input and the gradient and writes one
     // gradient: 1.5 x the forward's traffic.
     const double tokenwise = (sp ? T / t : T) * h * (4.0 * a + 2.0 * (3.0 * a + (dropout ? 1.0 : 0.0)));
-    const double act = T * (w / t) * (m.gated ? 3.0 : 2.0) * a;
     const double qkNorm = m.qkNorm ? T * (q + kv) / t * 2.0 * a : 0.0;
-    const double elementwise = (tokenwise + act + qkNorm) / gpu.hbm;
+    struct LayerKernels {
+        double forward = 0, inputGrad = 0, weightGrad = 0, recompute = 0;
+    };
     // FP8 casts, memory-bound: each linear's input and weight forward, its output gradient backward, read in BF16 and
     // written in FP8 (3 bytes an element), with per-tensor scaling one more BF16 read for the scale (amax); backward
     // also writes the transposed FP8 copies the weight-gradient and input-gradient matmuls read (2 bytes an element).
     // With FP8 all-gathers under ZeRO-3 the weights are cast on the 1/dp shard before the gather: no per-layer cost.
-    double castForward = 0, castBackward = 0;
-    if (fp8) {
+    struct Casts {
+        double forward = 0, backward = 0;
+    };
+    auto fp8Casts = [&](double w) {
+        Casts c;
+        if (!fp8)
+            return c;
+        const double upWidth = (m.gated ? 2.0 : 1.0) * w;
         const double perElement = s.precision.fp8Recipe == Fp8Recipe::Tensorwise ? 5.0 : 3.0;
         const double inputs = T * (2.0 * h + q / t + w / t);
         const double gradients = T * ((q + 2 * kv) / t + 2.0 * h + upWidth / t);
         const double weights = fp8GatherWeights(s) ? 0.0 : h * ((q + 2 * kv) + q + upWidth + w) / t;
-        castForward = perElement * (inputs + weights) / gpu.hbm;
-        castBackward = (perElement * gradients + 2.0 * (inputs + gradients + weights)) / gpu.hbm;
+        c.forward = perElement * (inputs + weights) / gpu.hbm;
+        c.backward = (perElement * gradients + 2.0 * (inputs + gradients + weights)) / gpu.hbm;
+        return c;
+    };
+    auto layerKernels = [&](double w) {
+        const double act = T * (w / t) * (m.gated ? 3.0 : 2.0) * a;
+        const double elementwise = (tokenwise + act + qkNorm) / gpu.hbm;
+        const double gemms = attentionGemms + mlpGemms(w);
+        const Casts casts = fp8Casts(w);
+        LayerKernels x;
+        x.forward = gemms + attention + elementwise + casts.forward;
+        x.inputGrad = gemms + attentionBackward + 1.5 * elementwise + casts.backward;
+        x.weightGrad = gemms;
+        if (recompute == Recompute::Full)
+            x.recompute = x.forward;
+        else if (recompute == Recompute::Selective)
+            x.recompute = attention; // core attention runs again
+        return x;
+    };
+    const LayerKernels dense = layerKernels(m.ffnWidth);
+    LayerKernels moe = m.experts > 0 ? layerKernels(m.sharedWidth) : dense;
+    // An MoE layer adds its router, its routed experts on the busiest GPU and the all-to-all (engine/moetime).
+    MoeLayerTime moeTime;
+    if (m.experts > 0) {
+        const GemmRate rate{fp8 ? hw.peakFp8Tflops * 1e12 * k.clock : gpu.peak, gpu.hbm, gpu.bytes,
+                             fp8 ? k.fp8Fraction : gpu.fraction, gpu.halfDim};
+        moeTime = moeLayerTime(s, m, rate, moe.forward, moe.inputGrad + moe.weightGrad);
+        moe.forward += moeTime.router + moeTime.expertForward;
+        moe.inputGrad += 2.0 * moeTime.router + moeTime.expertInputGrad;
+        moe.weightGrad += moeTime.expertWeightGrad;
+        if (recompute == Recompute::Full)
+            moe.recompute = moe.forward;
     }
-
-    const double layerForward = gemms + attention + elementwise + castForward;
-    const double layerInputGrad = gemms + attentionBackward + 1.5 * elementwise + castBackward;
-    const double layerWeightGrad = gemms;
-    double layerRecompute = 0;
-    if (recompute == Recompute::Full)
-        layerRecompute = layerForward;
-    else if (recompute == Recompute::Selective)
-        layerRecompute = attention; // core attention runs again
+    const double epForward = moeTime.exposedForward, epBackward = moeTime.exposedBackward;
+    const double epRecompute = recompute == Recompute::Full ? epForward : 0.0;
 
     // Tensor parallelism: two all-reduces forward and two backward per layer (or, with sequence parallelism, the
     // same ring volume as all-gather + reduce-scatter pairs), none overlapped; full recompute repeats the forward's.
@@ -188,7 +231,8 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     // With the overlap on, the collectives run in chunks behind the layer's four matmuls: only what they do not cover
     // shows (backward: the input-gradient matmuls).
     const bool tpOverlap = par.tpCommOverlap && par.tp > 1;
-    const double tpForward = tpOverlap ? std::max(0.0, 2.0 * tpCollective - gemms) : 2.0 * tpCollective;
+    const double denseGemms = attentionGemms + mlpGemms(m.ffnWidth);
+    const double tpForward = tpOverlap ? std::max(0.0, 2.0 * tpCollective - denseGemms) : 2.0 * tpCollective;
     const double tpBackward = tpForward;
     const double tpRecompute = recompute == Recompute::Full ? tpForward : 0.0;
 
@@ -203,18 +247,36 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     }
 
     // The heaviest stage: its layers, and the LM head (and its vocab-parallel cross-entropy in FP32) on the last
-    // rank, the embedding on the first (both on rank 0 for V-shaped schedules, and with one stage).
-    const int stageLayers = heaviestStageLayers(m.layers, par.pp, par.virtualStages);
+    // rank, the embedding on the first (both on rank 0 for V-shaped schedules, and with one stage). Multi-token-
+    // prediction modules (each a layer, its 2h -> h projection and an LM-head pass) take layer slots on the last
+    // stage, which then holds that many layers fewer. Of the stage's layers, as many are MoE layers as the model has.
+    const double mtp = m.mtpLayers;
+    const int stageSlots = heaviestStageLayers(m.layers + m.mtpLayers, par.pp, par.virtualStages);
+    const int stageLayers = std::max(0, stageSlots - m.mtpLayers);
     const double L = stageLayers;
+    const double Lmoe = std::min(stageLayers, m.moeLayers), Ldense = L - Lmoe;
     const double logits = T * m.vocab / t;
     const double headForward = gpu.gemm(T, h, m.vocab / t) + 12.0 * logits / gpu.hbm;
     const double headInputGrad = gpu.gemm(T, h, m.vocab / t) + 12.0 * logits / gpu.hbm;
     const double headWeightGrad = gpu.gemm(T, h, m.vocab / t);
     const double embedding = 3.0 * a * T * h / gpu.hbm;
+    const double mtpProjection = gpu.gemm(T, 2.0 * h, h);
+    const LayerKernels& mtpLayer = m.experts > 0 ? moe : dense;
+    const double mtpEp = m.experts > 0 ? mtp : 0.0; // MTP layers with their own all-to-all
 
-    const double F = L * (layerForward + tpForward + cpForward) + headForward + embedding;
-    const double B = L * (layerInputGrad + layerRecompute + tpBackward + tpRecompute + cpBackward) + headInputGrad;
-    const double W = L * layerWeightGrad + headWeightGrad;
+    // Per micro-batch on the stage: kernels by layer kind, the ends, and the communication each layer adds.
+    const double kernelsF = Ldense * dense.forward + Lmoe * moe.forward + mtp * (mtpLayer.forward + mtpProjection);
+    const double kernelsB =
+        Ldense * dense.inputGrad + Lmoe * moe.inputGrad + mtp * (mtpLayer.inputGrad + mtpProjection);
+    const double kernelsW =
+        Ldense * dense.weightGrad + Lmoe * moe.weightGrad + mtp * (mtpLayer.weightGrad + mtpProjection);
+    const double recomputed = Ldense * dense.recompute + Lmoe * moe.recompute + mtp * mtpLayer.recompute;
+    const double commLayers = L + mtp, epLayers = Lmoe + mtpEp;
+    const double F = kernelsF + headForward + embedding + mtp * headForward + commLayers * (tpForward + cpForward) +
+                     epLayers * epForward;
+    const double B = kernelsB + recomputed + headInputGrad + mtp * headInputGrad +
+                     commLayers * (tpBackward + tpRecompute + cpBackward) + epLayers * (epBackward + epRecompute);
+    const double W = kernelsW + headWeightGrad + mtp * headWeightGrad;
     const double microBatches = microBatchesPerPipeline(s, dp);
 
     // Pipeline: the schedule's closed form with these durations per chunk gives the makespan; the bubble is what it
@@ -222,10 +284,12 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     // boundary, sent as 1/tp slices over the network and all-gathered inside the TP group (Narayanan et al. 2021).
     double makespan = microBatches * (F + B + W), p2p = 0, p2pChunks = 1, p2pSend = 0;
     if (par.pp > 1) {
+        // The stage's work splits over the chunks each rank runs (zb-v and dualpipev: two, whatever the key says).
         PipelineSpec spec = pipelineSpecFor(s, dp);
-        spec.f = F / v;
-        spec.b = B / v;
-        spec.w = W / v;
+        const double chunks = effectiveVirtualStages(spec);
+        spec.f = F / chunks;
+        spec.b = B / chunks;
+        spec.w = W / chunks;
         makespan = closedForm(spec).makespan;
         const double stride = t * cp * dp;
         const Link hop = stride * pp <= hw.gpusPerNode
@@ -237,29 +301,43 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
         p2p = 2.0 * (microBatches * p2pChunks + pp - 1) * p2pSend;
     }
 
-    // Data parallelism over dp x cp replicas of the heaviest stage's parameters (this GPU's TP shard).
+    // Data parallelism over dp x cp replicas of the heaviest stage's parameters on this GPU: the TP shard of the
+    // dense parts and the router, and the routed experts' ep x etp shard, which the smaller expert data-parallel
+    // group of tp x cp x dp / (ep x etp) GPUs (spaced ep x etp apart) reduces.
     const StateBytes sb = stateBytes(s.precision, m.hidden);
     const double headParams = m.lmHead > 0 ? m.lmHead : m.embedding;
-    const double stageParams = (m.layersTotal / std::max(1, m.layers) * L + headParams + m.finalNorm) / t;
+    const StageParams layerParams = m.layerRange(m.layers - stageLayers, stageLayers);
+    const double expertSplit = double(par.ep) * par.etp;
+    const double denseParams =
+        (layerParams.tensor + mtp * m.mtpLayer.tensorParallel() + headParams + m.finalNorm + mtp * m.mtpExtra) / t +
+        layerParams.router + mtp * m.mtpLayer.router;
+    const double expertParams = (layerParams.experts + mtp * m.mtpLayer.routed) / expertSplit;
+    const double stageParams = denseParams + expertParams;
     const double replicas = double(dp) * cp;
+    const double expertReplicas = replicas * t / expertSplit;
     double dpExposed = 0, dpCollective = 0, dpLastBucket = 0, dpGather = 0, dpScatter = 0, dpFirst = 0;
     if (replicas > 1) {
         const Link dpLink = groupLink(hw, replicas, t, k.linkFraction);
+        const Link edpLink = groupLink(hw, expertReplicas, expertSplit, k.linkFraction);
+        auto gather = [&](double bytesPerParam) {
+            return allGather(bytesPerParam * denseParams, replicas, dpLink) +
+                   allGather(bytesPerParam * expertParams, expertReplicas, edpLink);
+        };
         if (par.zero >= 3) {
             // Every micro-batch gathers the weights forward and backward and reduce-scatters the gradients, each
             // prefetched behind the previous layer's compute: only what compute does not cover shows.
-            const double gatherBytes = fp8GatherWeights(s) ? 1.0 : sb.weights;
-            dpGather = allGather(gatherBytes * stageParams, replicas, dpLink);
-            dpScatter = allGather(sb.grads * stageParams, replicas, dpLink);
+            const double gatherBytes = fp8GatherWeights(s) ? 1.0 : sb.weights; // FP8 all-gather of the shards
+            dpGather = gather(gatherBytes);
+            dpScatter = gather(sb.grads);
             dpFirst = allGather(gatherBytes * m.largestLayer / t, replicas, dpLink);
             dpExposed =
                 microBatches * (std::max(0.0, dpGather - F) + std::max(0.0, dpGather + dpScatter - B - W) + dpFirst);
         } else {
             // Once per step: the gradient all-reduce (ZeRO 0) or reduce-scatter + parameter all-gather (ZeRO 1-2),
             // bucketed behind the last micro-batch's backward; the last bucket cannot hide.
-            dpCollective = par.zero == 0 ? allReduce(sb.grads * stageParams, replicas, dpLink)
-                                         : allGather(sb.grads * stageParams, replicas, dpLink) +
-                                               allGather(sb.weights * stageParams, replicas, dpLink);
+            dpCollective = par.zero == 0 ? allReduce(sb.grads * denseParams, replicas, dpLink) +
+                                               allReduce(sb.grads * expertParams, expertReplicas, edpLink)
+                                         : gather(sb.grads) + gather(sb.weights);
             dpLastBucket = dpCollective * std::min(1.0, 40e6 / std::max(1.0, stageParams));
             dpExposed = std::max(dpCollective - (B + W), dpLastBucket);
         }
@@ -268,7 +346,8 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     // Optimizer step on this GPU's shard: read and write master weights and optimizer state, read the gradient,
     // write the compute weights. Offload moves it to the host: gradients down and weights up over PCIe, the step in
     // host memory, and with NVMe the state read and written from disk.
-    const double shard = par.zero >= 1 ? stageParams / replicas : stageParams;
+    const double shard =
+        par.zero >= 1 ? denseParams / replicas + expertParams / std::max(1.0, expertReplicas) : stageParams;
     const double stateRw =
         2.0 * (sb.master + sb.optimizer) + sb.grads + (sb.master > 0 ? sb.weights : 2.0 * sb.weights);
     double optimizer = 0, offload = 0;
@@ -284,9 +363,13 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     StepTime out;
     StepTerms& x = out.terms;
     x.microBatches = microBatches;
-    x.layerKernelS = layerForward + layerInputGrad + layerWeightGrad;
-    x.endsKernelS = headForward + embedding + headInputGrad + headWeightGrad;
-    x.layerRecomputeS = layerRecompute;
+    const double layerSlots = std::max(1.0, L + mtp);
+    x.layerKernelS = (kernelsF + kernelsB + kernelsW - 3.0 * mtp * mtpProjection) / layerSlots;
+    x.endsKernelS =
+        (1.0 + mtp) * (headForward + headInputGrad + headWeightGrad) + embedding + 3.0 * mtp * mtpProjection;
+    x.layerRecomputeS = recomputed / layerSlots;
+    x.moe = moeTime;
+    x.moeLayers = epLayers;
     x.tpBytes = a * T * h;
     x.tpBandwidth = tpLink.bytesPerS;
     x.tpLatencyS = tpLink.latencyS;
@@ -310,15 +393,16 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     x.hostBandwidth = hw.hostGbps * 1e9 * k.memoryFraction;
     x.nvmeBytes = s.offload.optimizer == Offload::Nvme ? 2.0 * (sb.master + sb.optimizer) : 0.0;
     x.nvmeBandwidth = hw.nvmeGbps * 1e9;
-    out.stageLayers = stageLayers;
+    out.stageLayers = stageLayers + m.mtpLayers; // MTP modules' layers counted
     out.stageForwardS = F;
     out.stageBackwardS = B + W;
     auto& p = out.parts;
     const double mb = microBatches;
-    p.recompute = mb * L * layerRecompute;
-    p.tpComm = mb * L * (tpForward + tpBackward + tpRecompute);
-    p.cpComm = mb * L * (cpForward + cpBackward);
-    p.compute = std::max(0.0, mb * (F + B + W) - p.recompute - p.tpComm - p.cpComm);
+    p.recompute = mb * recomputed;
+    p.tpComm = mb * commLayers * (tpForward + tpBackward + tpRecompute);
+    p.cpComm = mb * commLayers * (cpForward + cpBackward);
+    p.epComm = mb * epLayers * (epForward + epBackward + epRecompute);
+    p.compute = std::max(0.0, mb * (F + B + W) - p.recompute - p.tpComm - p.cpComm - p.epComm);
     p.ppBubble = std::max(0.0, makespan - mb * (F + B + W)); // rounding aside, never below busy
     p.ppP2p = p2p;
     p.dpComm = dpExposed;
@@ -336,6 +420,7 @@ std::vector<StepPart> stepParts(const StepBreakdown& b, int zeroStage) {
             {"recompute", "recompute", b.recompute},
             {"tp_comm", "tensor-parallel comm.", b.tpComm},
             {"cp_comm", "context-parallel comm.", b.cpComm},
+            {"ep_comm", "expert all-to-all", b.epComm},
             {"pp_p2p", "pipeline sends", b.ppP2p},
             {"pp_bubble", "bubble", b.ppBubble},
             {"dp_comm", dp, b.dpComm},

@@ -6,6 +6,7 @@
 
 #include "engine/ledger.h"
 #include "engine/model.h"
+#include "engine/moetime.h"
 #include "engine/scenario.h"
 
 #include <string>
@@ -54,6 +55,8 @@ struct StepTerms {
     double dpGatherS = 0, dpScatterS = 0, dpFirstS = 0;         // ZeRO-3, per micro-batch
     double shardParams = 0, stateRwBytes = 0, hbmBandwidth = 0; // optimizer step: params, B/param, achieved B/s
     double pcieBytes = 0, pcieBandwidth = 0, hostBandwidth = 0, nvmeBytes = 0, nvmeBandwidth = 0; // offload
+    MoeLayerTime moe;     // one MoE layer's router, experts and all-to-all (engine/moetime)
+    double moeLayers = 0; // MoE layers on the heaviest stage (MTP modules included)
 };
 
 struct StepTime {

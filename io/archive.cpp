@@ -256,17 +256,17 @@ ArchiveResult readArchive(const QByteArray& bytes) {
 }
 
 ArchiveResult loadArchive(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("io"), file.errorString());
-    return readArchive(file.read(kMaxArchiveBytes + 1));
+    const ReadResult file = readRegularFile(path, kMaxArchiveBytes);
+    if (file.error)
+        return fail(QStringLiteral("io"), *file.error);
+    return readArchive(file.bytes);
 }
 
 ArchiveResult loadScenarioFile(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("io"), file.errorString());
-    const QByteArray bytes = file.read(kMaxArchiveBytes + 1);
+    const ReadResult file = readRegularFile(path, kMaxArchiveBytes);
+    if (file.error)
+        return fail(QStringLiteral("io"), *file.error);
+    const QByteArray& bytes = file.bytes;
     if (isZip(bytes) || path.endsWith(QStringLiteral(".trainledger")))
         return readArchive(bytes);
     ScenarioResult parsed = scenarioFromJson(bytes, false);

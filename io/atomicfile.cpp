@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdlib>
@@ -103,6 +104,65 @@ int removeStaleTemporaries(const QString& target) {
         ::close(fd);
     }
     return removed;
+}
+
+ReadResult readRegularFile(const QString& path, qint64 maxBytes) {
+    ReadResult r;
+    if (path.isEmpty()) {
+        r.error = QStringLiteral("no file name given");
+        return r;
+    }
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        r.error = errnoText(errno);
+        return r;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        r.error = errnoText(errno);
+    } else if (!S_ISREG(st.st_mode)) {
+        r.error = QStringLiteral("it is %1, not a regular file; refusing to read it").arg(kindOf(st.st_mode));
+    } else if (st.st_size > maxBytes) {
+        r.error = QStringLiteral("the file is %1 bytes; allowed: at most %2").arg(qint64(st.st_size)).arg(maxBytes);
+    } else {
+        r.bytes.resize(qsizetype(st.st_size));
+        qint64 got = 0;
+        for (;;) {
+            if (got == r.bytes.size()) {
+                if (got > maxBytes)
+                    break;
+                r.bytes.resize(qsizetype(std::min<qint64>(maxBytes + 1, got + 65536))); // a file that grew
+                if (got == r.bytes.size())
+                    break;
+            }
+            const ssize_t n = ::read(fd, r.bytes.data() + got, size_t(r.bytes.size() - got));
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0) {
+                r.error = errnoText(errno);
+                break;
+            }
+            if (n == 0)
+                break;
+            got += n;
+        }
+        r.bytes.resize(qsizetype(got));
+        if (!r.error && got > maxBytes)
+            r.error = QStringLiteral("the file is over %1 bytes; allowed: at most %1").arg(maxBytes);
+    }
+    ::close(fd);
+    if (r.error)
+        r.bytes.clear();
+    return r;
+}
+
+bool isReadOnlyFile(const QString& path) {
+    const QByteArray name = QFile::encodeName(resolveTarget(path));
+    struct stat st {};
+    if (::stat(name.constData(), &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    return (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || ::access(name.constData(), W_OK) != 0;
 }
 
 std::optional<QString> writeFileAtomically(const QString& path, const QByteArray& bytes) {

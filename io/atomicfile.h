@@ -29,6 +29,20 @@ bool isTemporaryFor(const QString& target, const QString& fileName);
 // Removes temporaries of target that no live writer holds (each writer keeps an flock on its own). Returns how many.
 int removeStaleTemporaries(const QString& target);
 
+// The one checked way to read a file the user names (scenarios, configs, pilot runs, the recovery file): only a
+// regular file is read (a FIFO, a device or a directory is refused without blocking on it), and its size is checked
+// against maxBytes before a byte is read (and again while reading: a file that grows is refused too). On failure
+// `error` is one sentence without the path.
+struct ReadResult {
+    QByteArray bytes;
+    std::optional<QString> error;
+};
+ReadResult readRegularFile(const QString& path, qint64 maxBytes);
+
+// Whether a save onto path would replace a file its permissions say is read-only (a 0444 scenario): the rename of
+// the checked writer would ignore the mode, so callers ask (the window) or refuse unless forced (the CLI).
+bool isReadOnlyFile(const QString& path);
+
 // Tests: replace write(2) so that a full disk or an I/O error can be injected; nullptr restores the real one.
 using WriteFunction = ssize_t (*)(int fd, const void* data, size_t size);
 void setWriteFunctionForTesting(WriteFunction write);

@@ -198,7 +198,8 @@ ScenarioResult scenarioFromObject(const QJsonObject& object, bool requireHeader)
             continue;
         if (!engine::findField(key.toStdString())) {
             if (++unknown <= kUnknownKeysListed)
-                r.warnings << QStringLiteral("%1: unknown key, ignored").arg(key.left(80));
+                r.warnings << QStringLiteral("%1: unknown key, ignored")
+                                  .arg(key.isEmpty() ? QStringLiteral("\"\" (an empty key)") : key.left(80));
             continue;
         }
         if (auto e = listTooLong(key, value))
@@ -269,11 +270,18 @@ std::optional<QString> applyAssignment(engine::Scenario& s, const QString& assig
         value = doc.array().at(0);
     if (auto e = listTooLong(key, value))
         return *e;
+    if (key.isEmpty())
+        return QStringLiteral("--set %1: the key is empty; expected KEY=VALUE").arg(assignment.left(120));
     const auto fv = toFieldValue(value);
-    if (!fv)
-        return QStringLiteral("%1: %2 is not a value this key takes")
+    if (!fv) {
+        const engine::Field* field = engine::findField(key.toStdString());
+        if (!field) // the unknown key is the first thing to fix
+            return messageText(engine::setField(s, key.toStdString(), engine::FieldValue{})->diagnostic);
+        return QStringLiteral("%1: %2 is not a value this key takes; allowed: %3")
             .arg(QString::fromStdString(engine::shortenMiddle(key.toStdString())),
-                 QString::fromStdString(engine::shortenMiddle(text.toStdString())));
+                 QString::fromStdString(engine::shortenMiddle(text.toStdString())),
+                 QString::fromStdString(engine::describeAllowed(*field)));
+    }
     if (auto e = engine::setField(s, key.toStdString(), *fv))
         return messageText(e->diagnostic); // in the CLI's language
     return std::nullopt;

@@ -192,8 +192,36 @@ why not: %1
         <translation>打印推导步时模型所核对的每个已发表训练：发表值与预测值、误差、每组的平均与最差误差；加 --json 时输出 JSON。</translation>
     </message>
     <message>
-        <source>Fit the efficiency figures to measured runs (CSV header scenario,measured_step_s[,measured_memory_gib]); with --save OUT, write the scenario with them.</source>
-        <translation>按实测训练拟合效率数值（CSV 每行：情景、实测每步秒数、可选的实测显存 GiB）；加 --save OUT 时写出带有这些数值的情景。</translation>
+        <source>Exit status: 0 done; 1 --diff found differences; 2 refused (one line on stderr says what to change: an option, a value, a file, a target that cannot be written, output that could not be written).</source>
+        <translation>退出状态：0 完成；1 --diff 发现了差异；2 拒绝（标准错误输出上的一行说明要改什么：选项、值、文件、无法写入的目标、无法写出的输出）。</translation>
+    </message>
+    <message>
+        <source>With --save: replace the file even if it is read-only.</source>
+        <translation>与 --save 同用：即使文件是只读的也替换它。</translation>
+    </message>
+    <message>
+        <source>--force goes with --save</source>
+        <translation>--force 需与 --save 同用</translation>
+    </message>
+    <message>
+        <source>%1: cannot save: the file is read-only; add --force to replace it</source>
+        <translation>%1：无法保存：文件是只读的；加 --force 以替换它</translation>
+    </message>
+    <message>
+        <source>%1%2: %3</source>
+        <translation>%1%2：%3</translation>
+    </message>
+    <message>
+        <source> with --set</source>
+        <translation>（加上 --set）</translation>
+    </message>
+    <message>
+        <source>cannot write the output: %1</source>
+        <translation>无法写出输出：%1</translation>
+    </message>
+    <message>
+        <source>--top 0 lists at most %1 plans; the best %1 of %2 are shown (narrow --gpus for the rest)</source>
+        <translation>--top 0 最多列出 %1 个方案；显示的是 %2 个中最好的 %1 个（缩小 --gpus 以查看其余）</translation>
     </message>
     <message>
         <source>With --plan: list only plans that cost at most USD dollars (with --objective fastest: the fastest within the budget).</source>
@@ -212,6 +240,10 @@ why not: %1
     <message>
         <source>--validate reads only the built-in table of published runs (and --json)</source>
         <translation>--validate 只读取内置的已发表训练表（以及 --json）</translation>
+    </message>
+    <message>
+        <source>Fit the efficiency figures to measured runs (CSV header scenario,measured_step_s[,measured_memory_gib]); with --save OUT, write the scenario with them.</source>
+        <translation>按实测训练拟合效率数值（CSV 每行：情景、实测每步秒数、可选的实测显存 GiB）；加 --save OUT 时写出带有这些数值的情景。</translation>
     </message>
 </context>
 <context>
@@ -644,6 +676,14 @@ why not: %1
         <source>%1 is no longer a scenario file: choose where to save</source>
         <translation>%1 已不是方案文件：请选择保存位置</translation>
     </message>
+    <message>
+        <source>Replace a Read-Only File</source>
+        <translation>替换只读文件</translation>
+    </message>
+    <message>
+        <source>“%1” is read-only. Replace it anyway?</source>
+        <translation>“%1”是只读的。仍要替换它吗？</translation>
+    </message>
 </context>
 <context>
     <name>DocumentsEditor</name>
@@ -709,6 +749,10 @@ why not: %1
     <message>
         <source>Check failed:</source>
         <translation>校验失败：</translation>
+    </message>
+    <message>
+        <source>The ZeRO %1 bar: this plan with ZeRO stage %1.</source>
+        <translation>ZeRO %1 柱：本方案改用 ZeRO 第 %1 阶段。</translation>
     </message>
 </context>
 <context>
@@ -1618,6 +1662,10 @@ Total %5 of %6, pipeline stage %7</source>
         <translation>应用布局 %1</translation>
     </message>
     <message>
+        <source>A fixed MFU makes every layout on a GPU count equally fast: on one count the plans rank by memory per GPU (most room first), then by GPUs. Derived efficiency ranks them by the modelled step time.</source>
+        <translation>固定 MFU 下，同一 GPU 数上的每种布局一样快：同一数量内按每 GPU 显存排序（余量最多者在前），再按 GPU 数。派生效率模式按建模的步时排序。</translation>
+    </message>
+    <message>
         <source>&amp;Budget:</source>
         <translation>预算(&amp;B)：</translation>
     </message>
@@ -1903,10 +1951,6 @@ Total %5 of %6, pipeline stage %7</source>
         <translation>对各次运行求和</translation>
     </message>
     <message>
-        <source>Hoffmann et al.&apos;s grid, Levenberg-Marquardt</source>
-        <translation>Hoffmann 等人的网格，Levenberg-Marquardt</translation>
-    </message>
-    <message>
         <source>%1 params, %2 tokens</source>
         <translation>%1 参数，%2 token</translation>
     </message>
@@ -1929,10 +1973,6 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>Fit cancelled; the previous result is kept.</source>
         <translation>拟合已取消；保留之前的结果。</translation>
-    </message>
-    <message>
-        <source>%1 runs fitted as Hoffmann et al. did: Huber loss on log residuals, %2 starting points, intervals from a seeded bootstrap.</source>
-        <translation>按 Hoffmann 等人的做法拟合了 %1 次运行：对对数残差用 Huber 损失，%2 个起始点，区间来自固定种子的 bootstrap。</translation>
     </message>
     <message>
         <source>Fitting the scaling law…</source>
@@ -2015,6 +2055,18 @@ per parameter</source>
     <message>
         <source>%1 FLOPs, loss %2</source>
         <translation>%1 FLOPs，损失 %2</translation>
+    </message>
+    <message>
+        <source>exponent pairs tried; the best refined by Levenberg-Marquardt</source>
+        <translation>尝试过的指数组合；最优者用 Levenberg-Marquardt 细化</translation>
+    </message>
+    <message>
+        <source>No law with a finite loss fits these runs; the previous result is kept.</source>
+        <translation>没有损失有限的定律能拟合这些运行；保留之前的结果。</translation>
+    </message>
+    <message>
+        <source>%1 runs fitted with Hoffmann et al.&apos;s objective: Huber loss on log residuals, %2 exponent pairs tried, intervals from a seeded bootstrap.</source>
+        <translation>按 Hoffmann 等人的目标拟合了 %1 次运行：对对数残差用 Huber 损失，尝试了 %2 个指数组合，区间来自固定种子的 bootstrap。</translation>
     </message>
 </context>
 <context>
@@ -2552,6 +2604,22 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>Fewest GPUs that fit: %1</source>
         <translation>放得下的最少 GPU 数：%1</translation>
+    </message>
+    <message>
+        <source>Time: %1 hours of %2 days — finishes</source>
+        <translation>时间：%1 小时 / %2 天 — 按时完成</translation>
+    </message>
+    <message>
+        <source>Time: %1 hours of %2 days — late</source>
+        <translation>时间：%1 小时 / %2 天 — 超期</translation>
+    </message>
+    <message>
+        <source>No GPU count up to %1 finishes before the reserve; %2 only by spending it</source>
+        <translation>至多 %1 块 GPU 时，没有任何数量能在预留之前完成；%2 块只有动用预留才能完成</translation>
+    </message>
+    <message>
+        <source>No GPU count up to %1 finishes in time with this layout</source>
+        <translation>此布局下，至多 %1 块 GPU 时没有任何数量能按时完成</translation>
     </message>
 </context>
 <context>
@@ -6334,8 +6402,48 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>本场景的 GPU 系列和并行方式，以及有多少已验证的发表训练与之相同</translation>
     </message>
     <message>
-        <source>H%1/H%2, pipeline: %3 published runs</source>
-        <translation>H%1/H%2，流水线并行：%3 次已发表训练</translation>
+        <source>expert all-to-all</source>
+        <translation>专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>The MoE dispatch and combine all-to-all compute does not hide.</source>
+        <translation>计算未能掩盖的 MoE 分发与合并 all-to-all。</translation>
+    </message>
+    <message>
+        <source>efficiency.mode = fixed: the typed MFU already contains the expert all-to-all time (seed %1 §%2), so it is not added again</source>
+        <translation>efficiency.mode = fixed：输入的 MFU 已包含专家 all-to-all 时间（种子 %1 §%2），因此不再重复计入</translation>
+    </message>
+    <message>
+        <source>expert all-to-all not hidden</source>
+        <translation>未被掩盖的专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>MoE layers on the heaviest stage (multi-token-prediction modules in)</source>
+        <translation>最重流水线阶段上的 MoE 层（含多 token 预测模块）</translation>
+    </message>
+    <message>
+        <source>forward dispatch + combine (and the etp gather and scatter), none hidden</source>
+        <translation>前向分发 + 合并（及 etp 内的 gather 与 scatter），均未掩盖</translation>
+    </message>
+    <message>
+        <source>the same backward with gradients, none hidden</source>
+        <translation>反向传播中对梯度做同样的通信，均未掩盖</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1, mixture-of-experts step time (engine/moetime.cpp); DeepSeek-V%2 §%3; DeepEP</source>
+        <translation>docs/formulas.md §%1，混合专家步时（engine/moetime.cpp）；DeepSeek-V%2 §%3；DeepEP</translation>
+    </message>
+    <message>
+        <source>each GPU sends its tokens&apos; top-k copies to the experts&apos; GPUs and takes them back; the busiest expert&apos;s load (model.moe.router_balance) sets the time</source>
+        <translation>每个 GPU 把其 token 的 top-k 副本发往专家所在的 GPU 并取回；最忙专家的负载（model.moe.router_balance）决定时间</translation>
+    </message>
+    <message>
+        <source>forward dispatch + combine not hidden behind the other micro-batch&apos;s compute</source>
+        <translation>前向分发 + 合并中未被另一个微批次的计算掩盖的部分</translation>
+    </message>
+    <message>
+        <source>the same backward, not hidden</source>
+        <translation>反向传播中同样未被掩盖的部分</translation>
     </message>
     <message>
         <source>no plan costs at most %1: the cheapest, %2, costs %3 (%4 days)</source>
@@ -6356,6 +6464,10 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>a validated published run: predicted / published step - %1 (trainledger-cli --validate lists them)</source>
         <translation>一次已验证的发表训练：预测 / 发表的步时 - %1（命令行的校验选项会全部列出）</translation>
+    </message>
+    <message>
+        <source>H%1/H%2, pipeline: %3 published runs</source>
+        <translation>H%1/H%2，流水线并行：%3 次已发表训练</translation>
     </message>
 </context>
 <context>
@@ -6538,6 +6650,10 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>Explain: %1</source>
         <translation>解释：%1</translation>
+    </message>
+    <message>
+        <source>%1 (the ZeRO %2 bar)</source>
+        <translation>%1（ZeRO %2 柱）</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,8 @@
 
 #include "ui/i18n/enginetext.h"
 
+#include "engine/validate.h"
+
 #include <QElapsedTimer>
 #include <QUndoCommand>
 #include <QUndoStack>
@@ -73,8 +75,19 @@ bool Controller::setValues(const std::vector<Assignment>& assignments) {
     const QString key = QString::fromStdString(assignments.back().first);
     if (next == m_scenario)
         return m_errors.empty();
-    m_undo->push(new SetScenarioCommand(this, key, m_scenario, next));
+    record(key, next);
     return m_errors.empty();
+}
+
+void Controller::record(const QString& key, const engine::Scenario& next, const QString& text) {
+    // The undo history holds applied states only (issue 28): a refused value is shown and explained but is no step,
+    // and the next accepted edit is one step from the last accepted scenario, so no undo ever brings a refused
+    // value back.
+    if (!engine::validate(next).empty()) {
+        apply(next, key);
+        return;
+    }
+    m_undo->push(new SetScenarioCommand(this, key, validScenario(), next, text));
 }
 
 bool Controller::applyStep(const std::vector<Assignment>& assignments, const QString& text) {
@@ -83,13 +96,13 @@ bool Controller::applyStep(const std::vector<Assignment>& assignments, const QSt
         if (engine::setField(next, key, value))
             return false; // a type the engine refuses: nothing changes
     if (next != m_scenario)
-        m_undo->push(new SetScenarioCommand(this, QStringLiteral("step"), m_scenario, next, text));
+        record(QStringLiteral("step"), next, text);
     return m_errors.empty();
 }
 
 void Controller::replaceScenario(const engine::Scenario& s) {
     if (s != m_scenario)
-        m_undo->push(new SetScenarioCommand(this, QStringLiteral("scenario"), m_scenario, s));
+        record(QStringLiteral("scenario"), s);
 }
 
 void Controller::setScenario(const engine::Scenario& s) {

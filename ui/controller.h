@@ -61,6 +61,8 @@ signals:
 private:
     friend class SetScenarioCommand;
     void apply(const engine::Scenario& s, const QString& key);
+    // An edit: one undo step when the engine accepts it, shown without a step when it refuses it.
+    void record(const QString& key, const engine::Scenario& next, const QString& text = {});
 
     engine::Scenario m_scenario;
     engine::Evaluation m_evaluation;

@@ -273,6 +273,11 @@ bool Document::saveAs() {
 }
 
 bool Document::saveTo(const QString& path) {
+    // The save renames a new file over the old one, which would ignore a read-only mode: ask first.
+    if (io::isReadOnlyFile(path) &&
+        !m_dialogs->confirm(m_window, tr("Replace a Read-Only File"),
+                            tr("\u201c%1\u201d is read-only. Replace it anyway?").arg(nativeName(path))))
+        return false;
     emit aboutToSave();
     const engine::Scenario s = m_controller->scenario();
     const std::optional<QString> error =

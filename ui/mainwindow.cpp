@@ -11,6 +11,7 @@
 #include "ui/export/report.h"
 #include "ui/i18n/enginetext.h"
 #include "ui/i18n/language.h"
+#include "ui/inputguard.h"
 #include "ui/lessons/classroom.h"
 #include "ui/notesedit.h"
 #include "ui/panels/parameterpanel.h"
@@ -54,6 +55,7 @@ MainWindow::MainWindow(Controller* controller, const Options& options, QWidget* 
     : QMainWindow(parent), m_controller(controller), m_options(options) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("TrainLedger"));
+    InputGuard::install(); // the wheel and Ctrl+Z reach what the person aims at (every window)
 
     // The file behind the window.
     if (!m_options.dialogs)
@@ -652,7 +654,8 @@ void MainWindow::saveSettings() {
     settings.setValue(kBinaryUnits, m_gibAction->isChecked());
     if (const TimeView* t = view<TimeView>())
         settings.setValue(kBestLayout, t->bestLayoutShown());
-    settings.setValue(kScenario, io::scenarioToJson(m_controller->validScenario()));
+    // The scenario as last saved or opened: after Discard the discarded edits are gone, not remembered (issue 28).
+    settings.setValue(kScenario, io::scenarioToJson(m_document->savedScenario()));
 }
 
 void MainWindow::showEvent(QShowEvent* event) {

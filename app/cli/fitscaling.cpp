@@ -2,8 +2,8 @@
 
 #include "engine/labs/allocation.h"
 #include "engine/labs/scalingfit.h"
+#include "io/atomicfile.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,16 +11,18 @@
 namespace tl::cli {
 
 std::optional<QString> fitScaling(const QString& path, bool json, QByteArray& out) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return QStringLiteral("%1: cannot read: %2").arg(path, file.errorString());
-    const QByteArray text = file.readAll();
-    const engine::labs::PilotRunsParse parsed = engine::labs::parsePilotRuns(text.toStdString());
+    const io::ReadResult file = io::readRegularFile(path, engine::labs::kMaxPilotRunsBytes);
+    if (file.error)
+        return QStringLiteral("%1: cannot read: %2").arg(path, *file.error);
+    const engine::labs::PilotRunsParse parsed =
+        engine::labs::parsePilotRuns(std::string_view(file.bytes.constData(), std::size_t(file.bytes.size())));
     if (!parsed.error.empty())
         return QStringLiteral("%1: %2").arg(path, QString::fromStdString(parsed.error));
 
     const engine::labs::FitOptions options;
     const engine::labs::ScalingFit fit = engine::labs::fitScalingLaw(parsed.runs, options);
+    if (fit.failed)
+        return QStringLiteral("%1: no law with a finite loss fits these %2 runs").arg(path).arg(fit.points);
     const engine::ParametricLaw& law = fit.law;
     const char* names[] = {"E", "A", "B", "alpha", "beta"};
     const double values[] = {law.E, law.A, law.B, law.alpha, law.beta};
@@ -56,7 +58,7 @@ std::optional<QString> fitScaling(const QString& path, bool json, QByteArray& ou
     }
 
     QString t = QStringLiteral("L = E + A / N^alpha + B / D^beta fitted to %1 runs (Huber delta %2 on log residuals, "
-                               "%3 starting points)\n")
+                               "%3 exponent pairs tried)\n")
                     .arg(fit.points)
                     .arg(options.delta)
                     .arg(fit.starts);

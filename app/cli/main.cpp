@@ -16,6 +16,7 @@
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
 #include "io/archive.h"
+#include "io/atomicfile.h"
 #include "io/errorline.h"
 #include "io/messagetext.h"
 #include "io/scenariojson.h"
@@ -29,7 +30,9 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 namespace {
 
@@ -56,8 +59,11 @@ QCommandLineOption option(const char* name, const char* help, const char* valueN
     return QCommandLineOption(QString::fromLatin1(name), Cli::tr(help), QString::fromLatin1(valueName));
 }
 
+int g_outputError = 0; // errno of the first failed write to stdout, checked at exit
+
 void print(const QByteArray& bytes) {
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    if (std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout) != size_t(bytes.size()) && !g_outputError)
+        g_outputError = errno ? errno : EIO;
 }
 
 QByteArray csvCell(const engine::LedgerValue& v) {
@@ -201,17 +207,17 @@ int runExplain(const engine::Scenario& s, const QString& key, bool json) {
     return 0;
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-    qInstallMessageHandler(quietQtMessages);
-    QCoreApplication app(argc, argv);
+int run() {
     QCoreApplication::setApplicationName(QStringLiteral("trainledger-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TL_VERSION));
     cli::installTranslation();
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(Cli::tr("What-if ledger for the cost of training a large language model."));
+    parser.setApplicationDescription(Cli::tr("What-if ledger for the cost of training a large language model.") +
+                                     QStringLiteral("\n") +
+                                     Cli::tr("Exit status: 0 done; 1 --diff found differences; 2 refused (one line on "
+                                             "stderr says what to change: an option, a value, a file, a target that "
+                                             "cannot be written, output that could not be written)."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("FILE"),
@@ -227,6 +233,8 @@ int main(int argc, char** argv) {
         option("schema", QT_TRANSLATE_NOOP("Cli", "Print the JSON Schema of a scenario file and exit."));
     const auto saveOpt =
         option("save", QT_TRANSLATE_NOOP("Cli", "Write the scenario (after --set) as a .trainledger archive."), "OUT");
+    const auto forceOpt =
+        option("force", QT_TRANSLATE_NOOP("Cli", "With --save: replace the file even if it is read-only."));
     const auto diffOpt = option(
         "diff",
         QT_TRANSLATE_NOOP("Cli", "Print the scenario and ledger keys that differ between two files: --diff A B."));
@@ -279,9 +287,10 @@ int main(int argc, char** argv) {
                                         "scenario,measured_step_s[,measured_memory_gib]); with --save OUT, write the "
                                         "scenario with them."),
                "RUNS.csv");
-    parser.addOptions({setOpt,    jsonOpt,        reportOpt, sweepOpt, csvOpt,       schemaOpt,   saveOpt,
-                       diffOpt,   pipelineSvgOpt, planOpt,   gpusOpt,  objectiveOpt, topOpt,      headroomOpt,
-                       budgetOpt, whyNotOpt,      acrossOpt, fitOpt,   explainOpt,   validateOpt, calibrateOpt});
+    parser.addOptions({setOpt,     jsonOpt,     reportOpt,      sweepOpt,    csvOpt,    schemaOpt,
+                       saveOpt,    diffOpt,     pipelineSvgOpt, planOpt,     gpusOpt,   objectiveOpt,
+                       topOpt,     headroomOpt, budgetOpt,      whyNotOpt,   acrossOpt, fitOpt,
+                       explainOpt, forceOpt,    validateOpt,    calibrateOpt});
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -312,6 +321,8 @@ int main(int argc, char** argv) {
     for (const auto* opt : {&gpusOpt, &objectiveOpt, &topOpt, &headroomOpt, &budgetOpt, &whyNotOpt, &acrossOpt})
         if (parser.isSet(*opt) && !parser.isSet(planOpt))
             return fail(Cli::tr("--%1 goes with --plan").arg(opt->names().constFirst()));
+    if (parser.isSet(forceOpt) && !parser.isSet(saveOpt))
+        return fail(Cli::tr("--force goes with --save"));
     // One action at a time, so that no option is silently ignored (--calibrate takes --save as its output).
     QStringList actions;
     for (const auto* opt :
@@ -426,10 +437,13 @@ int main(int argc, char** argv) {
                                     "1e15")
                                 .arg(parser.value(budgetOpt)));
         }
-        const QByteArray out = cli::runPlan(scenario, options, error);
+        QString warning;
+        const QByteArray out = cli::runPlan(scenario, options, error, warning);
         if (!error.isEmpty())
             return fail(error);
         print(out);
+        if (!warning.isEmpty())
+            QTextStream(stderr) << io::oneLine(QStringLiteral("trainledger-cli: warning: ") + warning) << Qt::endl;
         return 0;
     }
 
@@ -444,6 +458,10 @@ int main(int argc, char** argv) {
     }
 
     if (parser.isSet(saveOpt)) {
+        // The save renames a new file over the old one, which would ignore a read-only mode: only when told.
+        if (io::isReadOnlyFile(parser.value(saveOpt)) && !parser.isSet(forceOpt))
+            return fail(Cli::tr("%1: cannot save: the file is read-only; add --force to replace it")
+                            .arg(parser.value(saveOpt)));
         // A .json name gets a bare scenario.json; anything else the .trainledger archive.
         if (parser.value(saveOpt).endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
             if (auto e = io::saveScenarioJson(parser.value(saveOpt), scenario))
@@ -456,11 +474,35 @@ int main(int argc, char** argv) {
     }
 
     const engine::Ledger ledger = engine::evaluate(scenario);
-    if (!ledger.valid)
-        return fail(QString::fromUtf8(errorsLine(ledger)));
+    if (!ledger.valid) {
+        // A rule across keys of a loaded file names the file (with --set the mix of both is at fault).
+        const QString file = parser.positionalArguments().isEmpty() ? QString() : parser.positionalArguments().first();
+        if (file.isEmpty())
+            return fail(QString::fromUtf8(errorsLine(ledger)));
+        return fail(Cli::tr("%1%2: %3")
+                        .arg(file, parser.isSet(setOpt) ? Cli::tr(" with --set") : QString(),
+                             QString::fromUtf8(errorsLine(ledger))));
+    }
     if (parser.isSet(jsonOpt))
         print(QJsonDocument(io::ledgerToJson(ledger, scenario)).toJson(QJsonDocument::Indented));
     else
         print(QByteArray::fromStdString(cli::renderReport(scenario)));
     return 0;
+}
+
+} // namespace
+
+// Whatever the mode, the output is checked once it is all written: a full disk or a closed pipe behind stdout is one
+// line on stderr and exit 2, never a silent exit 0 with nothing written.
+int main(int argc, char** argv) {
+    qInstallMessageHandler(quietQtMessages);
+    QCoreApplication app(argc, argv);
+    const int rc = run();
+    errno = 0;
+    if (std::fflush(stdout) != 0 && !g_outputError)
+        g_outputError = errno ? errno : EIO;
+    if (g_outputError || std::ferror(stdout))
+        return fail(Cli::tr("cannot write the output: %1")
+                        .arg(QString::fromLocal8Bit(std::strerror(g_outputError ? g_outputError : EIO))));
+    return rc;
 }

@@ -221,7 +221,42 @@ std::string renderPipelineSvg(const Timeline& t) {
     return s;
 }
 
+// The simulator's own limits said in the scenario's keys: the layouts the ledger accepts (it uses the closed form)
+// but whose block-by-block diagram cannot be drawn.
+std::optional<QString> diagramRefusal(const engine::Scenario& s) {
+    const engine::PipelineSpec spec = engine::pipelineSpecFor(s);
+    const int p = spec.stages, m = spec.microBatches;
+    const QString perStep = QStringLiteral("micro-batches per step (data.global_batch %1 / (data.micro_batch %2 x "
+                                           "parallel.dp %3)) = %4")
+                                .arg(s.data.globalBatch)
+                                .arg(s.data.microBatch)
+                                .arg(s.parallel.dp)
+                                .arg(m);
+    if (spec.schedule == engine::Schedule::Interleaved && spec.virtualStages >= 2 && m % p != 0)
+        return QStringLiteral("--pipeline-svg: the interleaved schedule needs the %1 to be a multiple of "
+                              "parallel.pp (%2)")
+            .arg(perStep)
+            .arg(p);
+    if (spec.schedule == engine::Schedule::DualPipeV && m < 2 * p)
+        return QStringLiteral("--pipeline-svg: dualpipev needs the %1 to be at least 2 x parallel.pp = %2")
+            .arg(perStep)
+            .arg(2 * p);
+    const double blocks =
+        double(p) * engine::effectiveVirtualStages(spec) * m * (engine::splitsWeightGrad(spec.schedule) ? 3.0 : 2.0);
+    if (blocks > double(engine::kMaxPipelineBlocks))
+        return QStringLiteral("--pipeline-svg: the diagram would have %1 blocks (parallel.pp %2 x "
+                              "parallel.virtual_stages %3 x %4); allowed: at most %5 - lower one of them")
+            .arg(QString::fromStdString(engine::groupDigits(blocks)))
+            .arg(p)
+            .arg(engine::effectiveVirtualStages(spec))
+            .arg(perStep)
+            .arg(QString::fromStdString(engine::groupDigits(double(engine::kMaxPipelineBlocks))));
+    return std::nullopt;
+}
+
 std::optional<QString> writePipelineSvg(const engine::Scenario& scenario, const QString& path) {
+    if (auto refusal = diagramRefusal(scenario))
+        return refusal;
     std::string svg;
     try {
         svg = renderPipelineSvg(engine::simulate(engine::pipelineSpecFor(scenario)));

@@ -115,7 +115,7 @@ std::optional<std::pair<long long, long long>> parseGpus(const QString& value, Q
     return std::pair{lo, hi};
 }
 
-QByteArray runPlan(const engine::Scenario& scenario, const PlanOptions& options, QString& error) {
+QByteArray runPlan(const engine::Scenario& scenario, const PlanOptions& options, QString& error, QString& warning) {
     std::vector<std::pair<std::string, engine::FieldValue>> pinned;
     for (const QString& assignment : options.whyNot) {
         // Parse through the same path as --set, then read the value back: the planner gets typed values.
@@ -133,6 +133,10 @@ QByteArray runPlan(const engine::Scenario& scenario, const PlanOptions& options,
         pinned.emplace_back(key, engine::findField(key)->get(probe));
     }
     const engine::PlanResult r = engine::planLayouts(scenario, options.request);
+    if (r.ranked > qint64(r.plans.size()) && options.request.top == 0)
+        warning = Cli::tr("--top 0 lists at most %1 plans; the best %1 of %2 are shown (narrow --gpus for the rest)")
+                      .arg(QString::fromStdString(engine::groupDigits(double(r.plans.size()))),
+                           QString::fromStdString(engine::groupDigits(double(r.ranked))));
     if (options.csv)
         return csv(r);
     std::optional<engine::WhyNot> why;
@@ -154,6 +158,7 @@ QByteArray runPlan(const engine::Scenario& scenario, const PlanOptions& options,
     o.insert(QStringLiteral("pruned"), qint64(r.pruned));
     o.insert(QStringLiteral("feasible"), qint64(r.feasible));
     o.insert(QStringLiteral("meeting_deadline"), qint64(r.meeting));
+    o.insert(QStringLiteral("ranked"), qint64(r.ranked));
     o.insert(QStringLiteral("seconds"), r.seconds);
     o.insert(QStringLiteral("threads"), r.threads);
     o.insert(QStringLiteral("objective"), QLatin1String(engine::objectiveName(options.request.objective)));

@@ -22,7 +22,8 @@ struct PlanOptions {
 // "N" or "MIN:MAX", whole numbers with 1 <= MIN <= MAX <= 10,000,000. nullopt with the error line.
 std::optional<std::pair<long long, long long>> parseGpus(const QString& text, QString& error);
 
-// The planner's output; `error` set (and nothing printed) when a --why-not assignment is malformed.
-QByteArray runPlan(const engine::Scenario& scenario, const PlanOptions& options, QString& error);
+// The planner's output; `error` set (and nothing printed) when a --why-not assignment is malformed; `warning` set
+// when --top 0 ("all") listed only the best engine::kMaxListedPlans of more ranked layouts.
+QByteArray runPlan(const engine::Scenario& scenario, const PlanOptions& options, QString& error, QString& warning);
 
 } // namespace tl::cli

@@ -38,3 +38,26 @@ file(READ "${svg}" after)
 if(NOT after STREQUAL text)
   message(FATAL_ERROR "--pipeline-svg: a failed run changed the existing file")
 endif()
+
+# Layouts the ledger accepts but the diagram cannot draw are refused in the scenario's keys, not the simulator's
+# ("invalid PipelineSpec: microBatches = 1"; issue 27).
+foreach(case
+    "parallel.schedule=dualpipev|data.global_batch=8|data.micro_batch=8|dualpipev needs the micro-batches per step (data.global_batch 8 / (data.micro_batch 8 x parallel.dp 1)) = 1 to be at least 2 x parallel.pp = 8"
+    "parallel.schedule=interleaved|parallel.virtual_stages=2|data.global_batch=6|data.micro_batch=1|the interleaved schedule needs the micro-batches per step (data.global_batch 6 / (data.micro_batch 1 x parallel.dp 1)) = 6 to be a multiple of parallel.pp (4)")
+  string(REPLACE "|" ";" parts "${case}")
+  list(POP_BACK parts expected)
+  set(sets "")
+  foreach(a IN LISTS parts)
+    list(APPEND sets --set "${a}")
+  endforeach()
+  execute_process(COMMAND ${CLI} --set parallel.pp=4 --set parallel.dp=1 ${sets} RESULT_VARIABLE ledger_rc
+                  OUTPUT_QUIET ERROR_VARIABLE ledger_err)
+  execute_process(COMMAND ${CLI} --set parallel.pp=4 --set parallel.dp=1 ${sets} --pipeline-svg "${OUT}/x.svg"
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  string(STRIP "${err}" err)
+  string(FIND "${err}" "${expected}" at)
+  string(FIND "${err}" "PipelineSpec" internal)
+  if(NOT rc EQUAL 2 OR at EQUAL -1 OR NOT internal EQUAL -1)
+    message(FATAL_ERROR "--pipeline-svg ${sets} (ledger exit ${ledger_rc}: ${ledger_err}): exit ${rc}, stderr:\n${err}")
+  endif()
+endforeach()

@@ -10,6 +10,7 @@
 #include "engine/layoutplanner.h"
 #include "engine/ledgerfields.h"
 #include "engine/model.h"
+#include "engine/presets.h"
 #include "engine/timecost.h"
 
 #include <gtest/gtest.h>
@@ -192,4 +193,50 @@ TEST(LayoutProblem, OnlyTheLayoutTitleNotesAndModeAreLeftOut) {
     EXPECT_FALSE(layoutProblem(a).tpAcrossNodes);
 }
 
+} // namespace
+
+namespace {
+using namespace tl::engine;
+
+// Issue 28: the verdict's "fewest GPUs that finish" was read off a straight line from the plan's throughput while
+// the derived curve flattens (Llama 3 405B: 41,216 GPUs, whose own point on the chart took 92.3 days against 54).
+// The gate marks are the curve's first points that finish, finish spending the reserve, and fit.
+TEST(Curve, GateMarksAreTheFirstPointsThatPass) {
+    Scenario big;
+    ASSERT_TRUE(applyModelPreset(big, "llama3.1-405b"));
+    big.efficiency.mode = EfficiencyMode::Derived;
+    big.parallel.tp = 8;
+    big.parallel.pp = 16;
+    big.parallel.dp = 16;
+    big.data.globalBatch = 2048;
+    big.data.tokens = 15e12;
+    big.schedule.deadlineDays = 54;
+    Scenario bigFixed = big;
+    bigFixed.efficiency.mode = EfficiencyMode::Fixed;
+    int checked = 0;
+    for (const Scenario& s : {Scenario{}, derived(), big, bigFixed}) {
+        const Evaluation e = evaluateAll(s);
+        if (!e.valid())
+            continue;
+        ++checked;
+        const auto expect = [&e](std::optional<std::size_t> mark, auto pass, const char* what) {
+            std::optional<std::size_t> want;
+            for (std::size_t i = 0; i < e.curve.size() && !want; ++i)
+                if (pass(e.curve[i]))
+                    want = i;
+            EXPECT_EQ(mark, want) << what;
+        };
+        expect(
+            e.marks.time, [](const ScalePoint& p) { return p.finishes; }, "time");
+        expect(
+            e.marks.timeFullDeadline, [](const ScalePoint& p) { return p.finishesFullDeadline; }, "reserve");
+        if (e.ledger.time.minGpusMemory)
+            expect(
+                e.marks.memory, [](const ScalePoint& p) { return p.fits; }, "memory");
+        if (e.marks.time) {
+            EXPECT_LE(e.curve[*e.marks.time].days, e.ledger.time.trainingDays);
+        }
+    }
+    EXPECT_GE(checked, 3);
+}
 } // namespace

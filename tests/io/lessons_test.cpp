@@ -57,7 +57,8 @@ TEST(Lessons, CoverTheIssuesSteps) {
          {QStringLiteral("why-distribute"), QStringLiteral("fsdp-8"), QStringLiteral("fsdp-16"),
           QStringLiteral("llama-405b-state"), QStringLiteral("bubble-one"), QStringLiteral("bubble-sixteen"),
           QStringLiteral("gradient-accumulation"), QStringLiteral("mixed-precision"), QStringLiteral("offload"),
-          QStringLiteral("llama-405b-cost"), QStringLiteral("deepseek-v3-cost")}},
+          QStringLiteral("llama-405b-cost"), QStringLiteral("deepseek-v3-cost"),
+          QStringLiteral("deepseek-v3-derived")}},
     };
     for (const auto& lesson : io::builtInLessons()) {
         const auto it = wanted.find(lesson.id);

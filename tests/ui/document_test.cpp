@@ -26,6 +26,8 @@
 
 #include <memory>
 
+#include <sys/stat.h>
+
 using namespace tl;
 
 namespace {
@@ -421,6 +423,44 @@ private slots:
         QVERIFY(m_dialogs->asked.isEmpty());
         QVERIFY(!QFile::exists(ui::Document::recoveryPath()));
         QVERIFY(QFile::exists(ui::Document::recoveryPath() + QStringLiteral(".damaged")));
+    }
+
+    // Saving over a read-only (0444) scenario asks first (the rename replaced it without a word); no: untouched.
+    void savingOverAReadOnlyFileAsks() {
+        openAndEdit();
+        const QString file = m_doc->path();
+        const QByteArray before = [&] {
+            QFile f(file);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        }();
+        QVERIFY(QFile::setPermissions(file, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+        m_dialogs->confirmations << false;
+        QVERIFY(!m_doc->save());
+        QCOMPARE(m_dialogs->asked, QStringList{QStringLiteral("confirm:Replace a Read-Only File")});
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), before);
+        f.close();
+        QVERIFY(m_doc->isModified());
+        m_dialogs->confirmations << true;
+        QVERIFY(m_doc->save());
+        QCOMPARE(io::loadScenarioFile(file).archive->scenario.parallel.dp, 4);
+        QVERIFY(!m_doc->isModified());
+    }
+
+    // A FIFO at the recovery path (every start hung before the first paint): refused at once and set aside too.
+    void aFifoAtTheRecoveryPathIsSetAside() {
+        QDir().mkpath(QFileInfo(ui::Document::recoveryPath()).absolutePath());
+        QFile::remove(ui::Document::recoveryPath() + QStringLiteral(".damaged"));
+        QVERIFY(::mkfifo(QFile::encodeName(ui::Document::recoveryPath()).constData(), 0600) == 0);
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(!m_doc->offerRecovery());
+        QVERIFY(clock.elapsed() < 5000);
+        QVERIFY(m_dialogs->asked.isEmpty());
+        QVERIFY(!QFile::exists(ui::Document::recoveryPath()));
+        QVERIFY(QFileInfo(ui::Document::recoveryPath() + QStringLiteral(".damaged")).exists());
+        QFile::remove(ui::Document::recoveryPath() + QStringLiteral(".damaged"));
     }
 
     void notesEditorEditsTheScenario() {

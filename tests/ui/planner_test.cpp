@@ -168,6 +168,52 @@ private slots:
         }
     }
 
+    // Issue 28: the planner ranked in derived mode while the window said a fixed MFU of 40% (its MFU column showed
+    // 67.5%), and Apply switched the scenario to derived mode without a word. It ranks in the scenario's own mode:
+    // in fixed mode every plan has the window's MFU and the status says why a count's layouts tie; Apply keeps the
+    // mode, and the applied plan's figures are the table's.
+    void theTableRanksInTheScenariosOwnMode() {
+        for (const auto mode : {engine::EfficiencyMode::Fixed, engine::EfficiencyMode::Derived}) {
+            ui::Controller controller;
+            engine::Scenario s = llama70b();
+            s.efficiency.mode = mode;
+            controller.setScenario(s);
+            ui::PlannerTab tab(&controller);
+            tab.resize(1300, 800);
+            tab.show();
+            tab.gpusEdit()->setText(QStringLiteral("32"));
+            QVERIFY(tab.plan());
+            QVERIFY(waitFinished(tab));
+            QVERIFY(tab.model()->rowCount() > 2);
+            const bool fixed = mode == engine::EfficiencyMode::Fixed;
+            for (const auto& p : tab.result().plans) {
+                QCOMPARE(p.derived, !fixed);
+                if (fixed)
+                    QCOMPARE(p.mfu, s.efficiency.mfu);
+            }
+            QCOMPARE(tab.statusLabel()->text().contains(QStringLiteral("A fixed MFU makes every layout")), fixed);
+            if (fixed) // most room first
+                QVERIFY(tab.result().plans.front().memoryTotal <= tab.result().plans.back().memoryTotal);
+
+            tab.table()->selectRow(2);
+            const engine::Plan chosen = *tab.model()->plan(2);
+            QVERIFY(tab.applyButton()->isEnabled());
+            QTest::mouseClick(tab.applyButton(), Qt::LeftButton);
+            QVERIFY(engine::layoutOf(controller.scenario()) == chosen.layout);
+            QVERIFY(controller.scenario().efficiency.mode == mode); // never switched
+            const engine::Ledger& l = controller.ledger();
+            QCOMPARE(l.time.days, chosen.days);
+            QCOMPARE(l.cost.usd, chosen.usd);
+            QCOMPARE(l.time.mfu, chosen.mfu);
+            QCOMPARE(l.memory.total, chosen.memoryTotal);
+            // The table's cells show those figures.
+            const int row = tab.model()->rowOfRank(3);
+            QCOMPARE(tab.model()->data(tab.model()->index(row, ui::PlanModel::Days), Qt::UserRole).toDouble(),
+                     l.time.days);
+            QVERIFY(tab.applyButton()->isEnabled()); // the results stay current: the mode did not change
+        }
+    }
+
     // Issue 28: days against dollars on log axes (a far "this plan" no longer crowds the candidates into a corner),
     // and "this plan" follows Apply.
     void chartIsLogAndThisPlanFollowsApply() {

@@ -14,6 +14,7 @@
 #include "io/scenariojson.h"
 #include "tests/ui/scripteddialogs.h"
 #include "ui/controller.h"
+#include "ui/document.h"
 #include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/parameterpanel.h"
@@ -573,6 +574,46 @@ private slots:
             m_window->setLanguage(QStringLiteral("en"));
     }
 
+    // Issue 27: typing what the box cannot hold is refused with the field's sentence, not silently changed (1e12 in
+    // Tokens (billion) applied 112, 1e999 applied 1999, -5 applied 5). The typed text stays, marked, and the engine
+    // sees what was typed: a number (1e12 billion = 1e21 tokens, -5 billion) is refused by its range, text that is no
+    // finite number by its type (the scenario keeps its value). A number in range afterwards applies and clears it.
+    void numberFieldsRefuseWhatTheyCannotHold() {
+        auto* tokens = find<QDoubleSpinBox>(QStringLiteral("spin:data.tokens"));
+        auto* line = find<ui::TextLine>(QStringLiteral("error:data.tokens"));
+        const double before = m_controller->scenario().data.tokens;
+        const struct {
+            QString typed, says;
+            double tokens;
+        } cases[] = {{QStringLiteral("1e12"), QStringLiteral("1e+21"), 1e21},
+                     {QStringLiteral("1e999"), QStringLiteral("1e999"), 1e21},
+                     {QStringLiteral("-5"), QStringLiteral("-5000000000"), -5e9}};
+        for (const auto& c : cases) {
+            tokens->setFocus();
+            tokens->selectAll();
+            QTest::keyClicks(tokens, c.typed);
+            QCOMPARE(tokens->text(), c.typed); // nothing dropped while typing
+            QTest::keyClick(tokens, Qt::Key_Return);
+            QApplication::processEvents();
+            QCOMPARE(m_controller->scenario().data.tokens, c.tokens);
+            QVERIFY(!m_controller->errors().empty());
+            QCOMPARE(tokens->text(), c.typed);
+            QVERIFY(line->isVisible());
+            QVERIFY2(line->toolTip().contains(c.says) && line->toolTip().contains(QStringLiteral("allowed")),
+                     qPrintable(c.typed + QStringLiteral(": ") + line->toolTip()));
+            QVERIFY(m_window->parameterPanel()->isRefused(QStringLiteral("data.tokens")));
+        }
+        tokens->selectAll();
+        QTest::keyClicks(tokens, QStringLiteral("300"));
+        QTest::keyClick(tokens, Qt::Key_Return);
+        QApplication::processEvents();
+        QCOMPARE(m_controller->scenario().data.tokens, 300e9);
+        QVERIFY(m_controller->errors().empty());
+        QVERIFY(!line->isVisible());
+        QVERIFY(!m_window->parameterPanel()->isRefused(QStringLiteral("data.tokens")));
+        QVERIFY(m_controller->setValue("data.tokens", before));
+    }
+
     // Issue 8: from Llama 3 70B with TP 8, choosing Qwen3-30B-A3B (4 KV heads) breaks TP; the sentence is beside TP,
     // not beside the preset just edited. (The issue's PP 4 / 78 layers case is valid since uneven stages exist.)
     void errorsStandBesideTheKeyTheEngineNames() {
@@ -786,8 +827,10 @@ private slots:
         QSettings().clear();
         {
             ui::Controller c;
+            QTemporaryDir dir;
             test::ScriptedDialogs dialogs;
-            dialogs.saveChoices << ui::Dialogs::SaveChoice::Discard; // closing over an unsaved change asks
+            dialogs.saveChoices << ui::Dialogs::SaveChoice::Save; // closing over an unsaved change asks
+            dialogs.saveNames << dir.filePath(QStringLiteral("remembered.trainledger"));
             ui::MainWindow w(&c, ui::MainWindow::Options{true, &dialogs});
             w.show();
             c.setValue("parallel.dp", 32.0);
@@ -800,6 +843,46 @@ private slots:
         QVERIFY(r.scenario);
         QCOMPARE(r.scenario->parallel.dp, 32);
         QVERIFY(!QSettings().value(QStringLiteral("window/geometry")).toByteArray().isEmpty());
+        QSettings().clear();
+    }
+
+    // Issue 28: quit with unsaved changes and choose Discard: the next start does not bring them back, neither as
+    // the remembered scenario nor from the recovery file (only a crash is recovered). Driven through File > Quit.
+    void discardAtQuitIsHonoured() {
+        QSettings().clear();
+        QFile::remove(ui::Document::recoveryPath());
+        const engine::Scenario before;
+        {
+            ui::Controller c;
+            test::ScriptedDialogs dialogs;
+            dialogs.saveChoices << ui::Dialogs::SaveChoice::Discard;
+            ui::MainWindow w(&c, ui::MainWindow::Options{true, &dialogs});
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY(c.setValue("parallel.dp", 32.0));
+            QVERIFY(w.document()->writeRecovery()); // the autosave had run
+            QVERIFY(QFileInfo::exists(ui::Document::recoveryPath()));
+            w.findChild<QAction*>(QStringLiteral("quitAction"))->trigger();
+            QVERIFY(!w.isVisible());
+            QVERIFY(dialogs.allAnswered());
+        }
+        // The next start, as main() does it: the remembered scenario, then the recovery offer.
+        ui::Controller c;
+        const QByteArray saved = ui::MainWindow::savedScenario();
+        if (!saved.isEmpty()) {
+            const io::ScenarioResult r = io::scenarioFromJson(saved, false);
+            QVERIFY(r.scenario);
+            c.setScenario(*r.scenario);
+        }
+        test::ScriptedDialogs dialogs; // a recovery offer would be recorded as unexpected
+        ui::MainWindow w(&c, ui::MainWindow::Options{true, &dialogs});
+        w.show();
+        QVERIFY(!w.document()->openAtStart(QString()));
+        QVERIFY2(dialogs.unexpected.isEmpty(), qPrintable(dialogs.unexpected.join(QLatin1Char(','))));
+        QCOMPARE(c.scenario().parallel.dp, before.parallel.dp);
+        QVERIFY(c.scenario() == before);
+        QVERIFY(!w.document()->isModified());
+        w.document()->setAutosaveEnabled(false);
         QSettings().clear();
     }
 

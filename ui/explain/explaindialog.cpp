@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace tl::ui {
 
@@ -99,8 +100,29 @@ QString ExplainDialog::text() const {
     return m_body->toPlainText();
 }
 
+namespace {
+// "memory.optimizer@zero=0": a ledger key as a ZeRO bar of the memory chart shows it (that stage, all else as it is).
+std::pair<QString, int> splitZero(const QString& key) {
+    const qsizetype at = key.indexOf(QLatin1String("@zero="));
+    if (at < 0)
+        return {key, -1};
+    return {key.left(at), key.mid(at + 6).toInt()};
+}
+} // namespace
+
 void ExplainDialog::refresh() {
-    const QString h = html(m_controller->validScenario(), m_key);
+    const auto [key, zero] = splitZero(m_key);
+    engine::Scenario s = m_controller->validScenario();
+    QString h;
+    if (zero >= 0 && zero <= 3) {
+        s.parallel.zero = zero;
+        h = html(s, key);
+        if (!h.isEmpty())
+            h = QStringLiteral("<p><i>%1</i></p>").arg(tr("The ZeRO %1 bar: this plan with ZeRO stage %1.").arg(zero)) +
+                h;
+    } else {
+        h = html(s, key);
+    }
     m_body->setHtml(h.isEmpty() ? tr("<p>No explanation for <tt>%1</tt>.</p>").arg(m_key.toHtmlEscaped()) : h);
 }
 
@@ -142,9 +164,15 @@ void explainNumber(QWidget* parent, Controller* controller, const QString& key) 
 }
 
 QString ledgerLabel(const QString& key) {
+    const auto [plain, zero] = splitZero(key);
     for (const auto& f : engine::ledgerFields())
-        if (key == QLatin1String(f.key))
-            return engineLabel(f.label).trimmed(); // as the ledger table shows it
+        if (plain == QLatin1String(f.key)) {
+            const QString label = engineLabel(f.label).trimmed(); // as the ledger table shows it
+            return zero < 0 ? label
+                            : QCoreApplication::translate("tl::ui::ExplainDialog", "%1 (the ZeRO %2 bar)")
+                                  .arg(label)
+                                  .arg(zero);
+        }
     return key;
 }
 

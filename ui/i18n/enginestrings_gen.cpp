@@ -58,6 +58,11 @@ std::vector<tl::engine::Scenario> explanationScenarios() {
         with(big, {{"efficiency.mode", derived}}),
         with(big, {{"parallel.schedule", std::string("interleaved")}, {"parallel.virtual_stages", 2.0}}),
         with(small, {{"model.preset", std::string("deepseek-v3")}}),
+        with(small, {{"model.preset", std::string("deepseek-v3")},
+                     {"efficiency.mode", derived},
+                     {"parallel.pp", 2.0},
+                     {"parallel.ep", 8.0},
+                     {"parallel.schedule", std::string("dualpipev")}}),
         huge,
         with(huge, {{"efficiency.mode", derived}})};
     std::vector<Scenario> out = bases;

@@ -1,6 +1,7 @@
 #include "ui/labs/scalinglab.h"
 
 #include "engine/units.h"
+#include "io/atomicfile.h"
 #include "ui/boxes.h"
 #include "ui/controller.h"
 #include "ui/labs/scrollpage.h"
@@ -525,7 +526,7 @@ void ScalingLab::drawFit() {
     m_fitTable->setItem(6, 0, cell(QString::number(f.huberLoss, 'g', 3)));
     m_fitTable->setItem(6, 1, cell(tr("summed over the runs")));
     m_fitTable->setItem(7, 0, cell(QString::number(f.starts)));
-    m_fitTable->setItem(7, 1, cell(tr("Hoffmann et al.'s grid, Levenberg-Marquardt")));
+    m_fitTable->setItem(7, 1, cell(tr("exponent pairs tried; the best refined by Levenberg-Marquardt")));
     const bool allocatable = f.law.alpha > 0 && f.law.beta > 0 && budgetFlops().has_value();
     if (allocatable) {
         const engine::Allocation a = engine::lawAllocation(f.law, *budgetFlops());
@@ -548,10 +549,10 @@ QString ScalingLab::loadRuns(const QString& csvText, bool wait) {
 }
 
 QString ScalingLab::importCsv(const QString& path, bool wait) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return tr("%1: cannot read: %2").arg(path, file.errorString());
-    const QString error = loadRuns(QString::fromUtf8(file.readAll()), wait);
+    const io::ReadResult file = io::readRegularFile(path, el::kMaxPilotRunsBytes);
+    if (file.error)
+        return tr("%1: cannot read: %2").arg(path, *file.error);
+    const QString error = loadRuns(QString::fromUtf8(file.bytes), wait);
     return error.isEmpty() ? error : tr("%1: %2").arg(QFileInfo(path).fileName(), error);
 }
 
@@ -569,11 +570,15 @@ void ScalingLab::startFit(std::vector<el::PilotRun> runs, bool wait) {
             setFitStatus([] { return tr("Fit cancelled; the previous result is kept."); });
             return;
         }
+        if (f.failed) {
+            setFitStatus([] { return tr("No law with a finite loss fits these runs; the previous result is kept."); });
+            return;
+        }
         m_runs = std::move(fitted);
         m_fit = f;
         setFitStatus([points = f.points, starts = f.starts] {
-            return tr("%1 runs fitted as Hoffmann et al. did: Huber loss on log residuals, %2 starting points, "
-                      "intervals from a seeded bootstrap.")
+            return tr("%1 runs fitted with Hoffmann et al.'s objective: Huber loss on log residuals, %2 exponent "
+                      "pairs tried, intervals from a seeded bootstrap.")
                 .arg(points)
                 .arg(starts);
         });

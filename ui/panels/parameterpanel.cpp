@@ -5,6 +5,7 @@
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
 #include "engine/precision.h"
+#include "engine/stepping.h"
 #include "engine/units.h"
 #include "ui/panels/documentseditor.h"
 #include "ui/panels/refusedmark.h"
@@ -28,6 +29,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <string_view>
 #include <variant>
 
@@ -214,6 +217,23 @@ void ParameterPanel::addControl(QFormLayout* form, const engine::Field& f) {
         m_errorLines.insert(key, slider->errorLabel());
         connect(slider, &SliderField::dragging, this, &ParameterPanel::dragging);
         connect(slider, &SliderField::valueEdited, this, [this, key, k](double v) { edit(key, {{k, v}}); });
+        connect(slider, &SliderField::textRefused, this, [this, key, k](const QString& text) {
+            edit(key, {{k, engine::FieldValue(text.toStdString())}});
+        });
+        if (f.type == engine::FieldType::Int) {
+            // Steps and the slider land on values the engine accepts with the other keys as they are (issue 28).
+            const auto lo = static_cast<long long>(f.min), hi = static_cast<long long>(f.max);
+            slider->setAcceptedValues(
+                [this, k, lo, hi](double from, int direction) -> std::optional<double> {
+                    const auto v =
+                        engine::nextAccepted(m_controller->scenario(), k, std::llround(from), direction, lo, hi);
+                    return v ? std::optional<double>(double(*v)) : std::nullopt;
+                },
+                [this, k, lo, hi](double target) -> std::optional<double> {
+                    const auto v = engine::nearestAccepted(m_controller->scenario(), k, std::llround(target), lo, hi);
+                    return v ? std::optional<double>(double(*v)) : std::nullopt;
+                });
+        }
         return;
     }
     case engine::Control::Combo: {

@@ -10,7 +10,9 @@
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -19,15 +21,39 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <optional>
 
 namespace tl::ui {
 
 namespace {
 
-// A spin box that drops trailing zeros ("40" rather than "40.000") and keeps group separators off.
+// A spin box that drops trailing zeros ("40" rather than "40.000") and keeps group separators off. What is typed stays
+// as typed until Enter or leaving the box: a number in range with no more decimals than the box shows is taken as
+// usual; anything else (1e12 beyond the range, -5 below it, 1e999, letters, 8.5 in an integer box) goes to `refused`
+// with the text, instead of QDoubleSpinBox's silent fix (dropping the characters it does not take, or clamping).
+// With a stepper, its arrows, arrow keys and Page keys go from one accepted value to the next (DP 128 -> 64, not 118).
 class CompactSpinBox : public QDoubleSpinBox {
 public:
     using QDoubleSpinBox::QDoubleSpinBox;
+    std::function<void(const QString&)> refused;
+    std::function<void(double)> accepted; // the value before a refusal, typed again
+    std::function<std::optional<double>(double shown, int direction)> stepper;
+    void stepBy(int steps) override {
+        if (!stepper || steps == 0)
+            return QDoubleSpinBox::stepBy(steps);
+        const int direction = steps > 0 ? 1 : -1;
+        double v = value();
+        for (int i = 0; i < std::abs(steps); ++i) {
+            const std::optional<double> next = stepper(v, direction);
+            if (!next)
+                break;
+            v = *next;
+        }
+        if (v == value())
+            return QDoubleSpinBox::stepBy(steps); // no accepted value that way: the plain step, explained if refused
+        setValue(v);
+    }
     QString textFromValue(double v) const override {
         QString s = locale().toString(v, 'f', decimals());
         s.remove(locale().groupSeparator());
@@ -40,6 +66,70 @@ public:
         }
         return s;
     }
+    double valueFromText(const QString& text) const override { return parse(text).value_or(value()); }
+    QValidator::State validate(QString& text, int&) const override {
+        return taken(text) ? QValidator::Acceptable : QValidator::Intermediate;
+    }
+
+    // The typed number (the locale's or C's notation, an exponent allowed), or nothing when it is not a finite number.
+    std::optional<double> parse(const QString& text) const {
+        const QString t = text.trimmed();
+        bool ok = false;
+        double v = locale().toDouble(t, &ok);
+        if (!ok)
+            v = QLocale::c().toDouble(t, &ok);
+        if (!ok || !std::isfinite(v))
+            return std::nullopt;
+        return v;
+    }
+    bool taken(const QString& text) const {
+        const auto v = parse(text);
+        if (!v || *v < minimum() || *v > maximum())
+            return false;
+        const double scale = std::pow(10.0, decimals());
+        return std::round(*v * scale) / scale == *v;
+    }
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override {
+        const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
+        if (enter && refuse()) {
+            event->accept();
+            return;
+        }
+        // After a refusal the box's value is still the one before it: typing that value again must apply it too
+        // (QDoubleSpinBox emits nothing for an unchanged value).
+        const bool retyped = enter && !m_lastRefused.isEmpty() && parse(lineEdit()->text()) == value();
+        QDoubleSpinBox::keyPressEvent(event);
+        if (retyped && accepted) {
+            m_lastRefused.clear();
+            accepted(value());
+        }
+    }
+    void focusOutEvent(QFocusEvent* event) override {
+        if (refuse()) {
+            lineEdit()->event(event); // the caret stops; the text stays as typed
+            QWidget::focusOutEvent(event);
+            return;
+        }
+        QDoubleSpinBox::focusOutEvent(event);
+    }
+
+private:
+    bool refuse() {
+        const QString text = lineEdit()->text();
+        if (taken(text) || text == textFromValue(value()))
+            return false;
+        if (refused && text != m_lastRefused) {
+            m_lastRefused = text;
+            refused(text);
+        }
+        return true;
+    }
+    QString m_lastRefused;
+
+public:
+    void forget() { m_lastRefused.clear(); }
 };
 
 } // namespace
@@ -72,7 +162,16 @@ SliderField::SliderField(const engine::Field& field, QWidget* parent) : QWidget(
     m_slider->setPageStep(std::max(1, m_steps / 10));
     m_slider->setMinimumWidth(80);
 
-    m_spin = new CompactSpinBox(this);
+    auto* spin = new CompactSpinBox(this);
+    spin->refused = [this, spin](const QString& text) {
+        // Out of range or not a number: the engine says why, beside the field, in its words; the value stays.
+        if (const auto v = spin->parse(text))
+            emit valueEdited(engine::fromDisplay(m_field, *v));
+        else
+            emit textRefused(text.trimmed());
+    };
+    spin->accepted = [this](double shown) { onSpin(shown); };
+    m_spin = spin;
     m_spin->setObjectName(QStringLiteral("spin:") + key);
     m_spin->setDecimals(ui.decimals);
     // The spin box accepts the field's whole range (a value the engine rejects is explained, not clamped away).
@@ -162,9 +261,15 @@ void SliderField::setValue(double v) {
     const double shown = engine::toDisplay(m_field, v);
     // The box holds the value rounded to its decimals: compare with that, or every call re-sets the same text and
     // repaints the box and its group (model.params on every edit, ui_latency_bench).
-    if (m_spin->value() != QString::number(shown, 'f', m_spin->decimals()).toDouble()) {
+    // Also when the box still holds refused text: the scenario moved on, and the box shows its value again. A value
+    // outside the box's range (one typed there, which the engine refuses) leaves the typed text as it is.
+    auto* spin = static_cast<CompactSpinBox*>(m_spin);
+    const bool inBox = shown >= m_spin->minimum() && shown <= m_spin->maximum();
+    if (inBox && (m_spin->value() != QString::number(shown, 'f', m_spin->decimals()).toDouble() ||
+                  m_spin->text() != spin->textFromValue(m_spin->value()))) {
         const QSignalBlocker block(m_spin);
         m_spin->setValue(shown);
+        spin->forget();
     }
     if (!m_slider->isSliderDown()) {
         const int pos = positionFor(v);
@@ -185,8 +290,32 @@ void SliderField::setRefused(bool refused) {
     markRefused(m_spin, refused);
 }
 
+void SliderField::setAcceptedValues(Stepper next, Nearest nearest) {
+    static_cast<CompactSpinBox*>(m_spin)->stepper = [this, next](double shown, int direction) -> std::optional<double> {
+        const std::optional<double> v = next(engine::fromDisplay(m_field, shown), direction);
+        return v ? std::optional<double>(engine::toDisplay(m_field, *v)) : std::nullopt;
+    };
+    m_next = std::move(next);
+    m_nearest = std::move(nearest);
+}
+
 void SliderField::onSlider(int position) {
-    const double v = valueAt(position);
+    double v = valueAt(position);
+    if (m_nearest && v != m_value) {
+        // The accepted value nearest to where the slider points; one that stays put while the slider moved (a key
+        // press, a short drag) gives way to the next accepted value in the slider's direction.
+        std::optional<double> accepted = m_nearest(v);
+        if (accepted && *accepted == m_value && m_next)
+            accepted = m_next(m_value, v > m_value ? 1 : -1);
+        if (accepted && *accepted >= m_lo && *accepted <= m_hi)
+            v = *accepted;
+        if (!m_slider->isSliderDown() && positionFor(v) != position) {
+            const QSignalBlocker block(m_slider);
+            m_slider->setValue(positionFor(v));
+        }
+        if (v == m_value)
+            return;
+    }
     m_value = v;
     {
         const QSignalBlocker block(m_spin);

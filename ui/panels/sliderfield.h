@@ -10,6 +10,9 @@
 #include <QString>
 #include <QWidget>
 
+#include <functional>
+#include <optional>
+
 class QDoubleSpinBox;
 class QLabel;
 class QSlider;
@@ -32,14 +35,22 @@ public:
     void setError(const QString& message, const QString& shown = {});
     void setRefused(bool refused); // mark the spin box: it holds the value the engine refused
 
+    // Keys with divisibility rules (issue 28): next(from, +1 or -1) is the next accepted value that way, nearest(v)
+    // the accepted value nearest to v, both in engine units, nullopt when none. The spin box's steps and the slider
+    // then land on accepted values (a plain step where none lies that way).
+    using Stepper = std::function<std::optional<double>(double from, int direction)>;
+    using Nearest = std::function<std::optional<double>(double target)>;
+    void setAcceptedValues(Stepper next, Nearest nearest);
+
     const engine::Field& field() const { return m_field; }
     QSlider* slider() const { return m_slider; }
     QDoubleSpinBox* spinBox() const { return m_spin; }
     TextLine* errorLabel() const { return m_error; }
 
 signals:
-    void valueEdited(double engineValue);
-    void dragging(bool down); // the slider was pressed (true) or released (false)
+    void valueEdited(double engineValue);  // also a typed number out of range: the engine refuses it, saying why
+    void textRefused(const QString& text); // typed text that is not a finite number (1e999, "abc")
+    void dragging(bool down);              // the slider was pressed (true) or released (false)
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -55,7 +66,9 @@ private:
     double m_lo = 0, m_hi = 1; // the slider's span in engine units
     QStackedWidget* m_stack;
     QSlider* m_slider;
-    QDoubleSpinBox* m_spin;
+    QDoubleSpinBox* m_spin; // a CompactSpinBox
+    Stepper m_next;
+    Nearest m_nearest;
     QLabel* m_unit;
     TextLine* m_error;
     double m_value = 0;

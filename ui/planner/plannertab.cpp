@@ -29,10 +29,12 @@
 namespace tl::ui {
 namespace {
 
-// What a layout's results depend on (the planner ranks in derived mode whatever the scenario's mode, and Apply
-// switches the scenario to it); whether tp may span nodes is the tab's own choice.
+// What a layout's results depend on, the efficiency mode included: the tab ranks in the scenario's own mode, so Apply
+// never switches it (issue 28); whether tp may span nodes is the tab's own choice.
 engine::Scenario problemOf(const engine::Scenario& s) {
-    return engine::layoutProblem(s).scenario;
+    engine::Scenario p = engine::layoutProblem(s).scenario;
+    p.efficiency.mode = s.efficiency.mode;
+    return p;
 }
 
 QString count(long long n) {
@@ -232,6 +234,8 @@ bool PlannerTab::plan() {
     req.headroom = m_headroom->value() / 100.0;
     req.top = m_top->value();
     req.tpAcrossNodes = m_across->isChecked();
+    // The scenario's efficiency.mode: a fixed MFU stays fixed, and the table's MFU is the window's.
+    req.forceDerived = false;
     const engine::Scenario scenario = m_controller->validScenario();
     m_searched = scenario;
     m_job->start(
@@ -282,6 +286,10 @@ void PlannerTab::onFinished(engine::PlanResult r) {
                            .arg(m_result.threads);
         if (m_result.plans.empty())
             text += QLatin1Char('\n') + tr("No plan: %1.").arg(diagnosticText(m_result.reason));
+        else if (!m_result.plans.front().derived)
+            text += QLatin1Char('\n') + tr("A fixed MFU makes every layout on a GPU count equally fast: on one count "
+                                           "the plans rank by memory per GPU (most room first), then by GPUs. Derived "
+                                           "efficiency ranks them by the modelled step time.");
         return text;
     });
     if (!m_result.plans.empty())

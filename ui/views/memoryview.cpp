@@ -71,6 +71,7 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
     m_plot->setBars(stack, 0.6);
     connect(m_plot, &Plot::barHovered, this, [this](int c, int bar, bool on) {
         m_hoveredCategory = on ? c : -1;
+        m_hoveredBar = on ? bar : -1;
         if (on)
             QToolTip::showText(QCursor::pos(), hoverText(c, bar), m_plot);
         else
@@ -196,8 +197,13 @@ void MemoryView::setStateOnly(bool on) {
 
 void MemoryView::contextMenuEvent(QContextMenuEvent* event) {
     QStringList wanted;
-    if (m_hoveredCategory >= 0)
-        wanted << QString::fromLatin1(engine::memoryParts({})[size_t(m_hoveredCategory)].key);
+    if (m_hoveredCategory >= 0) {
+        // Explain answers for the segment clicked: on a ZeRO bar, for this scenario at that stage (issue 28).
+        QString key = QString::fromLatin1(engine::memoryParts({})[size_t(m_hoveredCategory)].key);
+        if (m_hoveredBar >= 1 && m_hoveredBar < kBars)
+            key += QStringLiteral("@zero=%1").arg(m_hoveredBar - 1);
+        wanted << key;
+    }
     wanted << QStringLiteral("memory.total") << QStringLiteral("memory.state")
            << QStringLiteral("memory.state_per_param") << QStringLiteral("memory.capacity")
            << QStringLiteral("memory.fits");

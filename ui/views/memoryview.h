@@ -67,6 +67,7 @@ private:
     bool m_gib = false;
     bool m_stateOnly = false;
     int m_hoveredCategory = -1; // the bar segment under the mouse, for the context menu
+    int m_hoveredBar = -1;      // its bar: 0 the plan, 1 to 4 ZeRO 0 to 3
     QCheckBox* m_stateToggle;
     Plot* m_plot;
     std::array<QBarSet*, kCategories> m_sets{};

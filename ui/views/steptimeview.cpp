@@ -16,7 +16,7 @@
 namespace tl::ui {
 namespace {
 
-constexpr int kParts = 9; // engine::stepParts order
+constexpr int kParts = 10; // engine::stepParts order
 
 // One colour per part, distinguishable for the common colour-vision deficiencies (Okabe-Ito based).
 QColor partColor(int part) {
@@ -25,6 +25,7 @@ QColor partColor(int part) {
         QColor(0x56, 0xB4, 0xE9), // recompute
         QColor(0xE6, 0x9F, 0x00), // tensor-parallel
         QColor(0xCC, 0x79, 0xA7), // context-parallel
+        QColor(0x6A, 0x3D, 0x9A), // expert all-to-all
         QColor(0x8C, 0x56, 0x3C), // pipeline sends
         QColor(0xA0, 0xA0, 0xA0), // bubble
         QColor(0xD5, 0x5E, 0x00), // data-parallel

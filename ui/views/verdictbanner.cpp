@@ -97,6 +97,13 @@ void VerdictBanner::setEvaluation(const engine::Evaluation& e) {
     m_dp = e.scenario.parallel.dp;
     m_cp = e.scenario.parallel.cp;
     m_zero = e.scenario.parallel.zero; // names the data-parallel part of the step in derived mode
+    auto gpusAt = [&e](std::optional<std::size_t> i) {
+        return i ? std::optional<long long>(e.curve[*i].gpus) : std::nullopt;
+    };
+    m_finishGpus = gpusAt(e.marks.time);
+    m_finishFullGpus = gpusAt(e.marks.timeFullDeadline);
+    m_fitGpus = gpusAt(e.marks.memory);
+    m_curveEnd = e.curve.empty() ? 0 : e.curve.back().gpus;
     render();
 }
 
@@ -140,9 +147,10 @@ void VerdictBanner::renderNotes() {
     }
     if (notes.size() > kNoteLines) // the rest go to the tooltip of the last line
         texts[kNoteLines - 1] = notes.mid(kNoteLines - 1).join(QStringLiteral(" \u2022 "));
-    // A lone note wider than its line wraps into the empty line under it (the banner's height stays).
+    // A lone note wider than its line wraps into the empty line under it (the banner's height stays); so does a
+    // refusal, whose sentence is never cut (issue 28): the warnings under it then wait in the tooltip.
     QString whole;
-    if (notes.size() == 1 && m_notes[0]->width() > 1) {
+    if ((notes.size() == 1 || !errorText.isEmpty()) && m_notes[0]->width() > 1) {
         QFont font = m_notes[0]->font();
         font.setBold(isError[0]);
         QTextLayout layout(notes[0], font);
@@ -151,7 +159,7 @@ void VerdictBanner::renderNotes() {
         first.setLineWidth(m_notes[0]->width());
         layout.endLayout();
         if (first.isValid() && first.textLength() > 0 && first.textLength() < notes[0].size()) {
-            whole = notes[0];
+            whole = notes.join(QStringLiteral("\n"));
             texts[0] = notes[0].left(first.textLength()).trimmed();
             texts[1] = notes[0].mid(first.textLength()).trimmed();
             isError[1] = isError[0];
@@ -205,10 +213,13 @@ void VerdictBanner::render() {
                : tr("Memory: %1 of %2 per GPU \u2014 does not fit").arg(bytes(m.total), bytes(m.capacity)),
         m.fits ? tr("Memory: %1 of %2 \u2014 fits").arg(bytes(m.total), bytes(m.capacity))
                : tr("Memory: %1 of %2 \u2014 does not fit").arg(bytes(m.total), bytes(m.capacity)));
+    // Every gate count is the days chart's own point (issue 28): the chart and the verdict never disagree.
+    const std::optional<std::int64_t> fit =
+        m_fitGpus ? std::optional<std::int64_t>(*m_fitGpus) : t.minGpusMemory; // beyond the curve: the ledger's
     QString memDetail =
-        t.minGpusMemory ? tr("Fewest GPUs that fit: %1 (only data parallelism varies)").arg(count(*t.minGpusMemory))
-                        : tr("No number of data-parallel replicas fits: raise ZeRO, TP or PP, or pick a larger GPU");
-    const QString memShort = t.minGpusMemory ? tr("Fewest GPUs that fit: %1").arg(count(*t.minGpusMemory)) : QString();
+        fit ? tr("Fewest GPUs that fit: %1 (only data parallelism varies)").arg(count(*fit))
+            : tr("No number of data-parallel replicas fits: raise ZeRO, TP or PP, or pick a larger GPU");
+    const QString memShort = fit ? tr("Fewest GPUs that fit: %1").arg(count(*fit)) : QString();
     accent(m_memoryCard, m_memoryHead, m.fits);
     m_memoryDetail->setText(memDetail, memShort);
     m_memoryDetail->setToolTip(tr("TP, PP, CP and the ZeRO stage stay as set; only the number of data-parallel "
@@ -217,10 +228,30 @@ void VerdictBanner::render() {
     const int decimals = engine::decimalsApart(t.days, t.trainingDays, 1, 3);
     const QString allowed = str(engine::formatFixed(t.trainingDays, decimals));
     const QString taken = str(engine::formatFixed(t.days, decimals));
-    m_timeHead->setText(t.finishes ? tr("Time: %1 of %2 days \u2014 finishes").arg(taken, allowed)
-                                   : tr("Time: %1 of %2 days \u2014 late").arg(taken, allowed));
-    const QString fewest = tr("Fewest GPUs that finish: %1 (%2 using the reserve)")
-                               .arg(count(t.minGpusCompute), count(t.minGpusComputeFullDeadline));
+    if (t.days < 1 && t.days > 0) {
+        // A run shorter than a day in hours, with its significant digits: "0.2 hours of 55.0 days", never "0.0 of
+        // 55.0 days" (issue 28).
+        const double hours = t.days * 24;
+        const QString h = str(hours >= 10    ? engine::formatFixed(hours, 0)
+                              : hours >= 0.1 ? engine::formatFixed(hours, 1)
+                                             : engine::formatGeneral(hours, 2));
+        m_timeHead->setText(t.finishes ? tr("Time: %1 hours of %2 days \u2014 finishes").arg(h, allowed)
+                                       : tr("Time: %1 hours of %2 days \u2014 late").arg(h, allowed));
+    } else {
+        m_timeHead->setText(t.finishes ? tr("Time: %1 of %2 days \u2014 finishes").arg(taken, allowed)
+                                       : tr("Time: %1 of %2 days \u2014 late").arg(taken, allowed));
+    }
+    // Beyond the curve's last count a fixed MFU's straight line is exact; a derived curve's is not, so derived mode
+    // then says that none of the counts drawn finishes.
+    const bool noneDrawn = m_curveEnd > 0 && !m_finishGpus && t.derived;
+    const std::int64_t finish = m_finishGpus ? *m_finishGpus : t.minGpusCompute;
+    const std::int64_t finishFull = m_finishFullGpus ? *m_finishFullGpus : t.minGpusComputeFullDeadline;
+    const QString fewest =
+        noneDrawn
+            ? (m_finishFullGpus ? tr("No GPU count up to %1 finishes before the reserve; %2 only by spending it")
+                                      .arg(count(m_curveEnd), count(*m_finishFullGpus))
+                                : tr("No GPU count up to %1 finishes in time with this layout").arg(count(m_curveEnd)))
+            : tr("Fewest GPUs that finish: %1 (%2 using the reserve)").arg(count(finish), count(finishFull));
     // Derived mode names what the step is made of, largest parts first: the bottleneck (the step view shows it too, so
     // a narrow card keeps the fewest GPUs).
     m_timeDetail->setText(t.derived ? tr("%1. %2").arg(StepTimeView::summaryOf(t.breakdown, m_zero), fewest) : fewest,
@@ -230,7 +261,7 @@ void VerdictBanner::render() {
     accent(m_timeCard, m_timeHead, t.finishes);
 
     QString gate;
-    const auto needed = engine::gpusNeeded(t.minGpusMemory, t.minGpusCompute);
+    const auto needed = engine::gpusNeeded(fit, finish);
     const QString need = needed ? count(*needed) : QString();
     if (t.bindingGate == engine::Gate::Time)
         gate = tr("Time is the binding gate: at least %1 GPUs are needed to finish; memory asks for fewer.").arg(need);

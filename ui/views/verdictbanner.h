@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <array>
+#include <optional>
 #include <vector>
 
 class QContextMenuEvent;
@@ -47,6 +48,10 @@ private:
 
     engine::Ledger m_ledger;
     int m_tp = 1, m_pp = 1, m_dp = 1, m_cp = 1, m_zero = 0;
+    // The gates as the days chart draws them: the curve's first points that finish, finish spending the reserve, and
+    // fit (nullopt: none up to the curve's last count).
+    std::optional<long long> m_finishGpus, m_finishFullGpus, m_fitGpus;
+    long long m_curveEnd = 0; // 0: no curve
     bool m_gib = false;
     QFrame* m_memoryCard;
     QFrame* m_timeCard;
