@@ -213,7 +213,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     MoeLayerTime moeTime;
     if (m.experts > 0) {
         const GemmRate rate{fp8 ? hw.peakFp8Tflops * 1e12 * k.clock : gpu.peak, gpu.hbm, gpu.bytes,
-                             fp8 ? k.fp8Fraction : gpu.fraction, gpu.halfDim};
+                            fp8 ? k.fp8Fraction : gpu.fraction, gpu.halfDim};
         moeTime = moeLayerTime(s, m, rate, moe.forward, moe.inputGrad + moe.weightGrad);
         moe.forward += moeTime.router + moeTime.expertForward;
         moe.inputGrad += 2.0 * moeTime.router + moeTime.expertInputGrad;
