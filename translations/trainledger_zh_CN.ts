@@ -187,6 +187,10 @@ why not: %1
         <source>%1: cannot save: %2</source>
         <translation>%1：无法保存：%2</translation>
     </message>
+    <message>
+        <source>Import a Hugging Face config.json into the model of the scenario (FILE or the built-in one); what it set and what it ignored go to stderr, one line each.</source>
+        <translation>把 Hugging Face 的 config.json 导入场景（FILE 或内置场景）的模型；设置了哪些键、忽略了哪些字段，逐行写到 stderr。</translation>
+    </message>
 </context>
 <context>
     <name>CompareWindow</name>

@@ -16,6 +16,7 @@
 #include "engine/units.h"
 #include "io/archive.h"
 #include "io/errorline.h"
+#include "io/importconfig.h"
 #include "io/messagetext.h"
 #include "io/scenariojson.h"
 #include "io/schema.h"
@@ -263,8 +264,14 @@ int main(int argc, char** argv) {
         "explain",
         QT_TRANSLATE_NOOP("Cli", "Explain a ledger key: the formula, the values put in, the result and its source."),
         "KEY");
+    const auto importOpt =
+        option("import",
+               QT_TRANSLATE_NOOP("Cli", "Import a Hugging Face config.json into the model of the scenario (FILE or the "
+                                        "built-in one); what it set and what it ignored go to stderr, one line each."),
+               "CONFIG");
     parser.addOptions({setOpt, jsonOpt, reportOpt, sweepOpt, csvOpt, schemaOpt, saveOpt, diffOpt, pipelineSvgOpt,
-                       planOpt, gpusOpt, objectiveOpt, topOpt, headroomOpt, whyNotOpt, acrossOpt, fitOpt, explainOpt});
+                       planOpt, gpusOpt, objectiveOpt, topOpt, headroomOpt, whyNotOpt, acrossOpt, fitOpt, explainOpt,
+                       importOpt});
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -332,6 +339,19 @@ int main(int argc, char** argv) {
         if (!loaded.scenario)
             return fail(loaded.error);
         scenario = *loaded.scenario;
+    }
+    if (parser.isSet(importOpt)) {
+        const io::ImportResult imported = io::importConfigFile(parser.value(importOpt), scenario);
+        if (!imported.scenario)
+            return fail(imported.error);
+        QTextStream err(stderr);
+        err << io::oneLine(QStringLiteral("trainledger-cli: import %1: %2").arg(parser.value(importOpt), imported.what))
+            << Qt::endl;
+        for (const QString& line : imported.set)
+            err << io::oneLine(QStringLiteral("trainledger-cli: set %1").arg(line)) << Qt::endl;
+        for (const QString& line : imported.ignored)
+            err << io::oneLine(QStringLiteral("trainledger-cli: ignored %1").arg(line)) << Qt::endl;
+        scenario = *imported.scenario;
     }
     for (const QString& assignment : parser.values(setOpt)) {
         if (auto e = io::applyAssignment(scenario, assignment))
