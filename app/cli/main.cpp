@@ -1,4 +1,4 @@
-// trainledger-cli: the command-line front on the engine (CONTRACT.md section 3).
+// trainledger-cli: the command-line front on the engine (docs/contract.md §3).
 // Bad input exits with status 2 and one line on stderr naming the key, the value and what is allowed.
 
 #include "app/cli/fitscaling.h"

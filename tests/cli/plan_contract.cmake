@@ -1,4 +1,4 @@
-# trainledger-cli --plan as CONTRACT.md section 3 specifies it. Run with -DCLI=<trainledger-cli>.
+# trainledger-cli --plan as docs/contract.md §3 specifies it. Run with -DCLI=<trainledger-cli>.
 
 function(run_cli expected_rc out_var err_var)
   execute_process(COMMAND ${CLI} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
