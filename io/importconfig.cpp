@@ -3,6 +3,7 @@
 #include "engine/fields.h"
 #include "engine/presets.h"
 #include "io/errorline.h"
+#include "io/importkeys.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -19,15 +20,15 @@
 namespace tl::io {
 namespace {
 
+using detail::Assignments;
+using detail::freshShape;
+using detail::namePreset;
+using detail::numberText;
 using engine::FieldValue;
 
 const char* const kModelTypes[] = {"llama",     "mistral",     "mixtral",     "qwen2", "qwen2_moe", "qwen3",
                                    "qwen3_moe", "deepseek_v2", "deepseek_v3", "gemma", "gemma2",    "gemma3_text",
                                    "phi3",      "gpt2",        "gpt_neox",    "olmo2", "gpt_oss"};
-
-QString numberText(double v) {
-    return QString::number(v, 'g', 15);
-}
 
 QString valueText(const QJsonValue& v) {
     if (v.isString())
@@ -42,42 +43,6 @@ QString valueText(const QJsonValue& v) {
                                  .toJson(QJsonDocument::Compact)
                                  .left(60));
 }
-
-// The keys one import sets, checked against the key table's ranges before any reaches the scenario.
-class Assignments {
-public:
-    void set(const char* key, const FieldValue& value, const QString& from) { items_.push_back({key, value, from}); }
-    void set(const char* key, double value, const QString& from) { set(key, FieldValue(value), from); }
-    void setBool(const char* key, bool value, const QString& from) { set(key, FieldValue(value), from); }
-    void setText(const char* key, const QString& value, const QString& from) {
-        set(key, FieldValue(value.toStdString()), from);
-    }
-
-    // Applies every assignment to s; the first value out of its key's range is the error line.
-    std::optional<QString> apply(engine::Scenario& s, QStringList& lines) const {
-        for (const Item& item : items_) {
-            const engine::Field* f = engine::findField(item.key);
-            if (!f)
-                return QStringLiteral("%1 is not a scenario key").arg(QLatin1String(item.key));
-            if (auto e = engine::checkRange(*f, item.value))
-                return QStringLiteral("%1: %2").arg(item.from, QString::fromStdString(e->message()));
-            if (auto e = engine::setField(s, item.key, item.value))
-                return QStringLiteral("%1: %2").arg(item.from, QString::fromStdString(e->message()));
-            lines << QStringLiteral("%1 = %2 (%3)")
-                         .arg(QLatin1String(item.key), QString::fromStdString(engine::formatValue(item.value)),
-                              item.from);
-        }
-        return std::nullopt;
-    }
-
-private:
-    struct Item {
-        const char* key;
-        FieldValue value;
-        QString from;
-    };
-    std::vector<Item> items_;
-};
 
 // One Hugging Face config object: typed reads that remember the first field that is missing or of the wrong type.
 class HfConfig {
@@ -331,31 +296,6 @@ void readHuggingFace(HfConfig& c, Assignments& a, QStringList& ignored) {
         ignored << QStringLiteral("quantization_config: quantized weights; training keeps precision.weights");
 }
 
-// Training choices of the base scenario that a model config does not speak of: they survive the new shape.
-engine::ModelShape freshShape(const engine::ModelShape& old) {
-    engine::ModelShape m;
-    m.preset = "custom";
-    m.dropout = old.dropout;
-    m.moe.capacityFactor = old.moe.capacityFactor;
-    m.moe.routerBalance = old.moe.routerBalance;
-    return m;
-}
-
-// The preset whose shape the imported one is, so that the window shows its name; "custom" otherwise.
-void namePreset(engine::ModelShape& m) {
-    for (const auto& p : engine::modelPresets()) {
-        engine::ModelShape shape = p.shape;
-        shape.dropout = m.dropout;
-        shape.moe.capacityFactor = m.moe.capacityFactor;
-        shape.moe.routerBalance = m.moe.routerBalance;
-        shape.preset = m.preset;
-        if (shape == m) {
-            m.preset = p.id;
-            return;
-        }
-    }
-}
-
 ImportResult importHuggingFace(const QJsonObject& object, const engine::Scenario& base, const QString& name) {
     ImportResult r;
     r.kind = FileKind::HuggingFace;
@@ -439,9 +379,15 @@ ImportResult importAny(const QByteArray& bytes, const engine::Scenario& base, co
     case FileKind::Scenario:
         return refuse(QStringLiteral("this is a TrainLedger scenario: open it with File > Open"), kind);
     case FileKind::Megatron:
+        return detail::importMegatron(bytes, base);
     case FileKind::Torchtitan:
-    case FileKind::DeepSpeed:
-        return refuse(QStringLiteral("%1 cannot be imported yet").arg(describeKind(kind)), kind);
+        return detail::importTorchtitan(bytes, base);
+    case FileKind::DeepSpeed: {
+        QJsonObject o = QJsonDocument::fromJson(bytes).object();
+        if (o.isEmpty())
+            o = QJsonDocument::fromJson(withoutCommentLines(bytes)).object();
+        return detail::importDeepSpeed(o, base);
+    }
     case FileKind::Unknown:
         break;
     }
@@ -454,6 +400,35 @@ ImportResult importAny(const QByteArray& bytes, const engine::Scenario& base, co
 }
 
 } // namespace
+
+namespace detail {
+
+// Training choices of the base scenario that a model config does not speak of: they survive the new shape.
+engine::ModelShape freshShape(const engine::ModelShape& old) {
+    engine::ModelShape m;
+    m.preset = "custom";
+    m.dropout = old.dropout;
+    m.moe.capacityFactor = old.moe.capacityFactor;
+    m.moe.routerBalance = old.moe.routerBalance;
+    return m;
+}
+
+// The preset whose shape the imported one is, so that the window shows its name; "custom" otherwise.
+void namePreset(engine::ModelShape& m) {
+    for (const auto& p : engine::modelPresets()) {
+        engine::ModelShape shape = p.shape;
+        shape.dropout = m.dropout;
+        shape.moe.capacityFactor = m.moe.capacityFactor;
+        shape.moe.routerBalance = m.moe.routerBalance;
+        shape.preset = m.preset;
+        if (shape == m) {
+            m.preset = p.id;
+            return;
+        }
+    }
+}
+
+} // namespace detail
 
 QStringList supportedModelTypes() {
     QStringList out;

@@ -225,3 +225,42 @@ expect_contains("${err}" "trainledger-cli: model.layers" "--import then a bad --
 if(EXISTS ${CMAKE_CURRENT_BINARY_DIR}/x.trainledger)
   message(FATAL_ERROR "--import with a bad --set wrote its --save file")
 endif()
+
+# Training configs: each sets the keys it knows; every flag it passed over is one line.
+run_cli(0 out err --import ${SRC}/tests/io/configs/megatron/llama3-8b.sh --json)
+string(JSON tp GET "${out}" scenario parallel tp)
+string(JSON dp GET "${out}" scenario parallel dp)
+string(JSON preset GET "${out}" scenario model preset)
+if(NOT tp STREQUAL "2" OR NOT dp STREQUAL "16" OR NOT preset STREQUAL "llama3-8b")
+  message(FATAL_ERROR "--import a Megatron-LM script: tp ${tp}, dp ${dp}, preset ${preset}")
+endif()
+expect_contains("${err}" "trainledger-cli: ignored --lr 3e-4: not a cost key\n" "--import a Megatron-LM script")
+
+# --export-launch: each format, read back by --import, gives the same layout; what it cannot express is a comment.
+foreach(format megatron torchtitan deepspeed)
+  run_cli(0 out err --set model.preset=llama3-8b --set parallel.zero=3 --export-launch ${format}
+          --out ${CMAKE_CURRENT_BINARY_DIR}/cli_contract_launch.${format})
+  run_cli(0 out err --import ${CMAKE_CURRENT_BINARY_DIR}/cli_contract_launch.${format} --json)
+  string(JSON dp GET "${out}" scenario parallel dp)
+  if(NOT dp STREQUAL "8")
+    message(FATAL_ERROR "--export-launch ${format} read back: parallel.dp ${dp}, expected 8")
+  endif()
+endforeach()
+run_cli(0 out err --set parallel.zero=3 --export-launch megatron)
+expect_contains("${out}" "# not expressed: ZeRO stage 3" "--export-launch megatron")
+expect_contains("${out}" "--tensor-model-parallel-size 1" "--export-launch megatron")
+run_cli(2 out err --export-launch slurm)
+expect_one_line("${err}" "--export-launch slurm")
+expect_contains("${err}" "allowed: megatron, torchtitan, deepspeed" "--export-launch slurm")
+
+# --check: 0 when the plan fits and finishes, 3 when not, one line each.
+run_cli(0 out err --check)
+expect_contains("${out}" "fits and finishes:" "--check")
+run_cli(3 out err --check --set parallel.dp=1 --set parallel.zero=0)
+expect_one_line("${err}" "--check that does not fit")
+expect_contains("${err}" "does not fit:" "--check that does not fit")
+run_cli(3 out err --check --set schedule.deadline_days=6)
+expect_one_line("${err}" "--check that is late")
+expect_contains("${err}" "late:" "--check that is late")
+run_cli(2 out err --check --set parallel.tp=3)
+expect_one_line("${err}" "--check of a bad scenario")
