@@ -189,11 +189,11 @@ why not: %1
     </message>
     <message>
         <source>Import a Hugging Face config.json into the model of the scenario (FILE or the built-in one); what it set and what it ignored go to stderr, one line each.</source>
-        <translation>把 Hugging Face 的 config.json 导入场景（FILE 或内置场景）的模型；设置了哪些键、忽略了哪些字段，逐行写到 stderr。</translation>
+        <translation>把模型的 config.json（HF 格式）导入场景（FILE 或内置场景）的模型；设置了哪些键、忽略了哪些字段，逐行写到标准错误输出。</translation>
     </message>
     <message>
         <source>Print the scenario&apos;s model and layout as a launch config: megatron (pretrain_gpt.py flags), torchtitan (TOML) or deepspeed (JSON); what the format cannot express is a comment line.</source>
-        <translation>把场景的模型和布局打印成启动配置：megatron（pretrain_gpt.py 参数）、torchtitan（TOML）或 deepspeed（JSON）；格式表达不了的内容写成注释行。</translation>
+        <translation>按 megatron、torchtitan 或 deepspeed 格式打印场景的模型和布局（命令行参数、TOML 或 JSON）；格式表达不了的内容写成注释行。</translation>
     </message>
     <message>
         <source>With --export-launch: write to PATH instead of printing.</source>

@@ -446,7 +446,7 @@ QString Document::droppedFile(const QMimeData* mime) {
         return {};
     const QString path = urls.front().toLocalFile();
     const QString suffix = QFileInfo(path).suffix();
-    for (const char* allowed : {"trainledger", "json", "toml", "sh", "txt", "args"})
+    for (const char* allowed : {"trainledger", "json", "toml", "sh"})
         if (suffix.compare(QLatin1String(allowed), Qt::CaseInsensitive) == 0)
             return path;
     return {};

@@ -220,7 +220,14 @@ QSet<QString> allowedWords() {
                           "MTP",
                           "Megatron-Core",
                           "DeepEP",
-                          "arXiv"})
+                          "arXiv",
+                          "Hugging", // issue 24: the frameworks and file formats a user imports and exports
+                          "Face",
+                          "torchtitan",
+                          "TOML",
+                          "toml",
+                          "json",
+                          "sh"})
         words.insert(QString::fromLatin1(w));
     // Keys without a dot ("title", "notes") stay in tooltips as every key does; Chinese technical text keeps
     // "Token" and "FlashAttention" as they are.
