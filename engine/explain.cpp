@@ -873,7 +873,7 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"time.min_gpus_compute",
          [](const Context& c, Builder& b) {
-             b.formula("max(1, ceil(F / (T_train × 86400 × P × 1e12 × MFU / k_off) / n_mp - 1e-9)) × n_mp")
+             b.formula("max(1, ceil(F / (T_train × 86400 × P × 1e12 × MFU / k_off) / n_mp)) × n_mp")
                  .in("F", c.l.flops.total, "FLOPs", "flops.total")
                  .in("T_train", c.l.time.trainingDays, "days", "deadline less reserve");
              rateOperands(c, b);
@@ -884,7 +884,7 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"time.min_gpus_compute_full_deadline",
          [](const Context& c, Builder& b) {
-             b.formula("max(1, ceil(F / (T_deadline × 86400 × P × 1e12 × MFU / k_off) / n_mp - 1e-9)) × n_mp")
+             b.formula("max(1, ceil(F / (T_deadline × 86400 × P × 1e12 × MFU / k_off) / n_mp)) × n_mp")
                  .in("F", c.l.flops.total, "FLOPs", "flops.total")
                  .in("T_deadline", c.s.schedule.deadlineDays, "days", "schedule.deadline_days");
              rateOperands(c, b);

@@ -101,6 +101,8 @@ enum class Msg : std::uint8_t {
     OverMemory,
     OverMemoryHeadroom,
     LayoutWorks,
+    // The planner's budget (layoutplanner.cpp): every plan costs more.
+    OverBudget,
     Count
 };
 
