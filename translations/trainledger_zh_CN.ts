@@ -224,6 +224,48 @@ why not: %1
         <translation>--top 0 最多列出 %1 个方案；显示的是 %2 个中最好的 %1 个（缩小 --gpus 以查看其余）</translation>
     </message>
     <message>
+        <source>Import a Hugging Face config.json into the model of the scenario (FILE or the built-in one); what it set and what it ignored go to stderr, one line each.</source>
+        <translation>把模型的 config.json（HF 格式）导入场景（FILE 或内置场景）的模型；设置了哪些键、忽略了哪些字段，逐行写到标准错误输出。</translation>
+    </message>
+    <message>
+        <source>Print the scenario&apos;s model and layout as a launch config: megatron (pretrain_gpt.py flags), torchtitan (TOML) or deepspeed (JSON); what the format cannot express is a comment line.</source>
+        <translation>按 megatron、torchtitan 或 deepspeed 格式打印场景的模型和布局（命令行参数、TOML 或 JSON）；格式表达不了的内容写成注释行。</translation>
+    </message>
+    <message>
+        <source>With --export-launch: write to PATH instead of printing.</source>
+        <translation>配合 --export-launch：写入 PATH 而不是打印。</translation>
+    </message>
+    <message>
+        <source>Exit 0 when the plan fits in memory and finishes in time, 3 when it does not; one line says why.</source>
+        <translation>方案放得下且按期完成时退出码为 0，否则为 3；用一行说明原因。</translation>
+    </message>
+    <message>
+        <source>--out goes with --export-launch</source>
+        <translation>--out 要配合 --export-launch 使用</translation>
+    </message>
+    <message>
+        <source>--export-launch: &quot;%1&quot; is not allowed; allowed: %2</source>
+        <translation>--export-launch：不允许 &quot;%1&quot;；允许：%2</translation>
+    </message>
+    <message>
+        <source>%1 per GPU of %2</source>
+        <translation>每 GPU %1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 days of the %2 the deadline leaves</source>
+        <translation>%1 天，截止期限留出 %2 天</translation>
+    </message>
+    <message>
+        <source>fits and finishes: %1; %2</source>
+        <translation>放得下且按期完成：%1；%2</translation>
+    </message>
+    <message>
+        <source>does not fit: %1</source>
+        <translation>放不下：%1</translation>
+    </message>
+    <message>
+        <source>late: %1</source>
+        <translation>不能按期完成：%1</translation>
         <source>With --plan: list only plans that cost at most USD dollars (with --objective fastest: the fastest within the budget).</source>
         <translation>与 --plan 连用：只列出成本不超过 USD 美元的方案（配合 --objective fastest：预算内最快的方案）。</translation>
     </message>
@@ -683,6 +725,48 @@ why not: %1
     <message>
         <source>“%1” is read-only. Replace it anyway?</source>
         <translation>“%1”是只读的。仍要替换它吗？</translation>
+        <source>Model and training configs (*.json *.toml *.sh *.txt *.args);;All files (*)</source>
+        <translation>模型与训练配置 (*.json *.toml *.sh *.txt *.args);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import Model or Training Config</source>
+        <translation>导入模型或训练配置</translation>
+    </message>
+    <message>
+        <source>Cannot import the file</source>
+        <translation>无法导入文件</translation>
+    </message>
+    <message>
+        <source>“%1” could not be imported.
+
+%2</source>
+        <translation>无法导入“%1”。
+
+%2</translation>
+    </message>
+    <message>
+        <source>set %1</source>
+        <translation>设置 %1</translation>
+    </message>
+    <message>
+        <source>ignored %1</source>
+        <translation>忽略 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 from “%2”: %n key(s) set</source>
+        <translation>
+            <numerusform>已从“%2”导入%1：设置了 %n 个键</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n field(s) that change the cost could not be expressed or were passed over (see the details)</source>
+        <translation>
+            <numerusform>；%n 个影响成本的字段无法表达或被略过（见详细信息）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
     </message>
 </context>
 <context>
@@ -1149,6 +1233,66 @@ why not: %1
     <message>
         <source>&lt;p&gt;&lt;b&gt;TrainLedger&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A what-if explorer for the cost of training a large language model: does it fit in memory, does it finish in time, what does it cost.&lt;/p&gt;&lt;p&gt;Every number comes from one engine whose formulas are written down, with their sources; the Ledger tab names each figure&apos;s formula in its tooltip.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;TrainLedger&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;大语言模型训练成本的假设分析工具：显存放得下吗，能按时训完吗，要花多少钱。&lt;/p&gt;&lt;p&gt;每个数字都来自同一个引擎，其公式及出处均有记录；“账本”页的工具提示写明每个数字的公式。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Import Model…</source>
+        <translation>导入模型(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>A Hugging Face config.json: every model key from it, the rest of the scenario kept</source>
+        <translation>Hugging Face 的 config.json：模型的每个键都取自它，场景的其余部分保持不变</translation>
+    </message>
+    <message>
+        <source>Import &amp;Training Config…</source>
+        <translation>导入训练配置(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>A Megatron-LM argument list, a torchtitan .toml or a DeepSpeed .json: the layout, batch and precision it sets</source>
+        <translation>Megatron-LM 参数列表、torchtitan .toml 或 DeepSpeed .json：取其设置的布局、批大小和精度</translation>
+    </message>
+    <message>
+        <source>Export &amp;Launch Config…</source>
+        <translation>导出启动配置(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>The model and layout as Megatron-LM flags (.sh), a torchtitan TOML (.toml) or a DeepSpeed JSON (.json)</source>
+        <translation>把模型和布局写成 Megatron-LM 参数（.sh）、torchtitan TOML（.toml）或 DeepSpeed JSON（.json）</translation>
+    </message>
+    <message>
+        <source>“%1”: the name must end in .sh (Megatron-LM), .toml (torchtitan) or .json (DeepSpeed)</source>
+        <translation>“%1”：文件名必须以 .sh（Megatron-LM）、.toml（torchtitan）或 .json（DeepSpeed）结尾</translation>
+    </message>
+    <message>
+        <source>%1: cannot save: %2</source>
+        <translation>%1：无法保存：%2</translation>
+    </message>
+    <message>
+        <source>Export Launch Config</source>
+        <translation>导出启动配置</translation>
+    </message>
+    <message>
+        <source>Megatron-LM launch script (*.sh);;torchtitan config (*.toml);;DeepSpeed config (*.json)</source>
+        <translation>Megatron-LM 启动脚本 (*.sh);;torchtitan 配置 (*.toml);;DeepSpeed 配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Launch config written to %1</source>
+        <translation>启动配置已写入 %1</translation>
+    </message>
+    <message>
+        <source>TrainLedger User Guide</source>
+        <translation>TrainLedger 用户指南</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
     </message>
 </context>
 <context>
@@ -1664,6 +1808,12 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>A fixed MFU makes every layout on a GPU count equally fast: on one count the plans rank by memory per GPU (most room first), then by GPUs. Derived efficiency ranks them by the modelled step time.</source>
         <translation>固定 MFU 下，同一 GPU 数上的每种布局一样快：同一数量内按每 GPU 显存排序（余量最多者在前），再按 GPU 数。派生效率模式按建模的步时排序。</translation>
+        <source>&amp;Export this layout…</source>
+        <translation>导出此布局(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>This layout as a Megatron-LM, torchtitan or DeepSpeed launch config</source>
+        <translation>把此布局写成 Megatron-LM、torchtitan 或 DeepSpeed 启动配置</translation>
     </message>
     <message>
         <source>&amp;Budget:</source>

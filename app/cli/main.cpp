@@ -18,6 +18,8 @@
 #include "io/archive.h"
 #include "io/atomicfile.h"
 #include "io/errorline.h"
+#include "io/exportlaunch.h"
+#include "io/importconfig.h"
 #include "io/messagetext.h"
 #include "io/scenariojson.h"
 #include "io/schema.h"
@@ -287,10 +289,26 @@ int run() {
                                         "scenario,measured_step_s[,measured_memory_gib]); with --save OUT, write the "
                                         "scenario with them."),
                "RUNS.csv");
-    parser.addOptions({setOpt,     jsonOpt,     reportOpt,      sweepOpt,    csvOpt,    schemaOpt,
-                       saveOpt,    diffOpt,     pipelineSvgOpt, planOpt,     gpusOpt,   objectiveOpt,
-                       topOpt,     headroomOpt, budgetOpt,      whyNotOpt,   acrossOpt, fitOpt,
-                       explainOpt, forceOpt,    validateOpt,    calibrateOpt});
+    const auto importOpt =
+        option("import",
+               QT_TRANSLATE_NOOP("Cli", "Import a Hugging Face config.json into the model of the scenario (FILE or the "
+                                        "built-in one); what it set and what it ignored go to stderr, one line each."),
+               "CONFIG");
+    const auto exportLaunchOpt = option(
+        "export-launch",
+        QT_TRANSLATE_NOOP("Cli", "Print the scenario's model and layout as a launch config: megatron (pretrain_gpt.py "
+                                 "flags), torchtitan (TOML) or deepspeed (JSON); what the format cannot express is a "
+                                 "comment line."),
+        "FORMAT");
+    const auto outOpt =
+        option("out", QT_TRANSLATE_NOOP("Cli", "With --export-launch: write to PATH instead of printing."), "PATH");
+    const auto checkOpt = option(
+        "check", QT_TRANSLATE_NOOP("Cli", "Exit 0 when the plan fits in memory and finishes in time, 3 when it does "
+                                          "not; one line says why."));
+    parser.addOptions({setOpt,       jsonOpt,        reportOpt,       sweepOpt, csvOpt,       schemaOpt, saveOpt,
+                       diffOpt,      pipelineSvgOpt, planOpt,         gpusOpt,  objectiveOpt, topOpt,    headroomOpt,
+                       budgetOpt,    whyNotOpt,      acrossOpt,       fitOpt,   explainOpt,   forceOpt,  validateOpt,
+                       calibrateOpt, importOpt,      exportLaunchOpt, outOpt,   checkOpt});
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -325,8 +343,10 @@ int run() {
         return fail(Cli::tr("--force goes with --save"));
     // One action at a time, so that no option is silently ignored (--calibrate takes --save as its output).
     QStringList actions;
-    for (const auto* opt :
-         {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt, &planOpt, &fitOpt, &explainOpt, &calibrateOpt})
+    if (parser.isSet(outOpt) && !parser.isSet(exportLaunchOpt))
+        return fail(Cli::tr("--out goes with --export-launch"));
+    for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt, &planOpt, &fitOpt, &explainOpt,
+                            &exportLaunchOpt, &checkOpt, &calibrateOpt})
         if (parser.isSet(*opt) && !(opt == &saveOpt && parser.isSet(calibrateOpt)))
             actions << QStringLiteral("--") + opt->names().constFirst();
     if (actions.size() > 1)
@@ -370,6 +390,19 @@ int run() {
             return fail(loaded.error);
         scenario = *loaded.scenario;
     }
+    if (parser.isSet(importOpt)) {
+        const io::ImportResult imported = io::importConfigFile(parser.value(importOpt), scenario);
+        if (!imported.scenario)
+            return fail(imported.error);
+        QTextStream err(stderr);
+        err << io::oneLine(QStringLiteral("trainledger-cli: import %1: %2").arg(parser.value(importOpt), imported.what))
+            << Qt::endl;
+        for (const QString& line : imported.set)
+            err << io::oneLine(QStringLiteral("trainledger-cli: set %1").arg(line)) << Qt::endl;
+        for (const QString& line : imported.ignored)
+            err << io::oneLine(QStringLiteral("trainledger-cli: ignored %1").arg(line)) << Qt::endl;
+        scenario = *imported.scenario;
+    }
     for (const QString& assignment : parser.values(setOpt)) {
         if (auto e = io::applyAssignment(scenario, assignment))
             return fail(*e);
@@ -388,6 +421,48 @@ int run() {
         if (auto e = cli::writePipelineSvg(scenario, parser.value(pipelineSvgOpt)))
             return fail(*e);
         return 0;
+    }
+
+    if (parser.isSet(exportLaunchOpt)) {
+        const auto format = io::parseLaunchFormat(parser.value(exportLaunchOpt));
+        if (!format)
+            return fail(Cli::tr("--export-launch: \"%1\" is not allowed; allowed: %2")
+                            .arg(parser.value(exportLaunchOpt), io::launchFormatNames().join(QStringLiteral(", "))));
+        const engine::Ledger l = engine::evaluate(scenario);
+        if (!l.valid)
+            return fail(QString::fromUtf8(errorsLine(l)));
+        const QByteArray bytes = io::exportLaunch(scenario, *format);
+        if (!parser.isSet(outOpt)) {
+            print(bytes);
+            return 0;
+        }
+        if (auto e = io::writeFileAtomically(parser.value(outOpt), bytes))
+            return fail(Cli::tr("%1: cannot save: %2").arg(parser.value(outOpt), *e));
+        return 0;
+    }
+
+    if (parser.isSet(checkOpt)) {
+        const engine::Ledger l = engine::evaluate(scenario);
+        if (!l.valid)
+            return fail(QString::fromUtf8(errorsLine(l)));
+        const QString memory = Cli::tr("%1 per GPU of %2")
+                                   .arg(QString::fromStdString(engine::formatBytesBoth(l.memory.total)),
+                                        QString::fromStdString(engine::formatBytesBoth(l.memory.capacity)));
+        const QString time = Cli::tr("%1 days of the %2 the deadline leaves")
+                                 .arg(l.time.days, 0, 'f', 2)
+                                 .arg(l.time.trainingDays, 0, 'f', 2);
+        if (l.memory.fits && l.time.finishes) {
+            print(Cli::tr("fits and finishes: %1; %2").arg(memory, time).toUtf8() + "\n");
+            return 0;
+        }
+        QStringList why;
+        if (!l.memory.fits)
+            why << Cli::tr("does not fit: %1").arg(memory);
+        if (!l.time.finishes)
+            why << Cli::tr("late: %1").arg(time);
+        QTextStream(stderr) << io::oneLine(QStringLiteral("trainledger-cli: ") + why.join(QStringLiteral("; ")))
+                            << Qt::endl;
+        return 3;
     }
 
     if (parser.isSet(explainOpt))

@@ -82,7 +82,9 @@ QSet<QString> allowedWords() {
           "all-to-all", // issue 22: expert parallelism, latent attention, multi-token prediction
           "ETP", "etp", "top-k", "MLA", "MTP", "Megatron-Core",
           // Training stacks named by the published runs the step model is checked on.
-          "Megatron-Bridge", "torchtitan", "DeepEP", "arXiv"})
+          "Megatron-Bridge", "torchtitan", "DeepEP", "arXiv",
+          // issue 24: the frameworks and file formats a user imports and exports
+          "Hugging", "Face", "TOML", "toml", "json", "sh"})
         words.insert(QString::fromLatin1(w));
     // Keys without a dot ("title", "notes") stay in tooltips as every key does; Chinese technical text keeps
     // "Token" and "FlashAttention" as they are.
