@@ -214,9 +214,10 @@ void VerdictBanner::render() {
     m_memoryDetail->setToolTip(tr("TP, PP, CP and the ZeRO stage stay as set; only the number of data-parallel "
                                   "replicas grows until the per-GPU memory fits (time.min_gpus_memory)."));
 
-    const int decimals = engine::decimalsApart(t.days, t.trainingDays, 1, 3);
+    // The time gate's days: checkpoints, lost work and restarts counted (time.days_effective).
+    const int decimals = engine::decimalsApart(t.daysEffective, t.trainingDays, 1, 3);
     const QString allowed = str(engine::formatFixed(t.trainingDays, decimals));
-    const QString taken = str(engine::formatFixed(t.days, decimals));
+    const QString taken = str(engine::formatFixed(t.daysEffective, decimals));
     m_timeHead->setText(t.finishes ? tr("Time: %1 of %2 days \u2014 finishes").arg(taken, allowed)
                                    : tr("Time: %1 of %2 days \u2014 late").arg(taken, allowed));
     const QString fewest = tr("Fewest GPUs that finish: %1 (%2 using the reserve)")
@@ -279,7 +280,7 @@ void VerdictBanner::contextMenuEvent(QContextMenuEvent* event) {
         keys << QStringLiteral("memory.total") << QStringLiteral("memory.capacity") << QStringLiteral("memory.fits")
              << QStringLiteral("time.min_gpus_memory");
     else if (inside(m_timeCard))
-        keys << QStringLiteral("time.days") << QStringLiteral("time.finishes")
+        keys << QStringLiteral("time.days_effective") << QStringLiteral("time.days") << QStringLiteral("time.finishes")
              << QStringLiteral("time.min_gpus_compute") << QStringLiteral("time.training_days");
     keys << QStringLiteral("time.binding_gate") << QStringLiteral("time.gpus") << QStringLiteral("time.gpu_hours")
          << QStringLiteral("cost.usd");
