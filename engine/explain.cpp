@@ -118,7 +118,7 @@ void timeGate(const Context& c, Builder& b, std::int64_t gpus, double days, cons
     }
     if (double(gpus) == computeOnly) {
         b.formula("max(1, ceil(F / (" + std::string(daysSym) +
-                  " × 86400 × P × 1e12 × MFU / k_off) / n_mp - 1e-9)) "
+                  " × 86400 × P × 1e12 × MFU / k_off) / n_mp)) "
                   "× n_mp")
             .in("F", c.l.flops.total, "FLOPs", "flops.total")
             .in(daysSym, days, "days", daysWhat);

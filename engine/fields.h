@@ -1,5 +1,5 @@
 #pragma once
-// The scenario key space of CONTRACT.md section 1, as one table: key, type, allowed range, unit, a one-sentence help
+// The scenario key space of docs/contract.md §1, as one table: key, type, allowed range, unit, a one-sentence help
 // and how the window shows it (label, group, control). Files, --set, validation, the schema and the window's
 // parameter panel all read this table, so a new key costs scenario.h, one row here, its formula, a test and docs.
 

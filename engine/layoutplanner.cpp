@@ -199,8 +199,9 @@ struct ThreadState {
     std::vector<Rec> kept;   // top-K heap (or everything when top = 0)
     Skyline front;
     long long evaluated = 0, pruned = 0, feasible = 0, meeting = 0;
-    std::optional<Rec> closest; // the layout nearest to fitting (smallest memory over the limit)
-    std::optional<Rec> fastest; // the fastest feasible layout (for "none finishes in time")
+    std::optional<Rec> closest;  // the layout nearest to fitting (smallest memory over the limit)
+    std::optional<Rec> fastest;  // the fastest feasible layout (for "none finishes in time")
+    std::optional<Rec> cheapest; // the cheapest layout the objective ranks, budget aside (for "none within budget")
 };
 
 class Search {
@@ -233,6 +234,12 @@ public:
         const bool ranked = m_target || m_req.objective == Objective::Fastest || r.finishes;
         if (!ranked)
             return;
+        if (!m_target && m_req.budgetUsd > 0) {
+            if (!ts.cheapest || before(Objective::Cheapest, r, *ts.cheapest))
+                ts.cheapest = r;
+            if (r.usd > m_req.budgetUsd)
+                return; // over the budget
+        }
         auto cmp = [this](const Rec& a, const Rec& b) { return better(a, b); };
         const size_t top = size_t(std::max(0, m_req.top));
         if (top == 0) {
@@ -522,7 +529,7 @@ struct Outcome {
     std::vector<Rec> kept;
     Skyline front;
     long long evaluated = 0, pruned = 0, feasible = 0, meeting = 0;
-    std::optional<Rec> closest, fastest;
+    std::optional<Rec> closest, fastest, cheapest;
     std::vector<Slot> slots;
     bool cancelled = false;
     int threads = 1;
@@ -574,6 +581,8 @@ Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target)
             Search::nearer(out.closest, *ts.closest);
         if (ts.fastest && (!out.fastest || before(Objective::Fastest, *ts.fastest, *out.fastest)))
             out.fastest = ts.fastest;
+        if (ts.cheapest && (!out.cheapest || before(Objective::Cheapest, *ts.cheapest, *out.cheapest)))
+            out.cheapest = ts.cheapest;
         out.slots.resize(ts.slots.size());
         for (size_t i = 0; i < ts.slots.size(); ++i) {
             const Slot& from = ts.slots[i];
@@ -786,9 +795,16 @@ PlanResult planLayouts(const Scenario& scenario, const PlanRequest& req) {
     for (const Rec& r : o.front.points())
         result.pareto.push_back(toPlan(r, sp.capacity, sp.base.efficiency.mode == EfficiencyMode::Derived));
 
-    if (result.plans.empty() && !result.cancelled)
-        result.reason = noPlanReason(sp, req, sp.minGpus, sp.maxGpus, sp.range, o.evaluated + o.pruned, o.feasible,
-                                     o.closest, o.fastest);
+    if (result.plans.empty() && !result.cancelled) {
+        if (req.budgetUsd > 0 && o.cheapest) // plans there were, all over the budget
+            result.reason = sentence(Msg::OverBudget, {MessageArg::ofText("$" + groupDigits(req.budgetUsd)),
+                                                       MessageArg::ofLayout(o.cheapest->layout),
+                                                       MessageArg::ofText("$" + groupDigits(o.cheapest->usd)),
+                                                       MessageArg::ofText(formatFixed(o.cheapest->days, 1))});
+        else
+            result.reason = noPlanReason(sp, req, sp.minGpus, sp.maxGpus, sp.range, o.evaluated + o.pruned, o.feasible,
+                                         o.closest, o.fastest);
+    }
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
 }

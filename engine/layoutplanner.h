@@ -52,6 +52,7 @@ struct PlanRequest {
     long long minGpus = 1, maxGpus = 1; // one count when equal; a range keeps the counts the node size admits
     Objective objective = Objective::Fastest;
     double headroom = 0;        // keep this share of memory free: fits when total <= capacity x (1 - headroom)
+    double budgetUsd = 0;       // > 0: list only plans that cost at most this many dollars (fastest within $X)
     int top = 10;               // plans returned; 0 = every feasible layout (tests, small cases)
     bool tpAcrossNodes = false; // allow tp beyond one node (off: tp divides hardware.gpus_per_node)
     int threads = 0;            // 0 = std::thread::hardware_concurrency()

@@ -1,5 +1,5 @@
 #pragma once
-// The engine's output: a plain value struct mirroring CONTRACT.md section 2.
+// The engine's output: a plain value struct mirroring docs/contract.md §2.
 // Base units everywhere: bytes, FLOPs, seconds, days, US dollars. Memory is per GPU unless named otherwise.
 
 #include "engine/gates.h"
@@ -110,7 +110,7 @@ struct TimeLedger {
     std::int64_t minGpusState = 0;               // state alone, fully sharded (the seeds' "fits" count)
     bool finishes = false;
     Gate bindingGate = Gate::None; // the ledger prints it as "memory" | "time" | "none" (gateName)
-    // The step (CONTRACT v1): in fixed mode as efficiency.mfu implies, in derived mode from the hardware model.
+    // The step (docs/contract.md §2): in fixed mode as efficiency.mfu implies, in derived mode from the hardware model.
     bool derived = false;
     double mfu = 0, hfu = 0; // model / hardware (recompute included) FLOPs per second over GPUs x peak
     StepBreakdown breakdown; // exposed seconds per step; they add up to stepTimeS

@@ -1,5 +1,5 @@
 #pragma once
-// The ledger key space of CONTRACT.md section 2, as one table: key, unit, help and a reader.
+// The ledger key space of docs/contract.md §2, as one table: key, unit, help and a reader.
 // The CLI's --json and --diff and the window's ledger table all walk this table.
 
 #include "engine/ledger.h"

@@ -125,6 +125,8 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "it needs %1 per GPU, over the %2 each GPU has",
     "it needs %1 per GPU, over the %2 left after the headroom",
     "it works: %1 of %2 per GPU, %3 days",
+    // OverBudget
+    "no plan costs at most %1: the cheapest, %2, costs %3 (%4 days)",
 };
 
 constexpr bool everyTemplateSet() {

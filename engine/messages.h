@@ -102,6 +102,8 @@ enum class Msg : std::uint8_t {
     OverMemory,
     OverMemoryHeadroom,
     LayoutWorks,
+    // The planner's budget (layoutplanner.cpp): every plan costs more.
+    OverBudget,
     Count
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// The what-if inputs: a plain value struct, one member per CONTRACT.md section 1 key.
+// The what-if inputs: a plain value struct, one member per docs/contract.md §1 key.
 // Defaults are the seeds' example (seed 000): Qwen3-8B, 100B tokens, 30-day deadline, H100 SXM, MFU 40%.
 
 #include "engine/choices.h"

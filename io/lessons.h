@@ -1,5 +1,5 @@
 #pragma once
-// Built-in lessons: the course texts (../shared/seeds/) as sequences of steps, stored as JSON in resources/lessons/
+// Built-in lessons: the course texts (docs/lessons.md) as sequences of steps, stored as JSON in resources/lessons/
 // and compiled in. Each step's scenario is the lesson's starting scenario with the step's keys set, read through
 // the same path as a scenario file (field table, setField, validate); a step that does not evaluate is an error.
 //

@@ -1,5 +1,5 @@
 #pragma once
-// Scenario <-> JSON (CONTRACT.md section 1) and the --set key=value syntax. The only place that turns text
+// Scenario <-> JSON (docs/contract.md §1) and the --set key=value syntax. The only place that turns text
 // into a Scenario: everything it returns has passed the engine's field table, or comes with a precise error.
 
 #include "engine/fields.h"
@@ -43,7 +43,7 @@ QJsonValue fromFieldValue(const engine::FieldValue& v);
 // "key=value": value parsed as JSON, else taken as a string. Returns the error line, or nullopt.
 std::optional<QString> applyAssignment(engine::Scenario& s, const QString& assignment);
 
-// The ledger as CONTRACT.md section 2 nested JSON, with the evaluated scenario under "scenario".
+// The ledger as docs/contract.md §2 nested JSON, with the evaluated scenario under "scenario".
 QJsonObject ledgerToJson(const engine::Ledger& l, const engine::Scenario& s);
 
 // Put value at a dotted key inside nested objects ("a.b.c").

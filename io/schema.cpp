@@ -78,10 +78,11 @@ QJsonObject scenarioSchema() {
         {QStringLiteral("$id"), QStringLiteral("https://trainledger.invalid/scenario.schema.json")},
         {QStringLiteral("title"), QStringLiteral("TrainLedger scenario, version 1")},
         {QStringLiteral("description"),
-         QStringLiteral("A what-if training plan (CONTRACT.md section 1). Every key but format and version is optional "
-                        "and takes the default of the built-in Qwen3-8B scenario; keys may also be written flat "
-                        "with dots (\"parallel.dp\"). Cross-key rules (divisibility, reserve < deadline) are checked "
-                        "by the program and explained in its messages.")},
+         QStringLiteral(
+             "A what-if training plan (docs/contract.md, section 1). Every key but format and version is optional "
+             "and takes the default of the built-in Qwen3-8B scenario; keys may also be written flat "
+             "with dots (\"parallel.dp\"). Cross-key rules (divisibility, reserve < deadline) are checked "
+             "by the program and explained in its messages.")},
         {QStringLiteral("type"), QStringLiteral("object")},
         {QStringLiteral("required"), QJsonArray{QStringLiteral("format"), QStringLiteral("version")}},
     };

@@ -187,6 +187,20 @@ why not: %1
         <source>%1: cannot save: %2</source>
         <translation>%1：无法保存：%2</translation>
     </message>
+    <message>
+        <source>With --plan: list only plans that cost at most USD dollars (with --objective fastest: the fastest within the budget).</source>
+        <translation>与 --plan 连用：只列出成本不超过 USD 美元的方案（配合 --objective fastest：预算内最快的方案）。</translation>
+    </message>
+    <message>
+        <source>--budget: &quot;%1&quot; is not allowed; allowed: dollars, more than 0 and at most 1e15</source>
+        <translation>--budget：不允许 &quot;%1&quot;；允许：美元金额，大于 0 且不超过 1e15</translation>
+    </message>
+    <message>
+        <source>budget: %1 at most
+</source>
+        <translation>预算：至多 %1
+</translation>
+    </message>
 </context>
 <context>
     <name>CompareWindow</name>
@@ -311,10 +325,6 @@ why not: %1
         <translation>%1：截止期限</translation>
     </message>
     <message>
-        <source>Key</source>
-        <translation>键</translation>
-    </message>
-    <message>
         <source>B − A</source>
         <translation>B − A</translation>
     </message>
@@ -367,6 +377,23 @@ why not: %1
     <message>
         <source>Days (log)</source>
         <translation>天数（对数）</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Days and cost</source>
+        <translation>天数与成本</translation>
+    </message>
+    <message>
+        <source>%1 pp</source>
+        <comment>percentage points</comment>
+        <translation>%1 个百分点</translation>
     </message>
 </context>
 <context>
@@ -1405,20 +1432,20 @@ Total %5 of %6, pipeline stage %7</source>
         <translation>已选中</translation>
     </message>
     <message>
-        <source>Days to train</source>
-        <translation>训练天数</translation>
+        <source>Days to train (log)</source>
+        <translation>训练天数（对数）</translation>
     </message>
     <message>
-        <source>Cost, M$</source>
-        <translation>成本（百万美元）</translation>
+        <source>Cost, M$ (log)</source>
+        <translation>成本（百万美元，对数）</translation>
     </message>
     <message>
-        <source>Cost, k$</source>
-        <translation>成本（千美元）</translation>
+        <source>Cost, k$ (log)</source>
+        <translation>成本（千美元，对数）</translation>
     </message>
     <message>
-        <source>Cost, $</source>
-        <translation>成本（美元）</translation>
+        <source>Cost, $ (log)</source>
+        <translation>成本（美元，对数）</translation>
     </message>
 </context>
 <context>
@@ -1577,6 +1604,22 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>apply layout %1</source>
         <translation>应用布局 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Budget:</source>
+        <translation>预算(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>no limit (US dollars)</source>
+        <translation>不限（美元）</translation>
+    </message>
+    <message>
+        <source>List only plans that cost at most this many US dollars; with Fastest, the fastest layout within the budget. Key: --budget</source>
+        <translation>只列出成本不超过此美元金额的方案；选“最快”时即预算内最快的布局。键：--budget</translation>
+    </message>
+    <message>
+        <source>Budget: &quot;%1&quot; is not allowed; allowed: US dollars from 0 (no limit) to 1e15</source>
+        <translation>预算：不允许 &quot;%1&quot;；允许：0（不限）到 1e15 美元</translation>
     </message>
 </context>
 <context>
@@ -6449,6 +6492,8 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>params.routed_experts</source>
         <translation>params.routed_experts</translation>
+        <source>no plan costs at most %1: the cheapest, %2, costs %3 (%4 days)</source>
+        <translation>没有成本不超过 %1 的方案：最便宜的 %2 需要 %3（%4 天）</translation>
     </message>
 </context>
 <context>
@@ -6546,10 +6591,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>截止期限 %1 天，其中 %2 天预留给检查点和故障：训练可用 %3 天。</translation>
     </message>
     <message>
-        <source>GB means 10⁹ bytes. Only data parallelism varies along the days curve. Every formula and its source: %1.</source>
-        <translation>GB 表示 10⁹ 字节。天数曲线上只改变数据并行。全部公式及出处：%1。</translation>
-    </message>
-    <message>
         <source>%1 · %2 · TrainLedger %3</source>
         <translation>%1 · %2 · TrainLedger %3</translation>
     </message>
@@ -6624,6 +6665,10 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>GB means 10⁹ bytes. Only data parallelism varies along the days curve. Every formula and its source: formulas.md in the TrainLedger documentation; trainledger-cli --explain KEY shows one figure&apos;s.</source>
+        <translation>GB 表示 10⁹ 字节。天数曲线上只改变数据并行。全部公式及出处：TrainLedger 文档中的 formulas.md；trainledger-cli --explain KEY 显示单个数字的公式。</translation>
     </message>
 </context>
 <context>

@@ -556,12 +556,14 @@ void MainWindow::askPrint() {
 void MainWindow::askAddToComparison() {
     if (!m_compare)
         return;
+    // The question belongs to the Compare window, and Compare stays in front with the new side.
     const QString path = m_document->dialogs()->getOpenFileName(
-        this, tr("Add to the Comparison"), QFileInfo(m_document->path()).absolutePath(), Document::fileFilter());
-    if (path.isEmpty())
-        return;
-    if (const std::optional<engine::Scenario> s = m_document->readFile(path))
-        m_compare->addScenario({*s, QFileInfo(path).fileName(), QFileInfo(path).absoluteFilePath(), false});
+        m_compare, tr("Add to the Comparison"), QFileInfo(m_document->path()).absolutePath(), Document::fileFilter());
+    if (!path.isEmpty())
+        if (const std::optional<engine::Scenario> s = m_document->readFile(path))
+            m_compare->addScenario({*s, QFileInfo(path).fileName(), QFileInfo(path).absoluteFilePath(), false});
+    m_compare->raise();
+    m_compare->activateWindow();
 }
 
 void MainWindow::askExportComparison() {

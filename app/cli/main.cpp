@@ -1,4 +1,4 @@
-// trainledger-cli: the command-line front on the engine (CONTRACT.md section 3).
+// trainledger-cli: the command-line front on the engine (docs/contract.md §3).
 // Bad input exits with status 2 and one line on stderr naming the key, the value and what is allowed.
 
 #include "app/cli/fitscaling.h"
@@ -246,6 +246,11 @@ int main(int argc, char** argv) {
         option("top", QT_TRANSLATE_NOOP("Cli", "With --plan: how many plans to print (default 10; 0 = all)."), "K");
     const auto headroomOpt = option(
         "headroom", QT_TRANSLATE_NOOP("Cli", "With --plan: memory share to keep free, 0 to 0.9 (default 0)."), "F");
+    const auto budgetOpt =
+        option("budget",
+               QT_TRANSLATE_NOOP("Cli", "With --plan: list only plans that cost at most USD dollars (with --objective "
+                                        "fastest: the fastest within the budget)."),
+               "USD");
     const auto whyNotOpt = option(
         "why-not",
         QT_TRANSLATE_NOOP("Cli", "With --plan: name a layout key (repeatable); says which rule refuses the layout and "
@@ -264,7 +269,8 @@ int main(int argc, char** argv) {
         QT_TRANSLATE_NOOP("Cli", "Explain a ledger key: the formula, the values put in, the result and its source."),
         "KEY");
     parser.addOptions({setOpt, jsonOpt, reportOpt, sweepOpt, csvOpt, schemaOpt, saveOpt, diffOpt, pipelineSvgOpt,
-                       planOpt, gpusOpt, objectiveOpt, topOpt, headroomOpt, whyNotOpt, acrossOpt, fitOpt, explainOpt});
+                       planOpt, gpusOpt, objectiveOpt, topOpt, headroomOpt, budgetOpt, whyNotOpt, acrossOpt, fitOpt,
+                       explainOpt});
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -285,7 +291,7 @@ int main(int argc, char** argv) {
         return fail(Cli::tr("--json and --report: choose one"));
     if (parser.isSet(csvOpt) && !parser.isSet(sweepOpt) && !parser.isSet(planOpt))
         return fail(Cli::tr("--csv goes with --sweep or --plan"));
-    for (const auto* opt : {&gpusOpt, &objectiveOpt, &topOpt, &headroomOpt, &whyNotOpt, &acrossOpt})
+    for (const auto* opt : {&gpusOpt, &objectiveOpt, &topOpt, &headroomOpt, &budgetOpt, &whyNotOpt, &acrossOpt})
         if (parser.isSet(*opt) && !parser.isSet(planOpt))
             return fail(Cli::tr("--%1 goes with --plan").arg(opt->names().constFirst()));
     // One action at a time, so that no option is silently ignored.
@@ -382,6 +388,14 @@ int main(int argc, char** argv) {
             if (!ok || !(req.headroom >= 0 && req.headroom <= 0.9))
                 return fail(Cli::tr("--headroom: \"%1\" is not allowed; allowed: a share from 0 to 0.9")
                                 .arg(parser.value(headroomOpt)));
+        }
+        if (parser.isSet(budgetOpt)) {
+            bool ok = false;
+            req.budgetUsd = parser.value(budgetOpt).toDouble(&ok);
+            if (!ok || !(req.budgetUsd > 0 && req.budgetUsd <= 1e15))
+                return fail(Cli::tr("--budget: \"%1\" is not allowed; allowed: dollars, more than 0 and at most "
+                                    "1e15")
+                                .arg(parser.value(budgetOpt)));
         }
         const QByteArray out = cli::runPlan(scenario, options, error);
         if (!error.isEmpty())

@@ -80,6 +80,10 @@ QByteArray text(const engine::PlanResult& r, const engine::PlanRequest& req) {
                .toUtf8();
     if (r.plans.empty())
         return out + Cli::tr("no plan: %1\n").arg(io::messageText(r.reason)).toUtf8();
+    if (req.budgetUsd > 0)
+        out += Cli::tr("budget: %1 at most\n")
+                   .arg(QString::fromStdString("$" + engine::groupDigits(req.budgetUsd)))
+                   .toUtf8();
     out += Cli::tr("%1 plans by %2:\n")
                .arg(r.plans.size())
                .arg(QLatin1String(engine::objectiveName(req.objective)))
@@ -156,6 +160,8 @@ QByteArray runPlan(const engine::Scenario& scenario, const PlanOptions& options,
     o.insert(QStringLiteral("gpus"), QJsonObject{{QStringLiteral("min"), qint64(options.request.minGpus)},
                                                  {QStringLiteral("max"), qint64(options.request.maxGpus)}});
     o.insert(QStringLiteral("headroom"), options.request.headroom);
+    if (options.request.budgetUsd > 0)
+        o.insert(QStringLiteral("budget_usd"), options.request.budgetUsd);
     o.insert(QStringLiteral("plans"), plansJson(r.plans));
     o.insert(QStringLiteral("pareto"), plansJson(r.pareto));
     if (r.plans.empty())

@@ -1,5 +1,5 @@
 #pragma once
-// --plan: the layout planner on the command line (CONTRACT.md section 3). Parsing of --gpus, --objective, --top,
+// --plan: the layout planner on the command line (docs/contract.md §3). Parsing of --gpus, --objective, --top,
 // --headroom and --why-not, and the three outputs (text, --json, --csv).
 
 #include "engine/layoutplanner.h"

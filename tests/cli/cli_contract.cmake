@@ -1,4 +1,4 @@
-# The command line as scripts use it (CONTRACT.md section 3). Run with -DCLI=<trainledger-cli> -DSRC=<source dir>.
+# The command line as scripts use it (docs/contract.md §3). Run with -DCLI=<trainledger-cli> -DSRC=<source dir>.
 
 function(run_cli expected_rc out_var err_var)
   execute_process(COMMAND ${CLI} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -49,7 +49,7 @@ run_cli(2 out err --set efficiency.mode=guess)
 expect_one_line("${err}" "bad efficiency.mode")
 expect_contains("${err}" "efficiency.mode" "bad efficiency.mode")
 
-# --json has the CONTRACT keys with the seed's values.
+# --json has the contract keys (docs/contract.md) with the seed's values.
 run_cli(0 out err --json)
 string(JSON total GET "${out}" params total)
 string(JSON steps GET "${out}" time steps)

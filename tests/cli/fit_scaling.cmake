@@ -10,7 +10,7 @@ function(run_cli expected_rc out_var err_var)
   set(${err_var} "${err}" PARENT_SCOPE)
 endfunction()
 
-# JSON: the CONTRACT keys and the intervals.
+# JSON: the contract keys (docs/contract.md) and the intervals.
 run_cli(0 out err --fit-scaling ${SRC}/tests/cli/pilot_runs.csv --json)
 foreach(key E A B alpha beta)
   string(JSON value GET "${out}" ${key})

@@ -1,4 +1,4 @@
-# trainledger-cli --plan as CONTRACT.md section 3 specifies it. Run with -DCLI=<trainledger-cli>.
+# trainledger-cli --plan as docs/contract.md §3 specifies it. Run with -DCLI=<trainledger-cli>.
 
 function(run_cli expected_rc out_var err_var)
   execute_process(COMMAND ${CLI} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -84,6 +84,36 @@ foreach(bad 0 -3 abc 9:3 1:0 2.5)
 endforeach()
 run_cli(2 out err --plan --objective best)
 run_cli(2 out err --plan --headroom 1.5)
+
+# --budget USD (issue 28): the fastest within the budget; a bad budget is one line naming --budget; a budget below
+# every plan names the cheapest.
+foreach(bad 0 -5 lots)
+  run_cli(2 out err --plan --budget=${bad})
+  string(STRIP "${err}" line)
+  string(FIND "${line}" "\n" nl)
+  if(NOT nl EQUAL -1 OR NOT line MATCHES "--budget")
+    message(FATAL_ERROR "--budget ${bad}: expected one line naming --budget, got:\n${err}")
+  endif()
+endforeach()
+run_cli(2 out err --budget 1000)
+run_cli(0 out err --plan --gpus 16 --budget 1 --json --set model.preset=llama3-70b --set data.global_batch=512)
+string(JSON n LENGTH "${out}" plans)
+string(JSON reason GET "${out}" reason)
+string(JSON budget GET "${out}" budget_usd)
+if(NOT n EQUAL 0 OR NOT budget EQUAL 1)
+  message(FATAL_ERROR "--budget 1: expected no plan and budget_usd 1\n${out}")
+endif()
+expect_contains("${reason}" "no plan costs at most $1: the cheapest" "--budget 1")
+run_cli(0 out err --plan --gpus 16 --top 0 --json --set model.preset=llama3-70b --set data.global_batch=512)
+string(JSON all LENGTH "${out}" plans)
+run_cli(0 out err --plan --gpus 16 --top 0 --budget 1e12 --json --set model.preset=llama3-70b
+        --set data.global_batch=512)
+string(JSON within LENGTH "${out}" plans)
+if(NOT all EQUAL within OR all EQUAL 0)
+  message(FATAL_ERROR "--budget 1e12 keeps every plan: ${within} of ${all}")
+endif()
+run_cli(0 out err --plan --gpus 16 --budget 1e12 --set model.preset=llama3-70b --set data.global_batch=512)
+expect_contains("${out}" "budget: $1,000,000,000,000 at most" "--plan --budget text")
 run_cli(2 out err --gpus 8)
 
 # CSV: a header and one row per plan; why-not names the rule.

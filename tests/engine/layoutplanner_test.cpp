@@ -167,6 +167,53 @@ TEST(LayoutPlanner, TopKIsThePrefixOfTheFullRanking) {
     expectSamePlans(top.plans, std::vector<Plan>(all.plans.begin(), all.plans.begin() + 7));
 }
 
+// Issue 28: a budget lists the full ranking's plans that cost at most the budget, in the same order (the fastest
+// within $X first); when every plan costs more, the reason names the cheapest and its cost.
+TEST(LayoutPlanner, BudgetKeepsThePlansWithinIt) {
+    const Scenario s = tinyScenario();
+    for (Objective o : {Objective::Fastest, Objective::Cheapest, Objective::Fewest}) {
+        PlanRequest req;
+        req.minGpus = 1;
+        req.maxGpus = 16;
+        req.top = 0;
+        req.objective = o;
+        const PlanResult all = planLayouts(s, req);
+        ASSERT_GT(all.plans.size(), 10u);
+        // A budget below the fastest plan's cost and above the cheapest's.
+        double cheapest = all.plans.front().usd;
+        for (const Plan& p : all.plans)
+            cheapest = std::min(cheapest, p.usd);
+        req.budgetUsd = (cheapest + all.plans.front().usd) / 2;
+        if (o == Objective::Cheapest)
+            req.budgetUsd = cheapest * 1.5;
+        std::vector<Plan> want;
+        for (const Plan& p : all.plans)
+            if (p.usd <= req.budgetUsd)
+                want.push_back(p);
+        ASSERT_FALSE(want.empty());
+        ASSERT_LT(want.size(), all.plans.size());
+        const PlanResult within = planLayouts(s, req);
+        expectSamePlans(within.plans, want);
+        for (const Plan& p : within.plans)
+            EXPECT_LE(p.usd, req.budgetUsd);
+        req.top = 3;
+        const auto three = want.begin() + std::ptrdiff_t(std::min<size_t>(3, want.size()));
+        expectSamePlans(planLayouts(s, req).plans, std::vector<Plan>(want.begin(), three));
+        // The counts and the front do not depend on the budget.
+        EXPECT_EQ(within.feasible, all.feasible);
+        EXPECT_EQ(within.pareto.size(), all.pareto.size());
+    }
+    PlanRequest req;
+    req.minGpus = 1;
+    req.maxGpus = 16;
+    req.budgetUsd = 1e-3;
+    const PlanResult none = planLayouts(s, req);
+    EXPECT_TRUE(none.plans.empty());
+    EXPECT_EQ(none.reason.id, Msg::OverBudget);
+    EXPECT_NE(none.reason.message().find("no plan costs at most $0: the cheapest"), std::string::npos)
+        << none.reason.message();
+}
+
 TEST(LayoutPlanner, ThreadsDoNotChangeTheAnswer) {
     const Scenario s = tinyScenario();
     PlanRequest req;

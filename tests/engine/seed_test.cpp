@@ -1,4 +1,4 @@
-// Every worked number of the seeds (../shared/seeds/), asserted to the digit the seed prints.
+// Every worked number of the course texts (docs/lessons.md), asserted to the digit the seed prints.
 // Rows name their seed file and section. Where a seed rounds first, the row asserts the exact figure and keeps the
 // seed's printed one beside it; docs/formulas.md ("Where the seeds round") explains each difference.
 
@@ -130,7 +130,7 @@ TEST(Seed003Compute, ItemizedForwardAndBackward) {
 TEST(Seed000Compute, PerTokenTotalAndThroughput) {
     const Ledger l = eval(seedScenario());
     EXPECT_DOUBLE_EQ(printed(l.flops.trainingPerToken / 1e9, 1), 52.7);        // §4 52.7 GFLOPs per token
-    EXPECT_DOUBLE_EQ(printed(l.flops.trainingPerToken / 1e9, 2), 52.66);       // CONTRACT: 52.66e9
+    EXPECT_DOUBLE_EQ(printed(l.flops.trainingPerToken / 1e9, 2), 52.66);       // the contract: 52.66e9
     EXPECT_DOUBLE_EQ(printed(3 * l.flops.forwardPerSequence / 1e14, 2), 4.31); // §4 4.31e14 per sequence
     EXPECT_DOUBLE_EQ(printed(l.flops.total / 1e21, 2), 5.27);                  // §4 5.27e21 FLOPs
     // §4 prints 7,507 tokens/s per GPU: 989e12 x 0.4 / 52.7e9, after rounding 52.66 to 52.7.

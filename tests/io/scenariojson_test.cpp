@@ -1,4 +1,4 @@
-// Scenario JSON round trips, the --set syntax, and the ledger JSON's CONTRACT keys.
+// Scenario JSON round trips, the --set syntax, and the ledger JSON's contract keys.
 
 #include "engine/evaluate.h"
 #include "engine/fields.h"
@@ -190,7 +190,7 @@ TEST(Contract, EveryScenarioKeyRoundTripsThroughSetAndJson) {
 TEST(Contract, LedgerJsonHasEveryContractKey) {
     const engine::Scenario s;
     const QJsonObject json = io::ledgerToJson(engine::evaluate(s), s);
-    // CONTRACT.md section 2, verbatim.
+    // docs/contract.md §2, verbatim.
     const char* keys[] = {"params.total",
                           "params.active",
                           "flops.forward_per_sequence",

@@ -192,6 +192,7 @@ QSet<QString> allowedWords() {
                           "MIN",
                           "MAX",
                           "gpus",
+                          "budget", // the option --budget a tooltip names
                           "Hoffmann",
                           "PF-day",
                           "PyTorch",

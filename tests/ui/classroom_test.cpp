@@ -14,6 +14,7 @@
 #include "ui/mainwindow.h"
 #include "ui/views/ledgertable.h"
 #include "ui/views/memoryview.h"
+#include "ui/views/plot.h"
 #include "ui/views/textline.h"
 
 #include <QAction>
@@ -24,6 +25,7 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineSeries>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
@@ -260,6 +262,7 @@ private slots:
             QVERIFY(!chooser->itemText(i).contains(QStringLiteral("seed"), Qt::CaseInsensitive));
         }
         const QRegularExpression seed(QStringLiteral("\\bseed\\b"), QRegularExpression::CaseInsensitiveOption);
+        const QRegularExpression programNumber(QStringLiteral("(?<![\\w.])\\d+(\\.\\d+)?e\\d+\\b"));
         for (int l = 0; l < int(io::builtInLessons().size()); ++l) {
             w.player()->setLesson(l);
             for (int s = 0; s < int(io::builtInLessons()[size_t(l)].steps.size()); ++s) {
@@ -268,6 +271,8 @@ private slots:
                     w.player()->stepText() + w.player()->findChild<QLabel*>(QStringLiteral("lessonChecks"))->text();
                 QVERIFY2(!shown.contains(seed), qPrintable(shown));
                 QVERIFY2(!shown.contains(QStringLiteral("_000")), qPrintable(shown));
+                // Powers of ten as people write them (7 × 10⁹), not as programs do (7e9).
+                QVERIFY2(!shown.contains(programNumber), qPrintable(shown));
             }
         }
         w.player()->setLesson(1);
@@ -375,6 +380,46 @@ private slots:
         auto* next = w.player()->findChild<QPushButton*>(QStringLiteral("lessonNext"));
         QVERIFY(next->isVisible());
         QVERIFY(next->mapTo(&w.window, QPoint(next->width(), next->height())).x() <= w.window.width());
+    }
+
+    // Issue 28: on a slide the totals above the memory bars keep off the capacity line (at 1280 x 720 the ZeRO
+    // lesson's "5.5N 38.5 GB" sat on the 80 GB line).
+    void memoryTotalsKeepOffTheCapacityLine() {
+        for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
+            Window w(size);
+            w.presentation()->enter(false);
+            const auto& lessons = io::builtInLessons();
+            int checked = 0;
+            for (int l = 0; l < int(lessons.size()); ++l) {
+                w.player()->setLesson(l);
+                for (int s = 0; s < int(lessons[size_t(l)].steps.size()); ++s) {
+                    w.player()->setStep(s);
+                    for (int i = 0; i < 3; ++i)
+                        QCoreApplication::processEvents();
+                    auto* memory = w.window.findChild<ui::MemoryView*>(QStringLiteral("memoryView"));
+                    if (!memory || !memory->isVisible())
+                        continue;
+                    const ui::Plot* plot = memory->plot();
+                    const double lineY = plot->map(QPointF(0, memory->capacitySeries()->at(0).y())).y();
+                    for (const ui::Plot::Note& n : plot->notes()) {
+                        if (n.text.isEmpty())
+                            continue;
+                        const QRectF r = plot->noteRect(n);
+                        QVERIFY2(
+                            r.bottom() < lineY - 1 || r.top() > lineY + 1,
+                            qPrintable(QStringLiteral("%1x%2 %3/%4: \"%5\" %6..%7 over the line at %8")
+                                           .arg(size.width())
+                                           .arg(size.height())
+                                           .arg(lessons[size_t(l)].id, lessons[size_t(l)].steps[size_t(s)].id, n.text)
+                                           .arg(r.top())
+                                           .arg(r.bottom())
+                                           .arg(lineY)));
+                        ++checked;
+                    }
+                }
+            }
+            QVERIFY(checked > 0);
+        }
     }
 
     void presentationHasNoClippedText_data() {

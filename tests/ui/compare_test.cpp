@@ -50,12 +50,16 @@ private slots:
         QVERIFY(keys.contains(QStringLiteral("time.days")));
         QVERIFY(keys.contains(QStringLiteral("cost.usd")) || keys.contains(QStringLiteral("time.gpus")));
         QVERIFY(!keys.contains(QStringLiteral("model.layers")));
-        // Exactly the engine's list, in its order (scenario keys first).
+        // Exactly the engine's list, in its order (scenario keys first), with the days and the cost ahead of it.
         engine::Scenario a, b;
         b.parallel.dp = 16;
         QStringList expected;
         for (const engine::Difference& d : engine::compareScenarios(a, b))
             expected << QString::fromStdString(d.key);
+        QVERIFY(expected.removeOne(QStringLiteral("time.days")));
+        QVERIFY(!expected.removeOne(QStringLiteral("cost.usd"))); // the same dollars, shown all the same
+        expected.prepend(QStringLiteral("cost.usd"));
+        expected.prepend(QStringLiteral("time.days"));
         QCOMPARE(keys, expected);
         QCOMPARE(cell(w.differenceTable(), QStringLiteral("parallel.dp"), 1), QStringLiteral("8"));
         QCOMPARE(cell(w.differenceTable(), QStringLiteral("parallel.dp"), 2), QStringLiteral("16"));
@@ -74,6 +78,45 @@ private slots:
         QVERIFY(w.curveSeries(0)->count() > 10);
         QCOMPARE(w.curveSeries(0)->count(), w.curveSeries(1)->count());
         QVERIFY(w.summaryText(1).contains(QStringLiteral("16 GPUs")));
+    }
+
+    // Issue 28: the table reads as the window does: labels, not keys (the key is in the tooltip), and a manager's
+    // two figures, the days and the cost, first.
+    void tableShowsLabelsWithDaysAndCostFirst() {
+        ui::CompareWindow w;
+        ui::CompareSide b = side(16, QStringLiteral("b"));
+        b.scenario.parallel.zero = b.scenario.parallel.zero == 0 ? 1 : 0;
+        b.scenario.efficiency.mfu = 0.35;
+        b.scenario.parallel.schedule = engine::Schedule::GPipe;
+        w.setSides(side(8, QStringLiteral("a")), b);
+        QTableWidget* table = w.differenceTable();
+        QCOMPARE(table->horizontalHeaderItem(0)->text(), QStringLiteral("Figure"));
+        QStringList firstColumn;
+        for (int r = 0; r < table->rowCount(); ++r)
+            firstColumn << table->item(r, 0)->text();
+        for (const QString& text : firstColumn)
+            QVERIFY2(!text.contains(QLatin1Char('.')) && !text.contains(QLatin1Char('_')), qPrintable(text));
+        // A section title, then the days and the cost.
+        QCOMPARE(firstColumn.mid(1, 2), (QStringList{QStringLiteral("Days to train"), QStringLiteral("Cost")}));
+        QCOMPARE(w.differenceKeys().mid(0, 2), (QStringList{QStringLiteral("time.days"), QStringLiteral("cost.usd")}));
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->item(r, 0)->data(Qt::UserRole).toString() == QLatin1String("time.min_gpus_compute")) {
+                QCOMPARE(table->item(r, 0)->text(), QStringLiteral("Fewest GPUs for time"));
+                QVERIFY(table->item(r, 0)->toolTip().startsWith(QStringLiteral("time.min_gpus_compute")));
+            }
+        QVERIFY2(firstColumn.contains(QStringLiteral("ZeRO stage")), qPrintable(firstColumn.join(QLatin1Char('|'))));
+        // Values as the panel shows them: MFU in percent (its change in points), a schedule by its name.
+        QCOMPARE(cell(table, QStringLiteral("efficiency.mfu"), 1), QStringLiteral("40%"));
+        QCOMPARE(cell(table, QStringLiteral("efficiency.mfu"), 2), QStringLiteral("35%"));
+        QCOMPARE(cell(table, QStringLiteral("efficiency.mfu"), 3), QStringLiteral("\u22125 pp"));
+        QCOMPARE(cell(table, QStringLiteral("parallel.schedule"), 2), QStringLiteral("GPipe"));
+        QCOMPARE(cell(table, QStringLiteral("parallel.schedule"), 1), QStringLiteral("1F1B"));
+        // The cost is there even where it does not differ, and reads as the ledger writes it.
+        engine::Scenario sa, sb = b.scenario;
+        sa.parallel.dp = 8;
+        const engine::Ledger lb = engine::evaluate(sb);
+        QCOMPARE(cell(table, QStringLiteral("cost.usd"), 2),
+                 QString::fromStdString(engine::formatLedgerValue(lb.cost.usd, engine::Unit::Usd)));
     }
 
     void swapSwaps() {

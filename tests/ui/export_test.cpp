@@ -5,6 +5,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/ledgerfields.h"
+#include "engine/presets.h"
 #include "scripteddialogs.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
@@ -22,7 +23,9 @@
 #include <QMenu>
 #include <QPdfWriter>
 #include <QPrinter>
+#include <QProcess>
 #include <QPushButton>
+#include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -148,6 +151,46 @@ private slots:
         QVERIFY(no.contains(QStringLiteral("GB")));
     }
 
+    // Issue 28: two pages as the README says, for the plans people print (fixed and derived efficiency, the course's
+    // model and Llama 3 405B, with warnings and notes), and no path of the machine that wrote it.
+    void theReportIsTwoPagesForEveryPlan() {
+        std::vector<std::pair<QString, engine::Scenario>> plans;
+        engine::Scenario s;
+        s.notes = "Budget approved for one node.\nAsk for a second node in March.";
+        plans.push_back({QStringLiteral("default"), s});
+        s.efficiency.mode = engine::EfficiencyMode::Derived;
+        plans.push_back({QStringLiteral("derived"), s});
+        engine::Scenario big;
+        engine::applyModelPreset(big, "llama3.1-405b");
+        big.parallel.tp = 8;
+        big.parallel.pp = 16;
+        big.parallel.dp = 64;
+        big.data.globalBatch = 2048;
+        big.notes = "Infra review: 8,192 GPUs for 54 days.";
+        plans.push_back({QStringLiteral("405b"), big});
+        big.efficiency.mode = engine::EfficiencyMode::Derived;
+        plans.push_back({QStringLiteral("405b derived"), big});
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        for (const auto& [name, scenario] : plans) {
+            const QByteArray pdf = ui::reportPdf({scenario, QStringLiteral("plan.trainledger")}, QPageSize::A4);
+            QVERIFY2(pdfPages(pdf) == 2, qPrintable(name + QStringLiteral(": %1 pages").arg(pdfPages(pdf))));
+            QVERIFY2(pdfPages(ui::reportPdf({scenario, QStringLiteral("plan.trainledger")}, QPageSize::Letter)) == 2,
+                     qPrintable(name));
+            if (pdftotext.isEmpty())
+                continue;
+            QTemporaryDir dir;
+            const QString file = dir.filePath(QStringLiteral("r.pdf"));
+            QCOMPARE(ui::writeExportFile(file, pdf), QString());
+            QProcess p;
+            p.start(pdftotext, {file, QStringLiteral("-")});
+            QVERIFY(p.waitForFinished(60000));
+            const QString text = QString::fromUtf8(p.readAllStandardOutput());
+            QVERIFY2(text.contains(QStringLiteral("formulas.md")), qPrintable(name));
+            QVERIFY2(!text.contains(QDir::currentPath()) && !text.contains(QStringLiteral("/docs/")),
+                     qPrintable(name + QStringLiteral(": ") + text.right(400)));
+        }
+    }
+
     void exportReportAndPrintFromTheWindow() {
         test::ScriptedDialogs dialogs;
         ui::Controller controller;
@@ -213,6 +256,41 @@ private slots:
         QCOMPARE(w.curveSeries(1)->pen().style(), Qt::DashLine);
         QVERIFY(w.curveSeries(0)->pen().widthF() > w.curveSeries(1)->pen().widthF());
         QCOMPARE(w.curveSeries(0)->points(), w.curveSeries(1)->points());
+    }
+
+    // Issue 28: on paper A and B can be told apart: each chart's legend is printed with a filled swatch in each
+    // side's colour (the charts' own legend markers did not show in poppler or Ghostscript, and most of their
+    // names were missing).
+    void comparisonPdfHasLegends() {
+        ui::CompareWindow w;
+        w.setSides(side(8, QStringLiteral("a")), side(16, QStringLiteral("b")));
+        w.setAttribute(Qt::WA_DontShowOnScreen); // laid out as the report lays it out
+        w.resize(1900, 1000);
+        w.show();
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        const QString memory = ui::CompareWindow::legendHtml(w.chartViews().at(0));
+        const QString time = ui::CompareWindow::legendHtml(w.chartViews().at(1));
+        QVERIFY2(memory.contains(QStringLiteral("bgcolor=\"#3b75af\"")) &&
+                     memory.contains(QStringLiteral("bgcolor=\"#ef8a3c\"")),
+                 qPrintable(memory + QStringLiteral(" / ") + time));
+        QVERIFY2(time.contains(QStringLiteral("B: days")) && time.contains(QStringLiteral("bgcolor=\"#ef8a3c\"")),
+                 qPrintable(time));
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        if (pdftotext.isEmpty())
+            QSKIP("pdftotext is not installed");
+        engine::Scenario a, b;
+        b.parallel.dp = 16;
+        const QString file = path(QStringLiteral("comparison.pdf"));
+        QCOMPARE(ui::writeExportFile(file, ui::comparisonPdf({{a, QStringLiteral("a.trainledger")},
+                                                              {b, QStringLiteral("b.trainledger")}})),
+                 QString());
+        QProcess p;
+        p.start(pdftotext, {QStringLiteral("-raw"), file, QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(60000));
+        const QString text = QString::fromUtf8(p.readAllStandardOutput());
+        for (const char* name : {"A: days", "B: days", "A: this plan", "B: this plan", "Deadline (both)"})
+            QVERIFY2(text.contains(QLatin1String(name)), name);
     }
 
     void compareTakesUpToFourScenarios() {

@@ -303,6 +303,24 @@ private slots:
         QVERIFY(m_window->document()->isUntitled());
     }
 
+    // Issue 28: Add Scenario asks over the Compare window and leaves it in front with the new side (the open dialog
+    // belonged to the main window, which came up over Compare when it closed).
+    void addScenarioKeepsCompareInFront() {
+        const QString b = write(QStringLiteral("b.trainledger"), 16);
+        const QString c = write(QStringLiteral("c.trainledger"), 32);
+        QVERIFY(m_window->compareWith(b));
+        ui::CompareWindow* compare = m_window->compareWindow();
+        QVERIFY(QTest::qWaitForWindowExposed(compare));
+        m_window->activateWindow(); // what closing a dialog that belongs to the main window does
+        QTRY_VERIFY(m_window->isActiveWindow());
+        m_dialogs->openNames << c;
+        QTest::mouseClick(compare->addButton(), Qt::LeftButton);
+        QCOMPARE(compare->sideCount(), 3);
+        QCOMPARE(m_dialogs->openParents.last(), static_cast<QWidget*>(compare));
+        QTRY_VERIFY(compare->isActiveWindow());
+        QVERIFY(!m_window->isActiveWindow());
+    }
+
     // For people: the window with the notes dock, and the compare window (TL_SCREENSHOT_DIR, default temp dir).
     void screenshots() {
         QVERIFY(m_controller->setValue(

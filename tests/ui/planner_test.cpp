@@ -13,9 +13,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
@@ -23,6 +25,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
 #include <thread>
 
 using namespace tl;
@@ -162,6 +166,85 @@ private slots:
             QTest::qWait(50);
             QVERIFY(tab.grab().save(out));
         }
+    }
+
+    // Issue 28: days against dollars on log axes (a far "this plan" no longer crowds the candidates into a corner),
+    // and "this plan" follows Apply.
+    void chartIsLogAndThisPlanFollowsApply() {
+        ui::Controller controller;
+        controller.setScenario(llama70b());
+        ui::PlannerTab tab(&controller);
+        tab.resize(1300, 800);
+        tab.show();
+        tab.gpusEdit()->setText(QStringLiteral("32"));
+        QVERIFY(tab.plan());
+        QVERIFY(waitFinished(tab));
+        QVERIFY(tab.model()->rowCount() > 2);
+        ui::PlanChart* chart = tab.chart();
+        QCOMPARE(chart->daysAxis()->type(), QAbstractAxis::AxisTypeLogValue);
+        QCOMPARE(chart->costAxis()->type(), QAbstractAxis::AxisTypeLogValue);
+        // Every point inside the axes.
+        for (QXYSeries* series :
+             {static_cast<QXYSeries*>(chart->plansSeries()), static_cast<QXYSeries*>(chart->currentSeries())})
+            for (const QPointF& p : series->points()) {
+                QVERIFY(p.x() >= chart->daysAxis()->min() && p.x() <= chart->daysAxis()->max());
+                QVERIFY(p.y() >= chart->costAxis()->min() && p.y() <= chart->costAxis()->max());
+            }
+        const engine::Plan chosen = *tab.model()->plan(2);
+        QVERIFY(tab.applyRow(2));
+        QCOMPARE(chart->currentSeries()->count(), 1);
+        QCOMPARE(chart->currentSeries()->at(0).x(), chosen.days);
+        QCOMPARE(chart->currentSeries()->at(0).y(), chosen.usd / chart->costScale());
+    }
+
+    // Issue 28: the planner keeps a memory margin by default, and the Budget field lists the fastest layouts within
+    // $X (the engine's budgeted search, the same plans in the same order).
+    void budgetAndDefaultHeadroom() {
+        ui::Controller controller;
+        controller.setScenario(llama70b());
+        ui::PlannerTab tab(&controller);
+        tab.show();
+        QCOMPARE(tab.headroomBox()->value(), ui::PlannerTab::kDefaultHeadroomPercent);
+        QVERIFY(ui::PlannerTab::kDefaultHeadroomPercent > 0);
+        tab.gpusEdit()->setText(QStringLiteral("16:64")); // on one count dollars follow days: a range to choose from
+        QVERIFY(tab.plan());
+        QVERIFY(waitFinished(tab));
+        QVERIFY(tab.model()->rowCount() > 2);
+        for (const auto& p : tab.result().plans)
+            QVERIFY(p.memoryTotal <= p.capacity * 0.9 * (1 + 1e-12));
+        // A budget between the cheapest and the fastest plan (the two ends of the Pareto front).
+        const auto& front = tab.result().pareto;
+        QVERIFY(front.size() >= 2);
+        QVERIFY(front.back().usd < front.front().usd);
+        const double budget = std::floor((front.back().usd + front.front().usd) / 2);
+        QTest::keyClicks(tab.budgetEdit(), QStringLiteral("$") + QString::number(budget, 'f', 0));
+        QVERIFY(tab.plan());
+        QVERIFY(waitFinished(tab));
+        QVERIFY(tab.model()->rowCount() > 0);
+        for (const auto& p : tab.result().plans)
+            QVERIFY(p.usd <= budget);
+        QVERIFY(tab.result().plans.front().days > front.front().days); // not the fastest overall
+        engine::PlanRequest req;
+        req.minGpus = 16;
+        req.maxGpus = 64;
+        req.headroom = 0.1;
+        req.top = 1;
+        req.budgetUsd = budget;
+        const engine::PlanResult want = engine::planLayouts(controller.validScenario(), req);
+        QVERIFY(tab.result().plans.front().layout == want.plans.front().layout);
+        // A bad budget is named beside the field; nothing runs.
+        tab.budgetEdit()->setText(QStringLiteral("lots"));
+        QVERIFY(!tab.plan());
+        auto* error = tab.findChild<QLabel*>(QStringLiteral("plannerBudgetError"));
+        QVERIFY(error->isVisible());
+        QVERIFY(error->text().startsWith(QStringLiteral("Budget: \"lots\"")));
+        // A budget below every plan: the reason names the cheapest.
+        tab.budgetEdit()->setText(QStringLiteral("1"));
+        QVERIFY(tab.plan());
+        QVERIFY(waitFinished(tab));
+        QCOMPARE(tab.model()->rowCount(), 0);
+        QVERIFY2(tab.statusLabel()->text().contains(QStringLiteral("no plan costs at most $1")),
+                 qPrintable(tab.statusLabel()->text()));
     }
 
     void cancelLeavesTheScenarioUntouched() {

@@ -37,8 +37,10 @@ public:
         }
         return confirmations.takeFirst();
     }
-    QString getOpenFileName(QWidget*, const QString&, const QString&, const QString&) override {
+    QList<QWidget*> openParents; // the window each open dialog belonged to (focus returns there)
+    QString getOpenFileName(QWidget* parent, const QString&, const QString&, const QString&) override {
         asked << QStringLiteral("open");
+        openParents << parent;
         if (openNames.isEmpty()) {
             unexpected << asked.back();
             return {};

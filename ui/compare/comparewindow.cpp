@@ -71,6 +71,49 @@ QString oneLine(const std::string& s) {
     return text;
 }
 
+// A key's label as the window shows it ("Global batch", "Days to train"); the key itself when it has none.
+QString labelFor(const std::string& key) {
+    if (const engine::Field* f = engine::findField(key); f && f->ui.label[0])
+        return engineText(f->ui.label);
+    for (const engine::LedgerField& f : engine::ledgerFields())
+        if (key == f.key)
+            return engineLabel(f.label).trimmed();
+    if (key == "title")
+        return CompareWindow::tr("Title");
+    if (key == "notes")
+        return CompareWindow::tr("Notes");
+    return QString::fromStdString(key);
+}
+
+// A number of a scenario key in the parameter panel's unit, where the panel shows one ("40%", not 0.4).
+std::optional<QString> panelNumber(const engine::Field& f, double value) {
+    if (f.ui.displayFactor == 1 || !f.ui.displayUnit[0])
+        return std::nullopt;
+    const QString unit = engineText(f.ui.displayUnit);
+    const QString n =
+        QString::fromStdString(engine::formatTrimmed(engine::toDisplay(f, value), std::max(2, f.ui.decimals)));
+    return unit == QLatin1String("%") ? n + unit : n + QLatin1Char(' ') + unit;
+}
+
+// A scenario key's value as the panel shows it: a choice by its label ("1F1B"), a number in the panel's unit; other
+// values (and ledger keys) as the engine wrote them.
+QString shownValue(const std::string& key, const engine::Scenario& s, const std::string& written) {
+    if (const engine::Field* f = engine::findField(key)) {
+        const engine::FieldValue v = f->get(s);
+        if (const auto* choice = std::get_if<std::string>(&v); choice && f->type == engine::FieldType::Choice)
+            for (size_t i = 0; i < f->choices.size(); ++i)
+                if (f->choices[i] == *choice)
+                    return choiceText(*f, i);
+        if (const auto* d = std::get_if<double>(&v))
+            if (const auto shown = panelNumber(*f, *d))
+                return *shown;
+    }
+    return QString::fromStdString(written);
+}
+
+// What a manager reads first: the days and the cost lead the table, whatever else differs.
+constexpr const char* kHeadlineKeys[] = {"time.days", "cost.usd"};
+
 QString helpFor(const std::string& key) {
     if (const engine::Field* f = engine::findField(key))
         return engineText(f->help);
@@ -431,6 +474,9 @@ QString differenceText(const std::string& key, double a, double b) {
             return sign + valueText(v, f.unit);
         }
     const engine::Field* f = engine::findField(key);
+    if (f && QString::fromUtf8(f->ui.displayUnit) == QLatin1String("%")) // a change of a share, in points
+        if (const auto shown = panelNumber(*f, std::abs(d)))
+            return sign + CompareWindow::tr("%1 pp", "percentage points").arg(shown->chopped(1));
     const QString unit = f && f->unit && *f->unit ? QStringLiteral(" ") + QString::fromUtf8(f->unit) : QString();
     return sign + QString::fromStdString(engine::formatGeneral(std::abs(d), 6)) + unit;
 }
@@ -487,11 +533,37 @@ void CompareWindow::renderTable() {
         isScenarioKey = std::move(sortedScenario);
     }
 
+    // Days and cost first, even when they agree (a manager reads "same cost" too), then the scenario keys, then the
+    // other ledger keys.
+    std::vector<std::string> headline;
+    int sameHeadline = 0; // shown, not different
+    const bool anyDifference = !order.empty();
+    bool allValid = anyDifference;
+    for (int i = 0; i < n; ++i)
+        allValid = allValid && m_evaluations[size_t(i)].ledger.valid;
+    for (const char* key : kHeadlineKeys) {
+        if (auto it = std::find(order.begin(), order.end(), key); it != order.end()) {
+            isScenarioKey.erase(isScenarioKey.begin() + (it - order.begin()));
+            order.erase(it);
+            headline.push_back(key);
+        } else if (allValid && n > 1) {
+            ++sameHeadline;
+            for (const engine::LedgerField& f : engine::ledgerFields())
+                if (std::string_view(f.key) == key)
+                    for (int i = 0; i < n; ++i)
+                        values[size_t(i)][key] =
+                            engine::formatLedgerValue(f.get(m_evaluations[size_t(i)].ledger), f.unit);
+            headline.push_back(key);
+        }
+    }
+    order.insert(order.begin(), headline.begin(), headline.end());
+    isScenarioKey.insert(isScenarioKey.begin(), headline.size(), false);
+
     const int columns = 1 + n + (deltas ? 2 : 0);
     m_table->setRowCount(0);
     m_table->clearSpans();
     m_table->setColumnCount(columns);
-    QStringList headers{tr("Key")};
+    QStringList headers{tr("Figure")};
     for (int i = 0; i < n; ++i)
         headers << letter(i);
     if (deltas)
@@ -503,7 +575,7 @@ void CompareWindow::renderTable() {
                                                                     : QHeaderView::ResizeToContents);
 
     int scenarioKeys = 0;
-    bool ledgerSection = false, scenarioSection = false;
+    bool ledgerSection = false, scenarioSection = false, headlineSection = false;
     QFont bold = m_table->font();
     bold.setBold(true);
     auto section = [&](const QString& title) {
@@ -518,25 +590,31 @@ void CompareWindow::renderTable() {
     };
     for (size_t k = 0; k < order.size(); ++k) {
         const std::string& key = order[k];
+        const bool isHeadline = k < headline.size();
+        if (isHeadline && !headlineSection) {
+            section(tr("Days and cost"));
+            headlineSection = true;
+        }
         if (isScenarioKey[k] && !scenarioSection) {
             section(tr("Scenario keys"));
             scenarioSection = true;
         }
-        if (!isScenarioKey[k] && !ledgerSection) {
+        if (!isHeadline && !isScenarioKey[k] && !ledgerSection) {
             section(tr("Ledger keys"));
             ledgerSection = true;
         }
         scenarioKeys += isScenarioKey[k] ? 1 : 0;
         const int row = m_table->rowCount();
         m_table->insertRow(row);
-        auto* keyItem = new QTableWidgetItem(str(key));
+        auto* keyItem = new QTableWidgetItem(labelFor(key));
         keyItem->setData(Qt::UserRole, str(key));
-        keyItem->setToolTip(helpFor(key));
+        keyItem->setToolTip(str(key) + QStringLiteral(": ") + helpFor(key)); // the key, for --set and --diff
         m_table->setItem(row, 0, keyItem);
         for (int i = 0; i < n; ++i) {
             const auto it = values[size_t(i)].find(key);
             const std::string& v = it != values[size_t(i)].end() ? it->second : values[0][key];
-            auto* item = new QTableWidgetItem(oneLine(v));
+            auto* item = new QTableWidgetItem(
+                isScenarioKey[k] ? shownValue(key, m_sides[size_t(i)].scenario, oneLine(v).toStdString()) : oneLine(v));
             item->setToolTip(str(v));
             m_table->setItem(row, 1 + i, item);
         }
@@ -551,19 +629,39 @@ void CompareWindow::renderTable() {
             m_table->setItem(row, 2 + n, pct);
         }
     }
-    const int ledgerKeys = int(order.size()) - scenarioKeys;
-    m_tableCaption->setText(order.empty() ? (n == 2 ? tr("A and B are the same scenario.")
-                                                    : tr("All %n scenarios are the same.", nullptr, n))
-                                          : tr("What differs from A: %n scenario key(s)", nullptr, scenarioKeys) +
-                                                tr(", %n ledger key(s)", nullptr, ledgerKeys));
+    const int ledgerKeys = int(order.size()) - scenarioKeys - sameHeadline;
+    m_tableCaption->setText(
+        scenarioKeys + ledgerKeys == 0
+            ? (n == 2 ? tr("A and B are the same scenario.") : tr("All %n scenarios are the same.", nullptr, n))
+            : tr("What differs from A: %n scenario key(s)", nullptr, scenarioKeys) +
+                  tr(", %n ledger key(s)", nullptr, ledgerKeys));
+}
+
+QString CompareWindow::legendHtml(QChartView* view) {
+    QString cells;
+    for (QLegendMarker* marker : view->chart()->legend()->markers()) {
+        if (!marker->isVisible() || marker->label().isEmpty())
+            continue;
+        // A line's colour is its pen's; a bar's or a point's its brush's.
+        QColor colour = marker->brush().style() != Qt::NoBrush && marker->brush().color().alpha() > 0
+                            ? marker->brush().color()
+                            : marker->pen().color();
+        colour.setAlpha(255);
+        cells += QStringLiteral("<td width=\"14\" bgcolor=\"%1\">&nbsp;</td><td>&nbsp;%2&nbsp;&nbsp;&nbsp;</td>")
+                     .arg(colour.name(), marker->label().toHtmlEscaped());
+    }
+    return cells.isEmpty() ? QString()
+                           : QStringLiteral("<table align=\"center\" cellspacing=\"0\" cellpadding=\"1\"><tr>%1</tr>"
+                                            "</table>")
+                                 .arg(cells);
 }
 
 QString CompareWindow::figuresHtml() const {
     const int n = sideCount();
-    const char* const keys[] = {"time.gpus",
-                                "time.days",
-                                "time.gpu_hours",
+    const char* const keys[] = {"time.days", // days and cost first, as in the window's table
                                 "cost.usd",
+                                "time.gpus",
+                                "time.gpu_hours",
                                 "memory.total",
                                 "memory.capacity",
                                 "time.step_s",

@@ -61,9 +61,12 @@ public:
     // The figures that decide a plan for every side (and B - A for two), as an HTML table for the report.
     QString figuresHtml() const;
     QList<QChartView*> chartViews() const { return {m_memoryView, m_timeView}; }
+    // A chart's legend as HTML (a filled swatch in each entry's colour, then its name): the report prints it under
+    // the chart in place of the chart's own legend, whose markers PDF viewers do not show.
+    static QString legendHtml(QChartView* view);
 
     // For tests and screenshots.
-    QStringList differenceKeys() const; // in table order: scenario keys, then ledger keys
+    QStringList differenceKeys() const; // in table order: days and cost, scenario keys, then the other ledger keys
     QTableWidget* differenceTable() const { return m_table; }
     QBarSet* memorySet(int side) const { return m_memorySets[size_t(side)]; }
     QLineSeries* curveSeries(int side) const { return m_curves[size_t(side)]; }

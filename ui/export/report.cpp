@@ -5,7 +5,6 @@
 #include "engine/ledgerfields.h"
 #include "engine/presets.h"
 #include "engine/units.h"
-#include "io/docpath.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
 #include "ui/export/render.h"
@@ -14,11 +13,13 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
+#include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QLegend>
 #include <QLocale>
 #include <QPagedPaintDevice>
 #include <QPainter>
@@ -162,7 +163,7 @@ QString fieldLabel(const engine::LedgerField& f) {
 }
 
 QString keyFigures(const engine::Ledger& l) {
-    QString html = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\">"
+    QString html = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"2\">"
                                   "<tr bgcolor=\"#1f3b57\"><td><font color=\"white\"><b>%1</b></font></td>"
                                   "<td align=\"right\"><font color=\"white\"><b>%2</b></font></td>"
                                   "<td><font color=\"white\"><b>%3</b></font></td></tr>")
@@ -210,9 +211,9 @@ QStringList assumptions(const engine::Scenario& s, const engine::Ledger& l) {
              .arg(str(engine::formatFixed(s.schedule.deadlineDays, 0)),
                   str(engine::formatFixed(s.schedule.reserveDays, 0)),
                   str(engine::formatFixed(l.time.trainingDays, 1)));
+    // A document's name, not where this build keeps it: the page travels, the build tree does not.
     a << tr("GB means 10\u2079 bytes. Only data parallelism varies along the days curve. Every formula and its source: "
-            "%1.")
-             .arg(QDir::toNativeSeparators(io::docPath(QStringLiteral("formulas.md"))));
+            "formulas.md in the TrainLedger documentation; trainledger-cli --explain KEY shows one figure's.");
     return a;
 }
 
@@ -434,24 +435,37 @@ int paintReportPages(const ReportInput& input, QPagedPaintDevice& device, int to
         page.widget(makeView(controller, id, size).get());
 
     page.newPage();
+    // The second page's text first measured: the charts of the derived sections share what the text leaves, from
+    // 330 down to 150 px high at 900 wide, so that warnings and notes keep the report on two pages.
+    QStringList warnings;
+    for (const auto& w : l.warnings)
+        warnings << diagnosticText(w);
+    const QString notes = str(input.scenario.notes).trimmed();
+    const QString notesHtml = notes.isEmpty() ? QStringLiteral("<i>%1</i>").arg(esc(tr("No notes.")))
+                                              : esc(notes).replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+    const QString heading = QStringLiteral("<b>%1</b>");
+    auto height = [&](const QString& html, double pointSize) {
+        return page.document(html, pointSize)->size().height();
+    };
+    double text = height(heading.arg(esc(tr("Key figures"))), 12) + 4 + height(keyFigures(l), 8) + 14;
+    if (!warnings.isEmpty())
+        text += height(heading.arg(esc(tr("Warnings"))), 12) + 2 + height(bullets(warnings), 9) + 8;
+    text += height(heading.arg(esc(tr("Notes"))), 12) + 2 + height(notesHtml, 9.5) + 12;
+    text += height(heading.arg(esc(tr("Assumptions"))), 12) + 2 + height(bullets(assumptions(s, l)), 9);
+    double chartRoom = page.remaining() - text;
+    chartRoom -= double(sections.size()) * (height(heading.arg(QStringLiteral("X")), 12) + 2 + 12);
+    const double perChart = sections.empty() ? 0 : chartRoom / double(sections.size());
+    const int chartPx = std::clamp(int(900 * perChart / page.width()), 150, 330);
     for (const ViewInfo* v : sections) { // under its picture's title
         const QString title = QCoreApplication::translate("views", v->picture).remove(QLatin1Char('&'));
-        page.html(QStringLiteral("<b>%1</b>").arg(esc(title)), 12, 2);
-        page.widget(makeView(controller, QString::fromLatin1(v->id), QSize(900, 330)).get(), 12);
+        page.html(heading.arg(esc(title)), 12, 2);
+        page.widget(makeView(controller, QString::fromLatin1(v->id), QSize(900, chartPx)).get(), 12);
     }
-    page.html(QStringLiteral("<b>%1</b>").arg(esc(tr("Key figures"))), 12, 4);
-    page.html(keyFigures(l), 8.5, 14);
-    if (!l.warnings.empty()) {
-        QStringList warnings;
-        for (const auto& w : l.warnings)
-            warnings << diagnosticText(w);
+    page.html(heading.arg(esc(tr("Key figures"))), 12, 4);
+    page.html(keyFigures(l), 8, 14);
+    if (!warnings.isEmpty())
         page.section(tr("Warnings"), bullets(warnings), 9, 8);
-    }
-    const QString notes = str(input.scenario.notes).trimmed();
-    page.section(tr("Notes"),
-                 notes.isEmpty() ? QStringLiteral("<i>%1</i>").arg(esc(tr("No notes.")))
-                                 : esc(notes).replace(QLatin1Char('\n'), QStringLiteral("<br>")),
-                 9.5, 12);
+    page.section(tr("Notes"), notesHtml, 9.5, 12);
     page.section(tr("Assumptions"), bullets(assumptions(s, l)), 9, 0);
     return page.pages();
 }
@@ -488,10 +502,17 @@ int paintComparisonPages(const std::vector<ReportInput>& inputs, QPagedPaintDevi
     window.show();
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
+    // Each chart's legend as HTML under it: the charts' own legend markers do not survive into a PDF.
     for (QChartView* chart : window.chartViews()) {
-        if (page.remaining() < page.width() * chart->height() / chart->width() + 8)
+        const QString legend = CompareWindow::legendHtml(chart);
+        chart->chart()->legend()->hide();
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        if (page.remaining() < page.width() * chart->height() / chart->width() + 30)
             page.newPage();
-        page.widget(chart);
+        page.widget(chart, 2);
+        page.html(legend, 8.5, 12);
+        chart->chart()->legend()->show();
     }
     window.hide();
     return page.pages();

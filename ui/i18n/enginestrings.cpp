@@ -586,6 +586,7 @@ namespace {
     QT_TRANSLATE_NOOP("tl::engine", "it needs %1 per GPU, over the %2 each GPU has"),
     QT_TRANSLATE_NOOP("tl::engine", "it needs %1 per GPU, over the %2 left after the headroom"),
     QT_TRANSLATE_NOOP("tl::engine", "it works: %1 of %2 per GPU, %3 days"),
+    QT_TRANSLATE_NOOP("tl::engine", "no plan costs at most %1: the cheapest, %2, costs %3 (%4 days)"),
     QT_TRANSLATE_NOOP("tl::engine", "compute at the fixed MFU"),
     QT_TRANSLATE_NOOP("tl::engine", "optimizer offload (fixed slowdown)"),
     QT_TRANSLATE_NOOP("tl::engine", "compute-bound"),

@@ -7,9 +7,9 @@
 #include <QEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -40,9 +40,12 @@ PlanChart::PlanChart(QWidget* parent) : QWidget(parent) {
     m_selected->setColor(Qt::transparent);
     m_selected->setBorderColor(QColor(0xc6, 0x28, 0x28));
     m_selected->setPen(QPen(QColor(0xc6, 0x28, 0x28), 2.5));
-    m_x = new QValueAxis;
-    m_x->setLabelFormat(QStringLiteral("%.1f"));
-    m_y = new QValueAxis;
+    m_x = new QLogValueAxis;
+    m_x->setLabelFormat(QStringLiteral("%.3g"));
+    m_x->setMinorTickCount(-1);
+    m_y = new QLogValueAxis;
+    m_y->setLabelFormat(QStringLiteral("%.3g"));
+    m_y->setMinorTickCount(-1);
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     attachSeries(m_chart, {m_plans, m_front, m_frontDots, m_current, m_selected}, m_x, m_y);
@@ -60,7 +63,7 @@ void PlanChart::retranslate() {
     m_front->setName(tr("Pareto front"));
     m_current->setName(tr("This plan"));
     m_selected->setName(tr("Selected"));
-    m_x->setTitleText(tr("Days to train"));
+    m_x->setTitleText(tr("Days to train (log)"));
     rescale(); // the cost axis's title
 }
 
@@ -90,11 +93,36 @@ void PlanChart::setSelected(const engine::Plan* plan) {
     rescale();
 }
 
-// Dollars in $, thousands or millions so that tick labels stay short; both axes padded around every point.
+void PlanChart::setCurrent(std::optional<QPointF> current) {
+    m_raw[2].clear();
+    if (current)
+        m_raw[2].push_back(*current);
+    rescale();
+}
+
+namespace {
+
+// A log axis's base for a range: decades when the range spans them, otherwise a smaller base so that at least three
+// ticks fall inside (a log axis labels only the base's powers).
+double logBase(double lo, double hi) {
+    const double ratio = hi / lo;
+    if (ratio >= 30)
+        return 10;
+    if (ratio >= 6)
+        return 2;
+    return std::max(1.05, std::pow(ratio, 1.0 / 3));
+}
+
+} // namespace
+
+// Dollars in $, thousands or millions so that tick labels stay short; both axes padded around every point by a
+// share of the range on the log scale.
 void PlanChart::rescale() {
     double xmin = 1e300, xmax = -1e300, ymax = 0, ymin = 1e300;
     for (const auto& r : m_raw)
         for (const QPointF& p : r) {
+            if (!(p.x() > 0) || !(p.y() > 0))
+                continue; // a log axis has no room for zero
             xmin = std::min(xmin, p.x());
             xmax = std::max(xmax, p.x());
             ymin = std::min(ymin, p.y());
@@ -102,15 +130,17 @@ void PlanChart::rescale() {
         }
     const bool empty = xmax < xmin;
     if (empty) {
-        xmin = 0, xmax = 1, ymin = 0, ymax = 1;
+        xmin = 1, xmax = 10, ymin = 1, ymax = 10;
     }
     m_scale = ymax >= 2e6 ? 1e6 : ymax >= 2e3 ? 1e3 : 1;
-    m_y->setTitleText(m_scale == 1e6 ? tr("Cost, M$") : m_scale == 1e3 ? tr("Cost, k$") : tr("Cost, $"));
-    m_y->setLabelFormat(QStringLiteral("%.1f"));
+    m_y->setTitleText(m_scale == 1e6   ? tr("Cost, M$ (log)")
+                      : m_scale == 1e3 ? tr("Cost, k$ (log)")
+                                       : tr("Cost, $ (log)"));
     auto scaled = [this](const std::vector<QPointF>& pts) {
         QList<QPointF> out;
         for (const QPointF& p : pts)
-            out << QPointF(p.x(), p.y() / m_scale);
+            if (p.x() > 0 && p.y() > 0)
+                out << QPointF(p.x(), p.y() / m_scale);
         return out;
     };
     m_plans->replace(scaled(m_raw[0]));
@@ -118,12 +148,21 @@ void PlanChart::rescale() {
     m_frontDots->replace(scaled(m_raw[1]));
     m_current->replace(scaled(m_raw[2]));
     m_selected->replace(scaled(m_raw[3]));
-    const double dx = std::max((xmax - xmin) * 0.08, std::max(xmax, 1e-3) * 0.02);
-    const double dy = std::max((ymax - ymin) * 0.08, std::max(ymax, 1e-3) * 0.02);
-    m_x->setRange(std::max(0.0, xmin - dx), xmax + dx);
-    m_y->setRange(std::max(0.0, (ymin - dy) / m_scale), (ymax + dy) / m_scale);
-    m_x->applyNiceNumbers();
-    m_y->applyNiceNumbers();
+    // At least a 1.2 x span on each axis, then 8% of the span in log units on either side.
+    auto padded = [](double lo, double hi) {
+        const double mid = std::sqrt(lo * hi);
+        double span = std::max(std::log(hi / lo), std::log(1.2));
+        lo = mid * std::exp(-span / 2);
+        hi = mid * std::exp(span / 2);
+        span *= 0.08;
+        return std::pair{lo * std::exp(-span), hi * std::exp(span)};
+    };
+    const auto [x0, x1] = padded(xmin, xmax);
+    const auto [y0, y1] = padded(ymin / m_scale, ymax / m_scale);
+    m_x->setBase(logBase(x0, x1));
+    m_y->setBase(logBase(y0, y1));
+    m_x->setRange(x0, x1);
+    m_y->setRange(y0, y1);
 }
 
 } // namespace tl::ui

@@ -59,6 +59,14 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     m_headroom->setObjectName(QStringLiteral("plannerHeadroom"));
     m_headroom->setRange(0, 90);
     m_headroom->setDecimals(0);
+    m_headroom->setValue(kDefaultHeadroomPercent);
+    m_budget = new QLineEdit;
+    m_budget->setObjectName(QStringLiteral("plannerBudget"));
+    m_budgetError = new QLabel;
+    m_budgetError->setObjectName(QStringLiteral("plannerBudgetError"));
+    m_budgetError->setStyleSheet(QStringLiteral("color: #b71c1c"));
+    m_budgetError->setWordWrap(true);
+    m_budgetError->hide();
     m_top = new QSpinBox;
     m_top->setObjectName(QStringLiteral("plannerTop"));
     m_top->setRange(1, 5000);
@@ -88,6 +96,8 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     form->addRow(QString(), m_gpusError);
     form->addRow(m_objectiveLabel = label(m_objective), m_objective);
     form->addRow(m_headroomLabel = label(m_headroom), m_headroom);
+    form->addRow(m_budgetLabel = label(m_budget), m_budget);
+    form->addRow(QString(), m_budgetError);
     form->addRow(m_topLabel = label(m_top), m_top);
     form->addRow(QString(), m_across);
     auto* runRow = new QHBoxLayout;
@@ -161,6 +171,10 @@ void PlannerTab::retranslate() {
     m_headroomLabel->setText(tr("&Headroom:"));
     m_headroom->setSuffix(tr(" % kept free"));
     m_headroom->setToolTip(tr("A layout fits when its memory per GPU is at most the capacity less this share."));
+    m_budgetLabel->setText(tr("&Budget:"));
+    m_budget->setPlaceholderText(tr("no limit (US dollars)"));
+    m_budget->setToolTip(tr("List only plans that cost at most this many US dollars; with Fastest, the fastest "
+                            "layout within the budget. Key: --budget"));
     m_topLabel->setText(tr("&List:"));
     m_top->setToolTip(tr("How many of the best plans to list"));
     m_across->setText(tr("Tensor parallel across nodes"));
@@ -200,6 +214,20 @@ bool PlannerTab::plan() {
         return false;
     }
     m_gpusError->clear();
+    // The budget: empty for none, else dollars ("2500000", "2,500,000" or "$2.5e6").
+    QString budget = m_budget->text().trimmed();
+    budget.remove(QLatin1Char(',')).remove(QLatin1Char('$'));
+    bool budgetOk = true;
+    const double usd = budget.isEmpty() ? 0.0 : budget.toDouble(&budgetOk);
+    if (!budgetOk || !(usd >= 0 && usd <= 1e15)) {
+        m_budgetError->setText(
+            tr("Budget: \"%1\" is not allowed; allowed: US dollars from 0 (no limit) to 1e15").arg(m_budget->text()));
+        m_budgetError->show();
+        return false;
+    }
+    m_budgetError->clear();
+    m_budgetError->hide();
+    req.budgetUsd = usd;
     req.objective = engine::Objective(m_objective->currentData().toInt());
     req.headroom = m_headroom->value() / 100.0;
     req.top = m_top->value();
@@ -244,17 +272,7 @@ void PlannerTab::onFinished(engine::PlanResult r) {
     m_haveResult = true;
     m_model->setPlans(m_result.plans);
     m_table->sortByColumn(PlanModel::Rank, Qt::AscendingOrder);
-    // This plan's point, in the mode the plans were ranked in so that the two can be compared.
-    std::optional<QPointF> current;
-    if (problemOf(m_controller->validScenario()) == problemOf(m_searched)) {
-        engine::Scenario here = m_controller->validScenario();
-        if (!m_result.plans.empty() && m_result.plans.front().derived)
-            here.efficiency.mode = engine::EfficiencyMode::Derived;
-        const engine::Ledger ledger = engine::evaluate(here);
-        if (ledger.valid)
-            current = QPointF(ledger.time.days, ledger.cost.usd);
-    }
-    m_chart->setData(m_result.plans, m_result.pareto, current);
+    m_chart->setData(m_result.plans, m_result.pareto, currentPoint());
     m_chart->setSelected(nullptr);
     setStatus([this] {
         QString text = tr("%1 layouts evaluated, %2 pruned, %3 fit, %4 finish in time: %5 s on %6 threads.")
@@ -272,11 +290,27 @@ void PlannerTab::onFinished(engine::PlanResult r) {
     emit finished(false);
 }
 
+// This plan's point, in the mode the plans were ranked in so that the two can be compared; none when the results
+// belong to another model, data or hardware.
+std::optional<QPointF> PlannerTab::currentPoint() const {
+    if (!m_haveResult || problemOf(m_controller->validScenario()) != problemOf(m_searched))
+        return std::nullopt;
+    engine::Scenario here = m_controller->validScenario();
+    if (!m_result.plans.empty() && m_result.plans.front().derived)
+        here.efficiency.mode = engine::EfficiencyMode::Derived;
+    const engine::Ledger ledger = engine::evaluate(here);
+    if (!ledger.valid)
+        return std::nullopt;
+    return QPointF(ledger.time.days, ledger.cost.usd);
+}
+
 bool PlannerTab::stale() const {
     return !m_haveResult || problemOf(m_controller->validScenario()) != problemOf(m_searched);
 }
 
 void PlannerTab::onScenarioChanged() {
+    if (m_haveResult && !isRunning())
+        m_chart->setCurrent(currentPoint()); // "this plan" follows Apply and every edit of the layout
     if (m_haveResult && stale() && !isRunning())
         setStatus([] {
             return tr("The model, data or hardware changed since this search: Plan again to update the table.");

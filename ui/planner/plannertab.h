@@ -1,15 +1,18 @@
 #pragma once
-// The Planner tab: GPU count or range, objective, headroom; the search (engine::planLayouts) runs off the UI thread
-// (a BackgroundJob), with a progress bar and Cancel once it has taken a moment; results in a sortable table and a
-// days-against-dollars chart with the Pareto front and this plan's point; Apply makes the selected layout the
-// scenario in one undo step. Cancelling, or a search that finishes after the scenario changed, leaves the scenario
-// untouched.
+// The Planner tab: GPU count or range, objective, headroom, budget (the fastest layout within $X); the search
+// (engine::planLayouts) runs off the UI thread (a BackgroundJob), with a progress bar and Cancel once it has taken a
+// moment; results in a sortable table and a days-against-dollars chart with the Pareto front and this plan's point;
+// Apply makes the selected layout the scenario in one undo step. Cancelling, or a search that finishes after the
+// scenario changed, leaves the scenario untouched.
 
 #include "engine/layoutplanner.h"
 
 #include <QWidget>
 
+#include <QPointF>
+
 #include <functional>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -33,6 +36,10 @@ class PlannerTab : public QWidget {
     Q_OBJECT
 public:
     explicit PlannerTab(Controller* controller, QWidget* parent = nullptr); // objectName "plannerTab"
+
+    // The memory kept free by default, in percent of each GPU's capacity (docs/planner.md, "Headroom"): a plan that
+    // fills the last gigabyte fails on the allocator's fragmentation and the runtime's own buffers.
+    static constexpr double kDefaultHeadroomPercent = 10;
     ~PlannerTab() override;
 
     // Start a search with the controls' values; false (with the error shown beside the field) when they are bad.
@@ -51,6 +58,7 @@ public:
     QLineEdit* gpusEdit() const { return m_gpus; }
     QComboBox* objectiveBox() const { return m_objective; }
     QDoubleSpinBox* headroomBox() const { return m_headroom; }
+    QLineEdit* budgetEdit() const { return m_budget; }
     QTableView* table() const { return m_table; }
     PlanModel* model() const { return m_model; }
     PlanChart* chart() const { return m_chart; }
@@ -74,17 +82,21 @@ private:
     void onScenarioChanged();
     void updateApply();
     bool stale() const;
+    std::optional<QPointF> currentPoint() const;
 
     Controller* m_controller;
     QLabel* m_gpusLabel;
     QLabel* m_objectiveLabel;
     QLabel* m_headroomLabel;
+    QLabel* m_budgetLabel;
     QLabel* m_topLabel;
     std::function<QString()> m_statusText;
     QLineEdit* m_gpus;
     QLabel* m_gpusError;
     QComboBox* m_objective;
     QDoubleSpinBox* m_headroom;
+    QLineEdit* m_budget;
+    QLabel* m_budgetError;
     QSpinBox* m_top;
     QCheckBox* m_across;
     QPushButton* m_run;

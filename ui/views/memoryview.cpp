@@ -271,6 +271,28 @@ void MemoryView::placeTotals() {
         notes.push_back({QPointF(b, bytes / unitBytes()), l.valid ? text : QString(), b == 0});
     }
     m_plot->setNotes(notes);
+    // A total that would sit on the capacity line goes just above it, where the plot has room: both stay readable
+    // (large type on a projector made the 38.5 GB of a 40 GB bar cross an 80 GB line).
+    const double capacity = m_capacity->count() > 0 ? m_capacity->at(0).y() : 0;
+    const QRectF area = m_plot->plotArea();
+    const double lineY = m_plot->map(QPointF(0, capacity)).y();
+    const double pxPerUnit = m_plot->map(QPointF(0, 0)).y() - m_plot->map(QPointF(0, 1)).y();
+    if (!(capacity > 0) || !(pxPerUnit > 0) || area.height() <= 1)
+        return;
+    bool moved = false;
+    for (Plot::Note& n : notes) {
+        const QRectF r = m_plot->noteRect(n);
+        if (n.text.isEmpty() || r.bottom() < lineY - 2 || r.top() > lineY + 2)
+            continue;
+        // Its bottom 4 px above the line (a note's bottom is 2 px above its point).
+        const Plot::Note lifted{QPointF(n.at.x(), capacity + 2 / pxPerUnit), n.text, n.bold};
+        if (m_plot->noteRect(lifted).top() >= area.top()) {
+            n = lifted;
+            moved = true;
+        }
+    }
+    if (moved)
+        m_plot->setNotes(notes);
 }
 
 QStringList MemoryView::totalTexts() const {
