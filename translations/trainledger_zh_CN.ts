@@ -6490,10 +6490,12 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>checkpoint.write_s：同一时间只写一个</translation>
     </message>
     <message>
-        <source>params.routed_experts</source>
-        <translation>params.routed_experts</translation>
         <source>no plan costs at most %1: the cheapest, %2, costs %3 (%4 days)</source>
         <translation>没有成本不超过 %1 的方案：最便宜的 %2 需要 %3（%4 天）</translation>
+    </message>
+    <message>
+        <source>params.routed_experts</source>
+        <translation>params.routed_experts</translation>
     </message>
 </context>
 <context>
