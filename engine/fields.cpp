@@ -54,6 +54,7 @@ constexpr const char* kPrecision = "Precision";
 constexpr const char* kParallel = "Parallelism";
 constexpr const char* kHardware = "Hardware and efficiency";
 constexpr const char* kRl = "Reinforcement learning";
+constexpr const char* kFaults = "Checkpoints and faults";
 
 // Table rows. Each macro spells the member once for reading and once for writing.
 #define TL_NUM(KEY, TYPE, MEMBER, LO, HI, UNIT, HELP, UI)                                                              \
@@ -410,6 +411,13 @@ std::vector<Field> buildFields() {
         TL_NUM("hardware.tdp_w", Real, hardware.tdpW, 50, 5000, "W",
                "Board power the GPUs run at; capped below the preset's design power, the clocks drop.",
                advanced(slider("Power limit", kHardware, Lin, 100, 1500, "W", 10, 0))),
+        TL_NUM("hardware.host_memory_gb", Real, hardware.hostMemoryGb, 0, 1e6, "GB",
+               "CPU memory per node in decimal GB: optimizer offload and the host copy of an asynchronous checkpoint "
+               "must fit in it.",
+               advanced(slider("Host memory per node", kHardware, Log, 16, 16384, "GB", 1, 0))),
+        TL_NUM("hardware.nvme_tb", Real, hardware.nvmeTb, 0, 1e5, "TB",
+               "NVMe per node in decimal TB: optimizer offload to NVMe must fit in it.",
+               advanced(slider("NVMe per node", kHardware, Log, 0.1, 100, "TB", 1, 1))),
         // Lower bounds keep every derived figure finite: the slowest allowed run still takes a finite time.
         TL_NUM("efficiency.mfu", Real, efficiency.mfu, 0.001, 1, "",
                "Model FLOPs utilisation: the share of peak the run really achieves on model FLOPs.",
@@ -449,6 +457,24 @@ std::vector<Field> buildFields() {
               false,
               slotOf([](const Scenario& s) { return &s.rl.acceptance; }),
               slider("Acceptance", kRl, Lin, 0.01, 1, "%", 0.01, 0)},
+        TL_NUM("checkpoint.interval_min", Real, checkpoint.intervalMin, 0, 1e6, "min",
+               "Minutes of training between checkpoints; 0 takes the optimal interval for the fault rate, "
+               "sqrt(2 x write time x the job's mean time between faults).",
+               advanced(slider("Checkpoint interval", kFaults, Lin, 0, 720, "min", 1, 0))),
+        TL_NUM("checkpoint.storage_gbps", Real, checkpoint.storageGbps, 0.001, 1e6, "GB/s",
+               "GB/s the whole job can write to storage: a full checkpoint takes its bytes over this.",
+               slider("Checkpoint writes", kFaults, Log, 0.1, 10000, "GB/s", 1, 1)),
+        TL_BOOL("checkpoint.async", checkpoint.async,
+                "Asynchronous checkpoints: training waits only for the copy to host memory over PCIe, and the "
+                "write to storage overlaps training (the copy needs host memory).",
+                advanced(control(K, "Async checkpoints", kFaults))),
+        TL_NUM("reliability.gpu_mtbf_hours", Real, reliability.gpuMtbfHours, 1, 1e9, "hours",
+               "Mean hours between job-stopping faults per GPU; the job's falls with the GPU count (Llama 3 405B: "
+               "419 unexpected interruptions in 54 days on 16,384 GPUs, about 50,000 hours).",
+               slider("GPU MTBF", kFaults, Log, 1000, 1e6, "hours", 1, 0)),
+        TL_NUM("reliability.restart_min", Real, reliability.restartMin, 0, 1e5, "min",
+               "Minutes from a fault to training again: detect it, reschedule, load the last checkpoint.",
+               advanced(slider("Restart time", kFaults, Lin, 0, 120, "min", 1, 1))),
     };
     for (auto& field : f) {
         if (std::string_view(field.key) == "model.preset")
@@ -750,8 +776,11 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
         key == "model.dropout" || key == "model.moe.capacity_factor" || key == "model.moe.router_balance";
     const bool refinesModel =
         key.starts_with("model.") && key != "model.params" && key != "model.preset" && !trainingChoice;
-    // The power limit is how the GPUs are run, not which GPU they are: the preset stays.
-    const bool refinesGpu = key.starts_with("hardware.") && key != "hardware.preset" && key != "hardware.tdp_w";
+    // The power limit is how the GPUs are run, and the node's CPU memory and NVMe are not figures of the GPU: neither
+    // makes the GPU preset custom.
+    const bool nodeFigure = key == "hardware.host_memory_gb" || key == "hardware.nvme_tb";
+    const bool refinesGpu =
+        key.starts_with("hardware.") && key != "hardware.preset" && key != "hardware.tdp_w" && !nodeFigure;
     if ((refinesModel || refinesGpu) && f->get(s) != value) {
         f->set(s, value);
         if (refinesModel) {

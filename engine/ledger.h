@@ -61,6 +61,8 @@ struct MemoryLedger {
     double inFlightMicroBatches = 0; // on that stage, in units of a whole stage's layers
     double offloadedPerGpu = 0;      // optimizer state moved to host or NVMe
     double hostMemoryPerNode = 0;    // bytes of host RAM (or NVMe) a node needs for the offload
+    double hostNeededPerNode = 0;    // CPU memory a node needs: CPU offload + an asynchronous checkpoint's copy
+    bool hostFits = true;            // that fits hardware.host_memory_gb (and NVMe offload hardware.nvme_tb)
     // The routed experts' share of weights, gradients, master weights and optimizer state (inside those four).
     double expertWeights = 0, expertGradients = 0, expertMaster = 0, expertOptimizer = 0;
     double routedExperts = 0;   // their sum: the routed experts' training state on this GPU
@@ -99,7 +101,8 @@ struct TimeLedger {
     double tokensPerSPerGpu = 0;
     int gpus = 0;
     double stepTimeS = 0;
-    double days = 0;
+    double days = 0;          // compute only: no checkpoint, no fault
+    double daysEffective = 0; // with checkpoints, lost work and restarts: the time gate compares this
     double gpuHours = 0;
     double offloadSlowdown = 1;
     std::int64_t minGpusCompute = 0;             // inside deadline less reserve
@@ -112,6 +115,26 @@ struct TimeLedger {
     bool derived = false;
     double mfu = 0, hfu = 0; // model / hardware (recompute included) FLOPs per second over GPUs x peak
     StepBreakdown breakdown; // exposed seconds per step; they add up to stepTimeS
+};
+
+// One checkpoint and the run's faults (docs/formulas.md §13).
+struct CheckpointLedger {
+    double bytesWeights = 0; // the model weights alone
+    double bytesFull = 0;    // everything resuming needs: weights, master copy, optimizer state
+    double bytesPerGpu = 0;  // one GPU's share of the full checkpoint under the layout and ZeRO stage
+    double writeS = 0;       // a full checkpoint at checkpoint.storage_gbps
+    double blockingS = 0;    // what training waits for per checkpoint (async: the copy to host memory)
+    double intervalS = 0;    // training seconds between checkpoints
+    double hostPerNode = 0;  // host memory an asynchronous checkpoint's copy takes per node
+};
+
+struct GoodputLedger {
+    double jobMtbfS = 0;          // the job's mean seconds between faults: GPU MTBF / GPUs
+    double lostPerFaultS = 0;     // half an interval (+ the write in flight, async) + the restart
+    double interruptions = 0;     // expected job-stopping faults over the run
+    double fraction = 1;          // compute / wall time
+    double reserveNeededDays = 0; // effective days - compute days: what checkpoints and faults take
+    bool outpaced = false;        // faults come faster than the job recovers
 };
 
 struct CostLedger {
@@ -156,6 +179,8 @@ struct Ledger {
     PipelineLedger pipeline;
     BudgetLedger budget;
     ValidationLedger validation;
+    CheckpointLedger checkpoint;
+    GoodputLedger goodput;
     std::vector<Diagnostic> warnings;
 };
 

@@ -68,6 +68,7 @@ enum class Msg : std::uint8_t {
     GpusCap,
     GateBatchReplicas,
     GateBatchSplit,
+    FaultsOutpace,
     // The last line of defence (evaluate.cpp).
     NotFinite,
     // The days curve beyond the replica limit (evaluate.cpp): the note, its steps, a list of them.

@@ -140,6 +140,10 @@ struct HardwareSpec {
     double interNodeLatencyUs = 8; // the same across nodes
     double peakFp8Tflops = 1979;   // dense FP8 per GPU; 0 = no FP8 tensor cores
     double tdpW = 700;             // board power the GPUs run at; below the preset's design power the clocks drop
+    // The node around the GPUs (seed 004 exercise 5: 512 GB of CPU memory and 2 TB of NVMe per node): optimizer
+    // offload and the host copy of an asynchronous checkpoint must fit there. Not part of a GPU preset.
+    double hostMemoryGb = 512; // CPU memory per node, decimal GB
+    double nvmeTb = 2;         // NVMe per node, decimal TB
 
     bool operator==(const HardwareSpec&) const = default;
 };
@@ -166,6 +170,24 @@ struct RlSpec {
     bool operator==(const RlSpec&) const = default;
 };
 
+// Checkpoints: how often, how fast the job writes them, and whether the write overlaps training (docs/formulas.md
+// §13).
+struct CheckpointSpec {
+    double intervalMin = 0;  // minutes between checkpoints; 0 = the optimal interval for the fault rate (Young/Daly)
+    double storageGbps = 10; // GB/s the whole job can write to storage
+    bool async = false;      // copy to host memory over PCIe, then write while training goes on
+
+    bool operator==(const CheckpointSpec&) const = default;
+};
+
+// Faults: how often a GPU stops the job, and how long the job takes to train again (docs/formulas.md §13).
+struct ReliabilitySpec {
+    double gpuMtbfHours = 50000; // Llama 3 405B: 419 unexpected interruptions in 54 days on 16,384 GPUs = 50,677 h
+    double restartMin = 10;      // detect, reschedule, load the checkpoint
+
+    bool operator==(const ReliabilitySpec&) const = default;
+};
+
 struct Scenario {
     std::string title; // empty: shown as displayTitle() describes the plan
     std::string notes;
@@ -179,6 +201,8 @@ struct Scenario {
     HardwareSpec hardware;
     EfficiencySpec efficiency;
     RlSpec rl;
+    CheckpointSpec checkpoint;
+    ReliabilitySpec reliability;
 
     bool operator==(const Scenario&) const = default;
 };

@@ -3336,10 +3336,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>能按时训完</translation>
     </message>
     <message>
-        <source>days &lt;= deadline - reserve.</source>
-        <translation>天数 ≤ 截止期限 − 预留。</translation>
-    </message>
-    <message>
         <source>Binding gate</source>
         <translation>约束门槛</translation>
     </message>
@@ -5100,20 +5096,12 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>tp × pp × cp：GPU 按完整的模型副本成组</translation>
     </message>
     <message>
-        <source>seed %1 §%2 (the compute lower bound)</source>
-        <translation>课程 %1 §%2（算力下界）</translation>
-    </message>
-    <message>
         <source>the seed&apos;s &quot;%1 GPUs&quot; compares against the whole %2 days; keeping the %3-day reserve needs %4 (docs/formulas.md §%5)</source>
         <translation>课程文本的“%1 个 GPU”对照的是完整的 %2 天；保留 %3 天预留需要 %4 个（docs/formulas.md §%5）</translation>
     </message>
     <message>
         <source>tp x pp x cp</source>
         <translation>tp × pp × cp</translation>
-    </message>
-    <message>
-        <source>seed %1 §%2 (%3 H%4s for %5 days)</source>
-        <translation>课程 %1 §%2（%3 张 H%4 跑 %5 天）</translation>
     </message>
     <message>
         <source>fewest dp whose total fits, other parallelism fixed</source>
@@ -5138,10 +5126,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>state only, fully sharded: activations and buffers are not counted</source>
         <translation>只算训练状态且完全切分：不计激活和缓冲区</translation>
-    </message>
-    <message>
-        <source>time.days</source>
-        <translation>time.days</translation>
     </message>
     <message>
         <source>seed %1 §%2 (the time gate)</source>
@@ -5822,14 +5806,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>%1 %2 exceeds the model&apos;s %3 learned positions.</source>
         <translation>%1 %2 超过了模型的 %3 个可学习位置。</translation>
-    </message>
-    <message>
-        <source>CPU offload needs %1 GB of host memory per node; a typical node has 512 GB.</source>
-        <translation>CPU 卸载每个节点需要 %1 GB 主机内存；典型节点只有 512 GB。</translation>
-    </message>
-    <message>
-        <source>NVMe offload needs %1 TB per node; a typical node has 2 TB of NVMe.</source>
-        <translation>NVMe 卸载每个节点需要 %1 TB；典型节点只有 2 TB NVMe。</translation>
     </message>
     <message>
         <source>Updates are applied to 16-bit weights without an FP32 master copy: small updates can round away.</source>
@@ -6594,6 +6570,372 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>the same backward, not hidden</source>
         <translation>反向传播中同样未被掩盖的部分</translation>
+        <source>Effective days (checkpoints, lost work and restarts counted) &lt;= deadline - reserve.</source>
+        <translation>有效天数（计入检查点、损失的工作与重启）≤ 期限 − 预留。</translation>
+    </message>
+    <message>
+        <source>Days with faults and checkpoints</source>
+        <translation>含故障与检查点的天数</translation>
+    </message>
+    <message>
+        <source>Compute days x (1 + blocking / interval) / (1 - lost per fault / job MTBF): the time gate&apos;s days.</source>
+        <translation>计算天数 × (1 + 阻塞 / 间隔) / (1 − 每次故障损失 / 作业平均故障间隔)：时间门比较的天数。</translation>
+    </message>
+    <message>
+        <source>reserve faults and checkpoints need</source>
+        <translation>故障与检查点所需预留</translation>
+    </message>
+    <message>
+        <source>Effective days - compute days.</source>
+        <translation>有效天数 − 计算天数。</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效训练占比（goodput）</translation>
+    </message>
+    <message>
+        <source>Compute days / effective days: the share of wall time that advances training.</source>
+        <translation>计算天数 / 有效天数：推进训练的墙钟时间占比。</translation>
+    </message>
+    <message>
+        <source>Expected interruptions</source>
+        <translation>预期中断次数</translation>
+    </message>
+    <message>
+        <source>Job-stopping faults over the effective days: wall time / job MTBF.</source>
+        <translation>有效天数内导致作业停止的故障数：墙钟时间 / 作业平均故障间隔。</translation>
+    </message>
+    <message>
+        <source>Job mean time between faults</source>
+        <translation>作业平均故障间隔</translation>
+    </message>
+    <message>
+        <source>reliability.gpu_mtbf_hours x 3,600 / GPUs: faults grow with the GPU count.</source>
+        <translation>reliability.gpu_mtbf_hours × 3,600 / GPU 数：故障随卡数增加。</translation>
+    </message>
+    <message>
+        <source>Lost per fault</source>
+        <translation>每次故障损失</translation>
+    </message>
+    <message>
+        <source>Half an interval of work (+ the write in flight when asynchronous) + the restart.</source>
+        <translation>半个间隔的工作（异步时再加正在进行的写入）+ 重启。</translation>
+    </message>
+    <message>
+        <source>Checkpoint, weights only</source>
+        <translation>检查点（仅权重）</translation>
+    </message>
+    <message>
+        <source>Weight bytes per parameter x parameters (BF16: 2 B).</source>
+        <translation>每参数权重字节 × 参数量（BF16：2 B）。</translation>
+    </message>
+    <message>
+        <source>Checkpoint, full</source>
+        <translation>检查点（完整）</translation>
+    </message>
+    <message>
+        <source>Weights + master copy + optimizer state, what resuming needs; gradients are not saved (14 B per parameter for BF16, FP32 master and Adam).</source>
+        <translation>权重 + 主权重 + 优化器状态，即恢复训练所需；梯度不保存（BF16、FP32 主权重与 Adam 为每参数 14 B）。</translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation>每卡</translation>
+    </message>
+    <message>
+        <source>One GPU&apos;s share of the full checkpoint under the layout and ZeRO stage.</source>
+        <translation>在当前布局与 ZeRO 阶段下，一张卡承担的完整检查点份额。</translation>
+    </message>
+    <message>
+        <source>Checkpoint write</source>
+        <translation>检查点写入</translation>
+    </message>
+    <message>
+        <source>Full checkpoint / checkpoint.storage_gbps.</source>
+        <translation>完整检查点 / checkpoint.storage_gbps。</translation>
+    </message>
+    <message>
+        <source>training waits</source>
+        <translation>训练等待</translation>
+    </message>
+    <message>
+        <source>The write; asynchronous: the copy of a GPU&apos;s share to host memory over PCIe.</source>
+        <translation>写入本身；异步时：把一张卡的份额经 PCIe 拷贝到主机内存。</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>checkpoint.interval_min, or 0 there: sqrt(2 x blocking x job MTBF) (Young/Daly).</source>
+        <translation>checkpoint.interval_min；为 0 时取 sqrt(2 × 阻塞 × 作业平均故障间隔)（Young/Daly）。</translation>
+    </message>
+    <message>
+        <source>host copy per node</source>
+        <translation>每节点主机副本</translation>
+    </message>
+    <message>
+        <source>Asynchronous checkpoints: a GPU&apos;s share x GPUs per node of CPU memory.</source>
+        <translation>异步检查点：一张卡的份额 × 每节点卡数，占用 CPU 内存。</translation>
+    </message>
+    <message>
+        <source>CPU memory needed per node</source>
+        <translation>每节点所需 CPU 内存</translation>
+    </message>
+    <message>
+        <source>CPU optimizer offload + the asynchronous checkpoint&apos;s host copy.</source>
+        <translation>CPU 优化器卸载 + 异步检查点的主机副本。</translation>
+    </message>
+    <message>
+        <source>Fits in the node&apos;s CPU memory</source>
+        <translation>放得进节点 CPU 内存</translation>
+    </message>
+    <message>
+        <source>Needed &lt;= hardware.host_memory_gb (and NVMe offload &lt;= hardware.nvme_tb).</source>
+        <translation>所需 ≤ hardware.host_memory_gb（NVMe 卸载 ≤ hardware.nvme_tb）。</translation>
+    </message>
+    <message>
+        <source>CPU memory per node in decimal GB: optimizer offload and the host copy of an asynchronous checkpoint must fit in it.</source>
+        <translation>每节点的 CPU 内存（十进制 GB）：优化器卸载和异步检查点的主机副本都要放得下。</translation>
+    </message>
+    <message>
+        <source>NVMe per node in decimal TB: optimizer offload to NVMe must fit in it.</source>
+        <translation>每节点的 NVMe 容量（十进制 TB）：卸载到 NVMe 的优化器状态要放得下。</translation>
+    </message>
+    <message>
+        <source>TB</source>
+        <translation>TB</translation>
+    </message>
+    <message>
+        <source>NVMe per node</source>
+        <translation>每节点 NVMe</translation>
+    </message>
+    <message>
+        <source>Minutes of training between checkpoints; 0 takes the optimal interval for the fault rate, sqrt(2 x write time x the job&apos;s mean time between faults).</source>
+        <translation>两次检查点之间的训练分钟数；0 表示按故障率取最优间隔 sqrt(2 × 写入时间 × 作业平均故障间隔)。</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>Checkpoints and faults</source>
+        <translation>检查点与故障</translation>
+    </message>
+    <message>
+        <source>GB/s the whole job can write to storage: a full checkpoint takes its bytes over this.</source>
+        <translation>整个作业写入存储的速度（GB/s）：完整检查点的字节数除以它即为写入时间。</translation>
+    </message>
+    <message>
+        <source>Checkpoint writes</source>
+        <translation>检查点写入</translation>
+    </message>
+    <message>
+        <source>Asynchronous checkpoints: training waits only for the copy to host memory over PCIe, and the write to storage overlaps training (the copy needs host memory).</source>
+        <translation>异步检查点：训练只等待经 PCIe 拷贝到主机内存，写入存储与训练重叠（拷贝需要主机内存）。</translation>
+    </message>
+    <message>
+        <source>Async checkpoints</source>
+        <translation>异步检查点</translation>
+    </message>
+    <message>
+        <source>Mean hours between job-stopping faults per GPU; the job&apos;s falls with the GPU count (Llama 3 405B: 419 unexpected interruptions in 54 days on 16,384 GPUs, about 50,000 hours).</source>
+        <translation>每张 GPU 两次导致作业停止的故障之间的平均小时数；作业的平均故障间隔随卡数下降（Llama 3 405B：16,384 张卡 54 天内 419 次意外中断，约 50,000 小时）。</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>GPU MTBF</source>
+        <translation>单卡平均故障间隔</translation>
+    </message>
+    <message>
+        <source>Minutes from a fault to training again: detect it, reschedule, load the last checkpoint.</source>
+        <translation>从故障到重新开始训练的分钟数：发现故障、重新调度、加载最近的检查点。</translation>
+    </message>
+    <message>
+        <source>Restart time</source>
+        <translation>重启时间</translation>
+    </message>
+    <message>
+        <source>Optimizer offload and asynchronous checkpoints need %1 GB of CPU memory per node; %2 is %3 GB.</source>
+        <translation>优化器卸载和异步检查点每节点需要 %1 GB CPU 内存；%2 只有 %3 GB。</translation>
+    </message>
+    <message>
+        <source>NVMe offload needs %1 TB per node; %2 is %3 TB.</source>
+        <translation>NVMe 卸载每节点需要 %1 TB；%2 只有 %3 TB。</translation>
+    </message>
+    <message>
+        <source>On %1 GPUs a fault stops the job every %2 minutes, sooner than it recovers (%3 minutes lost per fault): it never finishes. Fewer GPUs, a faster restart or faster checkpoints help.</source>
+        <translation>在 %1 张 GPU 上每 %2 分钟就有一次故障使作业停止，比恢复还快（每次故障损失 %3 分钟）：永远训不完。减少 GPU、加快重启或加快检查点会有帮助。</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (the compute lower bound); docs/formulas.md §%3</source>
+        <translation>课程 %1 §%2（算力下界）；docs/formulas.md §%3</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (%3 H%4s for %5 days); docs/formulas.md §%6</source>
+        <translation>课程 %1 §%2（%3 张 H%4 跑 %5 天）；docs/formulas.md §%6</translation>
+    </message>
+    <message>
+        <source>time.days_effective: checkpoints and faults counted</source>
+        <translation>time.days_effective：计入检查点与故障</translation>
+    </message>
+    <message>
+        <source>time.days, compute only</source>
+        <translation>time.days，仅计算</translation>
+    </message>
+    <message>
+        <source>checkpoint.blocking_s, training waits per checkpoint</source>
+        <translation>checkpoint.blocking_s，每次检查点训练等待的时间</translation>
+    </message>
+    <message>
+        <source>checkpoint.interval_s</source>
+        <translation>checkpoint.interval_s</translation>
+    </message>
+    <message>
+        <source>goodput.lost_per_fault_s</source>
+        <translation>goodput.lost_per_fault_s</translation>
+    </message>
+    <message>
+        <source>goodput.job_mtbf_s</source>
+        <translation>goodput.job_mtbf_s</translation>
+    </message>
+    <message>
+        <source>Young %1 and Daly %2 (first-order checkpoint overhead and optimal interval); docs/formulas.md §%3</source>
+        <translation>Young %1 与 Daly %2（检查点开销的一阶近似与最优间隔）；docs/formulas.md §%3</translation>
+    </message>
+    <message>
+        <source>time.days_effective</source>
+        <translation>time.days_effective</translation>
+    </message>
+    <message>
+        <source>Llama %1 (Dubey et al. %2, §%3: %4 unexpected interruptions in %5 days on %6 GPUs); docs/formulas.md §%7</source>
+        <translation>Llama %1（Dubey 等 %2，§%3：%6 张 GPU 上 %5 天内 %4 次意外中断）；docs/formulas.md §%7</translation>
+    </message>
+    <message>
+        <source>reliability.gpu_mtbf_hours, per GPU</source>
+        <translation>reliability.gpu_mtbf_hours，每张 GPU</translation>
+    </message>
+    <message>
+        <source>checkpoint.interval_s: on average half of it is redone</source>
+        <translation>checkpoint.interval_s：平均要重做其中一半</translation>
+    </message>
+    <message>
+        <source>reliability.restart_min</source>
+        <translation>reliability.restart_min</translation>
+    </message>
+    <message>
+        <source>precision.weights</source>
+        <translation>precision.weights</translation>
+    </message>
+    <message>
+        <source>params.mtp</source>
+        <translation>params.mtp</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (%3 B per parameter, less the %4 B of gradients, which a checkpoint does not keep); docs/formulas.md §%5</source>
+        <translation>课程 %1 §%2（每参数 %3 B，减去检查点不保存的 %4 B 梯度）；docs/formulas.md §%5</translation>
+    </message>
+    <message>
+        <source>precision.master</source>
+        <translation>precision.master</translation>
+    </message>
+    <message>
+        <source>precision.optimizer</source>
+        <translation>precision.optimizer</translation>
+    </message>
+    <message>
+        <source>gradients are not saved: they are rebuilt by the next step</source>
+        <translation>梯度不保存：下一步会重新算出</translation>
+    </message>
+    <message>
+        <source>trained parameters (params.total + params.mtp)</source>
+        <translation>参与训练的参数（params.total + params.mtp）</translation>
+    </message>
+    <message>
+        <source>time.gpus: ZeRO-%1 shards over all</source>
+        <translation>time.gpus：ZeRO-%1 在全部卡上分片</translation>
+    </message>
+    <message>
+        <source>checkpoint.bytes_full</source>
+        <translation>checkpoint.bytes_full</translation>
+    </message>
+    <message>
+        <source>checkpoint.storage_gbps, the whole job</source>
+        <translation>checkpoint.storage_gbps，整个作业</translation>
+    </message>
+    <message>
+        <source>checkpoint.bytes_per_gpu</source>
+        <translation>checkpoint.bytes_per_gpu</translation>
+    </message>
+    <message>
+        <source>hardware.pcie_gbps: each share leaves its GPU over it</source>
+        <translation>hardware.pcie_gbps：每份数据都经它离开所在的 GPU</translation>
+    </message>
+    <message>
+        <source>checkpoint.write_s: training waits for it</source>
+        <translation>checkpoint.write_s：训练等它写完</translation>
+    </message>
+    <message>
+        <source>checkpoint.blocking_s</source>
+        <translation>checkpoint.blocking_s</translation>
+    </message>
+    <message>
+        <source>%1 when checkpoint.async</source>
+        <translation>checkpoint.async 时为 %1</translation>
+    </message>
+    <message>
+        <source>%1 when offload.optimizer is cpu</source>
+        <translation>offload.optimizer 为 cpu 时为 %1</translation>
+    </message>
+    <message>
+        <source>memory.host_per_node</source>
+        <translation>memory.host_per_node</translation>
+    </message>
+    <message>
+        <source>checkpoint.host_per_node</source>
+        <translation>checkpoint.host_per_node</translation>
+    </message>
+    <message>
+        <source>memory.host_needed_per_node</source>
+        <translation>memory.host_needed_per_node</translation>
+    </message>
+    <message>
+        <source>hardware.host_memory_gb</source>
+        <translation>hardware.host_memory_gb</translation>
+    </message>
+    <message>
+        <source>%1 when offload.optimizer is nvme</source>
+        <translation>offload.optimizer 为 nvme 时为 %1</translation>
+    </message>
+    <message>
+        <source>hardware.nvme_tb</source>
+        <translation>hardware.nvme_tb</translation>
+    </message>
+    <message>
+        <source>fewest whose effective days fit</source>
+        <translation>有效天数放得进的最少副本数</translation>
+    </message>
+    <message>
+        <source>compute alone would need %1 GPUs; with checkpoints and faults %2 GPUs take %3 days and %4 take %5, against %6</source>
+        <translation>只看算力需要 %1 张 GPU；计入检查点与故障后，%2 张需要 %3 天，%4 张需要 %5 天，对比 %6 天</translation>
+    </message>
+    <message>
+        <source>checkpoint.write_s: the last checkpoint counts once it is written</source>
+        <translation>checkpoint.write_s：上一个检查点写完才算数</translation>
+    </message>
+    <message>
+        <source>hardware.pcie_gbps, every GPU over its own link</source>
+        <translation>hardware.pcie_gbps，每张 GPU 走自己的链路</translation>
+    </message>
+    <message>
+        <source>checkpoint.async: training waits for the copy to host memory; the write overlaps it</source>
+        <translation>checkpoint.async：训练等待拷贝到主机内存，写入与训练重叠</translation>
+    </message>
+    <message>
+        <source>checkpoint.write_s: one write at a time</source>
+        <translation>checkpoint.write_s：同一时间只写一个</translation>
     </message>
     <message>
         <source>no plan costs at most %1: the cheapest, %2, costs %3 (%4 days)</source>
@@ -6618,6 +6960,8 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>H%1/H%2, pipeline: %3 published runs</source>
         <translation>H%1/H%2，流水线并行：%3 次已发表训练</translation>
+        <source>params.routed_experts</source>
+        <translation>params.routed_experts</translation>
     </message>
 </context>
 <context>
