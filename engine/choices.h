@@ -22,6 +22,9 @@ enum class Attention : unsigned char { Mha, Mla }; // model.attention (GQA and M
 enum class FinetuneMethod : unsigned char { Full, Lora, Qlora }; // finetune.method
 enum class LoraTargets : unsigned char { Attention, AllLinear }; // finetune.lora_targets
 enum class BaseFormat : unsigned char { Bf16, Int8, Nf4 };       // precision.base: the frozen weights' format
+// precision.fp8_recipe: the scaling granularity of FP8 matmuls (one scale per tensor, per row, per 128-block, per
+// 32-element block in MX format).
+enum class Fp8Recipe : unsigned char { Tensorwise, Rowwise, Blockwise, Mxfp8 };
 
 // ChoiceNames<E>::names[i] is the name of E(i).
 template <class E> struct ChoiceNames;
@@ -52,6 +55,10 @@ template <> struct ChoiceNames<LoraTargets> {
 };
 template <> struct ChoiceNames<BaseFormat> {
     static constexpr std::array<const char*, 3> names{"bf16", "int8", "nf4"};
+};
+
+template <> struct ChoiceNames<Fp8Recipe> {
+    static constexpr std::array<const char*, 4> names{"tensorwise", "rowwise", "blockwise", "mxfp8"};
 };
 
 template <class E> constexpr const char* choiceName(E e) {

@@ -1,4 +1,5 @@
 #include "engine/evaluate.h"
+#include "engine/published.h"
 
 #include "engine/finetune.h"
 #include "engine/flops.h"
@@ -34,13 +35,6 @@ int divisorAtLeast(int n, int k) {
     }
 }
 
-// Fewest GPUs (a multiple of the model-parallel size) whose throughput finishes the work in `seconds`.
-std::int64_t minGpusForTime(double flops, double seconds, double ratePerGpu, int modelParallel) {
-    const double gpus = flops / (seconds * ratePerGpu);
-    const double groups = std::ceil(gpus / modelParallel - 1e-9);
-    return std::int64_t(std::min(kMaxGpuCount, std::max(1.0, groups) * modelParallel));
-}
-
 // The warnings as templates with arguments (engine/messages.h): no text is built until someone asks for it, and
 // evaluate() runs on every slider tick.
 void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w) {
@@ -67,11 +61,24 @@ void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w)
                      "data.seq_len",
                      Msg::SeqBeyondPositions,
                      {A::ofKey("data.seq_len"), r(s.data.seqLen), r(s.model.learnedPositions)}});
-    if (s.offload.optimizer == Offload::Cpu && l.memory.hostMemoryPerNode > 512e9)
-        w.push_back(
-            {"host-memory", "offload.optimizer", Msg::HostMemory, {r(std::round(l.memory.hostMemoryPerNode / 1e9))}});
-    if (s.offload.optimizer == Offload::Nvme && l.memory.hostMemoryPerNode > 2e12)
-        w.push_back({"nvme-capacity", "offload.optimizer", Msg::NvmeCapacity, {r(l.memory.hostMemoryPerNode / 1e12)}});
+    if (l.memory.hostNeededPerNode > s.hardware.hostMemoryGb * 1e9)
+        w.push_back({"host-memory",
+                     s.offload.optimizer == Offload::Cpu ? "offload.optimizer" : "checkpoint.async",
+                     Msg::HostMemory,
+                     {r(std::ceil(l.memory.hostNeededPerNode / 1e9)), A::ofKey("hardware.host_memory_gb"),
+                      r(s.hardware.hostMemoryGb)}});
+    if (s.offload.optimizer == Offload::Nvme && l.memory.hostMemoryPerNode > s.hardware.nvmeTb * 1e12)
+        w.push_back({"nvme-capacity",
+                     "offload.optimizer",
+                     Msg::NvmeCapacity,
+                     {r(std::ceil(l.memory.hostMemoryPerNode / 1e10) / 100), A::ofKey("hardware.nvme_tb"),
+                      r(s.hardware.nvmeTb)}});
+    if (l.goodput.outpaced)
+        w.push_back({"faults-outpace",
+                     "reliability.gpu_mtbf_hours",
+                     Msg::FaultsOutpace,
+                     {r(double(l.time.gpus)), r(std::round(l.goodput.jobMtbfS / 60)),
+                      r(std::round(l.goodput.lostPerFaultS / 60))}});
     if (s.precision.master == NumberFormat::None && s.precision.weights != NumberFormat::Fp32 &&
         s.precision.optimizer != Optimizer::None)
         w.push_back({"no-master-copy", "precision.master", Msg::NoMasterCopy, {}});
@@ -325,12 +332,33 @@ Ledger evaluate(const Scenario& s) {
     t.days = run.days;
     t.gpuHours = run.gpuHours;
     l.cost.usd = run.usd;
-    t.finishes = t.days <= t.trainingDays;
 
-    // Gates: the compute lower bound, and the memory lower bound when only dp varies.
+    // Checkpoints, faults and restarts (docs/formulas.md §13): the time gate compares the effective days.
+    auto& ck = l.checkpoint;
+    ck.bytesWeights = run.checkpoint.weights;
+    ck.bytesFull = run.checkpoint.full;
+    ck.bytesPerGpu = run.checkpoint.perGpu;
+    ck.writeS = run.faults.writeS;
+    ck.blockingS = run.faults.blockingS;
+    ck.intervalS = run.faults.intervalS;
+    ck.hostPerNode = run.faults.hostPerNode;
+    auto& gp = l.goodput;
+    gp.jobMtbfS = run.faults.jobMtbfS;
+    gp.lostPerFaultS = run.faults.lostPerFaultS;
+    gp.interruptions = run.faults.interruptions;
+    gp.fraction = run.faults.fraction;
+    gp.outpaced = run.faults.outpaced;
+    t.daysEffective = run.faults.effectiveDays;
+    gp.reserveNeededDays = t.daysEffective - t.days;
+    t.finishes = t.daysEffective <= t.trainingDays;
+    mem.hostNeededPerNode = (s.offload.optimizer == Offload::Cpu ? mem.hostMemoryPerNode : 0.0) + ck.hostPerNode;
+    mem.hostFits = mem.hostNeededPerNode <= s.hardware.hostMemoryGb * 1e9 &&
+                   (s.offload.optimizer != Offload::Nvme || mem.hostMemoryPerNode <= s.hardware.nvmeTb * 1e12);
+
+    // Gates: the time lower bound with checkpoints and faults, and the memory lower bound when only dp varies.
     const int modelParallel = p.tp * p.pp * p.cp;
-    t.minGpusCompute = minGpusForTime(f.total, budgetS, run.ratePerGpu, modelParallel);
-    t.minGpusComputeFullDeadline = minGpusForTime(f.total, fullS, run.ratePerGpu, modelParallel);
+    t.minGpusCompute = fewestGpusThatFinish(s, m, f.total, budgetS, run.ratePerGpu, modelParallel);
+    t.minGpusComputeFullDeadline = fewestGpusThatFinish(s, m, f.total, fullS, run.ratePerGpu, modelParallel);
     t.minGpusState = std::int64_t(std::min(kMaxGpuCount, std::max(1.0, std::ceil(l.state.totalBytes / capacity))));
     t.minGpusMemory = memoryGate(memoryModel, capacity, maxReplicas(s));
     if (t.minGpusMemory)
@@ -359,6 +387,11 @@ Ledger evaluate(const Scenario& s) {
     bg.kaplanParams = kaplanParams(bg.compute6nd);
     bg.kaplanTokens = bg.compute6nd / (6.0 * bg.kaplanParams);
     bg.rlRollouts = s.rl.keep > 0 ? rolloutsToGenerate(s.rl.keep, s.rl.acceptance) : 0;
+
+    // Derived mode: the error band of validated published runs like this one, and whether the efficiency figures
+    // are the GPU preset's.
+    if (s.efficiency.mode == EfficiencyMode::Derived)
+        l.validation = validationBand(s);
 
     addWarnings(s, l, l.warnings);
     refuseNonFinite(l);
@@ -400,12 +433,14 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus, const s
         pt.stepS = run.stepS;
         pt.breakdown = run.parts;
         pt.days = run.days;
+        pt.daysEffective = run.faults.effectiveDays;
+        pt.goodput = run.faults.fraction;
         pt.usd = run.usd;
         pt.tokensPerS = run.tokensPerSPerGpu * double(pt.gpus);
         pt.memoryTotal = memoryModel.total(int(dp));
         pt.fits = pt.memoryTotal <= l.memory.capacity;
-        pt.finishes = pt.days <= l.time.trainingDays;
-        pt.finishesFullDeadline = pt.days <= s.schedule.deadlineDays;
+        pt.finishes = pt.daysEffective <= l.time.trainingDays;
+        pt.finishesFullDeadline = pt.daysEffective <= s.schedule.deadlineDays;
         return pt;
     };
     // Every integer up to 64, then about 8 points per doubling on powers of two, and the last usable dp.

@@ -21,7 +21,9 @@ struct ScalePoint {
     int tp = 1, pp = 1, cp = 1; // the layout of this point (beyond the replica limit the curve raises one of them)
     int globalBatch = 0;        // sequences per step (raised when no model-parallel step can go further)
     long long gpus = 0;
-    double days = 0;
+    double days = 0;          // compute only
+    double daysEffective = 0; // with checkpoints, lost work and restarts (the time gate's days)
+    double goodput = 1;       // days / daysEffective
     double usd = 0;
     double tokensPerS = 0;  // whole-cluster throughput at efficiency.mfu
     double memoryTotal = 0; // bytes per GPU on the most loaded stage

@@ -8,7 +8,10 @@
 #include "engine/memory.h"
 #include "engine/model.h"
 #include "engine/precision.h"
+#include "engine/presets.h"
+#include "engine/published.h"
 #include "engine/steptime.h"
+#include "engine/timecost.h"
 #include "engine/units.h"
 
 #include <cctype>
@@ -24,6 +27,7 @@ constexpr const char* kSrcState = "seed 000 §3 (16 B per parameter), seed 003 �
 constexpr const char* kSrcFlops = "seed 003 §2 and §4.2 (2mkn per matmul, backward = 2 x forward)";
 constexpr const char* kSrcTime = "seed 000 §1 and §4: T = F / (p·P·η)";
 constexpr const char* kSrcShard = "seed 000 §5 and §7, seed 001 (ZeRO 1-3, FSDP)";
+constexpr const char* kSrcBand = "docs/formulas.md §8d (resources/validation/published_runs.csv)";
 constexpr const char* kSrcAct = "Korthikanti et al. 2022, \"Reducing Activation Recomputation\"; docs/formulas.md §5";
 constexpr const char* kSrcBuf = "docs/formulas.md §6 (allowances; seed 001 asks to measure them)";
 constexpr const char* kSrcParams = "the preset's published config.json; docs/formulas.md §1";
@@ -33,6 +37,12 @@ constexpr const char* kSrcKaplan = "Kaplan et al. 2020; seed 003 §6";
 constexpr const char* kSrcMoe =
     "docs/formulas.md §12 (Megatron-Core expert parallelism; DeepSeek-V3, arXiv 2412.19437)";
 constexpr const char* kSrcOffload = "seed 004 (ZeRO-Offload, exercise 5); docs/formulas.md §7";
+constexpr const char* kSrcFaults = "Young 1974 and Daly 2006 (first-order checkpoint overhead and optimal interval); "
+                                   "docs/formulas.md §13";
+constexpr const char* kSrcMtbf = "Llama 3 (Dubey et al. 2024, §3.3.4: 419 unexpected interruptions in 54 days on "
+                                 "16,384 GPUs); docs/formulas.md §13";
+constexpr const char* kSrcCheckpoint = "seed 000 §3 (16 B per parameter, less the 2 B of gradients, which a "
+                                       "checkpoint does not keep); docs/formulas.md §13";
 
 // Everything one evaluation produced, worked out once for all keys.
 struct Context {
@@ -74,6 +84,39 @@ struct Builder {
     }
 };
 
+// Why a scenario has no band: fixed mode, or no validated run of its GPU family.
+std::string noBandReason(const Scenario&) {
+    return "no band: the MFU is typed (fixed mode), or no validated published run shares this GPU family";
+}
+
+// validation.band.low / .high: the smallest (largest) error of the runs the band spans, as nested min (max).
+void explainBand(const Context& c, Builder& b, bool low) {
+    b.from(kSrcBand);
+    if (!c.l.validation.present) {
+        b.formula("n == 0").in("n", 0, "runs", noBandReason(c.s));
+        return;
+    }
+    const std::string gpu = gpuFamily(c.s.hardware), parallel = parallelFamily(c.s.parallel);
+    std::vector<const RunCheck*> rows, family;
+    for (const RunCheck& r : validationTable().rows) {
+        if (r.memory() || !r.problem.empty() || r.gpuFamily != gpu)
+            continue;
+        family.push_back(&r);
+        if (r.parallelFamily == parallel)
+            rows.push_back(&r);
+    }
+    if (rows.empty())
+        rows = family;
+    std::string formula;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const std::string symbol = "e" + std::to_string(i + 1);
+        b.in(symbol.c_str(), rows[i]->error, "",
+             "a validated published run: predicted / published step - 1 (trainledger-cli --validate lists them)");
+        formula = i == 0 ? symbol : std::string(low ? "min(" : "max(") + formula + ", " + symbol + ")";
+    }
+    b.formula(formula);
+}
+
 using Rule = std::function<void(const Context&, Builder&)>;
 
 // Shared operand sets.
@@ -87,6 +130,46 @@ void rateOperands(const Context& c, Builder& b) {
     else
         b.in("MFU", c.s.efficiency.mfu, "", "efficiency.mfu, model FLOPs utilization")
             .in("k_off", c.l.time.offloadSlowdown, "", "offload slowdown on the step (1 without offload)");
+}
+
+// Effective days (checkpoints, lost work and restarts counted) of this plan's run on `gpus` GPUs at its rate.
+double effectiveDaysAt(const Context& c, double gpus) {
+    const double rate = c.l.time.tokensPerSPerGpu * c.l.flops.trainingPerToken;
+    const int dp = int(std::min(2e9, gpus / c.modelParallel()));
+    return faultsOf(c.s, checkpointSize(c.s, c.m, dp), c.l.flops.total / (gpus * rate), gpus).effectiveDays;
+}
+
+// The fewest GPUs that finish inside `days`: compute's lower bound when checkpoints and faults still fit, else the
+// count the search found, with the effective days on both sides of it.
+void timeGate(const Context& c, Builder& b, std::int64_t gpus, double days, const char* daysSym, const char* daysWhat) {
+    const int mp = c.modelParallel();
+    const double rate = c.l.time.tokensPerSPerGpu * c.l.flops.trainingPerToken;
+    const double computeOnly =
+        std::max(1.0, std::ceil(c.l.flops.total / (days * 86400.0 * rate) / mp - 1e-9)) * double(mp);
+    if (gpus >= std::int64_t(1e15)) {
+        b.formula("G_cap")
+            .in("G_cap", 1e15, "GPUs", "no count finishes: the cap")
+            .note("effective days never fall inside the budget: faults grow faster with the GPU count than compute "
+                  "shrinks");
+        return;
+    }
+    if (double(gpus) == computeOnly) {
+        b.formula("max(1, ceil(F / (" + std::string(daysSym) +
+                  " × 86400 × P × 1e12 × MFU / k_off) / n_mp)) "
+                  "× n_mp")
+            .in("F", c.l.flops.total, "FLOPs", "flops.total")
+            .in(daysSym, days, "days", daysWhat);
+        rateOperands(c, b);
+        b.in("n_mp", mp, "GPUs", "tp x pp x cp: GPUs come in whole model replicas");
+        return;
+    }
+    b.formula("k × n_mp")
+        .in("k", double(gpus / mp), "replicas", "fewest whose effective days fit")
+        .in("n_mp", mp, "GPUs", "tp x pp x cp: GPUs come in whole model replicas")
+        .note("compute alone would need " + groupDigits(computeOnly) + " GPUs; with checkpoints and faults " +
+              groupDigits(double(gpus)) + " GPUs take " + formatFixed(effectiveDaysAt(c, double(gpus)), 2) +
+              " days and " + groupDigits(double(gpus - mp)) + " take " +
+              formatFixed(effectiveDaysAt(c, double(gpus - mp)), 2) + ", against " + formatFixed(days, 2));
 }
 
 // The parameters a GPU of this stage holds of a state ZeRO shards from `zeroFrom` on, as an expression and its
@@ -1033,22 +1116,17 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"time.min_gpus_compute",
          [](const Context& c, Builder& b) {
-             b.formula("max(1, ceil(F / (T_train × 86400 × P × 1e12 × MFU / k_off) / n_mp)) × n_mp")
-                 .in("F", c.l.flops.total, "FLOPs", "flops.total")
-                 .in("T_train", c.l.time.trainingDays, "days", "deadline less reserve");
-             rateOperands(c, b);
-             b.in("n_mp", c.modelParallel(), "GPUs", "tp x pp x cp: GPUs come in whole model replicas")
-                 .from("seed 000 §4 (the compute lower bound)")
-                 .note("the seed's \"6 GPUs\" compares against the whole 30 days; keeping the 5-day reserve needs 7 "
-                       "(docs/formulas.md §10)");
+             timeGate(c, b, c.l.time.minGpusCompute, c.l.time.trainingDays, "T_train", "deadline less reserve");
+             b.from("seed 000 §4 (the compute lower bound); docs/formulas.md §13");
+             if (b.e.note.empty())
+                 b.note("the seed's \"6 GPUs\" compares against the whole 30 days; keeping the 5-day reserve needs 7 "
+                        "(docs/formulas.md §10)");
          }},
         {"time.min_gpus_compute_full_deadline",
          [](const Context& c, Builder& b) {
-             b.formula("max(1, ceil(F / (T_deadline × 86400 × P × 1e12 × MFU / k_off) / n_mp)) × n_mp")
-                 .in("F", c.l.flops.total, "FLOPs", "flops.total")
-                 .in("T_deadline", c.s.schedule.deadlineDays, "days", "schedule.deadline_days");
-             rateOperands(c, b);
-             b.in("n_mp", c.modelParallel(), "GPUs", "tp x pp x cp").from("seed 000 §4 (6 H100s for 30 days)");
+             timeGate(c, b, c.l.time.minGpusComputeFullDeadline, c.s.schedule.deadlineDays, "T_deadline",
+                      "schedule.deadline_days");
+             b.from("seed 000 §4 (6 H100s for 30 days); docs/formulas.md §13");
          }},
         {"time.min_gpus_memory",
          [](const Context& c, Builder& b) {
@@ -1083,8 +1161,8 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"time.finishes",
          [](const Context& c, Builder& b) {
-             b.formula("t_days <= T_train")
-                 .in("t_days", c.l.time.days, "days", "time.days")
+             b.formula("T_eff <= T_train")
+                 .in("T_eff", c.l.time.daysEffective, "days", "time.days_effective: checkpoints and faults counted")
                  .in("T_train", c.l.time.trainingDays, "days", "deadline less reserve")
                  .from("seed 000 §4 (the time gate)");
          }},
@@ -1103,6 +1181,187 @@ const std::map<std::string, Rule>& rules() {
                  .in("H", c.l.time.gpuHours, "GPU-hours", "time.gpu_hours")
                  .in("price", c.s.hardware.usdPerGpuHour, "$/GPU-hour", "hardware.usd_per_gpu_hour")
                  .from("seed 004 exercise 4 (A100 $2, H100 $3.5 per hour)");
+         }},
+        // --- checkpoints, faults and restarts (engine/timecost.cpp faultsOf) ---------------------------------
+        {"time.days_effective",
+         [](const Context& c, Builder& b) {
+             const auto& ck = c.l.checkpoint;
+             b.in("t_days", c.l.time.days, "days", "time.days, compute only")
+                 .in("b", ck.blockingS, "s", "checkpoint.blocking_s, training waits per checkpoint")
+                 .in("tau", ck.intervalS, "s", "checkpoint.interval_s")
+                 .from(kSrcFaults);
+             if (c.l.time.daysEffective >= 1e12) {
+                 b.formula("max(1e12, t_days × (1 + b / tau))")
+                     .note("faults come faster than the job recovers: it never finishes (shown at the cap)");
+                 return;
+             }
+             b.formula("t_days × (1 + b / tau) / (1 - L / M)")
+                 .in("L", c.l.goodput.lostPerFaultS, "s", "goodput.lost_per_fault_s")
+                 .in("M", c.l.goodput.jobMtbfS, "s", "goodput.job_mtbf_s");
+         }},
+        {"goodput.reserve_needed_days",
+         [](const Context& c, Builder& b) {
+             b.from(kSrcFaults);
+             if (c.l.time.daysEffective >= 1e12) {
+                 b.formula("T_eff - t_days")
+                     .in("T_eff", c.l.time.daysEffective, "days", "time.days_effective")
+                     .in("t_days", c.l.time.days, "days", "time.days, compute only");
+                 return;
+             }
+             // T_eff - t_days, written so that the shown operands keep the small difference's digits.
+             b.formula("t_days × ((1 + b / tau) / (1 - L / M) - 1)")
+                 .in("t_days", c.l.time.days, "days", "time.days, compute only")
+                 .in("b", c.l.checkpoint.blockingS, "s", "checkpoint.blocking_s, training waits per checkpoint")
+                 .in("tau", c.l.checkpoint.intervalS, "s", "checkpoint.interval_s")
+                 .in("L", c.l.goodput.lostPerFaultS, "s", "goodput.lost_per_fault_s")
+                 .in("M", c.l.goodput.jobMtbfS, "s", "goodput.job_mtbf_s");
+         }},
+        {"goodput.fraction",
+         [](const Context& c, Builder& b) {
+             b.formula("t_days / T_eff")
+                 .in("t_days", c.l.time.days, "days", "time.days, compute only")
+                 .in("T_eff", c.l.time.daysEffective, "days", "time.days_effective")
+                 .from(kSrcFaults);
+         }},
+        {"goodput.interruptions",
+         [](const Context& c, Builder& b) {
+             b.formula("T_eff × 86400 / M")
+                 .in("T_eff", c.l.time.daysEffective, "days", "time.days_effective")
+                 .in("M", c.l.goodput.jobMtbfS, "s", "goodput.job_mtbf_s")
+                 .from(kSrcMtbf);
+         }},
+        {"goodput.job_mtbf_s",
+         [](const Context& c, Builder& b) {
+             b.formula("MTBF × 3600 / G")
+                 .in("MTBF", c.s.reliability.gpuMtbfHours, "hours", "reliability.gpu_mtbf_hours, per GPU")
+                 .in("G", c.l.time.gpus, "GPUs", "time.gpus")
+                 .from(kSrcMtbf);
+         }},
+        {"goodput.lost_per_fault_s",
+         [](const Context& c, Builder& b) {
+             const auto& ck = c.l.checkpoint;
+             b.in("tau", ck.intervalS, "s", "checkpoint.interval_s: on average half of it is redone")
+                 .in("R", c.s.reliability.restartMin, "min", "reliability.restart_min")
+                 .from(kSrcFaults);
+             if (c.s.checkpoint.async)
+                 b.formula("tau / 2 + W + R × 60")
+                     .in("W", ck.writeS, "s", "checkpoint.write_s: the last checkpoint counts once it is written");
+             else
+                 b.formula("tau / 2 + R × 60");
+         }},
+        {"checkpoint.bytes_weights",
+         [](const Context& c, Builder& b) {
+             b.formula("b_w × (N + N_mtp)")
+                 .in("b_w", c.sb.weights, "B/param", "precision.weights")
+                 .in("N", c.m.total, "params", "params.total")
+                 .in("N_mtp", c.m.mtp, "params", "params.mtp")
+                 .from(kSrcCheckpoint);
+         }},
+        {"checkpoint.bytes_full",
+         [](const Context& c, Builder& b) {
+             b.formula("(b_w + b_m + b_o) × (N + N_mtp)")
+                 .in("b_w", c.sb.weights, "B/param", "precision.weights")
+                 .in("b_m", c.sb.master, "B/param", "precision.master")
+                 .in("b_o", c.sb.optimizer, "B/param", "precision.optimizer")
+                 .in("N", c.m.total, "params", "params.total")
+                 .in("N_mtp", c.m.mtp, "params", "params.mtp")
+                 .from(kSrcCheckpoint)
+                 .note("gradients are not saved: they are rebuilt by the next step");
+         }},
+        {"checkpoint.bytes_per_gpu",
+         [](const Context& c, Builder& b) {
+             const auto& par = c.s.parallel;
+             const bool experts = c.m.routedTotal() > 0;
+             b.in("b_w", c.sb.weights, "B/param", "precision.weights")
+                 .in("b_m", c.sb.master, "B/param", "precision.master")
+                 .in("b_o", c.sb.optimizer, "B/param", "precision.optimizer")
+                 .in("N_t", c.m.total + c.m.mtp, "params", "trained parameters (params.total + params.mtp)")
+                 .from(kSrcShard);
+             // A state ZeRO shards spreads over all G GPUs; one it does not is split by the model-parallel ranks.
+             std::string replica = "N_t / (pp × tp)";
+             if (c.s.parallel.zero < 3) {
+                 b.in("pp", par.pp, "", "parallel.pp").in("tp", par.tp, "", "parallel.tp");
+                 if (experts) {
+                     b.in("N_e", c.m.routedTotal(), "params", "params.routed_experts")
+                         .in("ep", par.ep, "", "parallel.ep")
+                         .in("etp", par.etp, "", "parallel.etp");
+                     replica = "((N_t - N_e) / (pp × tp) + N_e / (pp × ep × etp))";
+                 }
+             }
+             if (c.s.parallel.zero > 0)
+                 b.in("G", c.l.time.gpus, "GPUs", "time.gpus: ZeRO-" + std::to_string(par.zero) + " shards over all");
+             if (c.s.parallel.zero >= 3)
+                 b.formula("(b_w + b_m + b_o) × N_t / G");
+             else if (c.s.parallel.zero >= 1)
+                 b.formula("b_w × " + replica + " + (b_m + b_o) × N_t / G");
+             else
+                 b.formula("(b_w + b_m + b_o) × " + replica);
+         }},
+        {"checkpoint.write_s",
+         [](const Context& c, Builder& b) {
+             b.formula("max(S_full / (BW × 1e9), S_gpu / (PCIe × 1e9))")
+                 .in("S_full", c.l.checkpoint.bytesFull, "B", "checkpoint.bytes_full")
+                 .in("BW", c.s.checkpoint.storageGbps, "GB/s", "checkpoint.storage_gbps, the whole job")
+                 .in("S_gpu", c.l.checkpoint.bytesPerGpu, "B", "checkpoint.bytes_per_gpu")
+                 .in("PCIe", c.s.hardware.pcieGbps, "GB/s", "hardware.pcie_gbps: each share leaves its GPU over it")
+                 .from(kSrcFaults);
+         }},
+        {"checkpoint.blocking_s",
+         [](const Context& c, Builder& b) {
+             b.from(kSrcFaults);
+             if (c.s.checkpoint.async)
+                 b.formula("S_gpu / (PCIe × 1e9)")
+                     .in("S_gpu", c.l.checkpoint.bytesPerGpu, "B", "checkpoint.bytes_per_gpu")
+                     .in("PCIe", c.s.hardware.pcieGbps, "GB/s", "hardware.pcie_gbps, every GPU over its own link")
+                     .note("checkpoint.async: training waits for the copy to host memory; the write overlaps it");
+             else
+                 b.formula("W").in("W", c.l.checkpoint.writeS, "s", "checkpoint.write_s: training waits for it");
+         }},
+        {"checkpoint.interval_s",
+         [](const Context& c, Builder& b) {
+             const auto& ck = c.l.checkpoint;
+             const bool async = c.s.checkpoint.async;
+             std::string f;
+             if (c.s.checkpoint.intervalMin > 0) {
+                 b.in("I", c.s.checkpoint.intervalMin, "min", "checkpoint.interval_min");
+                 f = "I × 60";
+             } else {
+                 b.in("b", ck.blockingS, "s", "checkpoint.blocking_s")
+                     .in("M", c.l.goodput.jobMtbfS, "s", "goodput.job_mtbf_s");
+                 f = "sqrt(2 × b × M)";
+             }
+             if (async) {
+                 b.in("W", ck.writeS, "s", "checkpoint.write_s: one write at a time");
+                 f = "max(" + f + ", W)";
+             }
+             b.formula(f).from(kSrcFaults);
+         }},
+        {"checkpoint.host_per_node",
+         [](const Context& c, Builder& b) {
+             b.formula("a × S_gpu × min(G, g_node)")
+                 .in("a", c.s.checkpoint.async ? 1 : 0, "", "1 when checkpoint.async")
+                 .in("S_gpu", c.l.checkpoint.bytesPerGpu, "B", "checkpoint.bytes_per_gpu")
+                 .in("G", c.l.time.gpus, "GPUs", "time.gpus")
+                 .in("g_node", c.s.hardware.gpusPerNode, "GPUs", "hardware.gpus_per_node")
+                 .from(kSrcFaults);
+         }},
+        {"memory.host_needed_per_node",
+         [](const Context& c, Builder& b) {
+             b.formula("cpu × O_node + C_node")
+                 .in("cpu", c.s.offload.optimizer == Offload::Cpu ? 1 : 0, "", "1 when offload.optimizer is cpu")
+                 .in("O_node", c.l.memory.hostMemoryPerNode, "B", "memory.host_per_node")
+                 .in("C_node", c.l.checkpoint.hostPerNode, "B", "checkpoint.host_per_node")
+                 .from(kSrcOffload);
+         }},
+        {"memory.host_fits",
+         [](const Context& c, Builder& b) {
+             b.formula("(H_need <= H × 1e9) × (nvme × O_node <= T × 1e12)")
+                 .in("H_need", c.l.memory.hostNeededPerNode, "B", "memory.host_needed_per_node")
+                 .in("H", c.s.hardware.hostMemoryGb, "GB", "hardware.host_memory_gb")
+                 .in("nvme", c.s.offload.optimizer == Offload::Nvme ? 1 : 0, "", "1 when offload.optimizer is nvme")
+                 .in("O_node", c.l.memory.hostMemoryPerNode, "B", "memory.host_per_node")
+                 .in("T", c.s.hardware.nvmeTb, "TB", "hardware.nvme_tb")
+                 .from(kSrcOffload);
          }},
         // --- the step (fixed: as the typed MFU implies; derived: engine/steptime.cpp) -----------------------
         {"time.step_s",
@@ -1356,6 +1615,39 @@ const std::map<std::string, Rule>& rules() {
                  .in("F_e", c.mb.expertFrozenLocal, "B", "the routed experts' frozen weights on this GPU")
                  .in("d_e", sharded ? c.mb.expertShard : 1.0, "", sharded ? "the expert data-parallel group" : "not sharded")
                  .from(kSrcLora);
+         }},
+        // --- how far published runs like this one were (derived mode, engine/published.cpp) -----------------
+        {"validation.band.low", [](const Context& c, Builder& b) { explainBand(c, b, true); }},
+        {"validation.band.high", [](const Context& c, Builder& b) { explainBand(c, b, false); }},
+        {"validation.band.basis",
+         [](const Context& c, Builder& b) {
+             b.from(kSrcBand);
+             if (!c.l.validation.present) {
+                 b.formula("n == 0").in("n", 0, "runs", noBandReason(c.s));
+                 return;
+             }
+             b.formula("\"" + c.l.validation.basis + "\"")
+                 .note("the GPU family and parallelism family of this scenario, and how many validated published "
+                       "runs share them");
+         }},
+        {"validation.calibrated",
+         [](const Context& c, Builder& b) {
+             b.from("docs/formulas.md §8c (each GPU preset's figures), §8d (calibration)");
+             const GpuPreset* g = gpuPresetFor(c.s.hardware);
+             if (!g || g->tdpW <= 0) {
+                 b.formula("p > 0").in("p", 0, "", "no GPU preset shares this compute die: nothing to compare with");
+                 return;
+             }
+             const EfficiencySpec& e = c.s.efficiency;
+             b.formula("(g - g0)^2 + (h - h0)^2 + (k - k0)^2 + (f - f0)^2 > 0")
+                 .in("g", e.gemmFraction, "", "efficiency.gemm_fraction")
+                 .in("g0", g->gemmFraction, "", "the GPU preset's figure")
+                 .in("h", e.hbmFraction, "", "efficiency.hbm_fraction")
+                 .in("h0", g->hbmFraction, "", "the GPU preset's figure")
+                 .in("k", e.linkFraction, "", "efficiency.link_fraction")
+                 .in("k0", g->linkFraction, "", "the GPU preset's figure")
+                 .in("f", e.fp8Fraction, "", "efficiency.fp8_fraction")
+                 .in("f0", g->fp8Fraction, "", "the GPU preset's figure");
          }},
     };
     return r;

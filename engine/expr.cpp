@@ -159,6 +159,8 @@ private:
             return std::floor(a);
         if (name == "round")
             return std::round(a);
+        if (name == "sqrt" && a >= 0)
+            return std::sqrt(a);
         fail("unknown function '" + name + "'");
     }
 

@@ -1,7 +1,7 @@
 #pragma once
 // A small arithmetic language for the formulas that explanations show: numbers, named operands, + - × * / ^,
-// parentheses, comparisons, "c ? a : b", string literals and ceil/floor/round/min/max. The explanation's formula is
-// this text, so a test (and explain() itself) can substitute the shown operands and recompute the shown result.
+// parentheses, comparisons, "c ? a : b", string literals and ceil/floor/round/sqrt/min/max. The explanation's formula
+// is this text, so a test (and explain() itself) can substitute the shown operands and recompute the shown result.
 
 #include <map>
 #include <optional>

@@ -55,6 +55,7 @@ constexpr const char* kParallel = "Parallelism";
 constexpr const char* kHardware = "Hardware and efficiency";
 constexpr const char* kRl = "Reinforcement learning";
 constexpr const char* kFinetune = "Fine-tuning";
+constexpr const char* kFaults = "Checkpoints and faults";
 
 // Table rows. Each macro spells the member once for reading and once for writing.
 #define TL_NUM(KEY, TYPE, MEMBER, LO, HI, UNIT, HELP, UI)                                                              \
@@ -318,6 +319,13 @@ std::vector<Field> buildFields() {
             advanced(control(C, "Optimizer", kPrecision,
                              {"Adam (two FP32 moments)", "8-bit Adam", "SGD with momentum", "Adafactor", "None"})),
             Optimizer::Adam, Optimizer::Adam8bit, Optimizer::SgdMomentum, Optimizer::Adafactor, Optimizer::None),
+        TL_CHOICE("precision.compute", precision.compute,
+                  "Format of the matmuls: bf16, or fp8 (FP8 matmuls, BF16 attention, norms and optimizer).",
+                  advanced(control(C, "Matmuls", kPrecision, {"BF16", "FP8"})), NumberFormat::Bf16, NumberFormat::Fp8),
+        TL_CHOICE("precision.fp8_recipe", precision.fp8Recipe,
+                  "FP8 scaling: one scale per tensor, per row, per 128-element block, or per 32-element block (MX).",
+                  advanced(control(C, "FP8 scaling", kPrecision, {"Per tensor", "Per row", "Per block", "MXFP8"})),
+                  Fp8Recipe::Tensorwise, Fp8Recipe::Rowwise, Fp8Recipe::Blockwise, Fp8Recipe::Mxfp8),
         TL_NUM("parallel.tp", Int, parallel.tp, 1, 65536, "GPUs",
                "Tensor parallel: each layer's matrices split over tp GPUs.",
                slider("Tensor parallel (TP)", kParallel, Lin, 1, 64, "GPUs")),
@@ -341,6 +349,10 @@ std::vector<Field> buildFields() {
         TL_BOOL("parallel.sequence_parallel", parallel.sequenceParallel,
                 "Megatron sequence parallelism: norms and dropout activations split over the TP group.",
                 control(K, "Sequence parallel", kParallel)),
+        TL_BOOL("parallel.tp_comm_overlap", parallel.tpCommOverlap,
+                "Derived mode: tensor-parallel collectives run in chunks behind the layer's matmuls (Transformer "
+                "Engine's communication overlap, PyTorch's async TP); off, they wait for each other.",
+                advanced(control(K, "Overlap TP communication", kParallel))),
         TL_CHOICE("parallel.schedule", parallel.schedule, "Pipeline schedule.",
                   control(C, "Pipeline schedule", kParallel,
                           {"GPipe", "1F1B", "Interleaved 1F1B", "Zero bubble H1", "Zero bubble H2", "Zero bubble V",
@@ -394,6 +406,19 @@ std::vector<Field> buildFields() {
         TL_NUM("hardware.inter_node_latency_us", Real, hardware.interNodeLatencyUs, 0, 1e6, "us",
                "Latency of one step of a collective or a point-to-point send across nodes.",
                advanced(slider("Network latency", kHardware, Lin, 0, 100, "\u00b5s", 1, 1))),
+        TL_NUM("hardware.peak_fp8_tflops", Real, hardware.peakFp8Tflops, 0, 1e7, "TFLOP/s",
+               "Dense FP8 peak per GPU (0: no FP8 tensor cores, FP8 matmuls are refused).",
+               advanced(slider("FP8 peak", kHardware, Log, 10, 20000, "TFLOP/s", 1, 0))),
+        TL_NUM("hardware.tdp_w", Real, hardware.tdpW, 50, 5000, "W",
+               "Board power the GPUs run at; capped below the preset's design power, the clocks drop.",
+               advanced(slider("Power limit", kHardware, Lin, 100, 1500, "W", 10, 0))),
+        TL_NUM("hardware.host_memory_gb", Real, hardware.hostMemoryGb, 0, 1e6, "GB",
+               "CPU memory per node in decimal GB: optimizer offload and the host copy of an asynchronous checkpoint "
+               "must fit in it.",
+               advanced(slider("Host memory per node", kHardware, Log, 16, 16384, "GB", 1, 0))),
+        TL_NUM("hardware.nvme_tb", Real, hardware.nvmeTb, 0, 1e5, "TB",
+               "NVMe per node in decimal TB: optimizer offload to NVMe must fit in it.",
+               advanced(slider("NVMe per node", kHardware, Log, 0.1, 100, "TB", 1, 1))),
         // Lower bounds keep every derived figure finite: the slowest allowed run still takes a finite time.
         TL_NUM("efficiency.mfu", Real, efficiency.mfu, 0.001, 1, "",
                "Model FLOPs utilisation: the share of peak the run really achieves on model FLOPs.",
@@ -403,6 +428,19 @@ std::vector<Field> buildFields() {
                   "hardware figures and the MFU is an output.",
                   control(C, "Efficiency", kHardware, {"Fixed MFU", "Derived from the hardware"}),
                   EfficiencyMode::Fixed, EfficiencyMode::Derived),
+        TL_NUM(
+            "efficiency.gemm_fraction", Real, efficiency.gemmFraction, 0.05, 1, "",
+            "Derived mode: the share of the BF16 peak a large matmul reaches (set by the GPU preset or calibration).",
+            advanced(slider("Matmul share of peak", kHardware, Lin, 0.2, 1, "%", 0.01, 0))),
+        TL_NUM("efficiency.hbm_fraction", Real, efficiency.hbmFraction, 0.05, 1, "",
+               "Derived mode: the share of memory bandwidth memory-bound kernels reach.",
+               advanced(slider("Memory share of bandwidth", kHardware, Lin, 0.2, 1, "%", 0.01, 0))),
+        TL_NUM("efficiency.link_fraction", Real, efficiency.linkFraction, 0.05, 1, "",
+               "Derived mode: the share of link bandwidth collectives and pipeline sends reach.",
+               advanced(slider("Link share of bandwidth", kHardware, Lin, 0.2, 1, "%", 0.01, 0))),
+        TL_NUM("efficiency.fp8_fraction", Real, efficiency.fp8Fraction, 0.05, 1, "",
+               "Derived mode: the share of the FP8 peak a large FP8 matmul reaches.",
+               advanced(slider("FP8 matmul share of peak", kHardware, Lin, 0.2, 1, "%", 0.01, 0))),
         TL_NUM("rl.keep", Int, rl.keep, 0, 1e9, "samples",
                "RL: samples kept per update (0: no RL); the rollouts to generate follow from the acceptance.",
                slider("Samples kept", kRl, Log, 1, 4096, "samples", 1, 0)),
@@ -440,6 +478,24 @@ std::vector<Field> buildFields() {
                   "block scales double-quantized); qlora reads bf16 as nf4.",
                   advanced(control(C, "Frozen weights", kFinetune, {"BF16", "INT8", "NF4"})), BaseFormat::Bf16,
                   BaseFormat::Int8, BaseFormat::Nf4),
+        TL_NUM("checkpoint.interval_min", Real, checkpoint.intervalMin, 0, 1e6, "min",
+               "Minutes of training between checkpoints; 0 takes the optimal interval for the fault rate, "
+               "sqrt(2 x write time x the job's mean time between faults).",
+               advanced(slider("Checkpoint interval", kFaults, Lin, 0, 720, "min", 1, 0))),
+        TL_NUM("checkpoint.storage_gbps", Real, checkpoint.storageGbps, 0.001, 1e6, "GB/s",
+               "GB/s the whole job can write to storage: a full checkpoint takes its bytes over this.",
+               slider("Checkpoint writes", kFaults, Log, 0.1, 10000, "GB/s", 1, 1)),
+        TL_BOOL("checkpoint.async", checkpoint.async,
+                "Asynchronous checkpoints: training waits only for the copy to host memory over PCIe, and the "
+                "write to storage overlaps training (the copy needs host memory).",
+                advanced(control(K, "Async checkpoints", kFaults))),
+        TL_NUM("reliability.gpu_mtbf_hours", Real, reliability.gpuMtbfHours, 1, 1e9, "hours",
+               "Mean hours between job-stopping faults per GPU; the job's falls with the GPU count (Llama 3 405B: "
+               "419 unexpected interruptions in 54 days on 16,384 GPUs, about 50,000 hours).",
+               slider("GPU MTBF", kFaults, Log, 1000, 1e6, "hours", 1, 0)),
+        TL_NUM("reliability.restart_min", Real, reliability.restartMin, 0, 1e5, "min",
+               "Minutes from a fault to training again: detect it, reschedule, load the last checkpoint.",
+               advanced(slider("Restart time", kFaults, Lin, 0, 120, "min", 1, 1))),
     };
     for (auto& field : f) {
         if (std::string_view(field.key) == "model.preset")
@@ -741,7 +797,11 @@ std::optional<FieldError> setField(Scenario& s, std::string_view key, const Fiel
         key == "model.dropout" || key == "model.moe.capacity_factor" || key == "model.moe.router_balance";
     const bool refinesModel =
         key.starts_with("model.") && key != "model.params" && key != "model.preset" && !trainingChoice;
-    const bool refinesGpu = key.starts_with("hardware.") && key != "hardware.preset";
+    // The power limit is how the GPUs are run, and the node's CPU memory and NVMe are not figures of the GPU: neither
+    // makes the GPU preset custom.
+    const bool nodeFigure = key == "hardware.host_memory_gb" || key == "hardware.nvme_tb";
+    const bool refinesGpu =
+        key.starts_with("hardware.") && key != "hardware.preset" && key != "hardware.tdp_w" && !nodeFigure;
     if ((refinesModel || refinesGpu) && f->get(s) != value) {
         f->set(s, value);
         if (refinesModel) {

@@ -68,6 +68,8 @@ struct MemoryLedger {
     double inFlightMicroBatches = 0; // on that stage, in units of a whole stage's layers
     double offloadedPerGpu = 0;      // optimizer state moved to host or NVMe
     double hostMemoryPerNode = 0;    // bytes of host RAM (or NVMe) a node needs for the offload
+    double hostNeededPerNode = 0;    // CPU memory a node needs: CPU offload + an asynchronous checkpoint's copy
+    bool hostFits = true;            // that fits hardware.host_memory_gb (and NVMe offload hardware.nvme_tb)
     // The routed experts' share of weights, gradients, master weights and optimizer state (inside those four).
     double expertWeights = 0, expertGradients = 0, expertMaster = 0, expertOptimizer = 0;
     double routedExperts = 0;   // their sum: the routed experts' training state on this GPU
@@ -108,7 +110,8 @@ struct TimeLedger {
     double tokensPerSPerGpu = 0;
     int gpus = 0;
     double stepTimeS = 0;
-    double days = 0;
+    double days = 0;          // compute only: no checkpoint, no fault
+    double daysEffective = 0; // with checkpoints, lost work and restarts: the time gate compares this
     double gpuHours = 0;
     double offloadSlowdown = 1;
     std::int64_t minGpusCompute = 0;             // inside deadline less reserve
@@ -121,6 +124,26 @@ struct TimeLedger {
     bool derived = false;
     double mfu = 0, hfu = 0; // model / hardware (recompute included) FLOPs per second over GPUs x peak
     StepBreakdown breakdown; // exposed seconds per step; they add up to stepTimeS
+};
+
+// One checkpoint and the run's faults (docs/formulas.md §13).
+struct CheckpointLedger {
+    double bytesWeights = 0; // the model weights alone
+    double bytesFull = 0;    // everything resuming needs: weights, master copy, optimizer state
+    double bytesPerGpu = 0;  // one GPU's share of the full checkpoint under the layout and ZeRO stage
+    double writeS = 0;       // a full checkpoint at checkpoint.storage_gbps
+    double blockingS = 0;    // what training waits for per checkpoint (async: the copy to host memory)
+    double intervalS = 0;    // training seconds between checkpoints
+    double hostPerNode = 0;  // host memory an asynchronous checkpoint's copy takes per node
+};
+
+struct GoodputLedger {
+    double jobMtbfS = 0;          // the job's mean seconds between faults: GPU MTBF / GPUs
+    double lostPerFaultS = 0;     // half an interval (+ the write in flight, async) + the restart
+    double interruptions = 0;     // expected job-stopping faults over the run
+    double fraction = 1;          // compute / wall time
+    double reserveNeededDays = 0; // effective days - compute days: what checkpoints and faults take
+    bool outpaced = false;        // faults come faster than the job recovers
 };
 
 struct CostLedger {
@@ -142,6 +165,17 @@ struct BudgetLedger {
     long long rlRollouts = 0; // samples to generate per RL update: ceil(rl.keep / rl.acceptance); 0 without RL
 };
 
+// Derived mode: how far the model's step time has been from published runs like this one (same GPU family, same
+// parallelism family; resources/validation/published_runs.csv), and whether the efficiency figures are the GPU
+// preset's own or edited (calibrated) ones.
+struct ValidationLedger {
+    bool present = false;     // a band exists: derived mode and validated runs of this kind
+    double low = 0, high = 0; // the smallest and largest step-time error, predicted / published - 1
+    int runs = 0;             // how many published runs the band spans
+    std::string basis;        // "H100/H200, pipeline: 6 published runs"
+    bool calibrated = false;  // efficiency.* differ from the hardware preset's figures
+};
+
 struct Ledger {
     bool valid = false;
     std::vector<Diagnostic> errors; // non-empty when invalid: every number below is then zero
@@ -153,6 +187,9 @@ struct Ledger {
     CostLedger cost;
     PipelineLedger pipeline;
     BudgetLedger budget;
+    ValidationLedger validation;
+    CheckpointLedger checkpoint;
+    GoodputLedger goodput;
     std::vector<Diagnostic> warnings;
 };
 

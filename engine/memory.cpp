@@ -42,6 +42,12 @@ double dequantBuffer(const FinetuneCounts& ft, const Scenario& s, double a) {
                         ft.moe.linearTensor / t + ft.moe.linearRouted / e);
 }
 
+// FP8 recipes that keep the linear layers' inputs for backward in FP8 (Transformer Engine's block and MX scaling);
+// per-tensor and per-row scaling (torchao's Float8 training) keep them in BF16 and cast again in backward.
+bool savesFp8Inputs(const PrecisionSpec& p) {
+    return p.compute == NumberFormat::Fp8 && (p.fp8Recipe == Fp8Recipe::Blockwise || p.fp8Recipe == Fp8Recipe::Mxfp8);
+}
+
 } // namespace
 
 double routedLoad(const ModelCounts& m, const Scenario& s) {
@@ -64,7 +70,10 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s, bool 
 
     // Tensors every TP rank holds in full unless SP shards them: two norm inputs and the two matmul inputs, and
     // MLA's latents (its down-projections are not split by TP).
-    double replicated = 4.0 * a * T * h + a * T * m.latent;
+    // FP8 recipes that save the linear layers' inputs in FP8 keep the two matmul inputs, the O projection's and the
+    // down projection's input in one byte.
+    const double li = savesFp8Inputs(s.precision) ? 1.0 : a;
+    double replicated = (2.0 * a + 2.0 * li) * T * h + a * T * m.latent;
     if (s.model.dropout)
         replicated += 2.0 * T * h; // the two residual-branch dropout masks, one byte per element
     if (moe)
@@ -73,14 +82,14 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s, bool 
     double sharded = a * T * (m.qDim + m.kDim + m.vDim); // Q, K, V kept for QK^T and AV backward
     if (m.qkNorm)
         sharded += a * T * (m.qDim + m.kDim); // q/k norm inputs
-    sharded += a * T * m.oDim;                // attention output, the O projection's input
+    sharded += li * T * m.oDim;               // attention output, the O projection's input
     double mlpProduct = 0;
     if (m.gated) {
         sharded += 2.0 * a * T * w; // gate and up projections (SiLU backward needs the gate input)
-        mlpProduct = a * T * w;     // SiLU(gate) * up, the down projection's input (seed 000 §6: cheap to redo)
+        mlpProduct = li * T * w;    // SiLU(gate) * up, the down projection's input (seed 000 §6: cheap to redo)
     } else {
         sharded += a * T * w; // GeLU input
-        mlpProduct = a * T * w;
+        mlpProduct = li * T * w;
     }
     // Routed experts: the token copies this GPU's experts take (R per micro-batch), each kept as the expert's input
     // after the dispatch all-to-all, with the MLP's own tensors split over etp. The routing weight multiplies the
@@ -150,6 +159,11 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
     m_layersPerStage = heaviestStageLayers(m.layers, m_stages, par.virtualStages); // uneven: the heaviest rank
     if (m_stages > 1)
         m_inFlight = inFlightGrowth(pipelineSpecFor(s)); // else one micro-batch at a time (gradient accumulation)
+    // FP8 copies of the weights kept across micro-batches without ZeRO-3 by the recipes that save FP8 inputs
+    // (Transformer Engine's block and MX scaling): the FP8 weight and its transpose, or MX's row- and column-scaled
+    // pair. Per-tensor and per-row scaling (torchao) cast the weight at each use and keep no copy.
+    if (savesFp8Inputs(s.precision) && par.zero < 3)
+        m_fp8Copies = 2.0;
     m_dense = layerActivations(m, s, false);
     m_moe = layerActivations(m, s, true);
     m_ft = finetuneCounts(s, m);
@@ -209,7 +223,7 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
         std::max(m.dense.tensorParallel() / par.tp + m.dense.routed / (double(par.ep) * par.etp) + m.dense.router,
                  m.moe.tensorParallel() / par.tp + m.moe.routed / (double(par.ep) * par.etp) + m.moe.router);
     if (par.zero >= 3)
-        m_gather = 2.0 * largestLocal * (m_ft.frozen ? m_ft.baseBytes : b.weights);
+        m_gather = 2.0 * largestLocal * (m_ft.frozen ? m_ft.baseBytes : (fp8GatherWeights(s) ? 1.0 : b.weights));
     if (m_ft.quantized)
         m_dequant = dequantBuffer(m_ft, s, a);
     if (par.tp > 1)
@@ -228,7 +242,7 @@ MemoryModel::End MemoryModel::end(int index, StageParams params, int denseLayers
     // The TP-split parts on this GPU, and the router whole; the routed experts over ep x etp.
     const double local = params.tensor / par.tp + params.router;
     const double experts = params.experts / (double(par.ep) * par.etp);
-    e.weights = b.weights * local;
+    e.weights = (b.weights + m_fp8Copies) * local;
     e.grads = b.grads * local;
     e.master = b.master * local;
     e.optimizer = b.optimizer * local;

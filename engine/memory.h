@@ -106,6 +106,7 @@ private:
     double m_layersPerStage = 0, m_logits = 0, m_gather = 0, m_tpGather = 0, m_dispatch = 0, m_expertSplit = 1;
     FinetuneCounts m_ft;
     double m_dequant = 0;
+    double m_fp8Copies = 0; // bytes per parameter of FP8 weight copies kept across micro-batches
     int m_stages = 1, m_cp = 1, m_zero = 0;
     bool m_offload = false, m_fullRecompute = false;
 };

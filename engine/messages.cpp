@@ -68,8 +68,8 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "Context and tensor parallelism together span more than one node.",
     "%1 %2 exceeds the model's %3 learned positions.",
     // HostMemory, NvmeCapacity, NoMasterCopy, GpusCap
-    "CPU offload needs %1 GB of host memory per node; a typical node has 512 GB.",
-    "NVMe offload needs %1 TB per node; a typical node has 2 TB of NVMe.",
+    "Optimizer offload and asynchronous checkpoints need %1 GB of CPU memory per node; %2 is %3 GB.",
+    "NVMe offload needs %1 TB per node; %2 is %3 TB.",
     "Updates are applied to 16-bit weights without an FP32 master copy: small updates can round away.",
     "The time gate needs more than 10^15 GPUs: the figure is shown at that cap.",
     // GateBatchReplicas, GateBatchSplit
@@ -77,6 +77,9 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "model parallelism.",
     "At the time gate's %1 GPUs the batch does not split evenly; the fewest GPUs that finish and split %2 sequences "
     "evenly are %3.",
+    // FaultsOutpace
+    "On %1 GPUs a fault stops the job every %2 minutes, sooner than it recovers (%3 minutes lost per fault): it never "
+    "finishes. Fewer GPUs, a faster restart or faster checkpoints help.",
     // NotFinite
     "this scenario gives %1 out of range (not a finite, non-negative figure); please report it",
     // CurveNote, CurveStepTp, CurveStepPp, CurveStepBatch, ListComma, ListAndThen
@@ -124,6 +127,10 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "it works: %1 of %2 per GPU, %3 days",
     // OverBudget
     "no plan costs at most %1: the cheapest, %2, costs %3 (%4 days)",
+    // NoFp8TensorCores, ValidationBand, CalibratedFigures
+    "%1: %2 is not allowed; allowed: \"bf16\" on %3, which has no FP8 tensor cores (%4 is 0)",
+    "published runs like this: %1 to %2 (%3)",
+    "calibrated: efficiency figures fitted to measured runs (GEMM %1, HBM %2, links %3, FP8 %4 of peak)",
 };
 
 constexpr bool everyTemplateSet() {

@@ -68,6 +68,7 @@ enum class Msg : std::uint8_t {
     GpusCap,
     GateBatchReplicas,
     GateBatchSplit,
+    FaultsOutpace,
     // The last line of defence (evaluate.cpp).
     NotFinite,
     // The days curve beyond the replica limit (evaluate.cpp): the note, its steps, a list of them.
@@ -103,6 +104,10 @@ enum class Msg : std::uint8_t {
     LayoutWorks,
     // The planner's budget (layoutplanner.cpp): every plan costs more.
     OverBudget,
+    // Step time on today's hardware (validate.cpp, evaluate.cpp).
+    NoFp8TensorCores,
+    ValidationBand,
+    CalibratedFigures,
     Count
 };
 

@@ -65,7 +65,8 @@ std::vector<ModelPreset> loadModels() {
 std::vector<GpuPreset> loadGpus() {
     std::vector<GpuPreset> out;
     for (const auto& row : parseCsv(tlGpuPresetsCsv)) {
-        if (row.size() != 7 && row.size() != 11) // 11: with the step-time model's bandwidths
+        // 11: with the step-time model's bandwidths; 18: also the FP8 peak, the design power and the efficiency
+        if (row.size() != 7 && row.size() != 11 && row.size() != 18)
             continue;
         GpuPreset g;
         g.id = row[0];
@@ -74,11 +75,20 @@ std::vector<GpuPreset> loadGpus() {
         g.peakTflops = std::stod(row[3]);
         g.gpusPerNode = std::stoi(row[4]);
         g.usdPerGpuHour = std::stod(row[5]);
-        if (row.size() == 11) {
+        if (row.size() >= 11) {
             g.hbmTbps = std::stod(row[6]);
             g.intraNodeGbps = std::stod(row[7]);
             g.interNodeGbps = std::stod(row[8]);
             g.pcieGbps = std::stod(row[9]);
+        }
+        if (row.size() == 18) {
+            g.peakFp8Tflops = std::stod(row[10]);
+            g.tdpW = std::stod(row[11]);
+            g.gemmFraction = std::stod(row[12]);
+            g.hbmFraction = std::stod(row[13]);
+            g.linkFraction = std::stod(row[14]);
+            g.fp8Fraction = std::stod(row[15]);
+            g.flashFraction = std::stod(row[16]);
         }
         g.source = row.back();
         out.push_back(std::move(g));
@@ -108,6 +118,15 @@ const ModelPreset* findModelPreset(std::string_view id) {
 }
 const GpuPreset* findGpuPreset(std::string_view id) {
     return findById(gpuPresets(), id);
+}
+
+const GpuPreset* gpuPresetFor(const HardwareSpec& hw) {
+    if (const GpuPreset* g = findGpuPreset(hw.preset))
+        return g;
+    for (const GpuPreset& g : gpuPresets())
+        if (g.peakTflops == hw.peakTflops && g.tdpW > 0)
+            return &g;
+    return nullptr;
 }
 
 std::string displayTitle(const Scenario& s) {
@@ -145,6 +164,14 @@ bool applyGpuPreset(Scenario& s, std::string_view id) {
         s.hardware.intraNodeGbps = g->intraNodeGbps;
         s.hardware.interNodeGbps = g->interNodeGbps;
         s.hardware.pcieGbps = g->pcieGbps;
+    }
+    if (g->tdpW > 0) {
+        s.hardware.peakFp8Tflops = g->peakFp8Tflops;
+        s.hardware.tdpW = g->tdpW;
+        s.efficiency.gemmFraction = g->gemmFraction;
+        s.efficiency.hbmFraction = g->hbmFraction;
+        s.efficiency.linkFraction = g->linkFraction;
+        s.efficiency.fp8Fraction = g->fp8Fraction;
     }
     return true;
 }

@@ -88,6 +88,8 @@ struct PrecisionSpec {
     NumberFormat grads = NumberFormat::Bf16;
     NumberFormat master = NumberFormat::Fp32;
     Optimizer optimizer = Optimizer::Adam;
+    NumberFormat compute = NumberFormat::Bf16; // the matmuls' format: bf16 (TF32 when weights are fp32) or fp8
+    Fp8Recipe fp8Recipe = Fp8Recipe::Tensorwise;
 
     bool operator==(const PrecisionSpec&) const = default;
 };
@@ -103,6 +105,7 @@ struct ParallelSpec {
     int virtualStages = 1;
     int ep = 1;  // expert parallel: routed experts split over ep ranks carved out of tp x cp x dp (Megatron-Core)
     int etp = 1; // expert tensor parallel: each expert's matmuls split over etp ranks
+    bool tpCommOverlap = false; // TP collectives split into chunks that overlap the layer's matmuls (derived mode)
 
     bool operator==(const ParallelSpec&) const = default;
 };
@@ -135,6 +138,12 @@ struct HardwareSpec {
     double nvmeGbps = 6;           // NVMe read/write bandwidth per GPU, GB/s
     double intraNodeLatencyUs = 3; // one step of a collective inside a node
     double interNodeLatencyUs = 8; // the same across nodes
+    double peakFp8Tflops = 1979;   // dense FP8 per GPU; 0 = no FP8 tensor cores
+    double tdpW = 700;             // board power the GPUs run at; below the preset's design power the clocks drop
+    // The node around the GPUs (seed 004 exercise 5: 512 GB of CPU memory and 2 TB of NVMe per node): optimizer
+    // offload and the host copy of an asynchronous checkpoint must fit there. Not part of a GPU preset.
+    double hostMemoryGb = 512; // CPU memory per node, decimal GB
+    double nvmeTb = 2;         // NVMe per node, decimal TB
 
     bool operator==(const HardwareSpec&) const = default;
 };
@@ -143,6 +152,12 @@ struct EfficiencySpec {
     double mfu = 0.40;
     EfficiencyMode mode =
         EfficiencyMode::Fixed; // Fixed: mfu as given; Derived: step time from the hardware, mfu an output
+    // Derived mode's achieved shares of peak; the GPU preset sets them (resources/presets/gpus.csv), calibration fits
+    // them. These defaults are the H100 SXM row's.
+    double gemmFraction = 0.80; // a large BF16 matmul's share of hardware.peak_tflops
+    double hbmFraction = 0.85;  // memory-bound kernels' share of hardware.hbm_tbps
+    double linkFraction = 0.65; // a ring collective's or point-to-point send's share of link bandwidth
+    double fp8Fraction = 0.66;  // a large FP8 matmul's share of hardware.peak_fp8_tflops
 
     bool operator==(const EfficiencySpec&) const = default;
 };
@@ -164,6 +179,22 @@ struct FinetuneSpec {
     BaseFormat base = BaseFormat::Bf16; // precision.base: the frozen weights' format (qlora reads bf16 as nf4)
 
     bool operator==(const FinetuneSpec&) const = default;
+// Checkpoints: how often, how fast the job writes them, and whether the write overlaps training (docs/formulas.md
+// §13).
+struct CheckpointSpec {
+    double intervalMin = 0;  // minutes between checkpoints; 0 = the optimal interval for the fault rate (Young/Daly)
+    double storageGbps = 10; // GB/s the whole job can write to storage
+    bool async = false;      // copy to host memory over PCIe, then write while training goes on
+
+    bool operator==(const CheckpointSpec&) const = default;
+};
+
+// Faults: how often a GPU stops the job, and how long the job takes to train again (docs/formulas.md §13).
+struct ReliabilitySpec {
+    double gpuMtbfHours = 50000; // Llama 3 405B: 419 unexpected interruptions in 54 days on 16,384 GPUs = 50,677 h
+    double restartMin = 10;      // detect, reschedule, load the checkpoint
+
+    bool operator==(const ReliabilitySpec&) const = default;
 };
 
 struct Scenario {
@@ -180,6 +211,8 @@ struct Scenario {
     EfficiencySpec efficiency;
     RlSpec rl;
     FinetuneSpec finetune;
+    CheckpointSpec checkpoint;
+    ReliabilitySpec reliability;
 
     bool operator==(const Scenario&) const = default;
 };

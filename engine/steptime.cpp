@@ -6,6 +6,7 @@
 #include "engine/moetime.h"
 #include "engine/pipeline_sim.h"
 #include "engine/precision.h"
+#include "engine/presets.h"
 #include "engine/units.h"
 
 #include <algorithm>
@@ -43,14 +44,20 @@ struct Gpu {
     double hbm = 1;   // achieved bytes/s of memory-bound kernels
     double bytes = 2; // bytes of one activation element
     double fraction = 1, halfDim = 0;
+    double linearPeak = 1, linearBytes = 2; // the layers' linear matmuls: FP8 peak x FP8 share, 1-byte operands
 
     // C[M x N] = A[M x K] B[K x N], `batch` times: compute at a share of peak that falls for thin shards, plus
     // reading the operands and writing the result once.
     double gemm(double M, double K, double N, double batch = 1) const {
+        return batch * matmul(M, K, N, peak * fraction, bytes);
+    }
+    // A transformer layer's linear matmul: in FP8 with precision.compute = fp8, else as gemm().
+    double linear(double M, double K, double N) const { return matmul(M, K, N, linearPeak, linearBytes); }
+    double matmul(double M, double K, double N, double rate, double operandBytes) const {
         const double d = std::min({M, K, N});
-        const double compute = 2.0 * M * K * N / (peak * fraction * d / (d + halfDim));
-        const double traffic = bytes * (M * K + K * N + M * N) / hbm;
-        return batch * (compute + traffic);
+        const double compute = 2.0 * M * K * N / (rate * d / (d + halfDim));
+        const double traffic = (operandBytes * (M * K + K * N) + bytes * M * N) / hbm;
+        return compute + traffic;
     }
 };
 
@@ -83,11 +90,33 @@ double peakFactor(NumberFormat weights) {
 
 } // namespace
 
-const StepConstants& stepConstants() {
-    // Fitted on Korthikanti et al. 2022 Table 5 and Narayanan et al. 2021 Table 1 (docs/formulas.md); flashFraction
-    // is FlashAttention-2's reported forward+backward share of A100 peak, not fitted.
-    static const StepConstants k{0.84, 48.0, 0.85, 0.65, 0.60};
+bool fp8GatherWeights(const Scenario& s) {
+    return s.precision.compute == NumberFormat::Fp8 && s.precision.fp8Recipe == Fp8Recipe::Tensorwise &&
+           s.parallel.zero >= 3;
+}
+
+double powerCapClock(double tdpW, double designW) {
+    if (!(designW > 0 && tdpW > 0 && tdpW < designW))
+        return 1.0;
+    const double fixed = kStaticPowerShare * designW;
+    return std::cbrt(std::max(0.05, (tdpW - fixed) / (designW - fixed)));
+}
+
+StepConstants stepConstants(const Scenario& s) {
+    const EfficiencySpec& e = s.efficiency;
+    const GpuPreset* design = gpuPresetFor(s.hardware);
+    // Flash attention follows the GEMM share: the preset's ratio of the two, scaled by an edited or calibrated GEMM
+    // share; hardware no preset shares a compute die with takes the A100's ratio.
+    const double flashOverGemm =
+        design && design->gemmFraction > 0 ? design->flashFraction / design->gemmFraction : kFlashOverGemm;
+    StepConstants k{e.gemmFraction, kGemmHalfDim, e.hbmFraction, e.linkFraction, e.gemmFraction * flashOverGemm,
+                    e.fp8Fraction};
+    k.clock = powerCapClock(s.hardware.tdpW, design ? design->tdpW : 0.0);
     return k;
+}
+
+StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp) {
+    return derivedStepTime(s, m, dp, stepConstants(s));
 }
 
 int heaviestStageLayers(int layers, int pp, int virtualStages) {
@@ -111,24 +140,28 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const Recompute recompute = s.activations.recompute;
 
     Gpu gpu;
-    gpu.peak = hw.peakTflops * 1e12 * peakFactor(s.precision.weights);
+    gpu.peak = hw.peakTflops * 1e12 * peakFactor(s.precision.weights) * k.clock;
     gpu.hbm = hw.hbmTbps * 1e12 * k.memoryFraction;
     gpu.bytes = s.precision.weights == NumberFormat::Fp32 ? 4.0 : 2.0;
     gpu.fraction = k.gemmFraction;
     gpu.halfDim = k.gemmHalfDim;
+    const bool fp8 = s.precision.compute == NumberFormat::Fp8;
+    gpu.linearPeak = fp8 ? hw.peakFp8Tflops * 1e12 * k.clock * k.fp8Fraction : gpu.peak * gpu.fraction;
+    gpu.linearBytes = fp8 ? 1.0 : gpu.bytes;
     const double a = gpu.bytes;
 
     // One layer, one micro-batch, forward. Matmuls: the attention projections (QKV and output, or MLA's low-rank
     // ones, those TP does not split whole on every rank), MLP up (gate + up when gated) and down on the layer's MLP
-    // width: the dense MLP, or an MoE layer's shared experts (its routed experts: engine/moetime).
+    // width: the dense MLP, or an MoE layer's shared experts (its routed experts: engine/moetime). In FP8 with
+    // precision.compute = fp8.
     double attentionGemms = 0;
     for (int i = 0; i < m.attentionMatmulCount; ++i) {
         const Matmul& x = m.attentionMatmuls[size_t(i)];
-        attentionGemms += gpu.gemm(T, x.split == Matmul::Split::In ? x.in / t : x.in,
-                                   x.split == Matmul::Split::Out ? x.out / t : x.out);
+        attentionGemms += gpu.linear(T, x.split == Matmul::Split::In ? x.in / t : x.in,
+                                     x.split == Matmul::Split::Out ? x.out / t : x.out);
     }
     auto mlpGemms = [&](double w) {
-        return w > 0 ? gpu.gemm(T, h, (m.gated ? 2.0 : 1.0) * w / t) + gpu.gemm(T, w / t, h) : 0.0;
+        return w > 0 ? gpu.linear(T, h, (m.gated ? 2.0 : 1.0) * w / t) + gpu.linear(T, w / t, h) : 0.0;
     };
     // Attention core. Without flash: batched QK^T and AV over the full s x s scores (the mask is applied, not
     // skipped), then the fused scale-mask-softmax and the probabilities' dropout through HBM. With flash: causal
@@ -160,13 +193,34 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     struct LayerKernels {
         double forward = 0, inputGrad = 0, weightGrad = 0, recompute = 0;
     };
+    // FP8 casts, memory-bound: each linear's input and weight forward, its output gradient backward, read in BF16 and
+    // written in FP8 (3 bytes an element), with per-tensor scaling one more BF16 read for the scale (amax); backward
+    // also writes the transposed FP8 copies the weight-gradient and input-gradient matmuls read (2 bytes an element).
+    // With FP8 all-gathers under ZeRO-3 the weights are cast on the 1/dp shard before the gather: no per-layer cost.
+    struct Casts {
+        double forward = 0, backward = 0;
+    };
+    auto fp8Casts = [&](double w) {
+        Casts c;
+        if (!fp8)
+            return c;
+        const double upWidth = (m.gated ? 2.0 : 1.0) * w;
+        const double perElement = s.precision.fp8Recipe == Fp8Recipe::Tensorwise ? 5.0 : 3.0;
+        const double inputs = T * (2.0 * h + q / t + w / t);
+        const double gradients = T * ((q + 2 * kv) / t + 2.0 * h + upWidth / t);
+        const double weights = fp8GatherWeights(s) ? 0.0 : h * ((q + 2 * kv) + q + upWidth + w) / t;
+        c.forward = perElement * (inputs + weights) / gpu.hbm;
+        c.backward = (perElement * gradients + 2.0 * (inputs + gradients + weights)) / gpu.hbm;
+        return c;
+    };
     auto layerKernels = [&](double w) {
         const double act = T * (w / t) * (m.gated ? 3.0 : 2.0) * a;
         const double elementwise = (tokenwise + act + qkNorm) / gpu.hbm;
         const double gemms = attentionGemms + mlpGemms(w);
+        const Casts casts = fp8Casts(w);
         LayerKernels x;
-        x.forward = gemms + attention + elementwise;
-        x.inputGrad = gemms + attentionBackward + 1.5 * elementwise;
+        x.forward = gemms + attention + elementwise + casts.forward;
+        x.inputGrad = gemms + attentionBackward + 1.5 * elementwise + casts.backward;
         x.weightGrad = gemms;
         if (ft.frozen) {
             const FrozenLayer fl = frozenLayer(gpu, ft, m, T, t);
@@ -185,7 +239,8 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     // An MoE layer adds its router, its routed experts on the busiest GPU and the all-to-all (engine/moetime).
     MoeLayerTime moeTime;
     if (m.experts > 0) {
-        const GemmRate rate{gpu.peak, gpu.hbm, gpu.bytes, gpu.fraction, gpu.halfDim};
+        const GemmRate rate{fp8 ? hw.peakFp8Tflops * 1e12 * k.clock : gpu.peak, gpu.hbm, gpu.bytes,
+                            fp8 ? k.fp8Fraction : gpu.fraction, gpu.halfDim};
         moeTime = moeLayerTime(s, m, rate, moe.forward, moe.inputGrad + moe.weightGrad);
         moe.forward += moeTime.router + moeTime.expertForward;
         moe.inputGrad += 2.0 * moeTime.router + moeTime.expertInputGrad;
@@ -200,7 +255,12 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     // same ring volume as all-gather + reduce-scatter pairs), none overlapped; full recompute repeats the forward's.
     const Link tpLink = groupLink(hw, t, 1, k.linkFraction);
     const double tpCollective = allReduce(a * T * h, t, tpLink);
-    const double tpForward = 2.0 * tpCollective, tpBackward = 2.0 * tpCollective;
+    // With the overlap on, the collectives run in chunks behind the layer's four matmuls: only what they do not cover
+    // shows (backward: the input-gradient matmuls).
+    const bool tpOverlap = par.tpCommOverlap && par.tp > 1;
+    const double denseGemms = attentionGemms + mlpGemms(m.ffnWidth);
+    const double tpForward = tpOverlap ? std::max(0.0, 2.0 * tpCollective - denseGemms) : 2.0 * tpCollective;
+    const double tpBackward = tpForward;
     const double tpRecompute = recompute == Recompute::Full ? tpForward : 0.0;
 
     // Context parallelism: cp - 1 ring steps of this rank's K and V forward, K, V, dK, dV backward, hidden behind the
@@ -297,9 +357,10 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
         if (par.zero >= 3) {
             // Every micro-batch gathers the weights forward and backward and reduce-scatters the gradients, each
             // prefetched behind the previous layer's compute: only what compute does not cover shows.
-            dpGather = gather(ft.frozen ? frozenPerParam + sb.weights * trainShare : sb.weights);
+            const double gatherBytes = fp8GatherWeights(s) ? 1.0 : sb.weights; // FP8 all-gather of the shards
+            dpGather = gather(ft.frozen ? frozenPerParam + sb.weights * trainShare : gatherBytes);
             dpScatter = gather(sb.grads * trainShare);
-            dpFirst = allGather((ft.frozen ? frozenPerParam : sb.weights) * m.largestLayer / t, replicas, dpLink);
+            dpFirst = allGather((ft.frozen ? frozenPerParam : gatherBytes) * m.largestLayer / t, replicas, dpLink);
             dpExposed =
                 microBatches * (std::max(0.0, dpGather - F) + std::max(0.0, dpGather + dpScatter - B - W) + dpFirst);
         } else {

@@ -14,16 +14,30 @@
 
 namespace tl::engine {
 
-// The calibrated efficiency figures (docs/formulas.md lists what each was fitted on).
+// The efficiency figures one step is timed with: the scenario's efficiency.* keys (the GPU preset's figures unless
+// edited or calibrated) and the named constants shared by every GPU (docs/formulas.md, "Per-GPU efficiency").
 struct StepConstants {
-    double gemmFraction;   // share of peak a large dense matmul reaches
+    double gemmFraction;   // share of the BF16 (TF32) peak a large dense matmul reaches
     double gemmHalfDim;    // a matmul whose smallest dimension is this wide runs at half of gemmFraction's speed
                            // on its wide part: the tile and wave quantisation of small shards
     double memoryFraction; // share of HBM bandwidth memory-bound kernels reach
     double linkFraction;   // share of link bandwidth a ring collective or point-to-point transfer reaches
-    double flashFraction;  // share of peak flash attention reaches (FlashAttention-2 paper; not fitted here)
+    double flashFraction;  // share of the BF16 peak flash attention reaches
+    double fp8Fraction;    // share of the FP8 peak a large FP8 matmul reaches
+    double clock = 1;      // sustained clock under a power cap over the clock at the design power (1 = uncapped)
 };
-const StepConstants& stepConstants();
+// flashFraction over gemmFraction for hardware no preset describes: FlashAttention-2's share of A100 peak over
+// cuBLAS's (docs/formulas.md).
+inline constexpr double kFlashOverGemm = 0.60 / 0.84;
+inline constexpr double kGemmHalfDim = 48.0;
+StepConstants stepConstants(const Scenario& s);
+// The sustained clock of a GPU capped at `tdpW` whose design power is `designW`. A share of the board power does not
+// follow the clock (leakage, HBM, board: kStaticPowerShare of the design power); the rest, dynamic power, grows about
+// as the cube of the clock (P ~ f V^2 with V ~ f), so f = ((cap - static) / (design - static))^(1/3), at most 1.
+inline constexpr double kStaticPowerShare = 0.20;
+double powerCapClock(double tdpW, double designW);
+// FP8 matmuls with per-tensor scaling under ZeRO-3 gather the weight shards in FP8 (1 byte), cast before the gather.
+bool fp8GatherWeights(const Scenario& s);
 
 // The operands of each part, kept so that explanations show the formula the step model used (engine/explain.cpp).
 // Seconds are per micro-batch through the heaviest stage unless named per step.
@@ -57,7 +71,8 @@ struct StepTime {
 int heaviestStageLayers(int layers, int pp, int virtualStages);
 
 // The derived step for this scenario with `dp` replicas (the scale curve varies dp). The scenario must be valid.
-StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k = stepConstants());
+StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k);
+StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp); // with stepConstants(s)
 
 // The parts of a step in the order the ledger lists them: key suffix, a label for people, the seconds.
 struct StepPart {

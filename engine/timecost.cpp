@@ -1,9 +1,11 @@
 #include "engine/timecost.h"
 
 #include "engine/memory.h"
+#include "engine/precision.h"
 #include "engine/steptime.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tl::engine {
 
@@ -25,6 +27,106 @@ RunCost runCost(const Work& w, double gpus, double ratePerGpu, double usdPerGpuH
     c.gpuHours = gpus * c.seconds / kSecondsPerHour;
     c.usd = c.gpuHours * usdPerGpuHour;
     return c;
+}
+
+CheckpointSize checkpointSize(const Scenario& s, const ModelCounts& m, int dp) {
+    const StateBytes sb = stateBytes(s.precision, m.hidden);
+    const auto& p = s.parallel;
+    const double trained = m.total + m.mtp; // multi-token-prediction modules are trained and saved too
+    const double experts = m.routedTotal();
+    const double gpus = double(p.tp) * p.pp * p.cp * dp;
+    // A GPU's parameters of a state ZeRO does not shard (every replica holds them) and of one it does.
+    const double unsharded = (trained - experts) / (double(p.pp) * p.tp) + experts / (double(p.pp) * p.ep * p.etp);
+    const double sharded = trained / gpus;
+    CheckpointSize c;
+    c.weights = sb.weights * trained;
+    c.full = (sb.weights + sb.master + sb.optimizer) * trained;
+    c.perGpu = sb.weights * (p.zero >= 3 ? sharded : unsharded) +
+               (sb.master + sb.optimizer) * (p.zero >= 1 ? sharded : unsharded);
+    return c;
+}
+
+namespace {
+// Effective time is capped here (about 2.7 billion years) when faults outpace recovery, so that it stays finite.
+constexpr double kMaxEffectiveDays = 1e12;
+} // namespace
+
+Faults faultsOf(const Scenario& s, const CheckpointSize& c, double computeS, double gpus) {
+    Faults f;
+    const bool async = s.checkpoint.async;
+    // Every GPU's share also crosses its own PCIe link on the way out: the write is never faster than that copy.
+    const double copyS = c.perGpu / (s.hardware.pcieGbps * 1e9);
+    f.writeS = std::max(c.full / (s.checkpoint.storageGbps * 1e9), copyS);
+    f.blockingS = async ? copyS : f.writeS;
+    f.jobMtbfS = s.reliability.gpuMtbfHours * kSecondsPerHour / gpus;
+    f.intervalS =
+        s.checkpoint.intervalMin > 0 ? s.checkpoint.intervalMin * 60.0 : std::sqrt(2.0 * f.blockingS * f.jobMtbfS);
+    if (async) // one write at a time: the next checkpoint waits for the last to reach storage
+        f.intervalS = std::max(f.intervalS, f.writeS);
+    f.lostPerFaultS = f.intervalS / 2.0 + (async ? f.writeS : 0.0) + s.reliability.restartMin * 60.0;
+    const double checkpointed = computeS * (1.0 + (f.intervalS > 0 ? f.blockingS / f.intervalS : 0.0));
+    const double left = 1.0 - f.lostPerFaultS / f.jobMtbfS; // share of wall time not lost to faults
+    const double cap = std::max(kMaxEffectiveDays * kSecondsPerDay, checkpointed);
+    f.outpaced = !(left > 0);
+    f.effectiveS = f.outpaced ? cap : std::min(cap, checkpointed / left);
+    f.effectiveDays = f.effectiveS / kSecondsPerDay;
+    f.interruptions = f.effectiveS / f.jobMtbfS;
+    f.fraction = computeS / f.effectiveS;
+    f.hostPerNode = async ? c.perGpu * std::min(gpus, double(s.hardware.gpusPerNode)) : 0.0;
+    return f;
+}
+
+std::int64_t fewestGpusThatFinish(const Scenario& s, const ModelCounts& m, double flops, double seconds,
+                                  double ratePerGpu, int modelParallel) {
+    constexpr double kMaxGpus = 1e15;
+    const double mp = modelParallel;
+    const double maxK = std::max(1.0, std::floor(kMaxGpus / mp));
+    const auto capped = [&](double k) { return std::int64_t(std::min(kMaxGpus, k * mp)); };
+    // Wall seconds with k model replicas (dp = k), at this plan's rate per GPU.
+    const auto wall = [&](double k) {
+        const double gpus = k * mp;
+        return faultsOf(s, checkpointSize(s, m, int(std::min(k, 2e9))), flops / (gpus * ratePerGpu), gpus).effectiveS;
+    };
+    const auto finishes = [&](double k) { return wall(k) <= seconds; };
+    // Compute alone is a lower bound: effective time is never shorter.
+    double k = std::min(maxK, std::max(1.0, std::ceil(flops / (seconds * ratePerGpu) / mp - 1e-9)));
+    if (finishes(k))
+        return capped(k);
+    // Smallest finishing k in (lo, hi], where lo does not finish and hi does.
+    const auto bisect = [&](double lo, double hi) {
+        while (hi - lo > 1) {
+            const double mid = std::floor(lo + (hi - lo) / 2);
+            (finishes(mid) ? hi : lo) = mid;
+        }
+        return capped(hi);
+    };
+    // Wall time falls with k while compute dominates and rises once faults do: walk up by 10% until it finishes,
+    // or until it rises, then look for the minimum between the last three counts.
+    double before = k, last = wall(k);
+    while (k < maxK) {
+        const double next = std::min(maxK, std::max(k + 1, std::ceil(k * 1.1)));
+        const double t = wall(next);
+        if (t <= seconds)
+            return bisect(k, next);
+        if (t > last) {
+            double lo = before, hi = next; // the minimum of a valley-shaped wall time lies in [lo, hi]
+            while (hi - lo > 2) {
+                const double a = std::floor(lo + (hi - lo) / 3), b = std::ceil(hi - (hi - lo) / 3);
+                if (wall(a) <= wall(b))
+                    hi = b;
+                else
+                    lo = a;
+            }
+            for (double c = lo; c <= hi; ++c)
+                if (finishes(c))
+                    return bisect(before, c);
+            return std::int64_t(kMaxGpus);
+        }
+        before = k;
+        k = next;
+        last = t;
+    }
+    return std::int64_t(kMaxGpus);
 }
 
 Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int dp, long long gpus) {
@@ -49,6 +151,8 @@ Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int 
     t.mfu = t.ratePerGpu / peak;
     t.tokensPerSPerGpu = t.ratePerGpu / w.modelPerToken;
     static_cast<RunCost&>(t) = runCost(w, double(gpus), t.ratePerGpu, s.hardware.usdPerGpuHour);
+    t.checkpoint = checkpointSize(s, m, dp);
+    t.faults = faultsOf(s, t.checkpoint, t.seconds, double(gpus));
     return t;
 }
 

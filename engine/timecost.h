@@ -7,6 +7,8 @@
 #include "engine/model.h"
 #include "engine/scenario.h"
 
+#include <cstdint>
+
 namespace tl::engine {
 
 inline constexpr double kSecondsPerDay = 86400.0;
@@ -28,6 +30,36 @@ struct RunCost {
 };
 RunCost runCost(const Work& w, double gpus, double ratePerGpu, double usdPerGpuHour);
 
+// --- Checkpoints and faults (docs/formulas.md §13) ------------------------------------------------------------
+
+// One checkpoint's bytes. Full: what resuming needs (weights, master copy, optimizer state; gradients are not saved:
+// 14 B per parameter in BF16 with an FP32 master and Adam). Weights only: the weights in their training format.
+// Per GPU: one GPU's share of the full checkpoint under the layout and ZeRO stage (the host copy an asynchronous
+// checkpoint makes): a state ZeRO shards is spread over all GPUs; one it does not is split by pp x tp (routed
+// experts by pp x ep x etp), each data-parallel replica holding the same.
+struct CheckpointSize {
+    double weights = 0, full = 0, perGpu = 0;
+};
+CheckpointSize checkpointSize(const Scenario& s, const ModelCounts& m, int dp);
+
+// The run with faults and checkpoints, first order in the fault rate (Young 1974, Daly 2006): the job stops on
+// average every jobMtbfS = GPU MTBF / GPUs; every intervalS of training it blocks blockingS for a checkpoint; each
+// fault loses half an interval of work (plus, with an asynchronous checkpoint, the write still in flight) and the
+// restart. Wall time = compute x (1 + blocking / interval) / (1 - lost per fault / job MTBF).
+struct Faults {
+    double writeS = 0;        // a full checkpoint at checkpoint.storage_gbps
+    double blockingS = 0;     // what training waits for: the write, or (async) the copy to host memory over PCIe
+    double jobMtbfS = 0;      // the job's mean time between faults
+    double intervalS = 0;     // training seconds between checkpoints (0 in the key: sqrt(2 x blocking x job MTBF))
+    double lostPerFaultS = 0; // half an interval (+ the write in flight, async) + the restart
+    double interruptions = 0; // expected faults over the wall time
+    double fraction = 1;      // goodput: compute / wall time
+    double effectiveS = 0, effectiveDays = 0; // wall time with checkpoints, lost work and restarts
+    double hostPerNode = 0;                   // host memory an asynchronous checkpoint's copy takes per node
+    bool outpaced = false; // faults come faster than the job recovers: it never finishes (effective days capped)
+};
+Faults faultsOf(const Scenario& s, const CheckpointSize& c, double computeS, double gpus);
+
 // A layout's rate and what it costs. Fixed mode: the typed MFU, stretched by offload, sets the rate and the step
 // splits only into the model's and recompute's FLOPs and the offload's stretch. Derived mode: the step comes from
 // the hardware model (engine/steptime.h) at this dp, and the rate, and so the MFU, follow from it.
@@ -38,7 +70,15 @@ struct Timing : RunCost {
     double offloadSlowdown = 1;  // the step over the step without the offload's share
     bool derived = false;
     StepBreakdown parts; // exposed seconds per step; they add up to stepS
+    CheckpointSize checkpoint;
+    Faults faults; // checkpoints, faults and restarts over the run: effective days, goodput
 };
 Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int dp, long long gpus);
+
+// Fewest GPUs (whole model replicas of `modelParallel`) whose run of `flops` at `ratePerGpu` per GPU finishes inside
+// `seconds` once checkpoints, lost work and restarts are counted. Faults grow with the GPU count, so beyond some
+// count more GPUs take longer: when none finishes, the cap (1e15).
+std::int64_t fewestGpusThatFinish(const Scenario& s, const ModelCounts& m, double flops, double seconds,
+                                  double ratePerGpu, int modelParallel);
 
 } // namespace tl::engine

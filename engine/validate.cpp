@@ -2,6 +2,7 @@
 
 #include "engine/fields.h"
 #include "engine/model.h"
+#include "engine/presets.h"
 #include "engine/units.h"
 
 #include <algorithm>
@@ -248,6 +249,11 @@ std::vector<Diagnostic> validate(const Scenario& s, ModelCounts& counts) {
     if (s.precision.weights == NumberFormat::Fp32 && s.precision.master == NumberFormat::Fp32)
         c.fail(Msg::MasterNotWithFp32, "precision.master", std::string(choiceName(s.precision.master)),
                {key("precision.weights")});
+    if (s.precision.compute == NumberFormat::Fp8 && !(s.hardware.peakFp8Tflops > 0)) {
+        const GpuPreset* gpu = findGpuPreset(s.hardware.preset);
+        c.fail(Msg::NoFp8TensorCores, "precision.compute", std::string("fp8"),
+               {A::ofText(gpu ? gpu->name : std::string("this GPU")), key("hardware.peak_fp8_tflops")});
+    }
     return std::move(c.errors);
 }
 

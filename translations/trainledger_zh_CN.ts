@@ -188,6 +188,10 @@ why not: %1
         <translation>%1：无法保存：%2</translation>
     </message>
     <message>
+        <source>Print every published run the derived step model is checked on: published against predicted, the error, mean and worst per group; with --json as JSON.</source>
+        <translation>打印推导步时模型所核对的每个已发表训练：发表值与预测值、误差、每组的平均与最差误差；加 --json 时输出 JSON。</translation>
+    </message>
+    <message>
         <source>Exit status: 0 done; 1 --diff found differences; 2 refused (one line on stderr says what to change: an option, a value, a file, a target that cannot be written, output that could not be written).</source>
         <translation>退出状态：0 完成；1 --diff 发现了差异；2 拒绝（标准错误输出上的一行说明要改什么：选项、值、文件、无法写入的目标、无法写出的输出）。</translation>
     </message>
@@ -220,6 +224,48 @@ why not: %1
         <translation>--top 0 最多列出 %1 个方案；显示的是 %2 个中最好的 %1 个（缩小 --gpus 以查看其余）</translation>
     </message>
     <message>
+        <source>Import a Hugging Face config.json into the model of the scenario (FILE or the built-in one); what it set and what it ignored go to stderr, one line each.</source>
+        <translation>把模型的 config.json（HF 格式）导入场景（FILE 或内置场景）的模型；设置了哪些键、忽略了哪些字段，逐行写到标准错误输出。</translation>
+    </message>
+    <message>
+        <source>Print the scenario&apos;s model and layout as a launch config: megatron (pretrain_gpt.py flags), torchtitan (TOML) or deepspeed (JSON); what the format cannot express is a comment line.</source>
+        <translation>按 megatron、torchtitan 或 deepspeed 格式打印场景的模型和布局（命令行参数、TOML 或 JSON）；格式表达不了的内容写成注释行。</translation>
+    </message>
+    <message>
+        <source>With --export-launch: write to PATH instead of printing.</source>
+        <translation>配合 --export-launch：写入 PATH 而不是打印。</translation>
+    </message>
+    <message>
+        <source>Exit 0 when the plan fits in memory and finishes in time, 3 when it does not; one line says why.</source>
+        <translation>方案放得下且按期完成时退出码为 0，否则为 3；用一行说明原因。</translation>
+    </message>
+    <message>
+        <source>--out goes with --export-launch</source>
+        <translation>--out 要配合 --export-launch 使用</translation>
+    </message>
+    <message>
+        <source>--export-launch: &quot;%1&quot; is not allowed; allowed: %2</source>
+        <translation>--export-launch：不允许 &quot;%1&quot;；允许：%2</translation>
+    </message>
+    <message>
+        <source>%1 per GPU of %2</source>
+        <translation>每 GPU %1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 days of the %2 the deadline leaves</source>
+        <translation>%1 天，截止期限留出 %2 天</translation>
+    </message>
+    <message>
+        <source>fits and finishes: %1; %2</source>
+        <translation>放得下且按期完成：%1；%2</translation>
+    </message>
+    <message>
+        <source>does not fit: %1</source>
+        <translation>放不下：%1</translation>
+    </message>
+    <message>
+        <source>late: %1</source>
+        <translation>不能按期完成：%1</translation>
         <source>With --plan: list only plans that cost at most USD dollars (with --objective fastest: the fastest within the budget).</source>
         <translation>与 --plan 连用：只列出成本不超过 USD 美元的方案（配合 --objective fastest：预算内最快的方案）。</translation>
     </message>
@@ -232,6 +278,14 @@ why not: %1
 </source>
         <translation>预算：至多 %1
 </translation>
+    </message>
+    <message>
+        <source>--validate reads only the built-in table of published runs (and --json)</source>
+        <translation>--validate 只读取内置的已发表训练表（以及 --json）</translation>
+    </message>
+    <message>
+        <source>Fit the efficiency figures to measured runs (CSV header scenario,measured_step_s[,measured_memory_gib]); with --save OUT, write the scenario with them.</source>
+        <translation>按实测训练拟合效率数值（CSV 每行：情景、实测每步秒数、可选的实测显存 GiB）；加 --save OUT 时写出带有这些数值的情景。</translation>
     </message>
 </context>
 <context>
@@ -671,6 +725,48 @@ why not: %1
     <message>
         <source>“%1” is read-only. Replace it anyway?</source>
         <translation>“%1”是只读的。仍要替换它吗？</translation>
+        <source>Model and training configs (*.json *.toml *.sh *.txt *.args);;All files (*)</source>
+        <translation>模型与训练配置 (*.json *.toml *.sh *.txt *.args);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import Model or Training Config</source>
+        <translation>导入模型或训练配置</translation>
+    </message>
+    <message>
+        <source>Cannot import the file</source>
+        <translation>无法导入文件</translation>
+    </message>
+    <message>
+        <source>“%1” could not be imported.
+
+%2</source>
+        <translation>无法导入“%1”。
+
+%2</translation>
+    </message>
+    <message>
+        <source>set %1</source>
+        <translation>设置 %1</translation>
+    </message>
+    <message>
+        <source>ignored %1</source>
+        <translation>忽略 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 from “%2”: %n key(s) set</source>
+        <translation>
+            <numerusform>已从“%2”导入%1：设置了 %n 个键</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n field(s) that change the cost could not be expressed or were passed over (see the details)</source>
+        <translation>
+            <numerusform>；%n 个影响成本的字段无法表达或被略过（见详细信息）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
     </message>
 </context>
 <context>
@@ -1137,6 +1233,66 @@ why not: %1
     <message>
         <source>&lt;p&gt;&lt;b&gt;TrainLedger&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A what-if explorer for the cost of training a large language model: does it fit in memory, does it finish in time, what does it cost.&lt;/p&gt;&lt;p&gt;Every number comes from one engine whose formulas are written down, with their sources; the Ledger tab names each figure&apos;s formula in its tooltip.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;TrainLedger&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;大语言模型训练成本的假设分析工具：显存放得下吗，能按时训完吗，要花多少钱。&lt;/p&gt;&lt;p&gt;每个数字都来自同一个引擎，其公式及出处均有记录；“账本”页的工具提示写明每个数字的公式。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Import Model…</source>
+        <translation>导入模型(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>A Hugging Face config.json: every model key from it, the rest of the scenario kept</source>
+        <translation>Hugging Face 的 config.json：模型的每个键都取自它，场景的其余部分保持不变</translation>
+    </message>
+    <message>
+        <source>Import &amp;Training Config…</source>
+        <translation>导入训练配置(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>A Megatron-LM argument list, a torchtitan .toml or a DeepSpeed .json: the layout, batch and precision it sets</source>
+        <translation>Megatron-LM 参数列表、torchtitan .toml 或 DeepSpeed .json：取其设置的布局、批大小和精度</translation>
+    </message>
+    <message>
+        <source>Export &amp;Launch Config…</source>
+        <translation>导出启动配置(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>The model and layout as Megatron-LM flags (.sh), a torchtitan TOML (.toml) or a DeepSpeed JSON (.json)</source>
+        <translation>把模型和布局写成 Megatron-LM 参数（.sh）、torchtitan TOML（.toml）或 DeepSpeed JSON（.json）</translation>
+    </message>
+    <message>
+        <source>“%1”: the name must end in .sh (Megatron-LM), .toml (torchtitan) or .json (DeepSpeed)</source>
+        <translation>“%1”：文件名必须以 .sh（Megatron-LM）、.toml（torchtitan）或 .json（DeepSpeed）结尾</translation>
+    </message>
+    <message>
+        <source>%1: cannot save: %2</source>
+        <translation>%1：无法保存：%2</translation>
+    </message>
+    <message>
+        <source>Export Launch Config</source>
+        <translation>导出启动配置</translation>
+    </message>
+    <message>
+        <source>Megatron-LM launch script (*.sh);;torchtitan config (*.toml);;DeepSpeed config (*.json)</source>
+        <translation>Megatron-LM 启动脚本 (*.sh);;torchtitan 配置 (*.toml);;DeepSpeed 配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Launch config written to %1</source>
+        <translation>启动配置已写入 %1</translation>
+    </message>
+    <message>
+        <source>TrainLedger User Guide</source>
+        <translation>TrainLedger 用户指南</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
     </message>
 </context>
 <context>
@@ -1652,6 +1808,12 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>A fixed MFU makes every layout on a GPU count equally fast: on one count the plans rank by memory per GPU (most room first), then by GPUs. Derived efficiency ranks them by the modelled step time.</source>
         <translation>固定 MFU 下，同一 GPU 数上的每种布局一样快：同一数量内按每 GPU 显存排序（余量最多者在前），再按 GPU 数。派生效率模式按建模的步时排序。</translation>
+        <source>&amp;Export this layout…</source>
+        <translation>导出此布局(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>This layout as a Megatron-LM, torchtitan or DeepSpeed launch config</source>
+        <translation>把此布局写成 Megatron-LM、torchtitan 或 DeepSpeed 启动配置</translation>
     </message>
     <message>
         <source>&amp;Budget:</source>
@@ -3172,10 +3334,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>Finishes in time</source>
         <translation>能按时训完</translation>
-    </message>
-    <message>
-        <source>days &lt;= deadline - reserve.</source>
-        <translation>天数 ≤ 截止期限 − 预留。</translation>
     </message>
     <message>
         <source>Binding gate</source>
@@ -4938,20 +5096,12 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>tp × pp × cp：GPU 按完整的模型副本成组</translation>
     </message>
     <message>
-        <source>seed %1 §%2 (the compute lower bound)</source>
-        <translation>课程 %1 §%2（算力下界）</translation>
-    </message>
-    <message>
         <source>the seed&apos;s &quot;%1 GPUs&quot; compares against the whole %2 days; keeping the %3-day reserve needs %4 (docs/formulas.md §%5)</source>
         <translation>课程文本的“%1 个 GPU”对照的是完整的 %2 天；保留 %3 天预留需要 %4 个（docs/formulas.md §%5）</translation>
     </message>
     <message>
         <source>tp x pp x cp</source>
         <translation>tp × pp × cp</translation>
-    </message>
-    <message>
-        <source>seed %1 §%2 (%3 H%4s for %5 days)</source>
-        <translation>课程 %1 §%2（%3 张 H%4 跑 %5 天）</translation>
     </message>
     <message>
         <source>fewest dp whose total fits, other parallelism fixed</source>
@@ -4976,10 +5126,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>state only, fully sharded: activations and buffers are not counted</source>
         <translation>只算训练状态且完全切分：不计激活和缓冲区</translation>
-    </message>
-    <message>
-        <source>time.days</source>
-        <translation>time.days</translation>
     </message>
     <message>
         <source>seed %1 §%2 (the time gate)</source>
@@ -5662,14 +5808,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>%1 %2 超过了模型的 %3 个可学习位置。</translation>
     </message>
     <message>
-        <source>CPU offload needs %1 GB of host memory per node; a typical node has 512 GB.</source>
-        <translation>CPU 卸载每个节点需要 %1 GB 主机内存；典型节点只有 512 GB。</translation>
-    </message>
-    <message>
-        <source>NVMe offload needs %1 TB per node; a typical node has 2 TB of NVMe.</source>
-        <translation>NVMe 卸载每个节点需要 %1 TB；典型节点只有 2 TB NVMe。</translation>
-    </message>
-    <message>
         <source>Updates are applied to 16-bit weights without an FP32 master copy: small updates can round away.</source>
         <translation>更新直接作用在 16 位权重上，没有 FP32 主权重：很小的更新可能被舍入掉。</translation>
     </message>
@@ -6214,6 +6352,182 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>parallel.schedule 在第 %1 段的闭式解</translation>
     </message>
     <message>
+        <source>Published runs like this: lowest error</source>
+        <translation>类似已发表训练：最小误差</translation>
+    </message>
+    <message>
+        <source>Derived mode: the smallest step-time error (predicted / published - 1) of the validated published runs of the same GPU and parallelism family; null when there are none.</source>
+        <translation>推导模式：同一 GPU 系列和并行方式的已验证发表训练中最小的步时误差（预测 / 发表 - 1）；没有时为 null。</translation>
+    </message>
+    <message>
+        <source>Published runs like this: highest error</source>
+        <translation>类似已发表训练：最大误差</translation>
+    </message>
+    <message>
+        <source>Derived mode: the largest step-time error of the same runs; null when there are none.</source>
+        <translation>推导模式：这些训练中最大的步时误差；没有时为 null。</translation>
+    </message>
+    <message>
+        <source>Published runs like this</source>
+        <translation>类似的已发表训练</translation>
+    </message>
+    <message>
+        <source>Which published runs the band spans: GPU family, parallelism family, how many.</source>
+        <translation>误差带涵盖哪些已发表训练：GPU 系列、并行方式、数量。</translation>
+    </message>
+    <message>
+        <source>Calibrated efficiency</source>
+        <translation>已校准的效率</translation>
+    </message>
+    <message>
+        <source>The efficiency figures differ from the GPU preset&apos;s own (edited, or fitted by calibration).</source>
+        <translation>效率数值与 GPU 预设不同（被编辑过或由校准拟合）。</translation>
+    </message>
+    <message>
+        <source>Format of the matmuls: bf16, or fp8 (FP8 matmuls, BF16 attention, norms and optimizer).</source>
+        <translation>矩阵乘法的数值格式：bf16，或 fp8（FP8 矩阵乘法，注意力、归一化和优化器仍为 BF16）。</translation>
+    </message>
+    <message>
+        <source>Matmuls</source>
+        <translation>矩阵乘法</translation>
+    </message>
+    <message>
+        <source>FP8 scaling: one scale per tensor, per row, per 128-element block, or per 32-element block (MX).</source>
+        <translation>FP8 缩放粒度：每个张量、每行、每 128 个元素的块或每 32 个元素的块（MX）一个缩放因子。</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>Per tensor</source>
+        <translation>每张量</translation>
+    </message>
+    <message>
+        <source>Per row</source>
+        <translation>每行</translation>
+    </message>
+    <message>
+        <source>Per block</source>
+        <translation>每块</translation>
+    </message>
+    <message>
+        <source>MXFP8</source>
+        <translation>MXFP8</translation>
+    </message>
+    <message>
+        <source>Derived mode: tensor-parallel collectives run in chunks behind the layer&apos;s matmuls (Transformer Engine&apos;s communication overlap, PyTorch&apos;s async TP); off, they wait for each other.</source>
+        <translation>推导模式：张量并行的集合通信分块隐藏在该层的矩阵乘法之后（Transformer Engine 的通信重叠、PyTorch 的异步 TP）；关闭时二者相互等待。</translation>
+    </message>
+    <message>
+        <source>Overlap TP communication</source>
+        <translation>重叠 TP 通信</translation>
+    </message>
+    <message>
+        <source>Dense FP8 peak per GPU (0: no FP8 tensor cores, FP8 matmuls are refused).</source>
+        <translation>每块 GPU 的稠密 FP8 峰值（0：没有 FP8 张量核心，FP8 矩阵乘法会被拒绝）。</translation>
+    </message>
+    <message>
+        <source>FP8 peak</source>
+        <translation>FP8 峰值</translation>
+    </message>
+    <message>
+        <source>Board power the GPUs run at; capped below the preset&apos;s design power, the clocks drop.</source>
+        <translation>GPU 运行时的板卡功率；限制在预设的设计功率以下时，时钟频率会降低。</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>Power limit</source>
+        <translation>功率上限</translation>
+    </message>
+    <message>
+        <source>Derived mode: the share of the BF16 peak a large matmul reaches (set by the GPU preset or calibration).</source>
+        <translation>推导模式：大型矩阵乘法达到的 BF16 峰值比例（由 GPU 预设或校准设定）。</translation>
+    </message>
+    <message>
+        <source>Matmul share of peak</source>
+        <translation>矩阵乘法占峰值比例</translation>
+    </message>
+    <message>
+        <source>Derived mode: the share of memory bandwidth memory-bound kernels reach.</source>
+        <translation>推导模式：访存受限的内核达到的显存带宽比例。</translation>
+    </message>
+    <message>
+        <source>Memory share of bandwidth</source>
+        <translation>显存带宽利用比例</translation>
+    </message>
+    <message>
+        <source>Derived mode: the share of link bandwidth collectives and pipeline sends reach.</source>
+        <translation>推导模式：集合通信和流水线发送达到的链路带宽比例。</translation>
+    </message>
+    <message>
+        <source>Link share of bandwidth</source>
+        <translation>链路带宽利用比例</translation>
+    </message>
+    <message>
+        <source>Derived mode: the share of the FP8 peak a large FP8 matmul reaches.</source>
+        <translation>推导模式：大型 FP8 矩阵乘法达到的 FP8 峰值比例。</translation>
+    </message>
+    <message>
+        <source>FP8 matmul share of peak</source>
+        <translation>FP8 矩阵乘法占峰值比例</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; allowed: &quot;bf16&quot; on %3, which has no FP8 tensor cores (%4 is 0)</source>
+        <translation>%1：不允许 %2；允许：在 %3 上只能为 &quot;bf16&quot;，它没有 FP8 张量核心（%4 为 0）</translation>
+    </message>
+    <message>
+        <source>published runs like this: %1 to %2 (%3)</source>
+        <translation>类似的已发表训练：%1 至 %2（%3）</translation>
+    </message>
+    <message>
+        <source>calibrated: efficiency figures fitted to measured runs (GEMM %1, HBM %2, links %3, FP8 %4 of peak)</source>
+        <translation>已校准：效率数值按实测训练拟合（GEMM %1、HBM %2、链路 %3、FP8 %4，均为峰值比例）</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>次训练</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1d (resources/validation/published_runs.csv)</source>
+        <translation>docs/formulas.md §%1d（resources/validation/published_runs.csv）</translation>
+    </message>
+    <message>
+        <source>efficiency.gemm_fraction</source>
+        <translation>efficiency.gemm_fraction</translation>
+    </message>
+    <message>
+        <source>efficiency.hbm_fraction</source>
+        <translation>efficiency.hbm_fraction</translation>
+    </message>
+    <message>
+        <source>efficiency.link_fraction</source>
+        <translation>efficiency.link_fraction</translation>
+    </message>
+    <message>
+        <source>efficiency.fp%1_fraction</source>
+        <translation>efficiency.fp%1_fraction</translation>
+    </message>
+    <message>
+        <source>docs/formulas.md §%1c (each GPU preset&apos;s figures), §%2d (calibration)</source>
+        <translation>docs/formulas.md §%1c（各 GPU 预设的数值）、§%2d（校准）</translation>
+    </message>
+    <message>
+        <source>H%1/H%2, fsdp: %3 published runs</source>
+        <translation>H%1/H%2，FSDP：%3 次已发表训练</translation>
+    </message>
+    <message>
+        <source>-%1</source>
+        <translation>-%1</translation>
+    </message>
+    <message>
+        <source>the GPU family and parallelism family of this scenario, and how many validated published runs share them</source>
+        <translation>本场景的 GPU 系列和并行方式，以及有多少已验证的发表训练与之相同</translation>
+    </message>
+    <message>
         <source>expert all-to-all</source>
         <translation>专家 all-to-all</translation>
     </message>
@@ -6256,6 +6570,372 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>the same backward, not hidden</source>
         <translation>反向传播中同样未被掩盖的部分</translation>
+        <source>Effective days (checkpoints, lost work and restarts counted) &lt;= deadline - reserve.</source>
+        <translation>有效天数（计入检查点、损失的工作与重启）≤ 期限 − 预留。</translation>
+    </message>
+    <message>
+        <source>Days with faults and checkpoints</source>
+        <translation>含故障与检查点的天数</translation>
+    </message>
+    <message>
+        <source>Compute days x (1 + blocking / interval) / (1 - lost per fault / job MTBF): the time gate&apos;s days.</source>
+        <translation>计算天数 × (1 + 阻塞 / 间隔) / (1 − 每次故障损失 / 作业平均故障间隔)：时间门比较的天数。</translation>
+    </message>
+    <message>
+        <source>reserve faults and checkpoints need</source>
+        <translation>故障与检查点所需预留</translation>
+    </message>
+    <message>
+        <source>Effective days - compute days.</source>
+        <translation>有效天数 − 计算天数。</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效训练占比（goodput）</translation>
+    </message>
+    <message>
+        <source>Compute days / effective days: the share of wall time that advances training.</source>
+        <translation>计算天数 / 有效天数：推进训练的墙钟时间占比。</translation>
+    </message>
+    <message>
+        <source>Expected interruptions</source>
+        <translation>预期中断次数</translation>
+    </message>
+    <message>
+        <source>Job-stopping faults over the effective days: wall time / job MTBF.</source>
+        <translation>有效天数内导致作业停止的故障数：墙钟时间 / 作业平均故障间隔。</translation>
+    </message>
+    <message>
+        <source>Job mean time between faults</source>
+        <translation>作业平均故障间隔</translation>
+    </message>
+    <message>
+        <source>reliability.gpu_mtbf_hours x 3,600 / GPUs: faults grow with the GPU count.</source>
+        <translation>reliability.gpu_mtbf_hours × 3,600 / GPU 数：故障随卡数增加。</translation>
+    </message>
+    <message>
+        <source>Lost per fault</source>
+        <translation>每次故障损失</translation>
+    </message>
+    <message>
+        <source>Half an interval of work (+ the write in flight when asynchronous) + the restart.</source>
+        <translation>半个间隔的工作（异步时再加正在进行的写入）+ 重启。</translation>
+    </message>
+    <message>
+        <source>Checkpoint, weights only</source>
+        <translation>检查点（仅权重）</translation>
+    </message>
+    <message>
+        <source>Weight bytes per parameter x parameters (BF16: 2 B).</source>
+        <translation>每参数权重字节 × 参数量（BF16：2 B）。</translation>
+    </message>
+    <message>
+        <source>Checkpoint, full</source>
+        <translation>检查点（完整）</translation>
+    </message>
+    <message>
+        <source>Weights + master copy + optimizer state, what resuming needs; gradients are not saved (14 B per parameter for BF16, FP32 master and Adam).</source>
+        <translation>权重 + 主权重 + 优化器状态，即恢复训练所需；梯度不保存（BF16、FP32 主权重与 Adam 为每参数 14 B）。</translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation>每卡</translation>
+    </message>
+    <message>
+        <source>One GPU&apos;s share of the full checkpoint under the layout and ZeRO stage.</source>
+        <translation>在当前布局与 ZeRO 阶段下，一张卡承担的完整检查点份额。</translation>
+    </message>
+    <message>
+        <source>Checkpoint write</source>
+        <translation>检查点写入</translation>
+    </message>
+    <message>
+        <source>Full checkpoint / checkpoint.storage_gbps.</source>
+        <translation>完整检查点 / checkpoint.storage_gbps。</translation>
+    </message>
+    <message>
+        <source>training waits</source>
+        <translation>训练等待</translation>
+    </message>
+    <message>
+        <source>The write; asynchronous: the copy of a GPU&apos;s share to host memory over PCIe.</source>
+        <translation>写入本身；异步时：把一张卡的份额经 PCIe 拷贝到主机内存。</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>checkpoint.interval_min, or 0 there: sqrt(2 x blocking x job MTBF) (Young/Daly).</source>
+        <translation>checkpoint.interval_min；为 0 时取 sqrt(2 × 阻塞 × 作业平均故障间隔)（Young/Daly）。</translation>
+    </message>
+    <message>
+        <source>host copy per node</source>
+        <translation>每节点主机副本</translation>
+    </message>
+    <message>
+        <source>Asynchronous checkpoints: a GPU&apos;s share x GPUs per node of CPU memory.</source>
+        <translation>异步检查点：一张卡的份额 × 每节点卡数，占用 CPU 内存。</translation>
+    </message>
+    <message>
+        <source>CPU memory needed per node</source>
+        <translation>每节点所需 CPU 内存</translation>
+    </message>
+    <message>
+        <source>CPU optimizer offload + the asynchronous checkpoint&apos;s host copy.</source>
+        <translation>CPU 优化器卸载 + 异步检查点的主机副本。</translation>
+    </message>
+    <message>
+        <source>Fits in the node&apos;s CPU memory</source>
+        <translation>放得进节点 CPU 内存</translation>
+    </message>
+    <message>
+        <source>Needed &lt;= hardware.host_memory_gb (and NVMe offload &lt;= hardware.nvme_tb).</source>
+        <translation>所需 ≤ hardware.host_memory_gb（NVMe 卸载 ≤ hardware.nvme_tb）。</translation>
+    </message>
+    <message>
+        <source>CPU memory per node in decimal GB: optimizer offload and the host copy of an asynchronous checkpoint must fit in it.</source>
+        <translation>每节点的 CPU 内存（十进制 GB）：优化器卸载和异步检查点的主机副本都要放得下。</translation>
+    </message>
+    <message>
+        <source>NVMe per node in decimal TB: optimizer offload to NVMe must fit in it.</source>
+        <translation>每节点的 NVMe 容量（十进制 TB）：卸载到 NVMe 的优化器状态要放得下。</translation>
+    </message>
+    <message>
+        <source>TB</source>
+        <translation>TB</translation>
+    </message>
+    <message>
+        <source>NVMe per node</source>
+        <translation>每节点 NVMe</translation>
+    </message>
+    <message>
+        <source>Minutes of training between checkpoints; 0 takes the optimal interval for the fault rate, sqrt(2 x write time x the job&apos;s mean time between faults).</source>
+        <translation>两次检查点之间的训练分钟数；0 表示按故障率取最优间隔 sqrt(2 × 写入时间 × 作业平均故障间隔)。</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>Checkpoints and faults</source>
+        <translation>检查点与故障</translation>
+    </message>
+    <message>
+        <source>GB/s the whole job can write to storage: a full checkpoint takes its bytes over this.</source>
+        <translation>整个作业写入存储的速度（GB/s）：完整检查点的字节数除以它即为写入时间。</translation>
+    </message>
+    <message>
+        <source>Checkpoint writes</source>
+        <translation>检查点写入</translation>
+    </message>
+    <message>
+        <source>Asynchronous checkpoints: training waits only for the copy to host memory over PCIe, and the write to storage overlaps training (the copy needs host memory).</source>
+        <translation>异步检查点：训练只等待经 PCIe 拷贝到主机内存，写入存储与训练重叠（拷贝需要主机内存）。</translation>
+    </message>
+    <message>
+        <source>Async checkpoints</source>
+        <translation>异步检查点</translation>
+    </message>
+    <message>
+        <source>Mean hours between job-stopping faults per GPU; the job&apos;s falls with the GPU count (Llama 3 405B: 419 unexpected interruptions in 54 days on 16,384 GPUs, about 50,000 hours).</source>
+        <translation>每张 GPU 两次导致作业停止的故障之间的平均小时数；作业的平均故障间隔随卡数下降（Llama 3 405B：16,384 张卡 54 天内 419 次意外中断，约 50,000 小时）。</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>GPU MTBF</source>
+        <translation>单卡平均故障间隔</translation>
+    </message>
+    <message>
+        <source>Minutes from a fault to training again: detect it, reschedule, load the last checkpoint.</source>
+        <translation>从故障到重新开始训练的分钟数：发现故障、重新调度、加载最近的检查点。</translation>
+    </message>
+    <message>
+        <source>Restart time</source>
+        <translation>重启时间</translation>
+    </message>
+    <message>
+        <source>Optimizer offload and asynchronous checkpoints need %1 GB of CPU memory per node; %2 is %3 GB.</source>
+        <translation>优化器卸载和异步检查点每节点需要 %1 GB CPU 内存；%2 只有 %3 GB。</translation>
+    </message>
+    <message>
+        <source>NVMe offload needs %1 TB per node; %2 is %3 TB.</source>
+        <translation>NVMe 卸载每节点需要 %1 TB；%2 只有 %3 TB。</translation>
+    </message>
+    <message>
+        <source>On %1 GPUs a fault stops the job every %2 minutes, sooner than it recovers (%3 minutes lost per fault): it never finishes. Fewer GPUs, a faster restart or faster checkpoints help.</source>
+        <translation>在 %1 张 GPU 上每 %2 分钟就有一次故障使作业停止，比恢复还快（每次故障损失 %3 分钟）：永远训不完。减少 GPU、加快重启或加快检查点会有帮助。</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (the compute lower bound); docs/formulas.md §%3</source>
+        <translation>课程 %1 §%2（算力下界）；docs/formulas.md §%3</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (%3 H%4s for %5 days); docs/formulas.md §%6</source>
+        <translation>课程 %1 §%2（%3 张 H%4 跑 %5 天）；docs/formulas.md §%6</translation>
+    </message>
+    <message>
+        <source>time.days_effective: checkpoints and faults counted</source>
+        <translation>time.days_effective：计入检查点与故障</translation>
+    </message>
+    <message>
+        <source>time.days, compute only</source>
+        <translation>time.days，仅计算</translation>
+    </message>
+    <message>
+        <source>checkpoint.blocking_s, training waits per checkpoint</source>
+        <translation>checkpoint.blocking_s，每次检查点训练等待的时间</translation>
+    </message>
+    <message>
+        <source>checkpoint.interval_s</source>
+        <translation>checkpoint.interval_s</translation>
+    </message>
+    <message>
+        <source>goodput.lost_per_fault_s</source>
+        <translation>goodput.lost_per_fault_s</translation>
+    </message>
+    <message>
+        <source>goodput.job_mtbf_s</source>
+        <translation>goodput.job_mtbf_s</translation>
+    </message>
+    <message>
+        <source>Young %1 and Daly %2 (first-order checkpoint overhead and optimal interval); docs/formulas.md §%3</source>
+        <translation>Young %1 与 Daly %2（检查点开销的一阶近似与最优间隔）；docs/formulas.md §%3</translation>
+    </message>
+    <message>
+        <source>time.days_effective</source>
+        <translation>time.days_effective</translation>
+    </message>
+    <message>
+        <source>Llama %1 (Dubey et al. %2, §%3: %4 unexpected interruptions in %5 days on %6 GPUs); docs/formulas.md §%7</source>
+        <translation>Llama %1（Dubey 等 %2，§%3：%6 张 GPU 上 %5 天内 %4 次意外中断）；docs/formulas.md §%7</translation>
+    </message>
+    <message>
+        <source>reliability.gpu_mtbf_hours, per GPU</source>
+        <translation>reliability.gpu_mtbf_hours，每张 GPU</translation>
+    </message>
+    <message>
+        <source>checkpoint.interval_s: on average half of it is redone</source>
+        <translation>checkpoint.interval_s：平均要重做其中一半</translation>
+    </message>
+    <message>
+        <source>reliability.restart_min</source>
+        <translation>reliability.restart_min</translation>
+    </message>
+    <message>
+        <source>precision.weights</source>
+        <translation>precision.weights</translation>
+    </message>
+    <message>
+        <source>params.mtp</source>
+        <translation>params.mtp</translation>
+    </message>
+    <message>
+        <source>seed %1 §%2 (%3 B per parameter, less the %4 B of gradients, which a checkpoint does not keep); docs/formulas.md §%5</source>
+        <translation>课程 %1 §%2（每参数 %3 B，减去检查点不保存的 %4 B 梯度）；docs/formulas.md §%5</translation>
+    </message>
+    <message>
+        <source>precision.master</source>
+        <translation>precision.master</translation>
+    </message>
+    <message>
+        <source>precision.optimizer</source>
+        <translation>precision.optimizer</translation>
+    </message>
+    <message>
+        <source>gradients are not saved: they are rebuilt by the next step</source>
+        <translation>梯度不保存：下一步会重新算出</translation>
+    </message>
+    <message>
+        <source>trained parameters (params.total + params.mtp)</source>
+        <translation>参与训练的参数（params.total + params.mtp）</translation>
+    </message>
+    <message>
+        <source>time.gpus: ZeRO-%1 shards over all</source>
+        <translation>time.gpus：ZeRO-%1 在全部卡上分片</translation>
+    </message>
+    <message>
+        <source>checkpoint.bytes_full</source>
+        <translation>checkpoint.bytes_full</translation>
+    </message>
+    <message>
+        <source>checkpoint.storage_gbps, the whole job</source>
+        <translation>checkpoint.storage_gbps，整个作业</translation>
+    </message>
+    <message>
+        <source>checkpoint.bytes_per_gpu</source>
+        <translation>checkpoint.bytes_per_gpu</translation>
+    </message>
+    <message>
+        <source>hardware.pcie_gbps: each share leaves its GPU over it</source>
+        <translation>hardware.pcie_gbps：每份数据都经它离开所在的 GPU</translation>
+    </message>
+    <message>
+        <source>checkpoint.write_s: training waits for it</source>
+        <translation>checkpoint.write_s：训练等它写完</translation>
+    </message>
+    <message>
+        <source>checkpoint.blocking_s</source>
+        <translation>checkpoint.blocking_s</translation>
+    </message>
+    <message>
+        <source>%1 when checkpoint.async</source>
+        <translation>checkpoint.async 时为 %1</translation>
+    </message>
+    <message>
+        <source>%1 when offload.optimizer is cpu</source>
+        <translation>offload.optimizer 为 cpu 时为 %1</translation>
+    </message>
+    <message>
+        <source>memory.host_per_node</source>
+        <translation>memory.host_per_node</translation>
+    </message>
+    <message>
+        <source>checkpoint.host_per_node</source>
+        <translation>checkpoint.host_per_node</translation>
+    </message>
+    <message>
+        <source>memory.host_needed_per_node</source>
+        <translation>memory.host_needed_per_node</translation>
+    </message>
+    <message>
+        <source>hardware.host_memory_gb</source>
+        <translation>hardware.host_memory_gb</translation>
+    </message>
+    <message>
+        <source>%1 when offload.optimizer is nvme</source>
+        <translation>offload.optimizer 为 nvme 时为 %1</translation>
+    </message>
+    <message>
+        <source>hardware.nvme_tb</source>
+        <translation>hardware.nvme_tb</translation>
+    </message>
+    <message>
+        <source>fewest whose effective days fit</source>
+        <translation>有效天数放得进的最少副本数</translation>
+    </message>
+    <message>
+        <source>compute alone would need %1 GPUs; with checkpoints and faults %2 GPUs take %3 days and %4 take %5, against %6</source>
+        <translation>只看算力需要 %1 张 GPU；计入检查点与故障后，%2 张需要 %3 天，%4 张需要 %5 天，对比 %6 天</translation>
+    </message>
+    <message>
+        <source>checkpoint.write_s: the last checkpoint counts once it is written</source>
+        <translation>checkpoint.write_s：上一个检查点写完才算数</translation>
+    </message>
+    <message>
+        <source>hardware.pcie_gbps, every GPU over its own link</source>
+        <translation>hardware.pcie_gbps，每张 GPU 走自己的链路</translation>
+    </message>
+    <message>
+        <source>checkpoint.async: training waits for the copy to host memory; the write overlaps it</source>
+        <translation>checkpoint.async：训练等待拷贝到主机内存，写入与训练重叠</translation>
+    </message>
+    <message>
+        <source>checkpoint.write_s: one write at a time</source>
+        <translation>checkpoint.write_s：同一时间只写一个</translation>
     </message>
     <message>
         <source>no plan costs at most %1: the cheapest, %2, costs %3 (%4 days)</source>
@@ -6548,6 +7228,26 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>the frozen model: its matrices in NF%1 (%2 bits, block scales double-quantized), the rest in %3 bits</source>
         <translation>冻结模型:矩阵为 NF%1(%2 位,分块缩放因子再量化),其余为 %3 位</translation>
+        <source>H%1/H%2: %3 published runs</source>
+        <translation>H%1/H%2：%3 次已发表训练</translation>
+    </message>
+    <message>
+        <source>the GPU preset&apos;s figure</source>
+        <translation>GPU 预设的数值</translation>
+    </message>
+    <message>
+        <source>no band: the MFU is typed (fixed mode), or no validated published run shares this GPU family</source>
+        <translation>没有误差带：MFU 是输入的（固定模式），或没有已验证的发表训练与这一 GPU 系列相同</translation>
+    </message>
+    <message>
+        <source>a validated published run: predicted / published step - %1 (trainledger-cli --validate lists them)</source>
+        <translation>一次已验证的发表训练：预测 / 发表的步时 - %1（命令行的校验选项会全部列出）</translation>
+    </message>
+    <message>
+        <source>H%1/H%2, pipeline: %3 published runs</source>
+        <translation>H%1/H%2，流水线并行：%3 次已发表训练</translation>
+        <source>params.routed_experts</source>
+        <translation>params.routed_experts</translation>
     </message>
 </context>
 <context>

@@ -58,6 +58,12 @@ void WidgetDialogs::showError(QWidget* parent, const QString& title, const QStri
     QMessageBox::warning(parent, title, message);
 }
 
+void WidgetDialogs::showInfo(QWidget* parent, const QString& title, const QString& message, const QString& details) {
+    QMessageBox box(QMessageBox::Information, title, message, QMessageBox::Ok, parent);
+    box.setDetailedText(details);
+    box.exec();
+}
+
 bool WidgetDialogs::choosePrinter(QWidget* parent, QPrinter& printer) {
     QPrintDialog dialog(&printer, parent);
     return dialog.exec() == QDialog::Accepted;

@@ -26,6 +26,8 @@ public:
     virtual QString getSaveFileName(QWidget* parent, const QString& caption, const QString& suggested,
                                     const QString& filter) = 0;
     virtual void showError(QWidget* parent, const QString& title, const QString& message) = 0;
+    // A note that needs no answer (what an import set and what it passed over); details may be long.
+    virtual void showInfo(QWidget* parent, const QString& title, const QString& message, const QString& details) = 0;
     // The print dialog: false when the user cancelled. Tests point the printer at a PDF file instead.
     virtual bool choosePrinter(QWidget* parent, QPrinter& printer) = 0;
 };
@@ -40,6 +42,7 @@ public:
     QString getSaveFileName(QWidget* parent, const QString& caption, const QString& suggested,
                             const QString& filter) override;
     void showError(QWidget* parent, const QString& title, const QString& message) override;
+    void showInfo(QWidget* parent, const QString& title, const QString& message, const QString& details) override;
     bool choosePrinter(QWidget* parent, QPrinter& printer) override;
 };
 

@@ -5,6 +5,7 @@
 #include "engine/presets.h"
 #include "io/archive.h"
 #include "io/atomicfile.h"
+#include "io/filekind.h"
 #include "io/scenariojson.h"
 #include "ui/controller.h"
 #include "ui/dialogs.h"
@@ -238,6 +239,43 @@ bool Document::openFileWithoutAsking(const QString& path) {
     return true;
 }
 
+QString Document::importFilter() {
+    return tr("Model and training configs (*.json *.toml *.sh *.txt *.args);;All files (*)");
+}
+
+bool Document::importConfig() {
+    const QString path =
+        m_dialogs->getOpenFileName(m_window, tr("Import Model or Training Config"), startDir(), importFilter());
+    return !path.isEmpty() && importFile(path);
+}
+
+bool Document::importFile(const QString& path) {
+    io::ImportResult r = io::importConfigFile(path, m_controller->scenario());
+    if (!r.scenario) {
+        m_dialogs->showError(m_window, tr("Cannot import the file"),
+                             tr("\u201c%1\u201d could not be imported.\n\n%2").arg(nativeName(path), r.error));
+        return false;
+    }
+    if (!maybeSave())
+        return false;
+    load(*r.scenario, QString(), true);
+    m_lastImport = r;
+    QStringList details;
+    for (const QString& line : r.set)
+        details << tr("set %1").arg(line);
+    for (const QString& line : r.ignored)
+        details << tr("ignored %1").arg(line);
+    const QString summary = tr("Imported %1 from \u201c%2\u201d: %n key(s) set", nullptr, int(r.set.size()))
+                                .arg(r.what, QFileInfo(path).fileName()) +
+                            (r.ignored.isEmpty() ? QString()
+                                                 : tr("; %n field(s) that change the cost could not be expressed or "
+                                                      "were passed over (see the details)",
+                                                      nullptr, int(r.ignored.size())));
+    emit statusMessage(summary, 15000);
+    m_dialogs->showInfo(m_window, tr("Import"), summary + QLatin1Char('.'), details.join(QLatin1Char('\n')));
+    return true;
+}
+
 bool Document::adopt(const engine::Scenario& s, const QString& path, bool modified) {
     if (!maybeSave())
         return false;
@@ -413,10 +451,10 @@ QString Document::droppedFile(const QMimeData* mime) {
         return {};
     const QString path = urls.front().toLocalFile();
     const QString suffix = QFileInfo(path).suffix();
-    if (suffix.compare(QLatin1String("trainledger"), Qt::CaseInsensitive) != 0 &&
-        suffix.compare(QLatin1String("json"), Qt::CaseInsensitive) != 0)
-        return {};
-    return path;
+    for (const char* allowed : {"trainledger", "json", "toml", "sh"})
+        if (suffix.compare(QLatin1String(allowed), Qt::CaseInsensitive) == 0)
+            return path;
+    return {};
 }
 
 bool Document::eventFilter(QObject* watched, QEvent* event) {
@@ -444,7 +482,16 @@ bool Document::eventFilter(QObject* watched, QEvent* event) {
         if (!file.isEmpty()) {
             e->acceptProposedAction();
             // After the drop has finished: the prompt and any error are modal, and the drag source waits meanwhile.
-            QTimer::singleShot(0, this, [this, file] { openFile(file); });
+            // A scenario is opened; a model or training config is imported.
+            QTimer::singleShot(0, this, [this, file] {
+                QFile f(file);
+                const io::FileKind kind =
+                    f.open(QIODevice::ReadOnly) ? io::fileKind(f.read(io::kMaxImportBytes)) : io::FileKind::Scenario;
+                if (kind == io::FileKind::Scenario || kind == io::FileKind::Unknown)
+                    openFile(file);
+                else
+                    importFile(file);
+            });
             return true;
         }
         break;

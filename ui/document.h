@@ -9,6 +9,7 @@
 // stay as they were.
 
 #include "engine/scenario.h"
+#include "io/importconfig.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -72,6 +73,14 @@ public:
     // Replace the scenario with one from elsewhere (Compare's "Make B current"), with the unsaved-changes prompt.
     // path may be empty (untitled); modified marks it as not matching its file.
     bool adopt(const engine::Scenario& s, const QString& path, bool modified);
+    // Import a Hugging Face config.json or a Megatron-LM, torchtitan or DeepSpeed config into the current scenario
+    // (io::importConfig). The result is untitled and modified, so Save asks where: the config is never written over.
+    // A refused file is shown in one line and changes nothing; on success the summary (each key set, each field
+    // passed over) is shown and kept in lastImport().
+    bool importConfig(); // asks for a file
+    bool importFile(const QString& path);
+    const io::ImportResult& lastImport() const { return m_lastImport; }
+    static QString importFilter();
     // Save / Discard / Cancel over unsaved changes; true means go ahead.
     bool maybeSave();
     // The window is closing: ask, and on yes remove the recovery file. False = keep the window open.
@@ -97,7 +106,7 @@ public:
     // window started with stays). Returns whether FILE was opened.
     bool openAtStart(const QString& file);
 
-    // For drag and drop: the one local scenario file the mime data carries, or an empty string.
+    // For drag and drop: the one local scenario or config file the mime data carries, or an empty string.
     static QString droppedFile(const QMimeData* mime);
     static QString fileFilter();
 
@@ -130,6 +139,7 @@ private:
     bool m_lastModified = false;
     bool m_autosaveEnabled = true;
     QTimer* m_autosave;
+    io::ImportResult m_lastImport;
 };
 
 } // namespace tl::ui

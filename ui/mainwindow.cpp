@@ -1,6 +1,8 @@
 #include "ui/mainwindow.h"
 
 #include "engine/presets.h"
+#include "io/atomicfile.h"
+#include "io/exportlaunch.h"
 #include "io/scenariojson.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
@@ -15,6 +17,7 @@
 #include "ui/lessons/classroom.h"
 #include "ui/notesedit.h"
 #include "ui/panels/parameterpanel.h"
+#include "ui/planner/plannertab.h"
 #include "ui/views/ledgertable.h"
 #include "ui/views/registry.h"
 #include "ui/views/timeview.h"
@@ -24,8 +27,11 @@
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -36,6 +42,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextBrowser>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -336,6 +343,16 @@ void MainWindow::buildMenus() {
 
     QMenu* help = menuBar()->addMenu(QString());
     m_texts.add([help] { help->setTitle(tr("&Help")); });
+    QAction* guide = help->addAction(QString());
+    guide->setObjectName(QStringLiteral("userGuideAction"));
+    guide->setShortcut(QKeySequence::HelpContents);
+    m_texts.add([guide] { guide->setText(tr("&User Guide")); });
+    connect(guide, &QAction::triggered, this, &MainWindow::showUserGuide);
+    QAction* keys = help->addAction(QString());
+    keys->setObjectName(QStringLiteral("shortcutsAction"));
+    m_texts.add([keys] { keys->setText(tr("&Keyboard Shortcuts")); });
+    connect(keys, &QAction::triggered, this, &MainWindow::showShortcuts);
+    help->addSeparator();
     QAction* about = help->addAction(QString());
     about->setObjectName(QStringLiteral("aboutAction"));
     m_texts.add([about] { about->setText(tr("&About TrainLedger")); });
@@ -381,6 +398,24 @@ void MainWindow::buildFileMenu() {
     });
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     connect(m_document, &Document::recentFilesChanged, m_fileMenu, [this] { fillRecentMenu(); });
+
+    QAction* importModel = m_fileMenu->addAction(QString());
+    importModel->setObjectName(QStringLiteral("importModelAction"));
+    importModel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_texts.add([importModel] {
+        importModel->setText(tr("&Import Model\u2026"));
+        importModel->setToolTip(
+            tr("A Hugging Face config.json: every model key from it, the rest of the scenario kept"));
+    });
+    connect(importModel, &QAction::triggered, this, [this] { m_document->importConfig(); });
+    QAction* importTraining = m_fileMenu->addAction(QString());
+    importTraining->setObjectName(QStringLiteral("importTrainingAction"));
+    m_texts.add([importTraining] {
+        importTraining->setText(tr("Import &Training Config\u2026"));
+        importTraining->setToolTip(tr("A Megatron-LM argument list, a torchtitan .toml or a DeepSpeed .json: the "
+                                      "layout, batch and precision it sets"));
+    });
+    connect(importTraining, &QAction::triggered, this, [this] { m_document->importConfig(); });
 
     QAction* save = m_fileMenu->addAction(QString());
     save->setObjectName(QStringLiteral("saveAction"));
@@ -432,6 +467,16 @@ void MainWindow::buildFileMenu() {
                               "assumptions"));
     });
     connect(report, &QAction::triggered, this, &MainWindow::askExportReport);
+    QAction* launch = m_fileMenu->addAction(QString());
+    launch->setObjectName(QStringLiteral("exportLaunchAction"));
+    m_texts.add([launch] {
+        launch->setText(tr("Export &Launch Config\u2026"));
+        launch->setToolTip(tr("The model and layout as Megatron-LM flags (.sh), a torchtitan TOML (.toml) or a "
+                              "DeepSpeed JSON (.json)"));
+    });
+    connect(launch, &QAction::triggered, this, [this] { askExportLaunch(m_controller->scenario()); });
+    if (auto* planner = view<PlannerTab>())
+        connect(planner, &PlannerTab::exportLayoutRequested, this, &MainWindow::askExportLaunch);
     QAction* print = m_fileMenu->addAction(QString());
     print->setObjectName(QStringLiteral("printAction"));
     print->setShortcut(QKeySequence::Print);
@@ -544,6 +589,99 @@ void MainWindow::askExportReport() {
         m_document->dialogs()->showError(this, tr("Export Report"), error);
     else
         statusBar()->showMessage(tr("Report written to %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+QString MainWindow::exportLaunchConfig(const engine::Scenario& s, const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    std::optional<io::LaunchFormat> format;
+    for (const io::LaunchFormat f :
+         {io::LaunchFormat::Megatron, io::LaunchFormat::Torchtitan, io::LaunchFormat::DeepSpeed})
+        if (io::launchFileSuffix(f) == suffix)
+            format = f;
+    if (!format)
+        return tr("\u201c%1\u201d: the name must end in .sh (Megatron-LM), .toml (torchtitan) or .json (DeepSpeed)")
+            .arg(QFileInfo(path).fileName());
+    if (auto e = io::writeFileAtomically(path, io::exportLaunch(s, *format)))
+        return tr("%1: cannot save: %2").arg(QDir::toNativeSeparators(path), *e);
+    return {};
+}
+
+void MainWindow::askExportLaunch(const engine::Scenario& s) {
+    const QString path = m_document->dialogs()->getSaveFileName(
+        this, tr("Export Launch Config"), suggestedName(m_document, QStringLiteral("launch"), QStringLiteral("sh")),
+        tr("Megatron-LM launch script (*.sh);;torchtitan config (*.toml);;DeepSpeed config (*.json)"));
+    if (path.isEmpty())
+        return;
+    const QString error = exportLaunchConfig(s, path);
+    if (!error.isEmpty())
+        m_document->dialogs()->showError(this, tr("Export Launch Config"), error);
+    else
+        statusBar()->showMessage(tr("Launch config written to %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+namespace {
+// The documentation compiled in (resources/docs.qrc): the README first, then docs/ in a reading order.
+QString userGuideMarkdown() {
+    QString text;
+    for (const char* name : {"README.md", "scenario.md", "planner.md", "contract.md", "formulas.md", "lessons.md"}) {
+        QFile f(QStringLiteral(":/docs/") + QLatin1String(name));
+        if (f.open(QIODevice::ReadOnly))
+            text += QString::fromUtf8(f.readAll()) + QStringLiteral("\n\n---\n\n");
+    }
+    return text;
+}
+
+QDialog* textDialog(QWidget* parent, const QString& objectName, const QString& title, QTextBrowser* browser) {
+    auto* dialog = new QDialog(parent);
+    dialog->setObjectName(objectName);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(title);
+    auto* layout = new QVBoxLayout(dialog);
+    browser->setParent(dialog);
+    browser->setOpenExternalLinks(true);
+    layout->addWidget(browser);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    layout->addWidget(buttons);
+    dialog->resize(900, 700);
+    return dialog;
+}
+} // namespace
+
+void MainWindow::showUserGuide() {
+    auto* browser = new QTextBrowser;
+    browser->setObjectName(QStringLiteral("userGuideText"));
+    browser->setMarkdown(userGuideMarkdown());
+    textDialog(this, QStringLiteral("userGuide"), tr("TrainLedger User Guide"), browser)->show();
+}
+
+QString MainWindow::shortcutsText() const {
+    QStringList lines;
+    const std::function<void(const QMenu*, const QString&)> walk = [&](const QMenu* menu, const QString& path) {
+        for (const QAction* a : menu->actions()) {
+            const QString name = path + QStringLiteral(" > ") + QString(a->text()).remove(QLatin1Char('&'));
+            if (a->menu())
+                walk(a->menu(), name);
+            else if (!a->shortcut().isEmpty())
+                lines << name + QLatin1Char('\t') + a->shortcut().toString(QKeySequence::NativeText);
+        }
+    };
+    for (const QAction* top : menuBar()->actions())
+        if (top->menu())
+            walk(top->menu(), QString(top->text()).remove(QLatin1Char('&')));
+    return lines.join(QLatin1Char('\n'));
+}
+
+void MainWindow::showShortcuts() {
+    QString html = QStringLiteral("<table cellpadding=\"4\">");
+    for (const QString& line : shortcutsText().split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+        html += QStringLiteral("<tr><td>%1</td><td><b>%2</b></td></tr>")
+                    .arg(line.section(QLatin1Char('\t'), 0, 0).toHtmlEscaped(),
+                         line.section(QLatin1Char('\t'), 1).toHtmlEscaped());
+    auto* browser = new QTextBrowser;
+    browser->setObjectName(QStringLiteral("shortcutsText"));
+    browser->setHtml(html + QStringLiteral("</table>"));
+    textDialog(this, QStringLiteral("shortcuts"), tr("Keyboard Shortcuts"), browser)->show();
 }
 
 void MainWindow::askPrint() {

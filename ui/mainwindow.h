@@ -7,6 +7,7 @@
 // dock beside the charts) and File > Compare With (a CompareWindow).
 
 #include "engine/ledger.h"
+#include "engine/scenario.h"
 #include "ui/export/exportregistry.h"
 #include "ui/i18n/retranslator.h"
 #include "ui/lessons/classroom.h"
@@ -77,6 +78,15 @@ public:
     QMenu* exportMenu() const { return m_exportMenu; }
     // File > Export Report: the PDF report of the window's scenario. Returns an error line, or "".
     QString exportReport(const QString& path) const;
+    // File > Export Launch Config and the planner's "Export this layout": s as a Megatron-LM script (.sh), a
+    // torchtitan TOML (.toml) or a DeepSpeed JSON (.json), the format chosen by the suffix. Returns an error line, or
+    // "".
+    static QString exportLaunchConfig(const engine::Scenario& s, const QString& path);
+    void askExportLaunch(const engine::Scenario& s);
+    // Help > User Guide (the documentation, compiled in) and Help > Keyboard Shortcuts (every menu action's).
+    void showUserGuide();
+    void showShortcuts();
+    QString shortcutsText() const; // one "Menu > Action<TAB>shortcut" line each
     // File > Print: the report on the printer (already set up). Returns the number of pages printed, 0 on failure.
     int printReport(QPrinter& printer) const;
 

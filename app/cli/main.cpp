@@ -1,6 +1,7 @@
 // trainledger-cli: the command-line front on the engine (docs/contract.md §3).
 // Bad input exits with status 2 and one line on stderr naming the key, the value and what is allowed.
 
+#include "app/cli/accuracy.h"
 #include "app/cli/fitscaling.h"
 #include "app/cli/pipelinesvg.h"
 #include "app/cli/plan.h"
@@ -17,6 +18,8 @@
 #include "io/archive.h"
 #include "io/atomicfile.h"
 #include "io/errorline.h"
+#include "io/exportlaunch.h"
+#include "io/importconfig.h"
 #include "io/messagetext.h"
 #include "io/scenariojson.h"
 #include "io/schema.h"
@@ -276,9 +279,36 @@ int run() {
         "explain",
         QT_TRANSLATE_NOOP("Cli", "Explain a ledger key: the formula, the values put in, the result and its source."),
         "KEY");
-    parser.addOptions({setOpt,    jsonOpt,        reportOpt, sweepOpt, csvOpt,       schemaOpt, saveOpt,
-                       diffOpt,   pipelineSvgOpt, planOpt,   gpusOpt,  objectiveOpt, topOpt,    headroomOpt,
-                       budgetOpt, whyNotOpt,      acrossOpt, fitOpt,   explainOpt,   forceOpt});
+    const auto validateOpt = option(
+        "validate",
+        QT_TRANSLATE_NOOP("Cli", "Print every published run the derived step model is checked on: published against "
+                                 "predicted, the error, mean and worst per group; with --json as JSON."));
+    const auto calibrateOpt =
+        option("calibrate",
+               QT_TRANSLATE_NOOP("Cli", "Fit the efficiency figures to measured runs (CSV header "
+                                        "scenario,measured_step_s[,measured_memory_gib]); with --save OUT, write the "
+                                        "scenario with them."),
+               "RUNS.csv");
+    const auto importOpt =
+        option("import",
+               QT_TRANSLATE_NOOP("Cli", "Import a Hugging Face config.json into the model of the scenario (FILE or the "
+                                        "built-in one); what it set and what it ignored go to stderr, one line each."),
+               "CONFIG");
+    const auto exportLaunchOpt = option(
+        "export-launch",
+        QT_TRANSLATE_NOOP("Cli", "Print the scenario's model and layout as a launch config: megatron (pretrain_gpt.py "
+                                 "flags), torchtitan (TOML) or deepspeed (JSON); what the format cannot express is a "
+                                 "comment line."),
+        "FORMAT");
+    const auto outOpt =
+        option("out", QT_TRANSLATE_NOOP("Cli", "With --export-launch: write to PATH instead of printing."), "PATH");
+    const auto checkOpt = option(
+        "check", QT_TRANSLATE_NOOP("Cli", "Exit 0 when the plan fits in memory and finishes in time, 3 when it does "
+                                          "not; one line says why."));
+    parser.addOptions({setOpt,       jsonOpt,        reportOpt,       sweepOpt, csvOpt,       schemaOpt, saveOpt,
+                       diffOpt,      pipelineSvgOpt, planOpt,         gpusOpt,  objectiveOpt, topOpt,    headroomOpt,
+                       budgetOpt,    whyNotOpt,      acrossOpt,       fitOpt,   explainOpt,   forceOpt,  validateOpt,
+                       calibrateOpt, importOpt,      exportLaunchOpt, outOpt,   checkOpt});
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -293,6 +323,13 @@ int run() {
         print(QJsonDocument(io::scenarioSchema()).toJson(QJsonDocument::Indented));
         return 0;
     }
+    if (parser.isSet(validateOpt)) {
+        if (parser.isSet(reportOpt) || parser.isSet(csvOpt) || !parser.positionalArguments().isEmpty() ||
+            parser.isSet(setOpt))
+            return fail(Cli::tr("--validate reads only the built-in table of published runs (and --json)"));
+        print(cli::runValidate(parser.isSet(jsonOpt)));
+        return 0;
+    }
     if (parser.positionalArguments().size() > 1 && !parser.isSet(diffOpt))
         return fail(Cli::tr("expected at most one FILE, got %1").arg(parser.positionalArguments().size()));
     if (parser.isSet(jsonOpt) && parser.isSet(reportOpt))
@@ -304,10 +341,13 @@ int run() {
             return fail(Cli::tr("--%1 goes with --plan").arg(opt->names().constFirst()));
     if (parser.isSet(forceOpt) && !parser.isSet(saveOpt))
         return fail(Cli::tr("--force goes with --save"));
-    // One action at a time, so that no option is silently ignored.
+    // One action at a time, so that no option is silently ignored (--calibrate takes --save as its output).
     QStringList actions;
-    for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt, &planOpt, &fitOpt, &explainOpt})
-        if (parser.isSet(*opt))
+    if (parser.isSet(outOpt) && !parser.isSet(exportLaunchOpt))
+        return fail(Cli::tr("--out goes with --export-launch"));
+    for (const auto* opt : {&sweepOpt, &saveOpt, &diffOpt, &pipelineSvgOpt, &planOpt, &fitOpt, &explainOpt,
+                            &exportLaunchOpt, &checkOpt, &calibrateOpt})
+        if (parser.isSet(*opt) && !(opt == &saveOpt && parser.isSet(calibrateOpt)))
             actions << QStringLiteral("--") + opt->names().constFirst();
     if (actions.size() > 1)
         return fail(Cli::tr("%1: choose one").arg(actions.join(QStringLiteral(", "))));
@@ -323,7 +363,8 @@ int run() {
         return 0;
     }
     if ((parser.isSet(jsonOpt) || parser.isSet(reportOpt)) && !actions.isEmpty() && !parser.isSet(sweepOpt) &&
-        !((parser.isSet(planOpt) || parser.isSet(explainOpt)) && !parser.isSet(reportOpt)))
+        !((parser.isSet(planOpt) || parser.isSet(explainOpt) || parser.isSet(calibrateOpt)) &&
+          !parser.isSet(reportOpt)))
         return fail(Cli::tr("--json and --report print a ledger; %1 writes something else").arg(actions.first()));
 
     if (parser.isSet(diffOpt)) {
@@ -349,15 +390,79 @@ int run() {
             return fail(loaded.error);
         scenario = *loaded.scenario;
     }
+    if (parser.isSet(importOpt)) {
+        const io::ImportResult imported = io::importConfigFile(parser.value(importOpt), scenario);
+        if (!imported.scenario)
+            return fail(imported.error);
+        QTextStream err(stderr);
+        err << io::oneLine(QStringLiteral("trainledger-cli: import %1: %2").arg(parser.value(importOpt), imported.what))
+            << Qt::endl;
+        for (const QString& line : imported.set)
+            err << io::oneLine(QStringLiteral("trainledger-cli: set %1").arg(line)) << Qt::endl;
+        for (const QString& line : imported.ignored)
+            err << io::oneLine(QStringLiteral("trainledger-cli: ignored %1").arg(line)) << Qt::endl;
+        scenario = *imported.scenario;
+    }
     for (const QString& assignment : parser.values(setOpt)) {
         if (auto e = io::applyAssignment(scenario, assignment))
             return fail(*e);
+    }
+
+    if (parser.isSet(calibrateOpt)) {
+        QByteArray out;
+        if (auto e = cli::runCalibrate(scenario, parser.value(calibrateOpt), parser.isSet(jsonOpt),
+                                       parser.value(saveOpt), out))
+            return fail(*e);
+        print(out);
+        return 0;
     }
 
     if (parser.isSet(pipelineSvgOpt)) {
         if (auto e = cli::writePipelineSvg(scenario, parser.value(pipelineSvgOpt)))
             return fail(*e);
         return 0;
+    }
+
+    if (parser.isSet(exportLaunchOpt)) {
+        const auto format = io::parseLaunchFormat(parser.value(exportLaunchOpt));
+        if (!format)
+            return fail(Cli::tr("--export-launch: \"%1\" is not allowed; allowed: %2")
+                            .arg(parser.value(exportLaunchOpt), io::launchFormatNames().join(QStringLiteral(", "))));
+        const engine::Ledger l = engine::evaluate(scenario);
+        if (!l.valid)
+            return fail(QString::fromUtf8(errorsLine(l)));
+        const QByteArray bytes = io::exportLaunch(scenario, *format);
+        if (!parser.isSet(outOpt)) {
+            print(bytes);
+            return 0;
+        }
+        if (auto e = io::writeFileAtomically(parser.value(outOpt), bytes))
+            return fail(Cli::tr("%1: cannot save: %2").arg(parser.value(outOpt), *e));
+        return 0;
+    }
+
+    if (parser.isSet(checkOpt)) {
+        const engine::Ledger l = engine::evaluate(scenario);
+        if (!l.valid)
+            return fail(QString::fromUtf8(errorsLine(l)));
+        const QString memory = Cli::tr("%1 per GPU of %2")
+                                   .arg(QString::fromStdString(engine::formatBytesBoth(l.memory.total)),
+                                        QString::fromStdString(engine::formatBytesBoth(l.memory.capacity)));
+        const QString time = Cli::tr("%1 days of the %2 the deadline leaves")
+                                 .arg(l.time.days, 0, 'f', 2)
+                                 .arg(l.time.trainingDays, 0, 'f', 2);
+        if (l.memory.fits && l.time.finishes) {
+            print(Cli::tr("fits and finishes: %1; %2").arg(memory, time).toUtf8() + "\n");
+            return 0;
+        }
+        QStringList why;
+        if (!l.memory.fits)
+            why << Cli::tr("does not fit: %1").arg(memory);
+        if (!l.time.finishes)
+            why << Cli::tr("late: %1").arg(time);
+        QTextStream(stderr) << io::oneLine(QStringLiteral("trainledger-cli: ") + why.join(QStringLiteral("; ")))
+                            << Qt::endl;
+        return 3;
     }
 
     if (parser.isSet(explainOpt))

@@ -4,9 +4,11 @@
 #include "engine/ledgerfields.h"
 #include "engine/precision.h"
 #include "engine/presets.h"
+#include "engine/published.h"
 #include "engine/steptime.h"
 #include "engine/units.h"
 #include "io/docpath.h"
+#include "io/messagetext.h"
 
 #include <cstdarg>
 #include <cstdio>
@@ -136,6 +138,10 @@ void step(Out& o, const Evaluation& e) {
            formulas.c_str());
     o.line("  %s", stepSummary(t.breakdown, s.parallel.zero).c_str());
     o.line("  MFU %.1f%%, HFU %.1f%% (recompute counted)", t.mfu * 100, t.hfu * 100);
+    // Derived mode: how far published runs like this one were from the model, and whether the figures are fitted.
+    for (const Diagnostic& d : {bandSentence(l.validation), calibratedSentence(s, l.validation)})
+        if (!d.empty())
+            o.line("  %s", io::messageText(d).toStdString().c_str());
     for (const StepPart& p : stepParts(t.breakdown, s.parallel.zero)) {
         if (p.seconds <= 0)
             continue;

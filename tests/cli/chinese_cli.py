@@ -42,7 +42,8 @@ for env in ({"LANG": "zh_CN.UTF-8"}, {"LC_ALL": "zh_CN.UTF-8"}, {"LANGUAGE": "zh
     for line in out.splitlines()[1:]:
         words = re.findall(r"[A-Za-z]{4,}", re.sub(r"--?[\w-]+|<[^>]*>|\S+\.\w+|[A-Z_=:|\[\]]{2,}\S*", "", line))
         english = [w for w in words if w not in ("JSON", "FILE", "Schema", "alpha", "beta", "params", "tokens",
-                                                  "loss", "fastest", "cheapest", "fewest", "trainledger", "scenario")]
+                                                  "loss", "fastest", "cheapest", "fewest", "trainledger", "scenario",
+                                                  "megatron", "torchtitan", "deepspeed")]
         check(not english, "English left in the Chinese --help: %r (%s)" % (line, english))
 
 # Errors and the planner's reason in Chinese, status and streams as in English.

@@ -4,6 +4,7 @@
 
 #include "io/archive.h"
 #include "io/atomicfile.h"
+#include "io/importconfig.h"
 #include "tests/ui/scripteddialogs.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
@@ -19,6 +20,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -259,6 +261,74 @@ private slots:
         QTest::keySequence(m_window.get(), QKeySequence::Save);
         QVERIFY(io::loadScenarioFile(elsewhere).archive.has_value());
         QCOMPARE(readAll(file), config);
+    }
+
+    // File > Import Model: a Mistral config.json sets the model keys and keeps the rest; the result is untitled, so
+    // Save asks where and the config stays as it was. The summary lists each key set.
+    void importAModelConfigAndSaveNeverOverwritesIt() {
+        const QString config = m_dir.filePath(QStringLiteral("import-config.json"));
+        QVERIFY(QFile::copy(QStringLiteral(TL_SOURCE_DIR "/tests/io/configs/hf/mistral-7b-v0.1.json"), config));
+        const QByteArray original = readAll(config);
+        QVERIFY(m_controller->setValue("parallel.dp", 4.0));
+        m_dialogs->saveChoices << ui::Dialogs::SaveChoice::Discard;
+        m_dialogs->openNames << config;
+        action(QStringLiteral("importModelAction"))->trigger();
+        QVERIFY2(m_dialogs->errors.isEmpty(), qPrintable(m_dialogs->errors.join(QLatin1Char('|'))));
+        QCOMPARE(m_controller->scenario().model.layers, 32);
+        QCOMPARE(m_controller->scenario().model.vocab, 32000);
+        QCOMPARE(m_controller->scenario().model.slidingWindow, 4096);
+        QCOMPARE(m_controller->scenario().parallel.dp, 4);
+        QCOMPARE(m_dialogs->infos.size(), 1);
+        QVERIFY2(m_dialogs->infos.front().contains(QStringLiteral("set model.layers = 32 (num_hidden_layers)")),
+                 qPrintable(m_dialogs->infos.front()));
+        QVERIFY(m_window->isWindowModified());
+        QCOMPARE(m_window->windowTitle(), QStringLiteral("Untitled[*] \u2014 TrainLedger"));
+        m_dialogs->saveNames << QString();
+        QTest::keySequence(m_window.get(), QKeySequence::Save);
+        QCOMPARE(m_dialogs->asked.last(), QStringLiteral("save-as"));
+        QCOMPARE(readAll(config), original);
+
+        // A refused import (an unknown model_type) changes nothing and says why in one line.
+        const engine::Scenario before = m_controller->scenario();
+        const QString bad = m_dir.filePath(QStringLiteral("mamba.json"));
+        QVERIFY(!io::writeFileAtomically(bad, QByteArray("{\"model_type\": \"mamba\"}")));
+        m_dialogs->openNames << bad;
+        action(QStringLiteral("importModelAction"))->trigger();
+        QCOMPARE(m_dialogs->errors.size(), 1);
+        QVERIFY(m_dialogs->errors.front().contains(QStringLiteral("\"mamba\" is not supported; supported: llama")));
+        QCOMPARE(m_controller->scenario(), before);
+    }
+
+    // File > Export Launch Config: the suffix chooses the format; the file reads back to the same layout.
+    void exportLaunchConfig() {
+        QVERIFY(m_controller->setValue("parallel.tp", 2.0));
+        const QString file = m_dir.filePath(QStringLiteral("launch.toml"));
+        m_dialogs->saveNames << file;
+        action(QStringLiteral("exportLaunchAction"))->trigger();
+        QVERIFY2(m_dialogs->errors.isEmpty(), qPrintable(m_dialogs->errors.join(QLatin1Char('|'))));
+        const io::ImportResult back = io::importConfigFile(file, engine::Scenario{});
+        QVERIFY2(back.scenario.has_value(), qPrintable(back.error));
+        QCOMPARE(back.scenario->parallel.tp, 2);
+        QCOMPARE(back.scenario->parallel.dp, m_controller->scenario().parallel.dp);
+        m_dialogs->saveNames << m_dir.filePath(QStringLiteral("launch.yaml"));
+        action(QStringLiteral("exportLaunchAction"))->trigger();
+        QCOMPARE(m_dialogs->errors.size(), 1);
+        QVERIFY(m_dialogs->errors.front().contains(QStringLiteral(".sh (Megatron-LM), .toml (torchtitan) or .json")));
+    }
+
+    // Help > User Guide shows the documentation compiled into the program; Help > Keyboard Shortcuts lists the menus'.
+    void helpMenu() {
+        action(QStringLiteral("userGuideAction"))->trigger();
+        auto* guide = m_window->findChild<QTextBrowser*>(QStringLiteral("userGuideText"));
+        QVERIFY(guide);
+        QVERIFY(guide->toPlainText().contains(QStringLiteral("From your own model")));
+        QVERIFY(guide->toPlainText().contains(QStringLiteral("model.kv_heads")));
+        QVERIFY(guide->toPlainText().size() > 20000);
+        const QString keys = m_window->shortcutsText();
+        QVERIFY2(keys.contains(QStringLiteral("File > Import Model\u2026\t")), qPrintable(keys));
+        QVERIFY(keys.contains(QStringLiteral("Help > User Guide\t")));
+        action(QStringLiteral("shortcutsAction"))->trigger();
+        QVERIFY(m_window->findChild<QTextBrowser*>(QStringLiteral("shortcutsText")));
     }
 
     void compareWithAFile() {

@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
@@ -133,6 +134,20 @@ private slots:
         QCOMPARE(tab.chart()->currentSeries()->count(), 1); // this plan's point
         for (const auto& p : tab.result().plans)
             QCOMPARE(p.gpus(), 32LL);
+
+        // The row's menu: "Export this layout..." hands the window the searched scenario with the row's layout.
+        {
+            std::optional<engine::Scenario> exported;
+            connect(&tab, &ui::PlannerTab::exportLayoutRequested, this,
+                    [&exported](const engine::Scenario& s) { exported = s; });
+            std::unique_ptr<QMenu> menu(tab.rowMenu(1));
+            auto* exportAction = menu->findChild<QAction*>(QStringLiteral("plannerRowExport"));
+            QVERIFY(exportAction && exportAction->isEnabled());
+            exportAction->trigger();
+            QVERIFY(exported.has_value());
+            QVERIFY(engine::layoutOf(*exported) == tab.model()->plan(1)->layout);
+            QVERIFY(controller.scenario() == llama70b()); // nothing applied
+        }
 
         // Apply the third plan: one undo step, the scenario is that layout, undo brings the old one back.
         const engine::Scenario before = controller.scenario();

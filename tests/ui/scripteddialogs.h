@@ -74,6 +74,11 @@ public:
         errors << title + QLatin1Char('\n') + message;
     }
 
+    QStringList infos; // title + "\n" + message + "\n" + details of every note shown
+    void showInfo(QWidget*, const QString& title, const QString& message, const QString& details) override {
+        infos << title + QLatin1Char('\n') + message + QLatin1Char('\n') + details;
+    }
+
     bool allAnswered() const {
         return saveChoices.isEmpty() && confirmations.isEmpty() && openNames.isEmpty() && saveNames.isEmpty() &&
                printFiles.isEmpty() && unexpected.isEmpty();

@@ -1,6 +1,7 @@
 #include "ui/planner/plannertab.h"
 
 #include "engine/evaluate.h"
+#include "engine/fields.h"
 #include "engine/units.h"
 #include "ui/controller.h"
 #include "ui/i18n/enginetext.h"
@@ -19,6 +20,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -152,6 +154,15 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     connect(m_gpus, &QLineEdit::returnPressed, this, [this] { plan(); });
     connect(m_apply, &QPushButton::clicked, this, [this] { applyRow(); });
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { applyRow(i.row()); });
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        const QModelIndex index = m_table->indexAt(at);
+        if (!index.isValid())
+            return;
+        QMenu* menu = rowMenu(index.row());
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_table->viewport()->mapToGlobal(at));
+    });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& i) {
         m_chart->setSelected(m_model->plan(i.row()));
         updateApply();
@@ -328,6 +339,37 @@ void PlannerTab::onScenarioChanged() {
 
 void PlannerTab::updateApply() {
     m_apply->setEnabled(!isRunning() && !stale() && m_model->plan(m_table->currentIndex().row()) != nullptr);
+}
+
+std::optional<engine::Scenario> PlannerTab::rowScenario(int row) const {
+    if (row < 0)
+        row = m_table->currentIndex().row();
+    const engine::Plan* p = m_model->plan(row);
+    if (!p || stale() || isRunning())
+        return std::nullopt;
+    engine::Scenario s = m_searched;
+    for (const auto& [key, value] : engine::planAssignments(*p))
+        if (engine::setField(s, key, value))
+            return std::nullopt;
+    return s;
+}
+
+QMenu* PlannerTab::rowMenu(int row) {
+    auto* menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("plannerRowMenu"));
+    QAction* apply = menu->addAction(tr("&Apply Layout"));
+    apply->setObjectName(QStringLiteral("plannerRowApply"));
+    connect(apply, &QAction::triggered, this, [this, row] { applyRow(row); });
+    QAction* exportLayout = menu->addAction(tr("&Export this layout\u2026"));
+    exportLayout->setObjectName(QStringLiteral("plannerRowExport"));
+    exportLayout->setToolTip(tr("This layout as a Megatron-LM, torchtitan or DeepSpeed launch config"));
+    const std::optional<engine::Scenario> s = rowScenario(row);
+    apply->setEnabled(s.has_value());
+    exportLayout->setEnabled(s.has_value());
+    if (s)
+        connect(exportLayout, &QAction::triggered, this,
+                [this, scenario = *s] { emit exportLayoutRequested(scenario); });
+    return menu;
 }
 
 bool PlannerTab::applyRow(int row) {

@@ -49,6 +49,10 @@ public:
     // Apply the plan in the table's row (the current row when -1). False when there is none or the results are
     // stale.
     bool applyRow(int row = -1);
+    // The searched scenario with the row's layout (the current row when -1); nullopt when there is none or the
+    // results are stale. The row's menu offers "Export this layout..." with it.
+    std::optional<engine::Scenario> rowScenario(int row = -1) const;
+    QMenu* rowMenu(int row); // the table's context menu for a row (tests trigger its actions)
 
     // The search (engine::planLayouts); tests put in one that waits until they release it.
     using Search = std::function<engine::PlanResult(const engine::Scenario&, const engine::PlanRequest&)>;
@@ -71,6 +75,7 @@ public:
 
 signals:
     void finished(bool cancelled);
+    void exportLayoutRequested(const engine::Scenario& s);
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -225,13 +225,14 @@ void VerdictBanner::render() {
     m_memoryDetail->setToolTip(tr("TP, PP, CP and the ZeRO stage stay as set; only the number of data-parallel "
                                   "replicas grows until the per-GPU memory fits (time.min_gpus_memory)."));
 
-    const int decimals = engine::decimalsApart(t.days, t.trainingDays, 1, 3);
+    // The time gate's days: checkpoints, lost work and restarts counted (time.days_effective).
+    const int decimals = engine::decimalsApart(t.daysEffective, t.trainingDays, 1, 3);
     const QString allowed = str(engine::formatFixed(t.trainingDays, decimals));
-    const QString taken = str(engine::formatFixed(t.days, decimals));
-    if (t.days < 1 && t.days > 0) {
+    const QString taken = str(engine::formatFixed(t.daysEffective, decimals));
+    if (t.daysEffective < 1 && t.daysEffective > 0) {
         // A run shorter than a day in hours, with its significant digits: "0.2 hours of 55.0 days", never "0.0 of
         // 55.0 days" (issue 28).
-        const double hours = t.days * 24;
+        const double hours = t.daysEffective * 24;
         const QString h = str(hours >= 10    ? engine::formatFixed(hours, 0)
                               : hours >= 0.1 ? engine::formatFixed(hours, 1)
                                              : engine::formatGeneral(hours, 2));
@@ -310,7 +311,7 @@ void VerdictBanner::contextMenuEvent(QContextMenuEvent* event) {
         keys << QStringLiteral("memory.total") << QStringLiteral("memory.capacity") << QStringLiteral("memory.fits")
              << QStringLiteral("time.min_gpus_memory");
     else if (inside(m_timeCard))
-        keys << QStringLiteral("time.days") << QStringLiteral("time.finishes")
+        keys << QStringLiteral("time.days_effective") << QStringLiteral("time.days") << QStringLiteral("time.finishes")
              << QStringLiteral("time.min_gpus_compute") << QStringLiteral("time.training_days");
     keys << QStringLiteral("time.binding_gate") << QStringLiteral("time.gpus") << QStringLiteral("time.gpu_hours")
          << QStringLiteral("cost.usd");

@@ -1,0 +1,157 @@
+// Step time on today's hardware: each GPU preset's own efficiency figures as scenario keys, FP8 matmuls, FP8 weight
+// gathers and copies, and the clocks of a power-capped GPU (issue 21, stage 1).
+
+#include "engine/evaluate.h"
+#include "engine/fields.h"
+#include "engine/model.h"
+#include "engine/presets.h"
+#include "engine/steptime.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+namespace {
+
+using namespace tl::engine;
+
+void set(Scenario& s, const char* key, const FieldValue& v) {
+    const auto e = setField(s, key, v);
+    ASSERT_FALSE(e.has_value()) << e->message();
+}
+
+Scenario derived(const char* gpu) {
+    Scenario s;
+    set(s, "hardware.preset", std::string(gpu));
+    set(s, "efficiency.mode", std::string("derived"));
+    set(s, "model.preset", std::string("llama3-8b"));
+    set(s, "parallel.dp", 8.0);
+    set(s, "parallel.zero", 3.0);
+    set(s, "data.global_batch", 16.0);
+    set(s, "data.micro_batch", 2.0);
+    set(s, "activations.recompute", std::string("selective"));
+    return s;
+}
+
+TEST(HardwareEfficiency, PresetsSetTheEfficiencyKeys) {
+    Scenario s;
+    // The default scenario's figures are the H100 SXM row's.
+    const GpuPreset* h100 = findGpuPreset("h100-sxm");
+    ASSERT_NE(h100, nullptr);
+    EXPECT_EQ(s.efficiency.gemmFraction, h100->gemmFraction);
+    EXPECT_EQ(s.efficiency.hbmFraction, h100->hbmFraction);
+    EXPECT_EQ(s.efficiency.linkFraction, h100->linkFraction);
+    EXPECT_EQ(s.efficiency.fp8Fraction, h100->fp8Fraction);
+    EXPECT_EQ(s.hardware.peakFp8Tflops, 1979);
+    EXPECT_EQ(s.hardware.tdpW, 700);
+    // The A100 keeps the constants its 18 published Megatron runs were fitted with, and has no FP8.
+    set(s, "hardware.preset", std::string("a100-80gb"));
+    EXPECT_EQ(s.efficiency.gemmFraction, 0.84);
+    EXPECT_EQ(s.efficiency.hbmFraction, 0.85);
+    EXPECT_EQ(s.efficiency.linkFraction, 0.65);
+    EXPECT_EQ(s.hardware.peakFp8Tflops, 0);
+    EXPECT_EQ(s.hardware.tdpW, 400);
+    // Datasheet FP8 peaks.
+    for (const auto& [id, fp8] : {std::pair{"h100-sxm", 1979.0},
+                                  {"h200", 1979.0},
+                                  {"h800", 1979.0},
+                                  {"b200", 4500.0},
+                                  {"mi300x", 2615.0},
+                                  {"a100-40gb", 0.0}}) {
+        const GpuPreset* g = findGpuPreset(id);
+        ASSERT_NE(g, nullptr) << id;
+        EXPECT_EQ(g->peakFp8Tflops, fp8) << id;
+        EXPECT_GT(g->tdpW, 0) << id;
+    }
+    // An edited figure is a key like any other: it survives, it is range-checked, and it moves the derived step.
+    Scenario d = derived("h100-sxm");
+    const double before = evaluate(d).time.stepTimeS;
+    set(d, "efficiency.gemm_fraction", 0.5);
+    EXPECT_EQ(d.hardware.preset, "h100-sxm");
+    EXPECT_GT(evaluate(d).time.stepTimeS, 1.2 * before);
+    set(d, "efficiency.hbm_fraction", 1.5);
+    const Ledger refused = evaluate(d);
+    ASSERT_FALSE(refused.valid);
+    EXPECT_NE(refused.errors.front().message().find("efficiency.hbm_fraction"), std::string::npos);
+}
+
+TEST(HardwareEfficiency, Fp8RefusedWithoutFp8TensorCores) {
+    Scenario s = derived("a100-80gb");
+    set(s, "precision.compute", std::string("fp8"));
+    const Ledger l = evaluate(s);
+    ASSERT_FALSE(l.valid);
+    ASSERT_EQ(l.errors.size(), 1u);
+    const std::string line = l.errors.front().message();
+    EXPECT_NE(line.find("precision.compute"), std::string::npos) << line;
+    EXPECT_NE(line.find("NVIDIA A100 80GB SXM"), std::string::npos) << line;
+    EXPECT_NE(line.find("hardware.peak_fp8_tflops"), std::string::npos) << line;
+    EXPECT_EQ(line.find('\n'), std::string::npos) << line;
+}
+
+TEST(HardwareEfficiency, Fp8MatmulsAndGathers) {
+    Scenario bf16 = derived("h100-sxm");
+    Scenario fp8 = bf16;
+    set(fp8, "precision.compute", std::string("fp8"));
+    const ModelCounts m = countModel(bf16.model);
+    const StepTime a = derivedStepTime(bf16, m, 8), b = derivedStepTime(fp8, m, 8);
+    // Published FP8 runs on H100 are 1.2-1.6x faster than BF16 (torchtitan 8B: 8,532 against 6,667 tokens/s).
+    EXPECT_GT(a.stepS / b.stepS, 1.15);
+    EXPECT_LT(a.stepS / b.stepS, 1.7);
+    // Per-tensor scaling under ZeRO-3 gathers FP8 shards: half the BF16 bytes.
+    EXPECT_NEAR(b.terms.dpGatherS / a.terms.dpGatherS, 0.5, 0.02);
+    set(fp8, "precision.fp8_recipe", std::string("rowwise"));
+    EXPECT_DOUBLE_EQ(derivedStepTime(fp8, m, 8).terms.dpGatherS, a.terms.dpGatherS);
+    // Fixed mode does not look at the format of the matmuls: the MFU says it all.
+    Scenario fixedBf16 = bf16, fixedFp8 = fp8;
+    set(fixedBf16, "efficiency.mode", std::string("fixed"));
+    set(fixedFp8, "efficiency.mode", std::string("fixed"));
+    EXPECT_EQ(evaluate(fixedBf16).time.stepTimeS, evaluate(fixedFp8).time.stepTimeS);
+}
+
+TEST(HardwareEfficiency, Fp8MemoryPerRecipe) {
+    Scenario s = derived("h100-sxm");
+    set(s, "parallel.zero", 1.0);
+    set(s, "activations.recompute", std::string("none"));
+    const Ledger bf16 = evaluate(s);
+    set(s, "precision.compute", std::string("fp8"));
+    // Per-tensor and per-row scaling cast the weights at each use and keep the layers' inputs in BF16.
+    EXPECT_DOUBLE_EQ(evaluate(s).memory.weights, bf16.memory.weights);
+    EXPECT_DOUBLE_EQ(evaluate(s).memory.activations, bf16.memory.activations);
+    set(s, "precision.fp8_recipe", std::string("rowwise"));
+    EXPECT_DOUBLE_EQ(evaluate(s).memory.weights, bf16.memory.weights);
+    // Block and MX scaling keep an FP8 copy and its transpose (2 more bytes per parameter) and save the linear
+    // layers' inputs in FP8.
+    for (const char* recipe : {"blockwise", "mxfp8"}) {
+        set(s, "precision.fp8_recipe", std::string(recipe));
+        const Ledger l = evaluate(s);
+        EXPECT_DOUBLE_EQ(l.memory.weights, 2.0 * bf16.memory.weights) << recipe;
+        EXPECT_LT(l.memory.activations, 0.9 * bf16.memory.activations) << recipe;
+    }
+    // ZeRO-3 with per-tensor scaling gathers FP8 layers: the gather buffer halves.
+    Scenario z3 = derived("h100-sxm");
+    const double gatherBf16 = evaluate(z3).memory.buffers;
+    set(z3, "precision.compute", std::string("fp8"));
+    EXPECT_LT(evaluate(z3).memory.buffers, gatherBf16);
+}
+
+TEST(HardwareEfficiency, PowerCapLowersTheClock) {
+    // 700 W design, 140 W that does not follow the clock: ((500 - 140) / (700 - 140))^(1/3).
+    EXPECT_NEAR(powerCapClock(500, 700), 0.8631, 1e-4);
+    EXPECT_EQ(powerCapClock(700, 700), 1.0);
+    EXPECT_EQ(powerCapClock(900, 700), 1.0); // above the design power the clocks do not rise
+    Scenario s = derived("h100-sxm");
+    const StepTime full = derivedStepTime(s, countModel(s.model), 8);
+    set(s, "hardware.tdp_w", 500.0);
+    EXPECT_NEAR(stepConstants(s).clock, 0.8631, 1e-4);
+    const StepTime capped = derivedStepTime(s, countModel(s.model), 8);
+    // The matmuls slow by the clock; memory-bound work and links do not: the step slows by less than 1 / 0.863.
+    EXPECT_GT(capped.stepS, 1.05 * full.stepS);
+    EXPECT_LT(capped.stepS, full.stepS / 0.8631 + 1e-9);
+    // A custom GPU keeps its design power through the compute die it shares with a preset.
+    set(s, "hardware.hbm_tbps", 2.4);
+    EXPECT_EQ(s.hardware.preset, "custom");
+    EXPECT_NEAR(stepConstants(s).clock, 0.8631, 1e-4);
+}
+
+} // namespace
