@@ -179,6 +179,8 @@ struct FinetuneSpec {
     BaseFormat base = BaseFormat::Bf16; // precision.base: the frozen weights' format (qlora reads bf16 as nf4)
 
     bool operator==(const FinetuneSpec&) const = default;
+};
+
 // Checkpoints: how often, how fast the job writes them, and whether the write overlaps training (docs/formulas.md
 // §13).
 struct CheckpointSpec {

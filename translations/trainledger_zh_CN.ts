@@ -264,8 +264,6 @@ why not: %1
         <translation>放不下：%1</translation>
     </message>
     <message>
-        <source>late: %1</source>
-        <translation>不能按期完成：%1</translation>
         <source>With --plan: list only plans that cost at most USD dollars (with --objective fastest: the fastest within the budget).</source>
         <translation>与 --plan 连用：只列出成本不超过 USD 美元的方案（配合 --objective fastest：预算内最快的方案）。</translation>
     </message>
@@ -286,6 +284,10 @@ why not: %1
     <message>
         <source>Fit the efficiency figures to measured runs (CSV header scenario,measured_step_s[,measured_memory_gib]); with --save OUT, write the scenario with them.</source>
         <translation>按实测训练拟合效率数值（CSV 每行：情景、实测每步秒数、可选的实测显存 GiB）；加 --save OUT 时写出带有这些数值的情景。</translation>
+    </message>
+    <message>
+        <source>late: %1</source>
+        <translation>不能按期完成：%1</translation>
     </message>
 </context>
 <context>
@@ -723,8 +725,6 @@ why not: %1
         <translation>替换只读文件</translation>
     </message>
     <message>
-        <source>“%1” is read-only. Replace it anyway?</source>
-        <translation>“%1”是只读的。仍要替换它吗？</translation>
         <source>Model and training configs (*.json *.toml *.sh *.txt *.args);;All files (*)</source>
         <translation>模型与训练配置 (*.json *.toml *.sh *.txt *.args);;所有文件 (*)</translation>
     </message>
@@ -767,6 +767,10 @@ why not: %1
     <message>
         <source>Import</source>
         <translation>导入</translation>
+    </message>
+    <message>
+        <source>“%1” is read-only. Replace it anyway?</source>
+        <translation>“%1”是只读的。仍要替换它吗？</translation>
     </message>
 </context>
 <context>
@@ -1806,8 +1810,6 @@ Total %5 of %6, pipeline stage %7</source>
         <translation>应用布局 %1</translation>
     </message>
     <message>
-        <source>A fixed MFU makes every layout on a GPU count equally fast: on one count the plans rank by memory per GPU (most room first), then by GPUs. Derived efficiency ranks them by the modelled step time.</source>
-        <translation>固定 MFU 下，同一 GPU 数上的每种布局一样快：同一数量内按每 GPU 显存排序（余量最多者在前），再按 GPU 数。派生效率模式按建模的步时排序。</translation>
         <source>&amp;Export this layout…</source>
         <translation>导出此布局(&amp;E)…</translation>
     </message>
@@ -1830,6 +1832,10 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>Budget: &quot;%1&quot; is not allowed; allowed: US dollars from 0 (no limit) to 1e15</source>
         <translation>预算：不允许 &quot;%1&quot;；允许：0（不限）到 1e15 美元</translation>
+    </message>
+    <message>
+        <source>A fixed MFU makes every layout on a GPU count equally fast: on one count the plans rank by memory per GPU (most room first), then by GPUs. Derived efficiency ranks them by the modelled step time.</source>
+        <translation>固定 MFU 下，同一 GPU 数上的每种布局一样快：同一数量内按每 GPU 显存排序（余量最多者在前），再按 GPU 数。派生效率模式按建模的步时排序。</translation>
     </message>
 </context>
 <context>
@@ -6549,7 +6555,7 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     </message>
     <message>
         <source>forward dispatch + combine (and the etp gather and scatter), none hidden</source>
-        <translation>前向分发 + 合并（及 etp 内的 gather 与 scatter），均未掩盖</translation>
+        <translation>前向分发 + 合并（及 etp 内的 汇集与分散），均未掩盖</translation>
     </message>
     <message>
         <source>the same backward with gradients, none hidden</source>
@@ -6568,8 +6574,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>前向分发 + 合并中未被另一个微批次的计算掩盖的部分</translation>
     </message>
     <message>
-        <source>the same backward, not hidden</source>
-        <translation>反向传播中同样未被掩盖的部分</translation>
         <source>Effective days (checkpoints, lost work and restarts counted) &lt;= deadline - reserve.</source>
         <translation>有效天数（计入检查点、损失的工作与重启）≤ 期限 − 预留。</translation>
     </message>
@@ -6999,7 +7003,7 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     </message>
     <message>
         <source>LoRA: the adapters&apos; rank r; each adapted matrix gets r x (in + out) trained parameters.</source>
-        <translation>LoRA:适配器的秩 r;每个加适配器的矩阵得到 r x (in + out) 个可训练参数。</translation>
+        <translation>LoRA:适配器的秩 r;每个加适配器的矩阵得到 r x (输入维 + 输出维) 个可训练参数。</translation>
     </message>
     <message>
         <source>LoRA rank</source>
@@ -7042,20 +7046,12 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>params.total:全参数训练训练每个权重</translation>
     </message>
     <message>
-        <source>params.mtp</source>
-        <translation>params.mtp</translation>
-    </message>
-    <message>
         <source>full training: %1N applies (flops.six_nd_per_token)</source>
         <translation>全参数训练:适用 %1N(flops.six_nd_per_token)</translation>
     </message>
     <message>
         <source>Hu et al. %1 (LoRA, arXiv %2); Dettmers et al. %3 (QLoRA, arXiv %4); docs/formulas.md, fine-tuning</source>
         <translation>Hu 等 %1(LoRA,arXiv %2);Dettmers 等 %3(QLoRA,arXiv %4);docs/formulas.md 微调一节</translation>
-    </message>
-    <message>
-        <source>precision.weights</source>
-        <translation>precision.weights</translation>
     </message>
     <message>
         <source>full training: nothing is frozen</source>
@@ -7087,7 +7083,7 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     </message>
     <message>
         <source>the adapters: %1 x r x (in + out) per adapted matrix and token</source>
-        <translation>适配器:每个加适配器的矩阵、每个 token %1 x r x (in + out)</translation>
+        <translation>适配器:每个加适配器的矩阵、每个 token %1 x r x (输入维 + 输出维)</translation>
     </message>
     <message>
         <source>frozen layer matmuls: the input gradient only</source>
@@ -7112,10 +7108,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>backward per sequence, frozen weights get no gradient</source>
         <translation>每序列反向,冻结权重没有梯度</translation>
-    </message>
-    <message>
-        <source>-%1</source>
-        <translation>-%1</translation>
     </message>
     <message>
         <source>frozen layer matmuls per sequence</source>
@@ -7147,7 +7139,7 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     </message>
     <message>
         <source>params.trainable: the adapters, r x (in + out) per adapted matrix</source>
-        <translation>params.trainable:适配器,每个加适配器的矩阵 r x (in + out) 个</translation>
+        <translation>params.trainable:适配器,每个加适配器的矩阵 r x (输入维 + 输出维) 个</translation>
     </message>
     <message>
         <source>adapter gradients</source>
@@ -7199,7 +7191,7 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     </message>
     <message>
         <source>one dense layer&apos;s adapters: r x (in + out) per adapted matrix</source>
-        <translation>一个稠密层的适配器:每个加适配器的矩阵 r x (in + out)</translation>
+        <translation>一个稠密层的适配器:每个加适配器的矩阵 r x (输入维 + 输出维)</translation>
     </message>
     <message>
         <source>MoE layers</source>
@@ -7226,8 +7218,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>params.trainable</translation>
     </message>
     <message>
-        <source>the frozen model: its matrices in NF%1 (%2 bits, block scales double-quantized), the rest in %3 bits</source>
-        <translation>冻结模型:矩阵为 NF%1(%2 位,分块缩放因子再量化),其余为 %3 位</translation>
         <source>H%1/H%2: %3 published runs</source>
         <translation>H%1/H%2：%3 次已发表训练</translation>
     </message>
@@ -7244,10 +7234,32 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>一次已验证的发表训练：预测 / 发表的步时 - %1（命令行的校验选项会全部列出）</translation>
     </message>
     <message>
-        <source>H%1/H%2, pipeline: %3 published runs</source>
-        <translation>H%1/H%2，流水线并行：%3 次已发表训练</translation>
         <source>params.routed_experts</source>
         <translation>params.routed_experts</translation>
+    </message>
+    <message>
+        <source>H%1/H%2, pipeline: %3 published runs</source>
+        <translation>H%1/H%2，流水线并行：%3 次已发表训练</translation>
+    </message>
+    <message>
+        <source>the same backward, not hidden</source>
+        <translation>反向传播中同样未被掩盖的部分</translation>
+    </message>
+    <message>
+        <source>the frozen model: its matrices in NF%1 (%2 bits, block scales double-quantized), the rest in %3 bits</source>
+        <translation>冻结模型:矩阵为 NF%1(%2 位,分块缩放因子再量化),其余为 %3 位</translation>
+    </message>
+    <message>
+        <source>no count finishes: the cap</source>
+        <translation>没有哪个 GPU 数能完成：取上限</translation>
+    </message>
+    <message>
+        <source>effective days never fall inside the budget: faults grow faster with the GPU count than compute shrinks</source>
+        <translation>有效天数始终超出可用天数：故障随 GPU 数增长得比计算时间缩短得更快</translation>
+    </message>
+    <message>
+        <source>faults come faster than the job recovers: it never finishes (shown at the cap)</source>
+        <translation>故障来得比作业恢复得更快：永远完成不了（按上限显示）</translation>
     </message>
 </context>
 <context>

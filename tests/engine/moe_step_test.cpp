@@ -128,9 +128,10 @@ TEST(MoeStep, DualPipeHidesTheAllToAllBehindTheOtherMicroBatch) {
     // two, less the compute alone, shows; never more than the all-to-all itself.
     const double comm = e.commForward + e.commBackward;
     EXPECT_GT(e.exposedForward + e.exposedBackward, 0.0);
-    EXPECT_LT(e.exposedForward + e.exposedBackward, 0.5 * comm);
+    // With the H100's own GEMM share (issue 21) the compute beside it is shorter: a little under half stays hidden.
+    EXPECT_LT(e.exposedForward + e.exposedBackward, 0.6 * comm);
     const Ledger overlapped = evaluate(s);
-    EXPECT_LT(overlapped.time.breakdown.epComm, 0.5 * plain.time.breakdown.epComm);
+    EXPECT_LT(overlapped.time.breakdown.epComm, 0.6 * plain.time.breakdown.epComm);
     // In one node the all-to-all is shorter than the compute beside it: what shows is the SMs it borrows, some
     // but less than the all-to-all itself.
     set(s, "parallel.dp", 8.0);

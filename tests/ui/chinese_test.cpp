@@ -84,7 +84,9 @@ QSet<QString> allowedWords() {
           // Training stacks named by the published runs the step model is checked on.
           "Megatron-Bridge", "torchtitan", "DeepEP", "arXiv",
           // issue 24: the frameworks and file formats a user imports and exports
-          "Hugging", "Face", "TOML", "toml", "json", "sh"})
+          "Hugging", "Face", "TOML", "toml", "json", "sh",
+          // issues 25 and 26: the checkpoint-interval authors, the fine-tuning methods and the 4-bit format
+          "Young", "Daly", "Dubey", "Hu", "Dettmers", "goodput", "sqrt", "LoRA", "QLoRA", "NF"})
         words.insert(QString::fromLatin1(w));
     // Keys without a dot ("title", "notes") stay in tooltips as every key does; Chinese technical text keeps
     // "Token" and "FlashAttention" as they are.

@@ -266,7 +266,10 @@ private slots:
     // $X (the engine's budgeted search, the same plans in the same order).
     void budgetAndDefaultHeadroom() {
         ui::Controller controller;
-        controller.setScenario(llama70b());
+        // Derived efficiency: with a fixed MFU every count costs the same and the days-dollars front is one point.
+        engine::Scenario derived = llama70b();
+        derived.efficiency.mode = engine::EfficiencyMode::Derived;
+        controller.setScenario(derived);
         ui::PlannerTab tab(&controller);
         tab.show();
         QCOMPARE(tab.headroomBox()->value(), ui::PlannerTab::kDefaultHeadroomPercent);

@@ -83,6 +83,8 @@ std::vector<tl::engine::Scenario> explanationScenarios() {
         out.push_back(with(b, {{"rl.keep", 16.0}}));
         out.push_back(with(b, {{"model.params", 7e9}}));
     }
+    // Faults that outpace the run: no GPU count finishes (the time gate's cap and its note).
+    out.push_back(with(small, {{"reliability.gpu_mtbf_hours", 1.0}, {"reliability.restart_min", 1e5}}));
     return out;
 }
 
