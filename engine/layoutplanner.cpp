@@ -878,9 +878,14 @@ CurveResult bestLayoutCurve(const Scenario& scenario, const std::vector<CountReq
         req.maxGpus = list.back();
         Prepared prep = prepare(s, req);
         if (!prep.space) {
-            for (long long n : list)
-                found[{n, batch}] =
-                    CountBest{n, batch, false, {}, sentence(Msg::PlanRefused, {MessageArg::ofSentence(prep.error)})};
+            // Filled in place: a temporary CountBest moved into the map trips GCC 12's -Wmaybe-uninitialized at -O3.
+            const Diagnostic refused = sentence(Msg::PlanRefused, {MessageArg::ofSentence(prep.error)});
+            for (long long n : list) {
+                CountBest& b = found[{n, batch}];
+                b.gpus = n;
+                b.globalBatch = batch;
+                b.reason = refused;
+            }
             continue;
         }
         Space& sp = *prep.space;
