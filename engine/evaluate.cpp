@@ -144,12 +144,12 @@ std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacit
     // few probes are remembered: the candidate check often asks for a dp the fit has just measured.
     int lo = 0, hi = 0;
     std::pair<int, double> seen[4] = {}; // (dp, total); dp 0 is never asked
-    int next = 0;
+    int slot = 0;                        // the next entry of `seen` to overwrite
     auto probe = [&](int dp) {
         const auto* known =
             std::find_if(std::begin(seen), std::end(seen), [dp](const auto& e) { return e.first == dp; });
         const double total =
-            known != std::end(seen) ? known->second : (seen[next++ % 4] = {dp, memory.total(dp)}).second;
+            known != std::end(seen) ? known->second : (seen[slot++ % 4] = {dp, memory.total(dp)}).second;
         if (total <= capacity)
             hi = hi == 0 ? dp : std::min(hi, dp);
         else

@@ -506,7 +506,7 @@ void fixedZeroOrDerived(const Context& c, Builder& b, PartRule derived, const ch
 }
 
 const std::map<std::string, Rule>& rules() {
-    static const std::map<std::string, Rule> r = {
+    static const std::map<std::string, Rule> all = {
         // --- parameters -------------------------------------------------------------------------------------
         {"params.total",
          [](const Context& c, Builder& b) {
@@ -1650,7 +1650,7 @@ const std::map<std::string, Rule>& rules() {
                  .in("f0", g->fp8Fraction, "", "the GPU preset's figure");
          }},
     };
-    return r;
+    return all;
 }
 
 Explanation build(const Context& c, const LedgerField& f) {

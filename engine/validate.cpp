@@ -230,7 +230,7 @@ std::vector<Diagnostic> validate(const Scenario& s, ModelCounts& counts) {
     if (!experts && p.etp != 1)
         c.fail(Msg::NoRoutedExperts, "parallel.etp", p.etp, {key("model.moe.experts")});
     const double group = double(p.tp) * p.cp * p.dp;
-    auto divides = [](double d, double n) { return std::fmod(n, d) == 0; };
+    auto divides = [](double divisor, double x) { return std::fmod(x, divisor) == 0; };
     if (experts && p.ep > 1 && !(divides(p.ep, m.moe.experts) && divides(p.ep, group))) {
         const std::string near = nearestAllowed(p.ep, int(std::min<double>(m.moe.experts, group)),
                                                 [&](int e) { return m.moe.experts % e == 0 && divides(e, group); });

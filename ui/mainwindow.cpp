@@ -519,11 +519,11 @@ void MainWindow::registerExports() {
     m_exports.add(
         {QStringLiteral("window"), tr("&Whole Window"), images, picture(QStringLiteral("all"), tr("TrainLedger"))});
     for (const ViewInfo& info : viewRegistry())
-        for (const ViewData& data : info.data)
-            m_exports.add({QString::fromLatin1(data.id), QCoreApplication::translate("views", data.title),
-                           QString::fromLatin1(data.suffixes).split(QLatin1Char(',')),
-                           [this, data, id = QString::fromLatin1(info.id)](const QString& suffix, QString&) {
-                               return data.write(*m_controller, view(id), suffix);
+        for (const ViewData& exported : info.data)
+            m_exports.add({QString::fromLatin1(exported.id), QCoreApplication::translate("views", exported.title),
+                           QString::fromLatin1(exported.suffixes).split(QLatin1Char(',')),
+                           [this, exported, id = QString::fromLatin1(info.id)](const QString& suffix, QString&) {
+                               return exported.write(*m_controller, view(id), suffix);
                            }});
 }
 

@@ -232,8 +232,8 @@ std::string renderReport(const Scenario& s) {
     const Ledger& l = e.ledger;
     Out o;
     if (!l.valid) {
-        for (const auto& e : l.errors)
-            o.line("error: %s", e.message().c_str());
+        for (const auto& error : l.errors)
+            o.line("error: %s", error.message().c_str());
         return o.text;
     }
     o.line("TrainLedger: %s", displayTitle(s).c_str());

@@ -387,8 +387,8 @@ TEST_P(PipelineProperties, RandomGridInvariants) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllSchedules, PipelineProperties, ::testing::ValuesIn(allSchedules()),
-                         [](const ::testing::TestParamInfo<Schedule>& info) {
-                             std::string name = scheduleName(info.param);
+                         [](const ::testing::TestParamInfo<Schedule>& param) {
+                             std::string name = scheduleName(param.param);
                              name.erase(std::remove(name.begin(), name.end(), '-'), name.end());
                              return name == "1f1b" ? std::string("OneFOneB") : name;
                          });

@@ -116,8 +116,8 @@ TEST_P(BadArchive, RejectedWithItsCategoryAndNothingChanges) {
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("bad.trainledger")});
 }
 
-INSTANTIATE_TEST_SUITE_P(Issue5, BadArchive, ::testing::ValuesIn(test::badFiles()), [](const auto& info) {
-    std::string n = info.param.name;
+INSTANTIATE_TEST_SUITE_P(Issue5, BadArchive, ::testing::ValuesIn(test::badFiles()), [](const auto& param) {
+    std::string n = param.param.name;
     for (char& c : n)
         if (c == '-')
             c = '_';

@@ -74,12 +74,12 @@ QStringList clipped(QWidget* root) {
         } else if (auto* plot = qobject_cast<ui::Plot*>(w)) {
             // The days chart: each title line within the widget, each axis title along its side of the plot.
             const QRectF area = plot->plotArea();
-            const QFontMetricsF title(plot->titleFont()), axisTitle(plot->axisTitleFont());
-            for (const QString& line : plot->title().split(QLatin1Char('\n')))
-                if (title.horizontalAdvance(line) > plot->width() - 8)
+            const QFontMetricsF titleMetrics(plot->titleFont()), axisTitle(plot->axisTitleFont());
+            for (const QString& titleLine : plot->title().split(QLatin1Char('\n')))
+                if (titleMetrics.horizontalAdvance(titleLine) > plot->width() - 8)
                     out << QStringLiteral("%1 title \"%2\": %3 px of text in %4 px")
-                               .arg(plot->objectName(), line)
-                               .arg(title.horizontalAdvance(line), 0, 'f', 0)
+                               .arg(plot->objectName(), titleLine)
+                               .arg(titleMetrics.horizontalAdvance(titleLine), 0, 'f', 0)
                                .arg(plot->width() - 8);
             for (const auto& [o, title, room] : {std::tuple{Qt::Horizontal, plot->xAxis().title, area.width()},
                                                  std::tuple{Qt::Vertical, plot->yAxis().title, area.height()}})
@@ -98,11 +98,11 @@ QStringList clipped(QWidget* root) {
                         out << QStringLiteral("%1 \"%2\": shortened by the chart").arg(view->objectName(), shown);
                 }
             }
-            const QRectF plot = view->chart()->plotArea();
+            const QRectF chartArea = view->chart()->plotArea();
             for (const QAbstractAxis* axis : view->chart()->axes()) {
                 if (!axis->isVisible() || !axis->isTitleVisible() || axis->titleText().isEmpty())
                     continue;
-                const qreal room = axis->orientation() == Qt::Vertical ? plot.height() : plot.width();
+                const qreal room = axis->orientation() == Qt::Vertical ? chartArea.height() : chartArea.width();
                 const qreal need = QFontMetricsF(axis->titleFont()).horizontalAdvance(axis->titleText());
                 if (need > room)
                     out << QStringLiteral("%1 axis title \"%2\": %3 px of text in %4 px")

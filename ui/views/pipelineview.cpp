@@ -344,11 +344,11 @@ void PipelineCanvas::paintEvent(QPaintEvent*) {
                 if (fade && !future && r.right() > cx)
                     p.fillRect(QRectF(cx, r.top(), r.right() - cx, r.height()), blend(fill, base));
                 const QString label = QString::fromStdString(engine::boxLabel(b, v));
-                const double labelW = fms.horizontalAdvance(label) + 2;
-                if (labelW <= r.width() && fms.height() <= r.height() + 2) {
+                const double boxLabelW = fms.horizontalAdvance(label) + 2;
+                if (boxLabelW <= r.width() && fms.height() <= r.height() + 2) {
                     // A running block's label sits in its done part when it fits there, clear of the cursor line.
                     QRectF box = r;
-                    if (fade && !future && r.right() > cx && cx - x0 >= labelW + 2)
+                    if (fade && !future && r.right() > cx && cx - x0 >= boxLabelW + 2)
                         box.setRight(cx - 1);
                     p.setPen(future ? blend(ink, base) : ink);
                     p.drawText(box, Qt::AlignCenter, label);
@@ -431,8 +431,8 @@ PipelineView::PipelineView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_canvas, 1);
 
     connect(m_compareCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
-        const int data = m_compareCombo->itemData(index).toInt();
-        setComparisonSchedule(data < 0 ? std::nullopt : std::optional<Schedule>(Schedule(data)));
+        const int schedule = m_compareCombo->itemData(index).toInt();
+        setComparisonSchedule(schedule < 0 ? std::nullopt : std::optional<Schedule>(Schedule(schedule)));
     });
     connect(m_playButton, &QPushButton::clicked, this, [this] { isPlaying() ? pause() : play(); });
     connect(m_stepButton, &QPushButton::clicked, this, &PipelineView::step);

@@ -444,11 +444,11 @@ void Plot::paintEvent(QPaintEvent*) {
             line << map(v);
         p.setClipRect(plot);
         // A horizontal line (the deadlines) gains nothing from antialiasing, and its dashes cost the most.
-        const bool horizontal =
+        const bool flat =
             std::all_of(points.begin(), points.end(), [&](const QPointF& v) { return v.y() == points.front().y(); });
-        p.setRenderHint(QPainter::Antialiasing, m_antialiased && !horizontal);
+        p.setRenderHint(QPainter::Antialiasing, m_antialiased && !flat);
         QPen pen = s->pen();
-        if (horizontal) // whole pixels: a 1.5 px line drawn without antialiasing came out 1 or 2 px by its place
+        if (flat) // whole pixels: a 1.5 px line drawn without antialiasing came out 1 or 2 px by its place
             pen.setWidthF(std::max(1.0, std::round(pen.widthF())));
         p.setPen(pen);
         p.setBrush(Qt::NoBrush);
