@@ -74,6 +74,8 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s, bool 
     // down projection's input in one byte.
     const double li = savesFp8Inputs(s.precision) ? 1.0 : a;
     double replicated = (2.0 * a + 2.0 * li) * T * h + a * T * m.latent;
+    if (m.postNorms)
+        replicated += 2.0 * a * T * h; // the inputs of the norms after attention and after the MLP
     if (s.model.dropout)
         replicated += 2.0 * T * h; // the two residual-branch dropout masks, one byte per element
     if (moe)
