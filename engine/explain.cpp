@@ -29,6 +29,7 @@ constexpr const char* kSrcTime = "seed 000 §1 and §4: T = F / (p·P·η)";
 constexpr const char* kSrcShard = "seed 000 §5 and §7, seed 001 (ZeRO 1-3, FSDP)";
 constexpr const char* kSrcBand = "docs/formulas.md §8d (resources/validation/published_runs.csv)";
 constexpr const char* kSrcAct = "Korthikanti et al. 2022, \"Reducing Activation Recomputation\"; docs/formulas.md §5";
+constexpr const char* kSrcFp8Memory = "docs/formulas.md §8c (FP8: the block and MX recipes' weight copies)";
 constexpr const char* kSrcBuf = "docs/formulas.md §6 (allowances; seed 001 asks to measure them)";
 constexpr const char* kSrcParams = "the preset's published config.json; docs/formulas.md §1";
 constexpr const char* kSrcPipe = "seed 004 (pipeline bubble (N-1)/M); Narayanan et al. 2021; docs/pipeline.md";
@@ -821,8 +822,15 @@ const std::map<std::string, Rule>& rules() {
         // --- memory per GPU ---------------------------------------------------------------------------------
         {"memory.weights",
          [](const Context& c, Builder& b) {
-             if (!frozenExplained(c, b, "memory.weights"))
-                 stateShare(b, c, "b_w", c.sb.weights, "weight bytes per parameter", 3);
+             if (frozenExplained(c, b, "memory.weights"))
+                 return;
+             stateShare(b, c, "b_w", c.sb.weights, "weight bytes per parameter", 3);
+             if (c.mb.fp8CopyBytes > 0)
+                 b.in("b_8", c.mb.fp8CopyBytes, "B/param", "FP8 weight and its transpose, kept by the FP8 recipe")
+                     .in("P_8", c.mb.fp8CopyParams, "params",
+                         "linear-matmul parameters on this GPU (not the embedding, head, routers or norms)")
+                     .formula(b.e.formula + " + b_8 × P_8")
+                     .from(kSrcFp8Memory);
          }},
         {"memory.gradients",
          [](const Context& c, Builder& b) {

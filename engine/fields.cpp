@@ -252,6 +252,17 @@ std::vector<Field> buildFields() {
         TL_BOOL("model.attention_sinks", model.attentionSinks,
                 "One learned sink logit per attention head and layer (GPT-OSS).",
                 advanced(control(K, "Attention sinks", kModel))),
+        TL_BOOL("model.qkv_bias", model.qkvBias,
+                "Biases on the query, key and value projections only (Qwen2); model.bias puts them on every linear "
+                "layer.",
+                advanced(control(K, "Query/key/value biases", kModel))),
+        TL_BOOL("model.post_norms", model.postNorms,
+                "A second norm after attention and after the MLP in every layer (Gemma 2, Gemma 3).",
+                advanced(control(K, "Post-norms", kModel))),
+        TL_BOOL("model.qk_norm_all_heads", model.qkNormAllHeads,
+                "With the query/key norm: one norm over all heads' queries and one over all keys instead of one per "
+                "head (OLMo 2).",
+                advanced(control(K, "Query/key norm over all heads", kModel))),
         TL_BOOL("model.dropout", model.dropout,
                 "Dropout on the attention probabilities and both residual branches; its masks are kept for "
                 "backward (GPT-2, GPT-3, Megatron GPT).",

@@ -74,6 +74,8 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s, bool 
     // down projection's input in one byte.
     const double li = savesFp8Inputs(s.precision) ? 1.0 : a;
     double replicated = (2.0 * a + 2.0 * li) * T * h + a * T * m.latent;
+    if (m.postNorms)
+        replicated += 2.0 * a * T * h; // the inputs of the norms after attention and after the MLP
     if (s.model.dropout)
         replicated += 2.0 * T * h; // the two residual-branch dropout masks, one byte per element
     if (moe)
@@ -101,7 +103,7 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s, bool 
         const double groups = par.sequenceParallel ? etp / t : std::max(1.0, etp / t);
         const double R = T * routedLoad(m, s) * groups;
         const double we = m.expertWidth / etp;
-        routed = a * R * h + (m.gated ? 2.0 : 1.0) * a * R * we;
+        routed = li * R * h + (m.gated ? 2.0 : 1.0) * a * R * we; // the expert's input like every linear input
         routedProduct = a * R * we;
     }
     // Attention core: flash attention keeps only the log-sum-exp; the naive path keeps the softmax matrix.
@@ -159,9 +161,10 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
     m_layersPerStage = heaviestStageLayers(m.layers, m_stages, par.virtualStages); // uneven: the heaviest rank
     if (m_stages > 1)
         m_inFlight = inFlightGrowth(pipelineSpecFor(s)); // else one micro-batch at a time (gradient accumulation)
-    // FP8 copies of the weights kept across micro-batches without ZeRO-3 by the recipes that save FP8 inputs
-    // (Transformer Engine's block and MX scaling): the FP8 weight and its transpose, or MX's row- and column-scaled
-    // pair. Per-tensor and per-row scaling (torchao) cast the weight at each use and keep no copy.
+    // FP8 copies of the linear weights (routed experts included; not the embedding, head, router or norms) kept
+    // across micro-batches without ZeRO-3 by the recipes that save FP8 inputs (Transformer Engine's block and MX
+    // scaling): the FP8 weight and its transpose, or MX's row- and column-scaled pair. Per-tensor and per-row scaling
+    // (torchao) cast the weight at each use and keep no copy.
     if (savesFp8Inputs(s.precision) && par.zero < 3)
         m_fp8Copies = 2.0;
     m_dense = layerActivations(m, s, false);
@@ -195,20 +198,22 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
         return p;
     };
     if (m_stages == 1) {
-        StageParams all = plus(m.layerRange(0, m.layers), m.embedding + m.lmHead + m.finalNorm, mtp);
-        m_first = m_last = end(0, all, m.denseLayers, m.moeLayers, m.mtpLayers, true);
+        const StageParams layers = m.layerRange(0, m.layers);
+        StageParams all = plus(layers, m.embedding + m.lmHead + m.finalNorm, mtp);
+        m_first = m_last = end(0, all, layers.tensor + mtp.tensor, m.denseLayers, m.moeLayers, m.mtpLayers, true);
     } else if (vShape) {
-        m_first = end(0, plus(firstLayers, m.embedding + m.lmHead + m.finalNorm, mtp), firstDense, L - firstDense,
-                      m.mtpLayers, true);
-        m_last = end(m_stages - 1, lastLayers, lastDense, L - lastDense, 0, false);
+        m_first = end(0, plus(firstLayers, m.embedding + m.lmHead + m.finalNorm, mtp), firstLayers.tensor + mtp.tensor,
+                      firstDense, L - firstDense, m.mtpLayers, true);
+        m_last = end(m_stages - 1, lastLayers, lastLayers.tensor, lastDense, L - lastDense, 0, false);
     } else {
-        m_first = end(0, plus(firstLayers, m.embedding), firstDense, L - firstDense, 0, false);
-        m_last = end(m_stages - 1, plus(lastLayers, m.finalNorm + headOnLast, mtp), lastDense, L - lastDense,
-                     m.mtpLayers, true);
+        m_first = end(0, plus(firstLayers, m.embedding), firstLayers.tensor, firstDense, L - firstDense, 0, false);
+        m_last = end(m_stages - 1, plus(lastLayers, m.finalNorm + headOnLast, mtp), lastLayers.tensor + mtp.tensor,
+                     lastDense, L - lastDense, m.mtpLayers, true);
     }
     if (m_stages > 2 && firstDense > 0 && m.moeLayers > 0) {
         const int middleDense = std::max(0, std::min(m.denseLayers - L, L));
-        m_middle = end(1, m.layerRange(L, L), middleDense, L - middleDense, 0, false);
+        const StageParams middle = m.layerRange(L, L);
+        m_middle = end(1, middle, middle.tensor, middleDense, L - middleDense, 0, false);
         m_middle.used = true;
     }
 
@@ -232,8 +237,8 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
         m_dispatch = 2.0 * a * tokensLocal / sp * routedLoad(m, s) * m.hidden;
 }
 
-MemoryModel::End MemoryModel::end(int index, StageParams params, int denseLayers, int moeLayers, int mtp,
-                                  bool holdsHead) const {
+MemoryModel::End MemoryModel::end(int index, StageParams params, double castable, int denseLayers, int moeLayers,
+                                  int mtp, bool holdsHead) const {
     const StateBytes& b = m_bytes;
     const auto& par = m_scenario.parallel;
     End e;
@@ -242,11 +247,13 @@ MemoryModel::End MemoryModel::end(int index, StageParams params, int denseLayers
     // The TP-split parts on this GPU, and the router whole; the routed experts over ep x etp.
     const double local = params.tensor / par.tp + params.router;
     const double experts = params.experts / (double(par.ep) * par.etp);
-    e.weights = (b.weights + m_fp8Copies) * local;
+    // FP8 copies of the linear weights only: the embedding, the head, the router and the norms stay in 16 bits.
+    e.castLocal = castable / par.tp + experts;
+    e.weights = b.weights * local + m_fp8Copies * castable / par.tp;
     e.grads = b.grads * local;
     e.master = b.master * local;
     e.optimizer = b.optimizer * local;
-    e.expertWeights = b.weights * experts;
+    e.expertWeights = (b.weights + m_fp8Copies) * experts;
     e.expertGrads = b.grads * experts;
     e.expertMaster = b.master * experts;
     e.expertOptimizer = b.optimizer * experts;
@@ -286,6 +293,8 @@ inline MemoryBreakdown MemoryModel::stage(const End& e, double inFlightUnits, do
     mb.expertMaster = m_zero >= 1 ? e.expertMaster / expertShard : e.expertMaster;
     mb.expertOptimizer = m_zero >= 1 ? e.expertOptimizer / expertShard : e.expertOptimizer;
     mb.weights = (m_zero >= 3 ? e.weights / shard : e.weights) + mb.expertWeights;
+    mb.fp8CopyBytes = m_fp8Copies;
+    mb.fp8CopyParams = e.castLocal;
     mb.adapters = e.adapters;
     mb.frozenLocal = e.frozen;
     mb.expertFrozenLocal = e.expertFrozen;

@@ -36,6 +36,8 @@ struct MemoryBreakdown {
     double frozen = 0, bufDequant = 0;
     double adapters = 0, expertAdapters = 0; // adapter parameters on this GPU before ZeRO (TP-split, routed experts)
     double frozenLocal = 0, expertFrozenLocal = 0; // frozen weight bytes on this GPU before ZeRO-3
+    // FP8 copies (inside weights): bytes per parameter, and the linear-matmul parameters on this GPU they copy.
+    double fp8CopyBytes = 0, fp8CopyParams = 0;
     double activations() const { return activationsLayers + activationsLogits; }
     double expertState() const { return expertWeights + expertGradients + expertMaster + expertOptimizer; }
     double total() const { return weights + gradients + master + optimizer + activations() + buffers; }
@@ -92,8 +94,12 @@ private:
         bool used = false;
         double frozen = 0, expertFrozen = 0;     // frozen base weights (lora, qlora), inside weights / expertWeights
         double adapters = 0, expertAdapters = 0; // adapter parameters on this GPU before ZeRO
+        double castLocal = 0; // linear-matmul parameters on this GPU (after TP and EP) that FP8 copies duplicate
     };
-    End end(int index, StageParams params, int denseLayers, int moeLayers, int mtp, bool holdsHead) const;
+    // `castable`: the parameters of `params.tensor` in the layers' linear matmuls (not the embedding or the head),
+    // which FP8 recipes that keep weight copies hold in FP8 too.
+    End end(int index, StageParams params, double castable, int denseLayers, int moeLayers, int mtp,
+            bool holdsHead) const;
     MemoryBreakdown stage(const End& e, double inFlightUnits, double shard) const;
     // lora / qlora: the stage's frozen weights in their formats and the adapters' training state.
     void frozenState(End& e, int denseLayers, int moeLayers, int mtp) const;

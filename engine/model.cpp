@@ -49,14 +49,17 @@ LayerCounts layerCounts(const ModelShape& m, const ModelCounts& c, bool moeLayer
     auto mlp = [&](double width) { return mlpMatrices * h * width + (m.bias ? mlpBias * width + h : 0.0); };
     for (int i = 0; i < c.attentionMatmulCount; ++i) {
         const Matmul& x = c.attentionMatmuls[size_t(i)];
+        // Qwen2's biases sit on the fused query-key-value projection only, the first matmul of plain attention.
+        const bool biased = m.bias || (m.qkvBias && i == 0 && m.attention == Attention::Mha);
         p.attentionMatmul += x.in * x.out;
-        p.attention += x.in * x.out + (m.bias ? x.out : 0.0);
+        p.attention += x.in * x.out + (biased ? x.out : 0.0);
     }
     if (m.attention == Attention::Mla)
         p.attention += (m.mla.qLoraRank > 0 ? norm(m, m.mla.qLoraRank) : 0.0) + norm(m, m.mla.kvLoraRank);
     if (m.attentionSinks)
         p.attention += m.heads;
-    p.norms = 2.0 * norm(m, h) + (m.qkNorm ? 2.0 * m.headDim : 0.0);
+    const double qkNorms = m.qkNormAllHeads ? c.qDim + c.kDim : 2.0 * m.headDim;
+    p.norms = (m.postNorms ? 4.0 : 2.0) * norm(m, h) + (m.qkNorm ? qkNorms : 0.0);
     if (moeLayer) {
         const double e = m.moe.expertFfnHidden;
         p.mlp = m.moe.sharedExperts * mlp(e);
@@ -83,6 +86,7 @@ ModelCounts exactCounts(const ModelShape& m) {
     c.vocab = m.vocab;
     c.gated = m.gatedMlp;
     c.qkNorm = m.qkNorm;
+    c.postNorms = m.postNorms;
     const bool mla = m.attention == Attention::Mla;
     c.qkHeadDim = mla ? m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim : m.headDim;
     c.vHeadDim = mla ? m.mla.vHeadDim : m.headDim;

@@ -59,6 +59,7 @@ struct ModelCounts {
     int qDim = 0, kvDim = 0;
     double mlpWidth = 0; // per-token MLP intermediate width summed over active experts (+ shared): can pass 2^31
     bool gated = true, qkNorm = false;
+    bool postNorms = false; // two more norms per layer (Gemma 2, 3): their inputs are saved and read like the others
     int experts = 0, activeExperts = 0;
     bool derived = false; // shape came from model.params by the shape rule
 

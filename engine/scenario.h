@@ -59,6 +59,9 @@ struct ModelShape {
     int fullAttentionEvery = 1;  // with a window: every n-th layer attends fully (1 = all, 0 = none; GPT-OSS 2)
     bool normBias = true;        // with model.bias: the norms carry biases too (LayerNorm); GPT-OSS's RMSNorms do not
     bool attentionSinks = false; // one learned sink logit per head and layer (GPT-OSS)
+    bool qkvBias = false;        // biases on the query, key and value projections only (Qwen2)
+    bool postNorms = false;      // a second norm after attention and after the MLP in every layer (Gemma 2, 3)
+    bool qkNormAllHeads = false; // with qkNorm: one norm over all heads' queries and one over the keys (OLMo 2)
     bool dropout = false; // attention-probability and residual dropout whose masks are kept (GPT-2/3, Megatron GPT)
 
     bool operator==(const ModelShape&) const = default;

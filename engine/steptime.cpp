@@ -183,11 +183,12 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
         attention = bmm + softmax;
         attentionBackward = 2.0 * bmm + 1.5 * softmax;
     }
-    // Memory-bound work per token: two norms (read, write), two residual adds (read both, write; dropout adds its
-    // 1-byte mask), on T / tp tokens with sequence parallelism, else on every TP rank; the MLP activation on the
-    // sharded width; q/k norms. An elementwise backward reads the saved input and the gradient and writes one
-    // gradient: 1.5 x the forward's traffic.
-    const double tokenwise = (sp ? T / t : T) * h * (4.0 * a + 2.0 * (3.0 * a + (dropout ? 1.0 : 0.0)));
+    // Memory-bound work per token: two norms (four with post-norms; read, write), two residual adds (read both, write;
+    // dropout adds its 1-byte mask), on T / tp tokens with sequence parallelism, else on every TP rank; the MLP
+    // activation on the sharded width; q/k norms. An elementwise backward reads the saved input and the gradient and
+    // writes one gradient: 1.5 x the forward's traffic.
+    const double norms = m.postNorms ? 4.0 : 2.0;
+    const double tokenwise = (sp ? T / t : T) * h * (norms * 2.0 * a + 2.0 * (3.0 * a + (dropout ? 1.0 : 0.0)));
     const double qkNorm = m.qkNorm ? T * (q + kv) / t * 2.0 * a : 0.0;
     const FinetuneCounts ft = finetuneCounts(s, m);
     struct LayerKernels {

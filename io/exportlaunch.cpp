@@ -96,6 +96,8 @@ QByteArray megatron(const engine::Scenario& s) {
         m.bias && m.normBias ? QStringLiteral("LayerNorm") : QStringLiteral("RMSNorm"));
     if (m.qkNorm)
         arg(QStringLiteral("qk-layernorm"));
+    if (m.qkvBias && !m.bias)
+        arg(QStringLiteral("add-qkv-bias"));
     if (m.learnedPositions > 0) {
         arg(QStringLiteral("position-embedding-type"), QStringLiteral("learned_absolute"));
         arg(QStringLiteral("max-position-embeddings"), num(m.learnedPositions));
@@ -141,6 +143,10 @@ QByteArray megatron(const engine::Scenario& s) {
         notes.comment(QStringLiteral("not expressed: model.attention_sinks"));
     if (m.bias && !m.normBias)
         notes.comment(QStringLiteral("not expressed: linear biases with RMSNorm (model.norm_bias false)"));
+    if (m.postNorms)
+        notes.comment(QStringLiteral("not expressed: model.post_norms (norms after attention and after the MLP)"));
+    if (m.qkNorm && m.qkNormAllHeads)
+        notes.comment(QStringLiteral("not expressed: model.qk_norm_all_heads (Megatron-LM norms each head)"));
 
     const auto& p = s.parallel;
     arg(QStringLiteral("tensor-model-parallel-size"), num(p.tp));

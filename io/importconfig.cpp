@@ -175,8 +175,10 @@ void readHuggingFace(HfConfig& c, Assignments& a, QStringList& ignored) {
     // The MLP, biases and norms each architecture fixes.
     const QString arch = QStringLiteral("model_type %1").arg(type);
     a.setBool("model.gated_mlp", !(gpt2 || neox), arch);
-    const bool qkNorm = oneOf(type, {"qwen3", "qwen3_moe", "gemma3_text"});
+    const bool olmo2 = type == QLatin1String("olmo2");
+    const bool qkNorm = oneOf(type, {"qwen3", "qwen3_moe", "gemma3_text", "olmo2"});
     a.setBool("model.qk_norm", qkNorm, arch);
+    a.setBool("model.qk_norm_all_heads", olmo2, arch); // OLMo 2 norms all heads' queries (keys) as one vector
     bool bias = gpt2 || neox || type == QLatin1String("gpt_oss");
     if (neox && !c.flag("attention_bias", true))
         ignored << QStringLiteral("attention_bias: false (the attention projections have no biases, the MLP has): "
@@ -184,21 +186,12 @@ void readHuggingFace(HfConfig& c, Assignments& a, QStringList& ignored) {
     a.setBool("model.bias", bias, arch);
     if (type == QLatin1String("gpt_oss"))
         a.setBool("model.norm_bias", false, arch);
-    if (!bias && c.flag("attention_bias", false))
+    a.setBool("model.qkv_bias", qwen2, arch); // Qwen2's query, key and value projections carry biases
+    a.setBool("model.post_norms", oneOf(type, {"gemma2", "gemma3_text"}), arch);
+    if (!bias && !qwen2 && c.flag("attention_bias", false))
         ignored << QStringLiteral("attention_bias: true (biases on the attention projections only): not counted");
     if (!bias && c.flag("mlp_bias", false))
         ignored << QStringLiteral("mlp_bias: true (biases on the MLP only): not counted");
-    if (qwen2)
-        ignored << QStringLiteral("%1: biases on the query, key and value projections (%2 x (heads + 2 x kv_heads) x "
-                                  "head_dim parameters): not counted")
-                       .arg(arch, from(layersName));
-    if (oneOf(type, {"gemma2", "gemma3_text"}))
-        ignored << QStringLiteral("%1: the norms after attention and after the MLP (2 x hidden_size per layer): not "
-                                  "counted")
-                       .arg(arch);
-    if (type == QLatin1String("olmo2"))
-        ignored << QStringLiteral("%1: the query and key norms over all heads (counted as one head's width each)")
-                       .arg(arch);
     if (gpt2)
         a.set("model.learned_positions", c.number("n_positions", 1024), from("n_positions"));
 

@@ -228,9 +228,7 @@ ImportResult importMegatron(const QByteArray& bytes, const engine::Scenario& bas
             setNumber("model.learned_positions", "max-position-embeddings");
         else
             a.set("model.learned_positions", 0.0, from("position-embedding-type"));
-        if (flag("add-qkv-bias") && !bias)
-            r.ignored << QStringLiteral("--add-qkv-bias: biases on the query, key and value projections only: not "
-                                        "counted");
+        a.setBool("model.qkv_bias", flag("add-qkv-bias") && !bias, from("add-qkv-bias"));
         if (has("vocab-size"))
             setNumber("model.vocab", "vocab-size");
         else

@@ -7261,6 +7261,30 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <source>faults come faster than the job recovers: it never finishes (shown at the cap)</source>
         <translation>故障来得比作业恢复得更快：永远完成不了（按上限显示）</translation>
     </message>
+    <message>
+        <source>Biases on the query, key and value projections only (Qwen2); model.bias puts them on every linear layer.</source>
+        <translation>只在查询、键和值投影上带偏置（Qwen2）；model.bias 则在每个线性层上都带偏置。</translation>
+    </message>
+    <message>
+        <source>Query/key/value biases</source>
+        <translation>查询/键/值偏置</translation>
+    </message>
+    <message>
+        <source>A second norm after attention and after the MLP in every layer (Gemma 2, Gemma 3).</source>
+        <translation>每层在注意力之后和 MLP 之后各多一个归一化（Gemma 2、Gemma 3）。</translation>
+    </message>
+    <message>
+        <source>Post-norms</source>
+        <translation>后置归一化</translation>
+    </message>
+    <message>
+        <source>With the query/key norm: one norm over all heads&apos; queries and one over all keys instead of one per head (OLMo 2).</source>
+        <translation>配合查询/键归一化：对所有头的查询做一个归一化、对所有键做一个，而不是每个头各一个（OLMo 2）。</translation>
+    </message>
+    <message>
+        <source>Query/key norm over all heads</source>
+        <translation>跨所有头的查询/键归一化</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui</name>

@@ -57,6 +57,10 @@ TEST(Explain, EveryKeyOnSeedSetUps) {
         with(with(with(d, "model.preset", std::string("llama3-8b")), "parallel.pp", 4.0), "parallel.dp", 1.0);
     expectAllExplained(with(with(pipe, "parallel.schedule", std::string("gpipe")), "data.global_batch", 16.0), "gpipe");
     expectAllExplained(with(pipe, "data.global_batch", 16.0), "1f1b");
+    // FP8 recipes that keep FP8 weight copies beside the 16-bit weights (on a pipeline stage with the embedding).
+    Scenario fp8 = with(with(pipe, "precision.compute", std::string("fp8")), "data.global_batch", 16.0);
+    fp8 = with(fp8, "parallel.zero", 1.0);
+    expectAllExplained(with(fp8, "precision.fp8_recipe", std::string("blockwise")), "fp8 blockwise");
     // Mixture of experts with expert parallelism, latent attention, MTP and sliding windows (issue 22).
     Scenario v3 = with(with(d, "model.preset", std::string("deepseek-v3")), "hardware.preset", std::string("h800"));
     for (const auto& [k, v] : std::vector<std::pair<std::string, double>>{{"parallel.pp", 16},

@@ -3,7 +3,9 @@
 
 #include "engine/evaluate.h"
 #include "engine/fields.h"
+#include "engine/memory.h"
 #include "engine/model.h"
+#include "engine/precision.h"
 #include "engine/presets.h"
 #include "engine/steptime.h"
 
@@ -120,12 +122,12 @@ TEST(HardwareEfficiency, Fp8MemoryPerRecipe) {
     EXPECT_DOUBLE_EQ(evaluate(s).memory.activations, bf16.memory.activations);
     set(s, "precision.fp8_recipe", std::string("rowwise"));
     EXPECT_DOUBLE_EQ(evaluate(s).memory.weights, bf16.memory.weights);
-    // Block and MX scaling keep an FP8 copy and its transpose (2 more bytes per parameter) and save the linear
-    // layers' inputs in FP8.
+    // Block and MX scaling keep an FP8 copy and its transpose of the layers' weights (2 more bytes per parameter;
+    // the embedding and the LM head stay 16-bit only) and save the linear layers' inputs in FP8.
     for (const char* recipe : {"blockwise", "mxfp8"}) {
         set(s, "precision.fp8_recipe", std::string(recipe));
         const Ledger l = evaluate(s);
-        EXPECT_DOUBLE_EQ(l.memory.weights, 2.0 * bf16.memory.weights) << recipe;
+        EXPECT_DOUBLE_EQ(l.memory.weights, bf16.memory.weights + 2.0 * countModel(s.model).layersTotal) << recipe;
         EXPECT_LT(l.memory.activations, 0.9 * bf16.memory.activations) << recipe;
     }
     // ZeRO-3 with per-tensor scaling gathers FP8 layers: the gather buffer halves.
@@ -133,6 +135,27 @@ TEST(HardwareEfficiency, Fp8MemoryPerRecipe) {
     const double gatherBf16 = evaluate(z3).memory.buffers;
     set(z3, "precision.compute", std::string("fp8"));
     EXPECT_LT(evaluate(z3).memory.buffers, gatherBf16);
+}
+
+// An MoE model under block scaling: the routed experts' weights get their FP8 copies too, and the tokens dispatched
+// to them are saved in FP8 like every linear input.
+TEST(HardwareEfficiency, Fp8BlockScalingOfRoutedExperts) {
+    Scenario s = derived("h100-sxm");
+    set(s, "model.preset", std::string("mixtral-8x7b"));
+    set(s, "parallel.zero", 1.0);
+    set(s, "parallel.ep", 8.0);
+    set(s, "precision.compute", std::string("fp8"));
+    const Ledger tensorwise = evaluate(s);
+    ASSERT_TRUE(tensorwise.valid);
+    set(s, "precision.fp8_recipe", std::string("blockwise"));
+    const MemoryBreakdown before = perGpuMemory(s, countModel(s.model), stateBytes(s.precision, 4096), 8);
+    EXPECT_GT(before.expertWeights, 0.0);
+    // Weights 2 B/param + copies 2 B/param: twice the 16-bit expert weights.
+    Scenario noCopies = s;
+    set(noCopies, "precision.fp8_recipe", std::string("tensorwise"));
+    const MemoryBreakdown plain = perGpuMemory(noCopies, countModel(s.model), stateBytes(s.precision, 4096), 8);
+    EXPECT_DOUBLE_EQ(before.expertWeights, 2.0 * plain.expertWeights);
+    EXPECT_LT(evaluate(s).memory.activationsLayers, tensorwise.memory.activationsLayers);
 }
 
 TEST(HardwareEfficiency, PowerCapLowersTheClock) {

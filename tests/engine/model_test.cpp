@@ -1,5 +1,6 @@
 // Parameter counts of the presets against the published configs, MoE totals, and the shape rule.
 
+#include "engine/memory.h"
 #include "engine/model.h"
 #include "engine/presets.h"
 
@@ -185,6 +186,37 @@ TEST(Model, TiedEmbeddingsHaveNoSeparateHeadButStillProject) {
     const ModelCounts c = countModel(findModelPreset("gpt2-124m")->shape);
     EXPECT_EQ(c.lmHead, 0);
     EXPECT_EQ(c.lmHeadMatmul, 50257.0 * 768);
+}
+
+// Qwen2's biases on the fused query-key-value projection, Gemma's two extra norms and OLMo 2's norms over all heads,
+// by hand on the default shape (36 layers, hidden 4096, 32 query heads and 8 key-value heads of 128).
+TEST(Model, QkvBiasesPostNormsAndWholeQueryKeyNorms) {
+    ModelShape m; // Qwen3-8B: per-head q/k norms, no biases
+    const double base = countModel(m).total;
+    const double q = 32 * 128, k = 8 * 128;
+    m.qkvBias = true;
+    EXPECT_EQ(countModel(m).total - base, 36 * (q + 2 * k));
+    m.qkvBias = false;
+    m.postNorms = true;
+    EXPECT_EQ(countModel(m).total - base, 36 * 2 * 4096.0);
+    m.postNorms = false;
+    m.qkNormAllHeads = true;
+    EXPECT_EQ(countModel(m).total - base, 36 * (q + k - 2 * 128));
+    m.qkNorm = false; // without the norm the scope counts nothing
+    EXPECT_EQ(countModel(m).total - base, -36 * 2 * 128.0);
+    m = ModelShape{};
+    m.bias = true;
+    const double biased = countModel(m).total;
+    m.qkvBias = true; // already counted by model.bias
+    EXPECT_EQ(countModel(m).total, biased);
+}
+
+// The post-norms' inputs are saved for backward: two more 16-bit copies of the hidden state per token and layer.
+TEST(Model, PostNormsSaveTheirInputs) {
+    Scenario s; // 8,192 tokens, micro-batch 1, no TP
+    const double before = layerActivations(countModel(s.model), s).working;
+    s.model.postNorms = true;
+    EXPECT_EQ(layerActivations(countModel(s.model), s).working - before, 2.0 * 2.0 * 8192 * 4096);
 }
 
 TEST(ShapeRule, HitsTheRequestedCountExactly) {

@@ -2,6 +2,7 @@
 // a comment line in the file.
 
 #include "engine/evaluate.h"
+#include "engine/model.h"
 #include "engine/presets.h"
 #include "io/exportlaunch.h"
 #include "io/importconfig.h"
@@ -85,6 +86,22 @@ TEST(ExportLaunch, MegatronRoundTripOfAnMoeWithLatentAttention) {
     EXPECT_EQ(r.scenario->model, s.model);
     EXPECT_EQ(r.scenario->parallel.ep, 8);
     EXPECT_EQ(r.scenario->parallel.dp, 16);
+}
+
+// Qwen2-7B imported from its config: the query-key-value biases travel as --add-qkv-bias; Gemma 2's post-norms have
+// no Megatron-LM flag and are named.
+TEST(ExportLaunch, MegatronCarriesQkvBiasesAndNamesPostNorms) {
+    engine::Scenario s = planned();
+    const auto qwen2 = io::importConfigFile(QStringLiteral(TL_SOURCE_DIR "/tests/io/configs/hf/qwen2-7b.json"), s);
+    ASSERT_TRUE(qwen2.scenario) << qwen2.error.toStdString();
+    const QByteArray bytes = io::exportLaunch(*qwen2.scenario, io::LaunchFormat::Megatron);
+    EXPECT_TRUE(bytes.contains("--add-qkv-bias"));
+    const io::ImportResult back = io::importConfig(bytes, engine::Scenario{});
+    ASSERT_TRUE(back.scenario) << back.error.toStdString();
+    EXPECT_TRUE(back.scenario->model.qkvBias);
+    EXPECT_EQ(engine::countModel(back.scenario->model).total, 7615616512.0);
+    s.model.postNorms = true;
+    EXPECT_TRUE(mentions(comments(io::exportLaunch(s, io::LaunchFormat::Megatron)), "not expressed: model.post_norms"));
 }
 
 TEST(ExportLaunch, MegatronSaysWhatItCannotExpress) {

@@ -55,6 +55,10 @@ const Published kDense[] = {
     {"phi-3-mini-4k.json", "phi3", 3821079552.0},      // microsoft/Phi-3-mini-4k-instruct
     {"gpt2.json", "gpt2", 124439808.0},                // openai-community/gpt2
     {"pythia-160m.json", "gpt_neox", 162322944.0},     // EleutherAI/pythia-160m
+    {"qwen2-7b.json", "qwen2", 7615616512.0},          // Qwen/Qwen2-7B: biases on q, k and v only
+    {"gemma-2-9b.json", "gemma2", 9241705984.0},       // google/gemma-2-9b: norms after attention and the MLP
+    {"gemma-3-1b.json", "gemma3_text", 999885952.0},   // google/gemma-3-1b-pt: post-norms and per-head q/k norms
+    {"olmo-2-1124-7b.json", "olmo2", 7298617344.0},    // allenai/OLMo-2-1124-7B: q/k norms over all heads
 };
 
 TEST(ImportHuggingFace, DenseModelsGiveThePublishedTotalToTheParameter) {
