@@ -2777,6 +2777,18 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <source>No GPU count up to %1 finishes in time with this layout</source>
         <translation>此布局下，至多 %1 块 GPU 时没有任何数量能按时完成</translation>
     </message>
+    <message>
+        <source>No GPU count of this layout finishes in time; searching the planner for a layout that does…</source>
+        <translation>此布局下没有任何 GPU 数量能按时完成；正在用规划器寻找能完成的布局…</translation>
+    </message>
+    <message>
+        <source>No GPU count of this layout finishes in time. The planner&apos;s fastest layout on the fewest GPUs that does: %1 GPUs (TP %2 × PP %3 × DP %4 × CP %5), %6 (the Planner tab lists more).</source>
+        <translation>此布局下没有任何 GPU 数量能按时完成。规划器在能完成的最少 GPU 上最快的布局：%1 块 GPU（TP %2 × PP %3 × DP %4 × CP %5），%6（规划器标签页列出更多）。</translation>
+    </message>
+    <message>
+        <source>No GPU count of this layout finishes in time, nor does any layout the planner finds on %1 to %2 GPUs.</source>
+        <translation>此布局下没有任何 GPU 数量能按时完成，规划器在 %1 至 %2 块 GPU 上找到的任何布局也都不能。</translation>
+    </message>
 </context>
 <context>
     <name>ZeroGridView</name>
