@@ -373,9 +373,10 @@ Ledger evaluate(const Scenario& s) {
         *t.minGpusMemory *= modelParallel;
     t.bindingGate = bindingGate(t.minGpusMemory, t.minGpusCompute, modelParallel);
 
-    // Pipeline bubble with F = 1, B + W = 2 (backward is twice the forward).
+    // Pipeline bubble: fixed mode with F = 1, B + W = 2 (backward is twice the forward); derived mode with the step's
+    // own durations, so that it is the step split's bubble share.
     if (p.pp > 1) {
-        const PipelineClosedForm cf = closedForm(pipelineSpecFor(s));
+        const PipelineClosedForm cf = closedForm(stepPipelineSpec(s));
         l.pipeline.bubbleFraction = cf.bubbleFraction;
         l.pipeline.bubbleOverIdeal = cf.bubbleOverIdeal;
         l.pipeline.peakInFlightStage0 = cf.peakInFlightStagesRank0;

@@ -14,6 +14,7 @@
 #include "ui/jobs/backgroundjob.h"
 #include "ui/mainwindow.h"
 #include "ui/views/memoryview.h"
+#include "ui/views/pipelineview.h"
 #include "ui/views/plot.h"
 #include "ui/views/textline.h"
 #include "ui/views/verdictbanner.h"
@@ -350,6 +351,33 @@ private slots:
         QVERIFY(m_controller->setValue("schedule.deadline_days", 2000.0));
         QVERIFY(m_controller->evaluation().marks.time);
         QVERIFY2(!banner->text().contains(QStringLiteral("No GPU count of this layout")), qPrintable(banner->text()));
+    }
+
+    // ZB-H1 at p = 16 in derived mode: the diagram drew a 23.8% bubble (F = B = W = 1) where the step split said
+    // 36%. The diagram simulates the schedule the step is timed on, so its bubble is the step's; its in-flight counts
+    // are the simulator's, the memory model's too: p on every rank, as the paper has it (each rank holds back its
+    // first r weight passes, "ensuring all pipeline stages have the same number of in-flight microbatches").
+    void theZbH1DiagramIsTheStepsSchedule() {
+        QVERIFY(m_controller->setValues({{"efficiency.mode", std::string("derived")},
+                                         {"parallel.pp", 16.0},
+                                         {"parallel.schedule", std::string("zb-h1")}}));
+        const engine::Ledger& l = m_controller->ledger();
+        QVERIFY(l.valid);
+        const auto& b = l.time.breakdown;
+        const double busy = b.compute + b.recompute + b.tpComm + b.cpComm + b.epComm;
+        const double stepShare = b.ppBubble / (b.ppBubble + busy);
+        QVERIFY(stepShare > 0.05);
+        auto* view = find<ui::PipelineView>(QStringLiteral("pipelineView"));
+        const engine::Timeline& t = view->timeline();
+        QCOMPARE(t.spec.stages, 16);
+        QCOMPARE(t.spec.schedule, engine::Schedule::ZbH1);
+        QVERIFY2(std::abs(t.metrics.bubbleFraction - stepShare) < 1e-9,
+                 qPrintable(QStringLiteral("diagram %1, step %2").arg(t.metrics.bubbleFraction).arg(stepShare)));
+        QVERIFY(std::abs(l.pipeline.bubbleFraction - stepShare) < 1e-9);
+        QVERIFY2(view->caption().contains(QStringLiteral("bubble %1%").arg(stepShare * 100, 0, 'f', 1)),
+                 qPrintable(view->caption()));
+        QCOMPARE(t.metrics.peakInFlight, std::vector<int>(16, 16));
+        QCOMPARE(double(t.metrics.peakInFlight.front()), l.pipeline.peakInFlightStage0);
     }
 };
 
