@@ -357,17 +357,26 @@ Ledger evaluate(const Scenario& s) {
 
     // Gates: the time lower bound with checkpoints and faults, and the memory lower bound when only dp varies.
     const int modelParallel = p.tp * p.pp * p.cp;
-    t.minGpusCompute = fewestGpusThatFinish(s, m, f.total, budgetS, run.ratePerGpu, modelParallel);
-    t.minGpusComputeFullDeadline = fewestGpusThatFinish(s, m, f.total, fullS, run.ratePerGpu, modelParallel);
+    // Derived mode: replicas beyond the step's sequences would idle, so only dp up to there counts; fixed mode: the
+    // time gate is a throughput bound (the warnings say when the batch cannot split that far).
+    const long long gateDpLimit =
+        s.efficiency.mode == EfficiencyMode::Derived ? maxReplicas(s) : static_cast<long long>(kMaxGpuCount);
+    // The whole deadline first: no count below its gate finishes before the reserve either.
+    t.minGpusComputeFullDeadline = fewestGpusThatFinish(s, m, workOf(l), s.schedule.deadlineDays, gateDpLimit);
+    t.minGpusCompute = t.minGpusComputeFullDeadline >= std::int64_t(kMaxGpuCount)
+                           ? t.minGpusComputeFullDeadline
+                           : fewestGpusThatFinish(s, m, workOf(l), t.trainingDays, gateDpLimit,
+                                                  t.minGpusComputeFullDeadline / modelParallel);
     t.minGpusState = std::int64_t(std::min(kMaxGpuCount, std::max(1.0, std::ceil(l.state.totalBytes / capacity))));
     t.minGpusMemory = memoryGate(memoryModel, capacity, maxReplicas(s));
     if (t.minGpusMemory)
         *t.minGpusMemory *= modelParallel;
     t.bindingGate = bindingGate(t.minGpusMemory, t.minGpusCompute, modelParallel);
 
-    // Pipeline bubble with F = 1, B + W = 2 (backward is twice the forward).
+    // Pipeline bubble: fixed mode with F = 1, B + W = 2 (backward is twice the forward); derived mode with the step's
+    // own durations, so that it is the step split's bubble share.
     if (p.pp > 1) {
-        const PipelineClosedForm cf = closedForm(pipelineSpecFor(s));
+        const PipelineClosedForm cf = closedForm(stepPipelineSpec(s));
         l.pipeline.bubbleFraction = cf.bubbleFraction;
         l.pipeline.bubbleOverIdeal = cf.bubbleOverIdeal;
         l.pipeline.peakInFlightStage0 = cf.peakInFlightStagesRank0;
@@ -444,7 +453,7 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus, const s
         return pt;
     };
     // Every integer up to 64, then about 8 points per doubling on powers of two, and the last usable dp.
-    for (long long dp = 1; dp <= maxDp; dp += dp < 64 ? 1 : std::max(1LL, (1LL << (63 - __builtin_clzll(dp))) / 8))
+    for (long long dp = 1; dp <= maxDp; dp = nextCurveDp(dp))
         out.push_back(point(dp));
     if (out.back().dp != maxDp)
         out.push_back(point(maxDp));
@@ -506,8 +515,14 @@ Evaluation evaluateAll(const Scenario& s) {
         copy.parallel.zero = z;
         e.zero[size_t(z)] = z == s.parallel.zero ? e.ledger : evaluate(copy);
     }
-    const long long maxGpus = std::max<long long>(kCurveMinGpus, 4LL * gpuCount(s));
     const auto& t = e.ledger.time;
+    // The curve reaches the ledger's gates when this layout can (issue 28: the chart marks the ledger's counts).
+    const int modelParallel = s.parallel.tp * s.parallel.pp * s.parallel.cp;
+    const long long ownReach = static_cast<long long>(maxReplicas(s)) * modelParallel;
+    long long maxGpus = std::max<long long>(kCurveMinGpus, 4LL * gpuCount(s));
+    for (const long long gate : {t.minGpusCompute, t.minGpusComputeFullDeadline})
+        if (gate <= ownReach)
+            maxGpus = std::max(maxGpus, gate);
     std::vector<long long> marks = {t.minGpusCompute, t.minGpusComputeFullDeadline, t.gpus};
     if (t.minGpusMemory)
         marks.push_back(*t.minGpusMemory);
@@ -543,8 +558,17 @@ Evaluation evaluateAll(const Scenario& s) {
         const auto at = std::find_if(e.curve.begin(), e.curve.end(), pass);
         return at == e.curve.end() ? std::nullopt : std::optional<std::size_t>(std::size_t(at - e.curve.begin()));
     };
-    e.marks.time = first([](const ScalePoint& p) { return p.finishes; });
-    e.marks.timeFullDeadline = first([](const ScalePoint& p) { return p.finishesFullDeadline; });
+    // The time gates on this layout's own points (only dp varies), the points the ledger's gates walk
+    // (fewestGpusThatFinish). Derived mode: the curve's continuation beyond the replica limit is another layout with
+    // its own step. Fixed mode: every layout runs at the typed MFU, so the continuation goes on with this plan's rate
+    // and reaches the ledger's throughput bound (its point is there when the larger step's replicas divide it).
+    const bool derived = s.efficiency.mode == EfficiencyMode::Derived;
+    const auto own = [&s, derived](const ScalePoint& p) {
+        return !derived || (p.tp == s.parallel.tp && p.pp == s.parallel.pp && p.cp == s.parallel.cp &&
+                            p.globalBatch == s.data.globalBatch);
+    };
+    e.marks.time = first([&own](const ScalePoint& p) { return own(p) && p.finishes; });
+    e.marks.timeFullDeadline = first([&own](const ScalePoint& p) { return own(p) && p.finishesFullDeadline; });
     if (t.minGpusMemory)
         e.marks.memory = first([](const ScalePoint& p) { return p.fits; });
     const double usd = e.curve.empty() ? 0 : e.curve.front().usd;

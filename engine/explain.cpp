@@ -133,15 +133,15 @@ void rateOperands(const Context& c, Builder& b) {
             .in("k_off", c.l.time.offloadSlowdown, "", "offload slowdown on the step (1 without offload)");
 }
 
-// Effective days (checkpoints, lost work and restarts counted) of this plan's run on `gpus` GPUs at its rate.
+// Effective days (checkpoints, lost work and restarts counted) of this layout's run on `gpus` GPUs, only dp varying:
+// the days curve's point there (derived mode: that dp's own step).
 double effectiveDaysAt(const Context& c, double gpus) {
-    const double rate = c.l.time.tokensPerSPerGpu * c.l.flops.trainingPerToken;
     const int dp = int(std::min(2e9, gpus / c.modelParallel()));
-    return faultsOf(c.s, checkpointSize(c.s, c.m, dp), c.l.flops.total / (gpus * rate), gpus).effectiveDays;
+    return layoutTiming(c.s, c.m, workOf(c.l), dp, static_cast<long long>(gpus)).faults.effectiveDays;
 }
 
-// The fewest GPUs that finish inside `days`: compute's lower bound when checkpoints and faults still fit, else the
-// count the search found, with the effective days on both sides of it.
+// The fewest GPUs that finish inside `days`: compute's lower bound when checkpoints and faults still fit at a fixed
+// MFU, else the count the search found (engine/timecost.h), with the effective days on both sides of it.
 void timeGate(const Context& c, Builder& b, std::int64_t gpus, double days, const char* daysSym, const char* daysWhat) {
     const int mp = c.modelParallel();
     const double rate = c.l.time.tokensPerSPerGpu * c.l.flops.trainingPerToken;
@@ -154,7 +154,7 @@ void timeGate(const Context& c, Builder& b, std::int64_t gpus, double days, cons
                   "shrinks");
         return;
     }
-    if (double(gpus) == computeOnly) {
+    if (double(gpus) == computeOnly && !c.l.time.derived) { // derived mode: the rate changes with dp
         b.formula("max(1, ceil(F / (" + std::string(daysSym) +
                   " × 86400 × P × 1e12 × MFU / k_off) / n_mp)) "
                   "× n_mp")

@@ -428,7 +428,8 @@ public:
         r.mfu = t.mfu;
         r.usd = t.usd;
         r.parts = t.parts;
-        r.finishes = t.days <= m_space.trainingDays;
+        // The ledger's own test (time.finishes): effective days, checkpoints and faults counted (issue 28).
+        r.finishes = t.faults.effectiveDays <= m_space.trainingDays;
         ++ts.feasible;
         ts.meeting += r.finishes;
         if (ts.slot >= 0) {
@@ -938,6 +939,43 @@ std::vector<CountRequest> curveLayoutCounts(const Scenario& s, const std::vector
     for (const ScalePoint& p : curve) {
         if (validate(scenarioAt(s, p)).empty())
             out.push_back({p.gpus, p.globalBatch});
+    }
+    return out;
+}
+
+FinishingLayout fewestGpusAnyLayout(const Scenario& base, const PlanRequest& request) {
+    FinishingLayout out;
+    const Ledger l = evaluate(base);
+    if (!l.valid)
+        return out;
+    // No layout beats every GPU at its peak (FP8's when the matmuls run in it).
+    const auto& hw = base.hardware;
+    const double peak =
+        1e12 * std::max(hw.peakTflops, base.precision.compute == NumberFormat::Fp8 ? hw.peakFp8Tflops : 0.0);
+    const long long node = std::max(1, hw.gpusPerNode);
+    const double bound = l.flops.total / (l.time.trainingDays * kSecondsPerDay * peak);
+    long long nodes = std::max(1LL, static_cast<long long>(std::ceil(bound / double(node))));
+    const long long lastNodes = std::min(static_cast<long long>(kMaxGpus) / node, 16 * nodes);
+    out.fromGpus = nodes * node;
+    PlanRequest req = request;
+    const int batchOf = 4; // counts per search: the first that finishes ends it
+    while (nodes <= lastNodes) {
+        std::vector<CountRequest> counts;
+        for (; nodes <= lastNodes && int(counts.size()) < batchOf; nodes = nextCurveDp(nodes))
+            counts.push_back({nodes * node, 0});
+        const CurveResult r = bestLayoutCurve(base, counts, req);
+        if (r.cancelled) {
+            out.cancelled = true;
+            return out;
+        }
+        for (const CountBest& b : r.points) {
+            out.toGpus = b.gpus;
+            if (b.found && b.plan.finishes) {
+                out.found = true;
+                out.plan = b.plan;
+                return out;
+            }
+        }
     }
     return out;
 }

@@ -132,6 +132,18 @@ CurveResult bestLayoutCurve(const Scenario& base, const std::vector<CountRequest
 // micro-batches): the counts the time view searches. Elsewhere that curve is an idealisation no layout reaches.
 std::vector<CountRequest> curveLayoutCounts(const Scenario& s, const std::vector<ScalePoint>& curve);
 
+// When no count of the scenario's own layout finishes (issue 28): the fewest GPUs on which the planner's fastest
+// layout finishes inside the deadline less reserve. The counts are whole nodes on the days curve's grid (every node
+// count up to 64, then 8 per doubling), from compute's bound at full peak (no layout runs faster) up to 16 times it,
+// searched a few at a time with bestLayoutCurve so that the first that finishes ends the search. found = false (and
+// gpus = the last count searched) when none does; empty points when cancelled.
+struct FinishingLayout {
+    bool found = false, cancelled = false;
+    long long fromGpus = 0, toGpus = 0; // the counts searched
+    Plan plan;                          // found: the planner's fastest layout on its fewest GPUs that finish
+};
+FinishingLayout fewestGpusAnyLayout(const Scenario& base, const PlanRequest& request);
+
 // "N" or "MIN:MAX" as --gpus and the Planner tab take it: whole numbers, 1 <= MIN <= MAX <= 10,000,000. False with a
 // one-line error naming `label` (the CLI option or the window's field).
 bool parseGpuRange(const std::string& text, const std::string& label, long long& minGpus, long long& maxGpus,

@@ -430,6 +430,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     out.stageLayers = stageLayers + m.mtpLayers; // MTP modules' layers counted
     out.stageForwardS = F;
     out.stageBackwardS = B + W;
+    out.stageWeightGradS = W;
     auto& p = out.parts;
     const double mb = microBatches;
     p.recompute = mb * recomputed;
@@ -444,6 +445,20 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     p.offload = offload;
     out.stepS = p.total();
     return out;
+}
+
+PipelineSpec stepPipelineSpec(const Scenario& s) {
+    PipelineSpec spec = pipelineSpecFor(s);
+    if (s.efficiency.mode != EfficiencyMode::Derived || s.parallel.pp <= 1)
+        return spec;
+    const StepTime st = derivedStepTime(s, countModel(s.model), s.parallel.dp);
+    const double f = st.stageForwardS, w = st.stageWeightGradS, b = st.stageBackwardS - w;
+    if (!(f > 0 && b >= 0 && w >= 0))
+        return spec;
+    spec.f = 1.0; // every chunk of the stage gets the same share: the ratios are the stage's
+    spec.b = b / f;
+    spec.w = w / f;
+    return spec;
 }
 
 std::vector<StepPart> stepParts(const StepBreakdown& b, int zeroStage) {

@@ -7,6 +7,7 @@
 #include "engine/ledger.h"
 #include "engine/model.h"
 #include "engine/moetime.h"
+#include "engine/pipeline_sim.h"
 #include "engine/scenario.h"
 
 #include <string>
@@ -64,6 +65,7 @@ struct StepTime {
     StepTerms terms;
     double stepS = 0;
     double stageForwardS = 0, stageBackwardS = 0; // one micro-batch through the heaviest stage (all its chunks)
+    double stageWeightGradS = 0;                  // the weight-gradient part (W) of stageBackwardS
     int stageLayers = 0;                          // transformer layers on the heaviest stage
 };
 
@@ -73,6 +75,12 @@ int heaviestStageLayers(int layers, int pp, int virtualStages);
 // The derived step for this scenario with `dp` replicas (the scale curve varies dp). The scenario must be valid.
 StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k);
 StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp); // with stepConstants(s)
+
+// The pipeline schedule as the step is timed on it, for the diagram and the ledger's pipeline.* keys (one number with
+// the step's bubble, issue 28): derived mode, the heaviest stage's forward, input-gradient and weight-gradient
+// seconds per chunk in units of its forward (f = 1); fixed mode, f = b = w = 1 (backward twice the forward). The
+// scenario must be valid.
+PipelineSpec stepPipelineSpec(const Scenario& s);
 
 // The parts of a step in the order the ledger lists them: key suffix, a label for people, the seconds.
 struct StepPart {

@@ -76,57 +76,34 @@ Faults faultsOf(const Scenario& s, const CheckpointSize& c, double computeS, dou
     return f;
 }
 
-std::int64_t fewestGpusThatFinish(const Scenario& s, const ModelCounts& m, double flops, double seconds,
-                                  double ratePerGpu, int modelParallel) {
+std::int64_t fewestGpusThatFinish(const Scenario& s, const ModelCounts& m, const Work& w, double days, long long maxDp,
+                                  long long fromDp) {
     constexpr double kMaxGpus = 1e15;
-    const double mp = modelParallel;
-    const double maxK = std::max(1.0, std::floor(kMaxGpus / mp));
-    const auto capped = [&](double k) { return std::int64_t(std::min(kMaxGpus, k * mp)); };
-    // Wall seconds with k model replicas (dp = k), at this plan's rate per GPU.
-    const auto wall = [&](double k) {
-        const double gpus = k * mp;
-        return faultsOf(s, checkpointSize(s, m, int(std::min(k, 2e9))), flops / (gpus * ratePerGpu), gpus).effectiveS;
+    const long long mp = static_cast<long long>(s.parallel.tp) * s.parallel.pp * s.parallel.cp;
+    const long long lastDp = std::max(1LL, std::min(maxDp, static_cast<long long>(kMaxGpus) / mp));
+    const auto finishes = [&](long long dp) {
+        return layoutTiming(s, m, w, int(std::min<long long>(dp, 2000000000LL)), dp * mp).faults.effectiveDays <= days;
     };
-    const auto finishes = [&](double k) { return wall(k) <= seconds; };
-    // Compute alone is a lower bound: effective time is never shorter.
-    double k = std::min(maxK, std::max(1.0, std::ceil(flops / (seconds * ratePerGpu) / mp - 1e-9)));
-    if (finishes(k))
-        return capped(k);
-    // Smallest finishing k in (lo, hi], where lo does not finish and hi does.
-    const auto bisect = [&](double lo, double hi) {
-        while (hi - lo > 1) {
-            const double mid = std::floor(lo + (hi - lo) / 2);
-            (finishes(mid) ? hi : lo) = mid;
-        }
-        return capped(hi);
-    };
-    // Wall time falls with k while compute dominates and rises once faults do: walk up by 10% until it finishes,
-    // or until it rises, then look for the minimum between the last three counts.
-    double before = k, last = wall(k);
-    while (k < maxK) {
-        const double next = std::min(maxK, std::max(k + 1, std::ceil(k * 1.1)));
-        const double t = wall(next);
-        if (t <= seconds)
-            return bisect(k, next);
-        if (t > last) {
-            double lo = before, hi = next; // the minimum of a valley-shaped wall time lies in [lo, hi]
-            while (hi - lo > 2) {
-                const double a = std::floor(lo + (hi - lo) / 3), b = std::ceil(hi - (hi - lo) / 3);
-                if (wall(a) <= wall(b))
-                    hi = b;
-                else
-                    lo = a;
-            }
-            for (double c = lo; c <= hi; ++c)
-                if (finishes(c))
-                    return bisect(before, c);
-            return std::int64_t(kMaxGpus);
-        }
-        before = k;
-        k = next;
-        last = t;
+    long long dp = std::clamp(fromDp, 1LL, lastDp);
+    if (s.efficiency.mode != EfficiencyMode::Derived) {
+        // Compute alone is a lower bound (effective time is never shorter), and the rate is the plan's at every dp.
+        const Timing one = layoutTiming(s, m, w, 1, mp);
+        const double bound = std::ceil(one.seconds / (days * kSecondsPerDay) - 1e-9);
+        dp = std::max(dp, static_cast<long long>(std::clamp(bound, 1.0, double(lastDp))));
     }
-    return std::int64_t(kMaxGpus);
+    // Walk the curve's grid to the first point that finishes, then the smallest count in the step before it.
+    for (long long before = dp - 1;; before = dp, dp = std::min(lastDp, nextCurveDp(dp))) {
+        if (finishes(dp)) {
+            long long lo = before, hi = dp;
+            while (hi - lo > 1) {
+                const long long mid = lo + (hi - lo) / 2;
+                (finishes(mid) ? hi : lo) = mid;
+            }
+            return std::int64_t(hi * mp);
+        }
+        if (dp == lastDp)
+            return std::int64_t(kMaxGpus);
+    }
 }
 
 Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int dp, long long gpus) {

@@ -7,6 +7,7 @@
 #include "engine/model.h"
 #include "engine/scenario.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace tl::engine {
@@ -75,10 +76,23 @@ struct Timing : RunCost {
 };
 Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int dp, long long gpus);
 
-// Fewest GPUs (whole model replicas of `modelParallel`) whose run of `flops` at `ratePerGpu` per GPU finishes inside
-// `seconds` once checkpoints, lost work and restarts are counted. Faults grow with the GPU count, so beyond some
-// count more GPUs take longer: when none finishes, the cap (1e15).
-std::int64_t fewestGpusThatFinish(const Scenario& s, const ModelCounts& m, double flops, double seconds,
-                                  double ratePerGpu, int modelParallel);
+// The days curve's grid of dp (engine/evaluate.h): every integer up to 64, then 8 points per doubling (the multiples
+// of an eighth of the power of two below). The grid's next point after dp, which need not be on it.
+inline long long nextCurveDp(long long dp) {
+    if (dp < 64)
+        return dp + 1;
+    const long long step = (1LL << (63 - __builtin_clzll(static_cast<unsigned long long>(dp)))) / 8;
+    return (dp / step + 1) * step;
+}
+
+// Fewest GPUs (whole model replicas of tp x pp x cp, only dp varying, up to maxDp replicas) whose run finishes inside
+// `days` once checkpoints, lost work and restarts are counted: the first dp whose layoutTiming() finishes, the very
+// test each point of the days curve makes, so the ledger's gates and the chart's marks are one count (issue 28).
+// Derived mode: each dp has its own step (the bubble grows as dp rises at a fixed batch), so the walk follows the
+// curve's grid from dp = 1 and bisects the last step of it. Fixed mode: the rate per GPU is the same at every dp, so
+// compute alone gives a lower bound to start from. Faults grow with the GPU count, so beyond some count more GPUs
+// take longer: when none finishes, the cap (1e15). fromDp: no dp below it finishes (a looser deadline's count).
+std::int64_t fewestGpusThatFinish(const Scenario& s, const ModelCounts& m, const Work& w, double days, long long maxDp,
+                                  long long fromDp = 1);
 
 } // namespace tl::engine

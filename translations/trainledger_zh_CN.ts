@@ -40,10 +40,6 @@
         <translation>把场景的流水线调度图写成 SVG。</translation>
     </message>
     <message>
-        <source>Rank every valid layout of the scenario&apos;s model on --gpus.</source>
-        <translation>在 --gpus 上为场景的模型排列每一种有效布局。</translation>
-    </message>
-    <message>
         <source>With --plan: a GPU count N or a range MIN:MAX (default: the scenario&apos;s count).</source>
         <translation>配合 --plan：GPU 数 N 或范围 MIN:MAX（默认：场景的 GPU 数）。</translation>
     </message>
@@ -288,6 +284,16 @@ why not: %1
     <message>
         <source>late: %1</source>
         <translation>不能按期完成：%1</translation>
+    </message>
+    <message>
+        <source>Rank every valid layout of the scenario&apos;s model on --gpus, in the scenario&apos;s efficiency.mode (as the window&apos;s Planner tab).</source>
+        <translation>在 --gpus 上为场景的模型排列每一种有效布局，按场景的 efficiency.mode（与窗口的规划器标签页相同）。</translation>
+    </message>
+    <message>
+        <source>a fixed MFU makes every layout on a GPU count equally fast: on one count the plans rank by memory per GPU (most room first), then by GPUs; --set efficiency.mode=derived ranks them by the modelled step time
+</source>
+        <translation>固定 MFU 下，同一 GPU 数上的每种布局一样快：同一数量内按每 GPU 显存排序（余量最多者在前），再按 GPU 数；--set efficiency.mode=derived 则按建模的步时排序
+</translation>
     </message>
 </context>
 <context>
@@ -2776,6 +2782,18 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>No GPU count up to %1 finishes in time with this layout</source>
         <translation>此布局下，至多 %1 块 GPU 时没有任何数量能按时完成</translation>
+    </message>
+    <message>
+        <source>No GPU count of this layout finishes in time; searching the planner for a layout that does…</source>
+        <translation>此布局下没有任何 GPU 数量能按时完成；正在用规划器寻找能完成的布局…</translation>
+    </message>
+    <message>
+        <source>No GPU count of this layout finishes in time. The planner&apos;s fastest layout on the fewest GPUs that does: %1 GPUs (TP %2 × PP %3 × DP %4 × CP %5), %6 (the Planner tab lists more).</source>
+        <translation>此布局下没有任何 GPU 数量能按时完成。规划器在能完成的最少 GPU 上最快的布局：%1 块 GPU（TP %2 × PP %3 × DP %4 × CP %5），%6（规划器标签页列出更多）。</translation>
+    </message>
+    <message>
+        <source>No GPU count of this layout finishes in time, nor does any layout the planner finds on %1 to %2 GPUs.</source>
+        <translation>此布局下没有任何 GPU 数量能按时完成，规划器在 %1 至 %2 块 GPU 上找到的任何布局也都不能。</translation>
     </message>
 </context>
 <context>

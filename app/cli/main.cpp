@@ -243,7 +243,8 @@ int run() {
     const auto pipelineSvgOpt = option(
         "pipeline-svg", QT_TRANSLATE_NOOP("Cli", "Write the scenario's pipeline schedule diagram as SVG."), "FILE");
     const auto planOpt =
-        option("plan", QT_TRANSLATE_NOOP("Cli", "Rank every valid layout of the scenario's model on --gpus."));
+        option("plan", QT_TRANSLATE_NOOP("Cli", "Rank every valid layout of the scenario's model on --gpus, in the "
+                                                "scenario's efficiency.mode (as the window's Planner tab)."));
     const auto gpusOpt = option(
         "gpus",
         QT_TRANSLATE_NOOP("Cli", "With --plan: a GPU count N or a range MIN:MAX (default: the scenario's count)."),
@@ -475,6 +476,8 @@ int run() {
         options.whyNot = parser.values(whyNotOpt);
         auto& req = options.request;
         req.tpAcrossNodes = parser.isSet(acrossOpt);
+        // The scenario's efficiency.mode, as the window's Planner tab ranks: a fixed MFU stays fixed (issue 28).
+        req.forceDerived = false;
         QString error;
         if (parser.isSet(gpusOpt)) {
             const auto gpus = cli::parseGpus(parser.value(gpusOpt), error);

@@ -2,7 +2,9 @@
 
 #include "engine/layout.h"
 #include "engine/pipelinelayout.h"
+#include "engine/steptime.h"
 #include "engine/units.h"
+#include "engine/validate.h"
 #include "io/atomicfile.h"
 
 #include <algorithm>
@@ -259,7 +261,10 @@ std::optional<QString> writePipelineSvg(const engine::Scenario& scenario, const 
         return refusal;
     std::string svg;
     try {
-        svg = renderPipelineSvg(engine::simulate(engine::pipelineSpecFor(scenario)));
+        // The schedule the step is timed on, as the window draws it (derived mode: the step's own F, B and W).
+        svg =
+            renderPipelineSvg(engine::simulate(engine::validate(scenario).empty() ? engine::stepPipelineSpec(scenario)
+                                                                                  : engine::pipelineSpecFor(scenario)));
     } catch (const std::invalid_argument& e) {
         return QStringLiteral("--pipeline-svg: %1").arg(QString::fromUtf8(e.what()));
     }

@@ -84,6 +84,11 @@ QByteArray text(const engine::PlanResult& r, const engine::PlanRequest& req) {
         out += Cli::tr("budget: %1 at most\n")
                    .arg(QString::fromStdString("$" + engine::groupDigits(req.budgetUsd)))
                    .toUtf8();
+    if (!r.plans.front().derived)
+        out += Cli::tr("a fixed MFU makes every layout on a GPU count equally fast: on one count the plans rank by "
+                       "memory per GPU (most room first), then by GPUs; --set efficiency.mode=derived ranks them by "
+                       "the modelled step time\n")
+                   .toUtf8();
     out += Cli::tr("%1 plans by %2:\n")
                .arg(r.plans.size())
                .arg(QLatin1String(engine::objectiveName(req.objective)))

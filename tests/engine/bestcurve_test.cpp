@@ -3,8 +3,10 @@
 // and cancelling leaves no half-filled curve.
 
 #include "engine/evaluate.h"
+#include "engine/fields.h"
 #include "engine/layoutplanner.h"
 #include "engine/presets.h"
+#include "engine/timecost.h"
 #include "engine/validate.h"
 #include "plannerfixture.h"
 
@@ -220,4 +222,63 @@ TEST(BestLayoutCurve, CancelLeavesNothingHalfFilled) {
     EXPECT_NEAR(last, 1.0, 1e-9);
 }
 
+} // namespace
+
+namespace {
+using namespace tl::engine;
+
+// Issue 28: Llama 3 405B in derived mode against a 70-day deadline (65 days before the reserve): no count of its own
+// layout (TP 8, PP 16, only dp varying up to one replica per sequence) finishes, and the verdict names the fewest GPUs
+// on which the planner's fastest layout does. The answer finishes when evaluated afresh, and the count before it on the
+// grid has no layout that finishes.
+TEST(FewestGpusAnyLayout, NamesALayoutThatFinishesWhenThisOneCannot) {
+    Scenario s;
+    ASSERT_TRUE(applyModelPreset(s, "llama3.1-405b"));
+    s.efficiency.mode = EfficiencyMode::Derived;
+    s.parallel.tp = 8;
+    s.parallel.pp = 16;
+    s.parallel.dp = 16;
+    s.data.globalBatch = 2048;
+    s.data.tokens = 15e12;
+    s.schedule.deadlineDays = 70;
+    const Ledger own = evaluate(s);
+    ASSERT_TRUE(own.valid);
+    EXPECT_GE(own.time.minGpusCompute, std::int64_t(1e15)); // none of this layout
+    const FinishingLayout any = fewestGpusAnyLayout(s, PlanRequest{});
+    ASSERT_TRUE(any.found);
+    EXPECT_FALSE(any.cancelled);
+    EXPECT_EQ(any.plan.gpus() % s.hardware.gpusPerNode, 0);
+    EXPECT_GE(any.plan.gpus(), any.fromGpus);
+    EXPECT_EQ(any.toGpus, any.plan.gpus());
+    EXPECT_TRUE(any.plan.finishes);
+    Scenario applied = s;
+    for (const auto& [key, value] : planAssignments(any.plan))
+        ASSERT_FALSE(setField(applied, key, value)) << key;
+    const Ledger l = evaluate(applied);
+    ASSERT_TRUE(l.valid);
+    EXPECT_EQ(l.time.gpus, any.plan.gpus());
+    EXPECT_TRUE(l.time.finishes);
+    EXPECT_EQ(l.time.days, any.plan.days);
+    // The grid's count before it: the planner's fastest layout there is too slow (or there is none).
+    const long long node = s.hardware.gpusPerNode;
+    long long before = any.fromGpus / node;
+    while (nextCurveDp(before) * node < any.plan.gpus())
+        before = nextCurveDp(before);
+    ASSERT_LT(before * node, any.plan.gpus());
+    if (before * node >= any.fromGpus) {
+        const CurveResult r = bestLayoutCurve(s, {{before * node, 0}}, PlanRequest{});
+        ASSERT_EQ(r.points.size(), 1u);
+        EXPECT_FALSE(r.points[0].found && r.points[0].plan.finishes) << before * node;
+    }
+    // Nothing to name when no layout up to 16 times the full-peak bound finishes: the planner's small model, whose
+    // 8-sequence batch leaves most GPUs idle, against a deadline of 40 minutes.
+    Scenario hopeless = tl::test::tinyScenario();
+    hopeless.efficiency.mode = EfficiencyMode::Derived;
+    hopeless.schedule.deadlineDays = 0.03;
+    hopeless.schedule.reserveDays = 0;
+    const FinishingLayout none = fewestGpusAnyLayout(hopeless, PlanRequest{});
+    EXPECT_FALSE(none.found);
+    EXPECT_FALSE(none.cancelled);
+    EXPECT_GE(none.toGpus, 16 * none.fromGpus);
+}
 } // namespace

@@ -240,3 +240,49 @@ TEST(Curve, GateMarksAreTheFirstPointsThatPass) {
     EXPECT_GE(checked, 3);
 }
 } // namespace
+
+namespace {
+using namespace tl::engine;
+
+// Issue 28: the ledger's "fewest GPUs that finish" (time.min_gpus_compute and the reserve's) and the chart's gate
+// marks are one count. The ledger's was a straight line from this plan's rate per GPU (derived default: 6 and 5)
+// while the chart marked the curve's first points that pass; in derived mode the rate changes with dp.
+TEST(Curve, TheLedgersGateCountsAreTheCurvesMarks) {
+    Scenario big;
+    ASSERT_TRUE(applyModelPreset(big, "llama3.1-405b"));
+    big.parallel.tp = 8;
+    big.parallel.pp = 16;
+    big.parallel.dp = 16;
+    big.data.globalBatch = 2048;
+    big.data.tokens = 15e12;
+    big.schedule.deadlineDays = 54;
+    Scenario bigDerived = big;
+    bigDerived.efficiency.mode = EfficiencyMode::Derived;
+    Scenario bigDerivedLong = bigDerived; // some count of this layout finishes
+    bigDerivedLong.schedule.deadlineDays = 400;
+    Scenario shortDeadline = derived(); // the gate below the plan's count
+    shortDeadline.schedule.deadlineDays = 21;
+    shortDeadline.schedule.reserveDays = 3;
+    Scenario longDeadline = derived();
+    longDeadline.schedule.deadlineDays = 90;
+    int compared = 0;
+    for (const Scenario& s : {Scenario{}, derived(), shortDeadline, longDeadline, big, bigDerived, bigDerivedLong}) {
+        const Evaluation e = evaluateAll(s);
+        ASSERT_TRUE(e.valid());
+        const TimeLedger& t = e.ledger.time;
+        const auto countAt = [&e](std::optional<std::size_t> mark) {
+            return mark ? e.curve[*mark].gpus : std::int64_t(1e15); // no point finishes: the ledger's cap
+        };
+        if (t.minGpusCompute < std::int64_t(1e15) || e.marks.time) {
+            EXPECT_EQ(t.minGpusCompute, countAt(e.marks.time)) << s.model.preset << " " << int(s.efficiency.mode);
+            ++compared;
+        }
+        if (t.minGpusComputeFullDeadline < std::int64_t(1e15) || e.marks.timeFullDeadline) {
+            EXPECT_EQ(t.minGpusComputeFullDeadline, countAt(e.marks.timeFullDeadline))
+                << s.model.preset << " " << int(s.efficiency.mode);
+            ++compared;
+        }
+    }
+    EXPECT_GE(compared, 12);
+}
+} // namespace

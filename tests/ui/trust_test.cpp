@@ -5,13 +5,16 @@
 // - steppers and sliders of keys with divisibility rules move between accepted values.
 
 #include "engine/evaluate.h"
+#include "engine/layoutplanner.h"
 #include "engine/scenario.h"
 #include "engine/units.h"
 #include "engine/validate.h"
 #include "ui/controller.h"
 #include "ui/explain/explaindialog.h"
+#include "ui/jobs/backgroundjob.h"
 #include "ui/mainwindow.h"
 #include "ui/views/memoryview.h"
+#include "ui/views/pipelineview.h"
 #include "ui/views/plot.h"
 #include "ui/views/textline.h"
 #include "ui/views/verdictbanner.h"
@@ -32,7 +35,9 @@
 #include <QtTest/qtestspontaneevent.h>
 #include <QtTest>
 
+#include <atomic>
 #include <memory>
+#include <optional>
 
 using namespace tl;
 
@@ -295,6 +300,84 @@ private slots:
             QVERIFY2(text.contains(want), qPrintable(text + QStringLiteral("\nwanted: ") + want));
             QVERIFY(e.curve[*e.marks.time].finishes);
         }
+    }
+
+    // Llama 3 405B in derived mode against 70 days: no count of its own layout finishes, and the verdict says so and
+    // names the planner's fastest layout on the fewest GPUs that does, searched off the UI thread.
+    void whenThisLayoutCannotFinishTheVerdictNamesOneThatDoes() {
+        auto* banner = find<ui::VerdictBanner>(QStringLiteral("verdictBanner"));
+        auto answer = std::make_shared<std::optional<engine::FinishingLayout>>();
+        auto searches = std::make_shared<std::atomic<int>>(0);
+        banner->setAnyLayoutSearch([answer, searches](const engine::Scenario& s, const engine::PlanRequest& req) {
+            ++*searches;
+            engine::FinishingLayout r = engine::fewestGpusAnyLayout(s, req);
+            *answer = r;
+            return r;
+        });
+        for (const auto& [key, value] :
+             std::vector<std::pair<const char*, engine::FieldValue>>{{"model.preset", std::string("llama3.1-405b")},
+                                                                     {"efficiency.mode", std::string("derived")},
+                                                                     {"parallel.tp", 8.0},
+                                                                     {"parallel.pp", 16.0},
+                                                                     {"parallel.dp", 16.0},
+                                                                     {"data.global_batch", 2048.0},
+                                                                     {"data.tokens", 15e12},
+                                                                     {"schedule.deadline_days", 70.0}})
+            QVERIFY2(m_controller->setValue(key, value), key);
+        const engine::Evaluation& e = m_controller->evaluation();
+        QVERIFY(e.valid());
+        QVERIFY(!e.marks.time);
+        QVERIFY(e.ledger.time.minGpusCompute >= std::int64_t(1e15));
+        QVERIFY2(banner->text().contains(QStringLiteral("No GPU count of this layout finishes in time")),
+                 qPrintable(banner->text()));
+        QVERIFY(!banner->text().contains(QStringLiteral("1,000,000,000,000,000")));
+        QTRY_VERIFY_WITH_TIMEOUT(answer->has_value() && !banner->anyLayoutJob()->isRunning(), 120000);
+        const engine::FinishingLayout& a = **answer;
+        QVERIFY(a.found);
+        QVERIFY(a.plan.finishes);
+        const QString want = QStringLiteral("%1 GPUs (TP %2 \u00d7 PP %3 \u00d7 DP %4 \u00d7 CP %5)")
+                                 .arg(QString::fromStdString(engine::groupDigits(double(a.plan.gpus()))))
+                                 .arg(a.plan.layout.tp)
+                                 .arg(a.plan.layout.pp)
+                                 .arg(a.plan.layout.dp)
+                                 .arg(a.plan.layout.cp);
+        QTRY_VERIFY2(banner->text().contains(want), qPrintable(banner->text() + QStringLiteral("\nwanted: ") + want));
+        QCOMPARE(searches->load(), 1);
+        // A layout edit keeps the answer (the problem is the same); a layout of this plan that finishes drops it.
+        QVERIFY(m_controller->setValue("parallel.dp", 8.0));
+        QTest::qWait(400);
+        QCOMPARE(searches->load(), 1);
+        QVERIFY(banner->text().contains(want));
+        QVERIFY(m_controller->setValue("schedule.deadline_days", 2000.0));
+        QVERIFY(m_controller->evaluation().marks.time);
+        QVERIFY2(!banner->text().contains(QStringLiteral("No GPU count of this layout")), qPrintable(banner->text()));
+    }
+
+    // ZB-H1 at p = 16 in derived mode: the diagram drew a 23.8% bubble (F = B = W = 1) where the step split said
+    // 36%. The diagram simulates the schedule the step is timed on, so its bubble is the step's; its in-flight counts
+    // are the simulator's, the memory model's too: p on every rank, as the paper has it (each rank holds back its
+    // first r weight passes, "ensuring all pipeline stages have the same number of in-flight microbatches").
+    void theZbH1DiagramIsTheStepsSchedule() {
+        QVERIFY(m_controller->setValues({{"efficiency.mode", std::string("derived")},
+                                         {"parallel.pp", 16.0},
+                                         {"parallel.schedule", std::string("zb-h1")}}));
+        const engine::Ledger& l = m_controller->ledger();
+        QVERIFY(l.valid);
+        const auto& b = l.time.breakdown;
+        const double busy = b.compute + b.recompute + b.tpComm + b.cpComm + b.epComm;
+        const double stepShare = b.ppBubble / (b.ppBubble + busy);
+        QVERIFY(stepShare > 0.05);
+        auto* view = find<ui::PipelineView>(QStringLiteral("pipelineView"));
+        const engine::Timeline& t = view->timeline();
+        QCOMPARE(t.spec.stages, 16);
+        QCOMPARE(t.spec.schedule, engine::Schedule::ZbH1);
+        QVERIFY2(std::abs(t.metrics.bubbleFraction - stepShare) < 1e-9,
+                 qPrintable(QStringLiteral("diagram %1, step %2").arg(t.metrics.bubbleFraction).arg(stepShare)));
+        QVERIFY(std::abs(l.pipeline.bubbleFraction - stepShare) < 1e-9);
+        QVERIFY2(view->caption().contains(QStringLiteral("bubble %1%").arg(stepShare * 100, 0, 'f', 1)),
+                 qPrintable(view->caption()));
+        QCOMPARE(t.metrics.peakInFlight, std::vector<int>(16, 16));
+        QCOMPARE(double(t.metrics.peakInFlight.front()), l.pipeline.peakInFlightStage0);
     }
 };
 

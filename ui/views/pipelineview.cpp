@@ -2,6 +2,7 @@
 
 #include "engine/layout.h"
 #include "engine/pipelinelayout.h"
+#include "engine/steptime.h"
 #include "engine/units.h"
 
 #include <QComboBox>
@@ -481,7 +482,9 @@ void PipelineView::simulatePanel(Panel& panel, const PipelineSpec& spec) {
 }
 
 void PipelineView::setEvaluation(const engine::Evaluation& e) {
-    setSpec(engine::pipelineSpecFor(e.scenario));
+    // The schedule the step is timed on (derived mode: the step's own F, B and W), so that the diagram's bubble is
+    // the step split's.
+    setSpec(e.valid() ? engine::stepPipelineSpec(e.scenario) : engine::pipelineSpecFor(e.scenario));
 }
 
 void PipelineView::setSpec(const PipelineSpec& spec) {

@@ -3,6 +3,7 @@
 #include "ui/explain/explaindialog.h"
 
 #include "ui/i18n/enginetext.h"
+#include "ui/jobs/backgroundjob.h"
 #include "ui/views/steptimeview.h"
 
 #include "engine/fields.h"
@@ -62,7 +63,8 @@ void accent(QFrame* frame, TextLine* head, bool good) {
 
 } // namespace
 
-VerdictBanner::VerdictBanner(QWidget* parent) : QFrame(parent) {
+VerdictBanner::VerdictBanner(QWidget* parent)
+    : QFrame(parent), m_anySearch(engine::fewestGpusAnyLayout), m_anyJob(new BackgroundJob(this)) {
     setObjectName(QStringLiteral("verdictBanner"));
     m_memoryCard = card(m_memoryHead, m_memoryDetail, QStringLiteral("memoryVerdict"));
     m_timeCard = card(m_timeHead, m_timeDetail, QStringLiteral("timeVerdict"));
@@ -103,8 +105,41 @@ void VerdictBanner::setEvaluation(const engine::Evaluation& e) {
     m_finishGpus = gpusAt(e.marks.time);
     m_finishFullGpus = gpusAt(e.marks.timeFullDeadline);
     m_fitGpus = gpusAt(e.marks.memory);
-    m_curveEnd = e.curve.empty() ? 0 : e.curve.back().gpus;
+    // The last count of this layout's own points (the curve may go on with a larger model-parallel step).
+    m_curveEnd = 0;
+    for (const engine::ScalePoint& p : e.curve)
+        if (p.tp == m_tp && p.pp == m_pp && p.cp == m_cp && p.globalBatch == e.scenario.data.globalBatch)
+            m_curveEnd = p.gpus;
+    wantAnyLayout(e.scenario);
     render();
+}
+
+void VerdictBanner::wantAnyLayout(const engine::Scenario& scenario) {
+    const engine::Ledger& l = m_ledger;
+    const bool wanted = l.valid && l.time.derived && !m_finishGpus && l.time.minGpusCompute >= std::int64_t(1e15);
+    if (!wanted) {
+        m_anyJob->stop();
+        return;
+    }
+    const engine::LayoutProblem problem = engine::layoutProblem(scenario);
+    if (m_anyProblem == problem)
+        return; // kept, or being searched
+    m_anyProblem = problem;
+    m_any.reset();
+    m_anyJob->start(
+        [search = m_anySearch, scenario](const JobToken& token) {
+            engine::PlanRequest req;
+            req.cancel = token.cancelFlag();
+            req.progress = token.progressCallback();
+            return search(scenario, req);
+        },
+        [this, problem](engine::FinishingLayout found) {
+            if (found.cancelled || m_anyProblem != problem)
+                return;
+            m_any = std::move(found);
+            render();
+        },
+        300);
 }
 
 void VerdictBanner::setErrors(const std::vector<engine::Diagnostic>& errors) {
@@ -264,7 +299,28 @@ void VerdictBanner::render() {
     QString gate;
     const auto needed = engine::gpusNeeded(fit, finish);
     const QString need = needed ? count(*needed) : QString();
-    if (t.bindingGate == engine::Gate::Time)
+    if (noneDrawn && t.minGpusCompute >= std::int64_t(1e15)) {
+        // No count of this layout finishes: the planner's answer, once searched (issue 28).
+        if (!m_any) {
+            gate = tr("No GPU count of this layout finishes in time; searching the planner for a layout that "
+                      "does…");
+        } else if (m_any->found) {
+            const engine::Layout& a = m_any->plan.layout;
+            gate = tr("No GPU count of this layout finishes in time. The planner's fastest layout on the fewest GPUs "
+                      "that does: %1 GPUs (TP %2 × PP %3 × DP %4 × CP %5), %6 (the Planner tab lists "
+                      "more).")
+                       .arg(count(m_any->plan.gpus()))
+                       .arg(a.tp)
+                       .arg(a.pp)
+                       .arg(a.dp)
+                       .arg(a.cp)
+                       .arg(valueText(m_any->plan.days, engine::Unit::Days));
+        } else {
+            gate = tr("No GPU count of this layout finishes in time, nor does any layout the planner finds on %1 to %2 "
+                      "GPUs.")
+                       .arg(count(m_any->fromGpus), count(m_any->toGpus));
+        }
+    } else if (t.bindingGate == engine::Gate::Time)
         gate = tr("Time is the binding gate: at least %1 GPUs are needed to finish; memory asks for fewer.").arg(need);
     else if (t.bindingGate == engine::Gate::Memory)
         gate =

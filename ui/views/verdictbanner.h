@@ -2,6 +2,7 @@
 // The two gates of seed 000 in words a manager understands: does the plan fit in memory, does it finish in time,
 // the fewest GPUs for each, which one binds and what the plan costs. Green when a gate passes, red when it fails.
 
+#include "engine/layoutplanner.h"
 #include "engine/ledger.h"
 #include "ui/views/view.h"
 
@@ -10,6 +11,7 @@
 #include <QString>
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -18,6 +20,7 @@ class QLabel;
 
 namespace tl::ui {
 
+class BackgroundJob;
 class TextLine;
 
 class VerdictBanner : public QFrame, public EvaluationView {
@@ -37,6 +40,13 @@ public:
     QFrame* memoryCard() const { return m_memoryCard; }
     QFrame* timeCard() const { return m_timeCard; }
 
+    // When no count of the plan's own layout finishes (derived mode), the banner names the planner's fastest layout
+    // on the fewest GPUs that does (engine::fewestGpusAnyLayout), searched off the UI thread once the edits pause and
+    // kept per problem (everything but the layout). Tests may put in another search.
+    using AnyLayoutSearch = std::function<engine::FinishingLayout(const engine::Scenario&, const engine::PlanRequest&)>;
+    void setAnyLayoutSearch(AnyLayoutSearch search) { m_anySearch = std::move(search); }
+    BackgroundJob* anyLayoutJob() const { return m_anyJob; }
+
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override; // Explain, the card's figures first
     void changeEvent(QEvent* event) override;
@@ -51,7 +61,12 @@ private:
     // The gates as the days chart draws them: the curve's first points that finish, finish spending the reserve, and
     // fit (nullopt: none up to the curve's last count).
     std::optional<long long> m_finishGpus, m_finishFullGpus, m_fitGpus;
-    long long m_curveEnd = 0; // 0: no curve
+    long long m_curveEnd = 0; // 0: no curve; else the last count of this layout's own points
+    void wantAnyLayout(const engine::Scenario& scenario);
+    AnyLayoutSearch m_anySearch;
+    BackgroundJob* m_anyJob;
+    std::optional<engine::LayoutProblem> m_anyProblem; // of the search running or kept
+    std::optional<engine::FinishingLayout> m_any;      // the kept answer
     bool m_gib = false;
     QFrame* m_memoryCard;
     QFrame* m_timeCard;
