@@ -11,15 +11,20 @@
 
 namespace tl::io {
 
-std::optional<QString> parseMeasured(const QString& field, const QString& text, const QString& allowed, double& out) {
+bool parseMeasured(const QString& text, double& out) {
     bool ok = false;
-    const QString t = text.trimmed();
-    const double v = t.toDouble(&ok);
+    const double v = text.trimmed().toDouble(&ok);
     if (!ok || !(v > 0) || !std::isfinite(v))
-        return QStringLiteral("%1: \"%2\" is not allowed; allowed: %3").arg(field, t, allowed);
+        return false;
     out = v;
-    return std::nullopt;
+    return true;
 }
+
+namespace {
+QString refused(const QString& field, const QString& text, const QString& allowed) {
+    return QStringLiteral("%1: \"%2\" is not allowed; allowed: %3").arg(field, text.trimmed(), allowed);
+}
+} // namespace
 
 std::optional<QString> readCalibrationRuns(const engine::Scenario& base, const QString& csvPath,
                                            std::vector<engine::MeasuredRun>& runs) {
@@ -54,14 +59,11 @@ std::optional<QString> readCalibrationRuns(const engine::Scenario& base, const Q
                 .arg(cells.size());
         const QString where = QStringLiteral("%1: line %2: ").arg(csvPath).arg(lineNo);
         double step = 0;
-        if (auto e =
-                parseMeasured(QStringLiteral("measured_step_s"), cells[1], QStringLiteral("seconds above 0"), step))
-            return where + *e;
+        if (!parseMeasured(cells[1], step))
+            return where + refused(QStringLiteral("measured_step_s"), cells[1], QStringLiteral("seconds above 0"));
         double memory = 0;
-        if (cells.size() == 3 && !cells[2].trimmed().isEmpty())
-            if (auto e = parseMeasured(QStringLiteral("measured_memory_gib"), cells[2], QStringLiteral("GiB above 0"),
-                                       memory))
-                return where + *e;
+        if (cells.size() == 3 && !cells[2].trimmed().isEmpty() && !parseMeasured(cells[2], memory))
+            return where + refused(QStringLiteral("measured_memory_gib"), cells[2], QStringLiteral("GiB above 0"));
         const QString scenarioCell = cells[0].trimmed();
         engine::MeasuredRun run;
         if (scenarioCell.contains(QLatin1Char('='))) {

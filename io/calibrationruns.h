@@ -14,9 +14,8 @@
 
 namespace tl::io {
 
-// A measured figure typed or read as text: a finite number above 0. `field` names it in the refusal ("measured_step_s"
-// in the CSV, the dialog's label in the window); `allowed` says what is allowed ("seconds above 0").
-std::optional<QString> parseMeasured(const QString& field, const QString& text, const QString& allowed, double& out);
+// A measured figure typed or read as text: a finite number above 0 (seconds, GiB). False when it is not.
+bool parseMeasured(const QString& text, double& out);
 
 // Reads RUNS.csv. An error line naming the file, the line and the cell, or nullopt with the runs in `runs`.
 std::optional<QString> readCalibrationRuns(const engine::Scenario& base, const QString& csvPath,

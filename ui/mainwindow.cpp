@@ -280,6 +280,7 @@ void MainWindow::buildMenus() {
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
 
     QMenu* edit = menuBar()->addMenu(QString());
+    edit->setObjectName(QStringLiteral("editMenu"));
     m_texts.add([edit] { edit->setTitle(tr("&Edit")); });
     QAction* undo = m_controller->undoStack()->createUndoAction(edit, tr("&Undo"));
     undo->setObjectName(QStringLiteral("undoAction"));

@@ -32,7 +32,7 @@ namespace tl::ui {
 namespace {
 
 const QString kGeometry = QStringLiteral("accuracy/geometry");
-constexpr QSize kSize{1100, 640}; // at the normal type
+constexpr QSize kSize{1200, 660}; // at the normal type
 
 QString str(const std::string& s) {
     return QString::fromStdString(s);
@@ -98,6 +98,8 @@ AccuracyWindow::AccuracyWindow(bool remember, QWidget* parent) : QDialog(parent)
     m_groups->verticalHeader()->hide();
     m_groups->setSelectionMode(QAbstractItemView::NoSelection);
     m_groups->setFocusPolicy(Qt::NoFocus);
+    m_groups->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    fitRows();
     m_note = new QLabel;
     m_note->setObjectName(QStringLiteral("accuracyNote"));
     m_note->setWordWrap(true);
@@ -108,7 +110,7 @@ AccuracyWindow::AccuracyWindow(bool remember, QWidget* parent) : QDialog(parent)
     m_y = logDaysAxis(QString());
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->legend()->setAlignment(Qt::AlignRight);
     m_identity = new QLineSeries;
     QPen diagonal(QColor(0x60, 0x60, 0x60));
     diagonal.setStyle(Qt::DashLine);
@@ -187,8 +189,8 @@ AccuracyWindow::AccuracyWindow(bool remember, QWidget* parent) : QDialog(parent)
     split->setChildrenCollapsible(false);
     split->addWidget(left);
     split->addWidget(m_view);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
@@ -204,30 +206,34 @@ AccuracyWindow::AccuracyWindow(bool remember, QWidget* parent) : QDialog(parent)
 void AccuracyWindow::fill() {
     setWindowTitle(tr("How accurate is this?"));
     const engine::ValidationTable& t = engine::validationTable();
-    m_runs->setHorizontalHeaderLabels({tr("Published run"), tr("Group"), tr("Published"), tr("Predicted"),
-                                       tr("Step or memory: published \u2192 predicted"), tr("Error")});
+    // The error beside the run's name (it is what the window is for); the figures after it.
+    enum { Run, Group, Error, Published, Predicted, Plotted };
+    m_runs->setHorizontalHeaderLabels({tr("Published run"), tr("Group"), tr("Error"), tr("Published"), tr("Predicted"),
+                                       tr("Step or memory: published \u2192 predicted")});
     m_runs->setRowCount(int(t.rows.size()));
     const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
     for (int i = 0; i < int(t.rows.size()); ++i) {
         const engine::RunCheck& r = t.rows[size_t(i)];
         QTableWidgetItem* run = item(str(r.run));
         run->setToolTip(str(r.source));
-        m_runs->setItem(i, 0, run);
-        m_runs->setItem(i, 1, item(str(r.group)));
-        m_runs->setItem(i, 2, item(metricValue(r.metric, r.published), right));
+        m_runs->setItem(i, Run, run);
+        m_runs->setItem(i, Group, item(str(r.group)));
+        m_runs->setItem(i, Published, item(metricValue(r.metric, r.published), right));
         if (!r.problem.empty()) {
             QTableWidgetItem* refused = item(tr("refused: %1").arg(str(r.problem)));
-            m_runs->setItem(i, 3, refused);
-            m_runs->setItem(i, 4, item(QString()));
-            m_runs->setItem(i, 5, item(QString()));
+            refused->setToolTip(refused->text());
+            m_runs->setItem(i, Error, refused);
+            m_runs->setItem(i, Predicted, item(QString()));
+            m_runs->setItem(i, Plotted, item(QString()));
             continue;
         }
-        m_runs->setItem(i, 3, item(metricValue(r.metric, r.predicted), right));
+        m_runs->setItem(i, Predicted, item(metricValue(r.metric, r.predicted), right));
         m_runs->setItem(
-            i, 4, item(tr("%1 \u2192 %2").arg(plotted(r, r.publishedValue), plotted(r, r.predictedValue)), right));
+            i, Plotted,
+            item(tr("%1 \u2192 %2").arg(plotted(r, r.publishedValue), plotted(r, r.predictedValue)), right));
         QTableWidgetItem* error = item(signedPercent(r.error), right);
         error->setData(Qt::UserRole, r.error);
-        m_runs->setItem(i, 5, error);
+        m_runs->setItem(i, Error, error);
     }
     m_runs->resizeColumnsToContents();
 
@@ -246,8 +252,7 @@ void AccuracyWindow::fill() {
     }
     m_groups->resizeColumnsToContents();
     m_groups->horizontalHeader()->setStretchLastSection(true);
-    m_groups->setMaximumHeight(m_groups->horizontalHeader()->height() + 2 * m_groups->frameWidth() +
-                               m_groups->verticalHeader()->defaultSectionSize() * (m_groups->rowCount() + 1));
+    fitGroupsHeight();
 
     m_note->setText(
         tr("All step-time rows: %1 runs, mean |error| %2%, worst %3%. Error = predicted / published step "
@@ -258,14 +263,29 @@ void AccuracyWindow::fill() {
             .arg(str(engine::formatFixed(100 * t.all.meanAbs, 1)), str(engine::formatFixed(100 * t.all.maxAbs, 1))));
 
     m_chart->setTitle(tr("Predicted against published"));
-    m_x->setTitleText(tr("Published: seconds per step (memory: GiB per GPU)"));
-    m_y->setTitleText(tr("Predicted: seconds per step (memory: GiB per GPU)"));
-    m_identity->setName(tr("predicted = published"));
+    m_x->setTitleText(tr("Published (s per step; memory: GiB)"));
+    m_y->setTitleText(tr("Predicted (s per step; memory: GiB)"));
+    m_identity->setName(tr("y = x"));
     for (int g = 0; g < m_series.size(); ++g) {
         const QString group = m_series[g]->objectName().mid(QStringLiteral("accuracy:").size());
-        m_series[g]->setName(tr("%1 (%2 runs)").arg(group).arg(m_series[g]->count()));
+        m_series[g]->setName(tr("%1 (%2)").arg(group).arg(m_series[g]->count()));
     }
     m_selected->setName(tr("selected run"));
+}
+
+// One line of the type per row (the style's default is taller), so most rows show at 1280 x 720.
+void AccuracyWindow::fitRows() {
+    const int h = fontMetrics().height() + 6;
+    for (QTableWidget* t : {m_runs, m_groups}) {
+        t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+        t->verticalHeader()->setDefaultSectionSize(h);
+    }
+}
+
+// Every group shows without scrolling.
+void AccuracyWindow::fitGroupsHeight() {
+    m_groups->setFixedHeight(m_groups->horizontalHeader()->sizeHint().height() + 2 * m_groups->frameWidth() +
+                             m_groups->verticalHeader()->defaultSectionSize() * m_groups->rowCount());
 }
 
 QString AccuracyWindow::pointText(int row) const {
@@ -351,8 +371,10 @@ void AccuracyWindow::fitToType() {
         a->setLabelsFont(f);
         a->setTitleFont(f);
     }
+    fitRows();
     m_runs->resizeColumnsToContents();
     m_groups->resizeColumnsToContents();
+    fitGroupsHeight();
     if (first && m_restored && scale == 1.0)
         return;
     QSize size = kSize * scale;

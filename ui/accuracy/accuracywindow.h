@@ -31,6 +31,7 @@ public:
       // (Qt::UserRole) beside the text
     QChartView* chartView() const { return m_view; }
     QList<QScatterSeries*> groupSeries() const { return m_series; }
+    QScatterSeries* selectedSeries() const { return m_selected; }  // the selected row's point
     QString pointText(int row) const;                              // what hovering the row's point shows
     int rowAt(QScatterSeries* series, const QPointF& point) const; // the table row of a plotted point, -1: none
     QString note() const;
@@ -43,6 +44,8 @@ protected:
 private:
     void fill(); // every text, in the current language
     void fitToType();
+    void fitRows();
+    void fitGroupsHeight();
     void showSelected();
 
     bool m_remember;

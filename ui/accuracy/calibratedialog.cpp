@@ -114,8 +114,7 @@ CalibrateDialog::CalibrateDialog(Controller* controller, Dialogs* dialogs, QWidg
     m_add->setDefault(true);
     grid->addWidget(m_add, 3, 3);
     connect(m_add, &QPushButton::clicked, this, &CalibrateDialog::addRun);
-    connect(m_step, &QLineEdit::returnPressed, this, &CalibrateDialog::addRun);
-    connect(m_memory, &QLineEdit::returnPressed, this, &CalibrateDialog::addRun);
+    // Enter in a field presses Add Run (the default button).
 
     m_problem = new TextLine;
     m_problem->setObjectName(QStringLiteral("calibrateProblem"));
@@ -233,17 +232,15 @@ QString CalibrateDialog::problemText() const {
 
 bool CalibrateDialog::addRun() {
     double step = 0, memory = 0;
-    if (auto e = io::parseMeasured(tr("Measured step time"), m_step->text(), tr("seconds above 0"), step)) {
-        showProblem(*e);
-        m_step->setFocus();
+    auto refuse = [this](QLineEdit* field, const QString& label, const QString& allowed) {
+        showProblem(tr("%1: \"%2\" is not allowed; allowed: %3").arg(label, field->text().trimmed(), allowed));
+        field->setFocus();
         return false;
-    }
-    if (!m_memory->text().trimmed().isEmpty())
-        if (auto e = io::parseMeasured(tr("Measured peak memory"), m_memory->text(), tr("GiB above 0"), memory)) {
-            showProblem(*e);
-            m_memory->setFocus();
-            return false;
-        }
+    };
+    if (!io::parseMeasured(m_step->text(), step))
+        return refuse(m_step, tr("Measured step time"), tr("seconds above 0"));
+    if (!m_memory->text().trimmed().isEmpty() && !io::parseMeasured(m_memory->text(), memory))
+        return refuse(m_memory, tr("Measured peak memory"), tr("GiB above 0"));
     // The run: the scenario on screen with the keys the user changed, as the CSV's settings form writes them.
     const QSpinBox* boxes[] = {m_tp, m_pp, m_dp, m_micro, m_global};
     std::string settings;
