@@ -157,7 +157,7 @@ AccuracyWindow::AccuracyWindow(bool remember, QWidget* parent) : QDialog(parent)
         hi = std::max({hi, r.publishedValue, r.predictedValue});
     }
     if (hi > 0) {
-        const double x0 = std::pow(10.0, std::floor(std::log10(lo))), x1 = std::pow(10.0, std::ceil(std::log10(hi)));
+        const double x0 = lo / 1.3, x1 = hi * 1.3; // a little room around the points; ticks at the decades
         m_x->setRange(x0, x1);
         m_y->setRange(x0, x1);
         m_identity->append(x0, x0);
@@ -191,6 +191,7 @@ AccuracyWindow::AccuracyWindow(bool remember, QWidget* parent) : QDialog(parent)
     split->addWidget(m_view);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
+    split->setSizes({kSize.width() * 11 / 20, kSize.width() * 9 / 20});
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
@@ -275,7 +276,7 @@ void AccuracyWindow::fill() {
 
 // One line of the type per row (the style's default is taller), so most rows show at 1280 x 720.
 void AccuracyWindow::fitRows() {
-    const int h = fontMetrics().height() + 6;
+    const int h = fontMetrics().height() + 8;
     for (QTableWidget* t : {m_runs, m_groups}) {
         t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
         t->verticalHeader()->setDefaultSectionSize(h);
@@ -285,7 +286,7 @@ void AccuracyWindow::fitRows() {
 // Every group shows without scrolling.
 void AccuracyWindow::fitGroupsHeight() {
     m_groups->setFixedHeight(m_groups->horizontalHeader()->sizeHint().height() + 2 * m_groups->frameWidth() +
-                             m_groups->verticalHeader()->defaultSectionSize() * m_groups->rowCount());
+                             m_groups->verticalHeader()->defaultSectionSize() * m_groups->rowCount() + 2);
 }
 
 QString AccuracyWindow::pointText(int row) const {

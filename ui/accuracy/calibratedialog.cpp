@@ -109,6 +109,8 @@ CalibrateDialog::CalibrateDialog(Controller* controller, Dialogs* dialogs, QWidg
         grid->addWidget(field, i / 4 * 2 + 1, i % 4);
         ++i;
     }
+    for (int c = 0; c < 4; ++c)
+        grid->setColumnStretch(c, 1);
     m_add = new QPushButton;
     m_add->setObjectName(QStringLiteral("calibrateAdd"));
     m_add->setDefault(true);
@@ -150,6 +152,14 @@ CalibrateDialog::CalibrateDialog(Controller* controller, Dialogs* dialogs, QWidg
     m_figures->setSelectionMode(QAbstractItemView::NoSelection);
     m_figures->setFocusPolicy(Qt::NoFocus);
     m_figures->horizontalHeader()->setStretchLastSection(true);
+    // One line of the type per row; every figure shows without scrolling.
+    for (QTableWidget* t : {m_runsTable, m_figures}) {
+        t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+        t->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    }
+    m_figures->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_figures->setFixedHeight(m_figures->horizontalHeader()->sizeHint().height() + 2 * m_figures->frameWidth() +
+                              m_figures->verticalHeader()->defaultSectionSize() * m_figures->rowCount() + 2);
     m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("calibrateSummary"));
     m_summary->setWordWrap(true);
@@ -167,9 +177,9 @@ CalibrateDialog::CalibrateDialog(Controller* controller, Dialogs* dialogs, QWidg
     layout->addWidget(m_intro);
     layout->addLayout(grid);
     layout->addWidget(m_problem);
-    layout->addWidget(m_runsTable, 2);
+    layout->addWidget(m_runsTable, 1);
     layout->addLayout(runButtons);
-    layout->addWidget(m_figures, 1);
+    layout->addWidget(m_figures);
     layout->addWidget(m_summary);
     layout->addWidget(buttons);
     retranslate();
