@@ -21,6 +21,8 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QFile>
 #include <QLineEdit>
@@ -168,6 +170,21 @@ private slots:
         QTest::keyClick(a, Qt::Key_Escape);
         settle();
         QVERIFY(!a->isVisible());
+    }
+
+    // Presentation mode (View > Present) doubles the type: the open accuracy window follows, its chart too.
+    void accuracyWindowFollowsPresentationType() {
+        clickMenu(*m_window, QStringLiteral("helpMenu"), QStringLiteral("accuracyAction"));
+        ui::AccuracyWindow* a = m_window->accuracyWindow();
+        QVERIFY(a && a->isVisible());
+        const double normal = a->font().pointSizeF();
+        const double chart = a->chartView()->chart()->titleFont().pointSizeF();
+        const QSize size = a->size();
+        clickMenu(*m_window, QStringLiteral("viewMenu"), QStringLiteral("presentAction"));
+        settle();
+        QVERIFY2(a->font().pointSizeF() >= 1.9 * normal, qPrintable(QString::number(a->font().pointSizeF())));
+        QVERIFY(a->chartView()->chart()->titleFont().pointSizeF() >= 1.9 * chart);
+        QVERIFY(a->width() > size.width() || a->height() > size.height());
     }
 
     void calibrateOnTorchtitanRoundTrips() {

@@ -199,6 +199,12 @@ AccuracyWindow::AccuracyWindow(bool remember, QWidget* parent) : QDialog(parent)
     layout->addWidget(buttons);
 
     fill();
+    // A dialog does not inherit its window's type and colours: follow them (presentation mode doubles the type and
+    // turns to high contrast, and gives both back on leaving).
+    if (parent) {
+        parent->installEventFilter(this);
+        followParent();
+    }
     resize(kSize);
     if (m_remember)
         m_restored = restoreGeometry(QSettings().value(kGeometry).toByteArray());
@@ -333,6 +339,17 @@ void AccuracyWindow::showSelected() {
     if (r.problem.empty() && r.publishedValue > 0 && r.predictedValue > 0)
         m_selected->append(r.publishedValue, r.predictedValue);
     m_view->setToolTip(pointText(row));
+}
+
+void AccuracyWindow::followParent() {
+    setFont(parentWidget()->font());
+    setPalette(parentWidget()->palette());
+}
+
+bool AccuracyWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == parentWidget() && (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange))
+        followParent();
+    return QDialog::eventFilter(watched, event);
 }
 
 void AccuracyWindow::changeEvent(QEvent* event) {

@@ -40,11 +40,13 @@ protected:
     void changeEvent(QEvent* event) override; // language; type (presentation mode)
     void showEvent(QShowEvent* event) override;
     void hideEvent(QHideEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override; // the parent window's type and colours
 
 private:
     void fill(); // every text, in the current language
     void fitToType();
     void fitRows();
+    void followParent();
     void fitGroupsHeight();
     void showSelected();
 
