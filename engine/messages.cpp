@@ -131,6 +131,13 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "%1: %2 is not allowed; allowed: \"bf16\" on %3, which has no FP8 tensor cores (%4 is 0)",
     "published runs like this: %1 to %2 (%3)",
     "calibrated: efficiency figures fitted to measured runs (GEMM %1, HBM %2, links %3, FP8 %4 of peak)",
+    // BandBasis, BandBasisParallel, FamilyPipeline, FamilyTensor, FamilyFsdp, FamilyData
+    "%1: n = %2",
+    "%1 with %2: n = %3",
+    "pipeline parallelism",
+    "tensor parallelism",
+    "FSDP (ZeRO-3)",
+    "data parallelism",
 };
 
 constexpr bool everyTemplateSet() {

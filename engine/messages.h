@@ -108,6 +108,13 @@ enum class Msg : std::uint8_t {
     NoFp8TensorCores,
     ValidationBand,
     CalibratedFigures,
+    // The band's basis in words (published.cpp bandSentence): the GPU family, the parallelism family, the run count.
+    BandBasis,
+    BandBasisParallel,
+    FamilyPipeline,
+    FamilyTensor,
+    FamilyFsdp,
+    FamilyData,
     Count
 };
 

@@ -266,7 +266,26 @@ Diagnostic bandSentence(const ValidationLedger& v) {
     auto signedPercent = [](double x) {
         return MessageArg::ofText((x >= 0 ? "+" : "") + formatFixed(100 * x, 1) + "%");
     };
-    return sentence(Msg::ValidationBand, {signedPercent(v.low), signedPercent(v.high), MessageArg::ofText(v.basis)});
+    // The basis in words the fronts translate: "H100/H200 with FSDP (ZeRO-3): n = 3" (the ledger keeps the short
+    // form, "H100/H200, fsdp: 3 published runs").
+    MessageArg basis = MessageArg::ofText(v.basis);
+    for (const Band& b : bands()) {
+        if (b.basis != v.basis)
+            continue;
+        const MessageArg gpu = MessageArg::ofText(b.gpu), runs = MessageArg::ofText(std::to_string(b.runs));
+        if (b.parallel.empty()) {
+            basis = MessageArg::ofSentence(sentence(Msg::BandBasis, {gpu, runs}));
+            break;
+        }
+        const Msg family = b.parallel == "pipeline" ? Msg::FamilyPipeline
+                           : b.parallel == "tensor" ? Msg::FamilyTensor
+                           : b.parallel == "fsdp"   ? Msg::FamilyFsdp
+                                                    : Msg::FamilyData;
+        basis = MessageArg::ofSentence(
+            sentence(Msg::BandBasisParallel, {gpu, MessageArg::ofSentence(sentence(family)), runs}));
+        break;
+    }
+    return sentence(Msg::ValidationBand, {signedPercent(v.low), signedPercent(v.high), basis});
 }
 
 Diagnostic calibratedSentence(const Scenario& s, const ValidationLedger& v) {

@@ -75,8 +75,8 @@ ValidationLedger validationBand(const Scenario& s);
 // True when the scenario's efficiency.* differ from its GPU preset's figures (edited or calibrated).
 bool efficiencyCalibrated(const Scenario& s);
 
-// The sentences the fronts show in derived mode: "published runs like this: -6.2% to +6.7% (H100/H200, pipeline: 6
-// published runs)" and "calibrated: efficiency figures fitted to measured runs (GEMM 0.62, ...)". empty() when the
+// The sentences the fronts show in derived mode: "published runs like this: -6.2% to +6.7% (H100/H200 with pipeline
+// parallelism: n = 6)" and "calibrated: efficiency figures fitted to measured runs (GEMM 0.62, ...)". empty() when the
 // ledger has no band / the figures are the preset's.
 Diagnostic bandSentence(const ValidationLedger& v);
 Diagnostic calibratedSentence(const Scenario& s, const ValidationLedger& v);

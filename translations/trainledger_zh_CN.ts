@@ -2,6 +2,272 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AccuracyWindow</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s/GPU</source>
+        <translation>%1 tokens/秒/GPU</translation>
+    </message>
+    <message>
+        <source>%1% MFU</source>
+        <translation>MFU %1%</translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s/GPU</source>
+        <translation>%1 TFLOP/s/GPU</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>How accurate is this?</source>
+        <translation>准确度如何？</translation>
+    </message>
+    <message>
+        <source>Published run</source>
+        <translation>已发表的训练</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>组</translation>
+    </message>
+    <message>
+        <source>Published</source>
+        <translation>已发表</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Step or memory: published → predicted</source>
+        <translation>每步时间或显存：已发表 → 预测</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>训练数</translation>
+    </message>
+    <message>
+        <source>Mean |error|</source>
+        <translation>平均 |误差|</translation>
+    </message>
+    <message>
+        <source>Worst |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>All step-time rows: %1 runs, mean |error| %2%, worst %3%. Error = predicted / published step time (memory rows: GiB per GPU) - 1; above 0 the model is slower (or larger). Rows far off are known misses, shown as computed; the sources and why they miss: User Guide, formulas.md, &quot;Checked against published runs&quot;.</source>
+        <translation>全部每步时间行：%1 次训练，平均 |误差| %2%，最大 %3%。误差 = 预测 / 已发表的每步时间（显存行：每 GPU 的 GiB）- 1；大于 0 表示模型更慢（或更大）。偏差大的行是已知的偏差，按计算结果如实列出；来源及原因见用户指南 formulas.md 的“与已发表训练的核对”。</translation>
+    </message>
+    <message>
+        <source>Predicted against published</source>
+        <translation>预测与已发表对比</translation>
+    </message>
+    <message>
+        <source>selected run</source>
+        <translation>所选训练</translation>
+    </message>
+    <message>
+        <source>%1 (%2)
+published %3, predicted %4: %5
+%6</source>
+        <translation>%1（%2）
+已发表 %3，预测 %4：%5
+%6</translation>
+    </message>
+    <message>
+        <source>Published (s per step; memory: GiB)</source>
+        <translation>已发表（每步秒数；显存：GiB）</translation>
+    </message>
+    <message>
+        <source>Predicted (s per step; memory: GiB)</source>
+        <translation>预测（每步秒数；显存：GiB）</translation>
+    </message>
+    <message>
+        <source>y = x</source>
+        <translation>y = x</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>CalibrateDialog</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Load Measured Runs</source>
+        <translation>载入实测训练</translation>
+    </message>
+    <message>
+        <source>Runs CSV (*.csv);;All files (*)</source>
+        <translation>训练 CSV (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Calibrate to My Cluster</source>
+        <translation>按我的集群校准</translation>
+    </message>
+    <message>
+        <source>Enter runs you measured on this hardware (%1): the scenario on screen with the layout you ran, and the step time you measured. One run fits the matmul share of peak; more runs may fit the link and memory shares too. Or load a runs CSV as trainledger-cli --calibrate reads it.</source>
+        <translation>输入你在这套硬件（%1）上实测的训练：屏幕上的场景加上你实际运行的布局，以及实测的每步时间。一次训练拟合矩阵乘法占峰值的比例；多次训练还可以拟合链路和显存带宽的比例。也可以载入 trainledger-cli --calibrate 所读格式的训练 CSV。</translation>
+    </message>
+    <message>
+        <source>Measured &amp;step time (s)</source>
+        <translation>实测每步时间（秒）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Measured peak &amp;memory (GiB, optional)</source>
+        <translation>实测峰值显存（GiB，可选）(&amp;M)</translation>
+    </message>
+    <message>
+        <source>seconds per optimizer step</source>
+        <translation>每个优化器步的秒数</translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation>每 GPU</translation>
+    </message>
+    <message>
+        <source>&amp;Add Run</source>
+        <translation>添加训练(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Load Runs CSV…</source>
+        <translation>载入训练 CSV(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Run</source>
+        <translation>移除训练(&amp;R)</translation>
+    </message>
+    <message>
+        <source>A&amp;pply to Scenario</source>
+        <translation>应用到场景(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Writes the fitted efficiency figures into the scenario as one step (Edit &gt; Undo takes it back); File &gt; Save keeps them in the file.</source>
+        <translation>把拟合出的效率数值作为一步写入场景（编辑 &gt; 撤销可以撤回）；文件 &gt; 保存会把它们存进文件。</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>校准前</translation>
+    </message>
+    <message>
+        <source>Error before</source>
+        <translation>校准前误差</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>校准后</translation>
+    </message>
+    <message>
+        <source>Error after</source>
+        <translation>校准后误差</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation>允许范围</translation>
+    </message>
+    <message>
+        <source>Measured step time</source>
+        <translation>实测每步时间</translation>
+    </message>
+    <message>
+        <source>seconds above 0</source>
+        <translation>大于 0 的秒数</translation>
+    </message>
+    <message>
+        <source>Measured peak memory</source>
+        <translation>实测峰值显存</translation>
+    </message>
+    <message>
+        <source>GiB above 0</source>
+        <translation>大于 0 的 GiB</translation>
+    </message>
+    <message>
+        <source>the scenario on screen</source>
+        <translation>屏幕上的场景</translation>
+    </message>
+    <message>
+        <source>not used: %1</source>
+        <translation>未使用：%1</translation>
+    </message>
+    <message>
+        <source>peak memory: %1 GiB measured, %2 GiB predicted</source>
+        <translation>峰值显存：实测 %1 GiB，预测 %2 GiB</translation>
+    </message>
+    <message>
+        <source>%1 to %2 of peak</source>
+        <translation>峰值的 %1 至 %2</translation>
+    </message>
+    <message>
+        <source>No runs yet: enter a measured step time and press Add Run.</source>
+        <translation>还没有训练：输入实测的每步时间，然后按“添加训练”。</translation>
+    </message>
+    <message>
+        <source>Nothing fitted: %1</source>
+        <translation>未拟合：%1</translation>
+    </message>
+    <message>
+        <source>Mean |error| %1% before, %2% after; fitted: %3.</source>
+        <translation>平均 |误差|：校准前 %1%，校准后 %2%；已拟合：%3。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>%1 ended on its bound: the runs are outside what the model explains.</source>
+        <translation>%1 停在了边界上：这些训练超出了模型能解释的范围。</translation>
+    </message>
+    <message>
+        <source>Apply also sets Efficiency to derived from the hardware: the figures only count there.</source>
+        <translation>应用时还会把效率设为“由硬件推导”：这些数值只在该模式下起作用。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not allowed; allowed: %3</source>
+        <translation>%1：不允许“%2”；允许：%3</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>Set a scenario key: KEY=VALUE (JSON or text).</source>
@@ -1303,6 +1569,26 @@ why not: %1
     <message>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Calibrate to My Cluster…</source>
+        <translation>按我的集群校准(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Fit the efficiency figures to step times you measured on your own GPUs</source>
+        <translation>用你在自己 GPU 上实测的每步时间拟合效率数值</translation>
+    </message>
+    <message>
+        <source>How &amp;Accurate Is This?</source>
+        <translation>准确度如何(&amp;A)？</translation>
+    </message>
+    <message>
+        <source>Every published run the derived step time is checked on, predicted against published</source>
+        <translation>推导的每步时间所核对的每一次已发表训练，预测与已发表对比</translation>
     </message>
 </context>
 <context>
@@ -7302,6 +7588,28 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>Query/key norm over all heads</source>
         <translation>跨所有头的查询/键归一化</translation>
+        <source>%1: n = %2</source>
+        <translation>%1：n = %2</translation>
+    </message>
+    <message>
+        <source>%1 with %2: n = %3</source>
+        <translation>%1，%2：n = %3</translation>
+    </message>
+    <message>
+        <source>pipeline parallelism</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>tensor parallelism</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>FSDP (ZeRO-3)</source>
+        <translation>FSDP（ZeRO-3）</translation>
+    </message>
+    <message>
+        <source>data parallelism</source>
+        <translation>数据并行</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,8 @@
 #include "io/atomicfile.h"
 #include "io/exportlaunch.h"
 #include "io/scenariojson.h"
+#include "ui/accuracy/accuracywindow.h"
+#include "ui/accuracy/calibratedialog.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
 #include "ui/dialogs.h"
@@ -278,6 +280,7 @@ void MainWindow::buildMenus() {
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
 
     QMenu* edit = menuBar()->addMenu(QString());
+    edit->setObjectName(QStringLiteral("editMenu"));
     m_texts.add([edit] { edit->setTitle(tr("&Edit")); });
     QAction* undo = m_controller->undoStack()->createUndoAction(edit, tr("&Undo"));
     undo->setObjectName(QStringLiteral("undoAction"));
@@ -341,7 +344,20 @@ void MainWindow::buildMenus() {
         connect(a, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
     }
 
+    // Tools > Calibrate to My Cluster: the efficiency figures fitted to the user's measured runs (window-modal).
+    QMenu* tools = menuBar()->addMenu(QString());
+    tools->setObjectName(QStringLiteral("toolsMenu"));
+    m_texts.add([tools] { tools->setTitle(tr("&Tools")); });
+    QAction* calibrate = tools->addAction(QString());
+    calibrate->setObjectName(QStringLiteral("calibrateAction"));
+    m_texts.add([calibrate] {
+        calibrate->setText(tr("&Calibrate to My Cluster\u2026"));
+        calibrate->setStatusTip(tr("Fit the efficiency figures to step times you measured on your own GPUs"));
+    });
+    connect(calibrate, &QAction::triggered, this, &MainWindow::showCalibrate);
+
     QMenu* help = menuBar()->addMenu(QString());
+    help->setObjectName(QStringLiteral("helpMenu"));
     m_texts.add([help] { help->setTitle(tr("&Help")); });
     QAction* guide = help->addAction(QString());
     guide->setObjectName(QStringLiteral("userGuideAction"));
@@ -352,6 +368,14 @@ void MainWindow::buildMenus() {
     keys->setObjectName(QStringLiteral("shortcutsAction"));
     m_texts.add([keys] { keys->setText(tr("&Keyboard Shortcuts")); });
     connect(keys, &QAction::triggered, this, &MainWindow::showShortcuts);
+    QAction* accuracy = help->addAction(QString());
+    accuracy->setObjectName(QStringLiteral("accuracyAction"));
+    m_texts.add([accuracy] {
+        accuracy->setText(tr("How &Accurate Is This?"));
+        accuracy->setStatusTip(tr("Every published run the derived step time is checked on, predicted against "
+                                  "published"));
+    });
+    connect(accuracy, &QAction::triggered, this, &MainWindow::showAccuracy);
     help->addSeparator();
     QAction* about = help->addAction(QString());
     about->setObjectName(QStringLiteral("aboutAction"));
@@ -364,6 +388,20 @@ void MainWindow::buildMenus() {
                               "sources; the Ledger tab names each figure's formula in its tooltip.</p>")
                                .arg(QCoreApplication::applicationVersion()));
     });
+}
+
+void MainWindow::showAccuracy() {
+    if (!m_accuracy)
+        m_accuracy = new AccuracyWindow(m_options.useSettings, this);
+    m_accuracy->show();
+    m_accuracy->raise();
+    m_accuracy->activateWindow();
+}
+
+void MainWindow::showCalibrate() {
+    auto* dialog = new CalibrateDialog(m_controller, m_document->dialogs(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open(); // window-modal: the scenario it calibrates stays as it is until Apply or Close
 }
 
 void MainWindow::buildFileMenu() {

@@ -28,6 +28,7 @@ class QTabWidget;
 
 namespace tl::ui {
 
+class AccuracyWindow;
 class CompareWindow;
 class Controller;
 class Dialogs;
@@ -87,6 +88,11 @@ public:
     void showUserGuide();
     void showShortcuts();
     QString shortcutsText() const; // one "Menu > Action<TAB>shortcut" line each
+    // Help > How Accurate Is This? (one window, created on first use) and Tools > Calibrate to My Cluster (a new
+    // window-modal dialog each time).
+    void showAccuracy();
+    void showCalibrate();
+    AccuracyWindow* accuracyWindow() const { return m_accuracy; } // nullptr until first shown
     // File > Print: the report on the printer (already set up). Returns the number of pages printed, 0 on failure.
     int printReport(QPrinter& printer) const;
 
@@ -144,6 +150,7 @@ private:
     bool m_stateRestored = false; // the docks' sizes came from QSettings
     bool m_shown = false;
     CompareWindow* m_compare = nullptr;
+    AccuracyWindow* m_accuracy = nullptr;
     QAction* m_gibAction = nullptr;
     Classroom m_classroom;
     ExportRegistry m_exports;

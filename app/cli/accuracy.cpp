@@ -4,11 +4,9 @@
 #include "engine/published.h"
 #include "engine/units.h"
 #include "io/archive.h"
+#include "io/calibrationruns.h"
 #include "io/scenariojson.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -140,73 +138,9 @@ QByteArray runValidate(bool json) {
 
 std::optional<QString> runCalibrate(const engine::Scenario& base, const QString& csvPath, bool json,
                                     const QString& saveOut, QByteArray& out) {
-    QFile file(csvPath);
-    if (!file.open(QIODevice::ReadOnly))
-        return QStringLiteral("%1: cannot read: %2").arg(csvPath, file.errorString());
-    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
-    const QDir dir = QFileInfo(csvPath).absoluteDir();
     std::vector<engine::MeasuredRun> runs;
-    bool header = false;
-    int lineNo = 0;
-    for (QString line : lines) {
-        ++lineNo;
-        line = line.trimmed();
-        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
-            continue;
-        const QStringList cells = line.split(QLatin1Char(','));
-        if (!header) {
-            if (cells.size() < 2 || cells[0].trimmed() != QLatin1String("scenario") ||
-                cells[1].trimmed() != QLatin1String("measured_step_s") ||
-                (cells.size() > 2 && cells[2].trimmed() != QLatin1String("measured_memory_gib")) || cells.size() > 3)
-                return QStringLiteral("%1: line %2: the header must be scenario,measured_step_s[,measured_memory_gib]")
-                    .arg(csvPath)
-                    .arg(lineNo);
-            header = true;
-            continue;
-        }
-        if (cells.size() < 2 || cells.size() > 3)
-            return QStringLiteral("%1: line %2: expected 2 or 3 cells, got %3")
-                .arg(csvPath)
-                .arg(lineNo)
-                .arg(cells.size());
-        bool ok = false;
-        const double step = cells[1].trimmed().toDouble(&ok);
-        if (!ok || !(step > 0) || !std::isfinite(step))
-            return QStringLiteral("%1: line %2: measured_step_s: \"%3\" is not allowed; allowed: seconds above 0")
-                .arg(csvPath)
-                .arg(lineNo)
-                .arg(cells[1].trimmed());
-        double memory = 0;
-        if (cells.size() == 3 && !cells[2].trimmed().isEmpty()) {
-            memory = cells[2].trimmed().toDouble(&ok);
-            if (!ok || !(memory > 0) || !std::isfinite(memory))
-                return QStringLiteral("%1: line %2: measured_memory_gib: \"%3\" is not allowed; allowed: GiB above 0")
-                    .arg(csvPath)
-                    .arg(lineNo)
-                    .arg(cells[2].trimmed());
-        }
-        const QString scenarioCell = cells[0].trimmed();
-        engine::MeasuredRun run;
-        if (scenarioCell.contains(QLatin1Char('='))) {
-            if (auto e = engine::measuredRunFromSettings(base, scenarioCell.toStdString(), step, memory, run))
-                return QStringLiteral("%1: line %2: %3").arg(csvPath).arg(lineNo).arg(str(*e));
-        } else {
-            const QString path = dir.absoluteFilePath(scenarioCell);
-            const io::ArchiveResult r = io::loadScenarioFile(path);
-            if (!r.archive)
-                return QStringLiteral("%1: line %2: %3: %4").arg(csvPath).arg(lineNo).arg(scenarioCell, r.error);
-            run.scenario = r.archive->scenario;
-            run.label = scenarioCell.toStdString();
-            run.measuredStepS = step;
-            run.measuredMemoryGib = memory;
-        }
-        runs.push_back(std::move(run));
-    }
-    if (!header)
-        return QStringLiteral("%1: no header scenario,measured_step_s[,measured_memory_gib]").arg(csvPath);
-    if (runs.empty())
-        return QStringLiteral("%1: no runs after the header").arg(csvPath);
-
+    if (auto e = io::readCalibrationRuns(base, csvPath, runs))
+        return e;
     const engine::CalibrationResult c = engine::calibrate(base, runs);
     if (!c.ok)
         return QStringLiteral("%1: %2").arg(csvPath, str(c.problem));

@@ -2,6 +2,7 @@
 
 #include "ui/i18n/enginetext.h"
 
+#include "engine/published.h"
 #include "engine/steptime.h"
 #include "engine/units.h"
 
@@ -71,7 +72,7 @@ void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engin
     const engine::StepBreakdown breakdown = m_ledger.time.breakdown;
     const int gpus = m_ledger.time.gpus, zero = m_zero;
     const std::vector<Point> points = std::move(m_points);
-    const QString caption = m_caption;
+    const QString caption = m_caption, band = m_band;
     m_ledger = ledger;
     m_zero = zeroStage;
     m_points.clear();
@@ -83,14 +84,18 @@ void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engin
         addPoint(curve.back());
     updateCaption();
     if (breakdown == ledger.time.breakdown && gpus == ledger.time.gpus && zero == zeroStage && points == m_points &&
-        caption == m_caption)
+        caption == m_caption && band == m_band)
         return;
-    setToolTip(summary() + QStringLiteral("\n") + m_caption);
+    setToolTip(tooltipText());
     update();
 }
 
 void StepTimeView::updateCaption() {
     const auto& t = m_ledger.time;
+    // Derived mode: how far the model was from published runs like this one (the engine's sentence), under the title.
+    m_band = t.derived && m_ledger.valid ? diagnosticText(engine::bandSentence(m_ledger.validation)) : QString();
+    if (!m_band.isEmpty())
+        m_band[0] = m_band[0].toUpper();
     if (t.derived) {
         m_caption =
             (tr("Derived from the hardware: MFU %1%, HFU %2%. Along the GPU axis only dp varies: each replica gets "
@@ -108,10 +113,15 @@ void StepTimeView::updateCaption() {
 void StepTimeView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) {
         updateCaption();
-        setToolTip(summary() + QStringLiteral("\n") + m_caption);
+        setToolTip(tooltipText());
         update(); // every other text is painted in the current language
     }
     QWidget::changeEvent(event);
+}
+
+QString StepTimeView::tooltipText() const {
+    return m_band.isEmpty() ? summary() + QStringLiteral("\n") + m_caption
+                            : summary() + QStringLiteral("\n") + m_band + QStringLiteral("\n") + m_caption;
 }
 
 QString StepTimeView::summary() const {
@@ -180,6 +190,11 @@ void StepTimeView::paintEvent(QPaintEvent*) {
                tm.elidedText(summary(), Qt::ElideRight, right - left));
     p.setFont(font());
     double y = 8 + tm.height() + line * 0.5;
+    if (!m_band.isEmpty()) { // the band of published runs like this one, elided (the tooltip has it whole)
+        p.drawText(QRectF(left, y - line * 0.3, right - left, line), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(m_band, Qt::ElideRight, right - left));
+        y += line * 1.1;
+    }
 
     // This plan's step as one stacked bar.
     const double barH = line * 1.6;

@@ -31,6 +31,8 @@ public:
     static QString summaryOf(const engine::StepBreakdown& b, int zeroStage);
     QStringList partRows() const; // "bubble  2.70 s  22%" for every part above zero, largest first
     QString caption() const { return m_caption; }
+    // Derived mode: the band of published runs like this one (engine::bandSentence), drawn under the title; "" else.
+    QString band() const { return m_band; }
     // Compact by default: under the days curve it yields height to the chart it explains.
     QSize sizeHint() const override { return {480, 150}; }
     int curvePoints() const { return int(m_points.size()); }
@@ -50,11 +52,13 @@ private:
     };
     void addPoint(const engine::ScalePoint& point); // one stacked-share column of the curve
     void updateCaption();
+    QString tooltipText() const;
 
     engine::Ledger m_ledger;
     int m_zero = 0;
     std::vector<Point> m_points;
     QString m_caption;
+    QString m_band;
 };
 
 } // namespace tl::ui

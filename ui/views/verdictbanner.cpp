@@ -8,6 +8,7 @@
 
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
+#include "engine/published.h"
 #include "engine/steptime.h"
 #include "engine/units.h"
 #include "ui/views/textline.h"
@@ -99,6 +100,8 @@ void VerdictBanner::setEvaluation(const engine::Evaluation& e) {
     m_dp = e.scenario.parallel.dp;
     m_cp = e.scenario.parallel.cp;
     m_zero = e.scenario.parallel.zero; // names the data-parallel part of the step in derived mode
+    m_band = engine::bandSentence(e.ledger.validation);
+    m_calibrated = engine::calibratedSentence(e.scenario, e.ledger.validation);
     auto gpusAt = [&e](std::optional<std::size_t> i) {
         return i ? std::optional<long long>(e.curve[*i].gpus) : std::nullopt;
     };
@@ -174,18 +177,27 @@ void VerdictBanner::renderNotes() {
     if (m_ledger.valid)
         for (const auto& w : m_ledger.warnings)
             notes << diagnosticText(w);
+    // After the warnings, derived mode's trust in the step: the band of published runs like this one, and whether
+    // the efficiency figures are calibrated (the engine's sentences; empty in fixed mode).
+    const qsizetype firstInfo = notes.size();
+    if (m_ledger.valid)
+        for (const engine::Diagnostic& d : {m_band, m_calibrated})
+            if (!d.empty())
+                notes << diagnosticText(d);
     std::array<QString, kNoteLines> texts;
-    std::array<bool, kNoteLines> isError{};
+    std::array<bool, kNoteLines> isError{}, isInfo{};
     for (int i = 0; i < kNoteLines && i < notes.size(); ++i) {
         texts[size_t(i)] = notes[i];
         isError[size_t(i)] = i == 0 && !errorText.isEmpty();
+        isInfo[size_t(i)] = i >= firstInfo;
     }
     if (notes.size() > kNoteLines) // the rest go to the tooltip of the last line
         texts[kNoteLines - 1] = notes.mid(kNoteLines - 1).join(QStringLiteral(" \u2022 "));
     // A lone note wider than its line wraps into the empty line under it (the banner's height stays); so does a
     // refusal, whose sentence is never cut (issue 28): the warnings under it then wait in the tooltip.
     QString whole;
-    if ((notes.size() == 1 || !errorText.isEmpty()) && m_notes[0]->width() > 1) {
+    // (A lone warning followed by the band wraps too: the band then waits in the tooltip.)
+    if ((notes.size() == 1 || firstInfo == 1 || !errorText.isEmpty()) && m_notes[0]->width() > 1) {
         QFont font = m_notes[0]->font();
         font.setBold(isError[0]);
         QTextLayout layout(notes[0], font);
@@ -198,6 +210,7 @@ void VerdictBanner::renderNotes() {
             texts[0] = notes[0].left(first.textLength()).trimmed();
             texts[1] = notes[0].mid(first.textLength()).trimmed();
             isError[1] = isError[0];
+            isInfo[1] = isInfo[0];
         }
     }
     for (int i = 0; i < kNoteLines; ++i) {
@@ -206,7 +219,7 @@ void VerdictBanner::renderNotes() {
         if (!whole.isEmpty())
             line->setToolTip(whole);
         const bool error = isError[size_t(i)];
-        line->setTextColor(error ? kBad : QColor(0x8a, 0x5a, 0x00));
+        line->setTextColor(error ? kBad : isInfo[size_t(i)] ? QColor(0x1f, 0x4e, 0x79) : QColor(0x8a, 0x5a, 0x00));
         if (line->font().bold() != error) {
             // Only the weight: the size follows the window's type (presentation mode doubles it and gives it back).
             QFont bold;

@@ -79,6 +79,7 @@ private:
     static constexpr int kNoteLines = 2;
     std::array<TextLine*, kNoteLines> m_notes{};
     std::vector<engine::Diagnostic> m_errors; // of the last edit
+    engine::Diagnostic m_band, m_calibrated;  // derived mode: published runs like this one; fitted figures
 };
 
 } // namespace tl::ui
