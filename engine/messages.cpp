@@ -131,6 +131,11 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "%1: %2 is not allowed; allowed: \"bf16\" on %3, which has no FP8 tensor cores (%4 is 0)",
     "published runs like this: %1 to %2 (%3)",
     "calibrated: efficiency figures fitted to measured runs (GEMM %1, HBM %2, links %3, FP8 %4 of peak)",
+    // ReserveCovers, ReserveShort, ReserveNone, ReserveOutpaced
+    "Faults and checkpoints need %1 days of the %2-day reserve.",
+    "Faults and checkpoints need %1 days: more than the %2-day reserve.",
+    "Faults and checkpoints need %1 days, and no days are kept in reserve.",
+    "On %1 GPUs faults come faster than the job recovers: no reserve covers them.",
 };
 
 constexpr bool everyTemplateSet() {

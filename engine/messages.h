@@ -108,6 +108,11 @@ enum class Msg : std::uint8_t {
     NoFp8TensorCores,
     ValidationBand,
     CalibratedFigures,
+    // What the schedule's reserve covers (evaluate.cpp reserveSentence, docs/formulas.md §13).
+    ReserveCovers,
+    ReserveShort,
+    ReserveNone,
+    ReserveOutpaced,
     Count
 };
 

@@ -51,7 +51,8 @@ private:
     // The gates as the days chart draws them: the curve's first points that finish, finish spending the reserve, and
     // fit (nullopt: none up to the curve's last count).
     std::optional<long long> m_finishGpus, m_finishFullGpus, m_fitGpus;
-    long long m_curveEnd = 0; // 0: no curve
+    long long m_curveEnd = 0;     // 0: no curve
+    engine::Diagnostic m_reserve; // what the schedule's reserve covers (engine::reserveSentence)
     bool m_gib = false;
     QFrame* m_memoryCard;
     QFrame* m_timeCard;
@@ -59,7 +60,7 @@ private:
     TextLine* m_memoryDetail;
     TextLine* m_timeHead;
     TextLine* m_timeDetail;
-    TextLine* m_summary; // which gate binds
+    TextLine* m_summary; // which gate binds, and what the reserve covers
     TextLine* m_plan;    // this plan: GPUs, layout, GPU-hours, dollars
     static constexpr int kNoteLines = 2;
     std::array<TextLine*, kNoteLines> m_notes{};
