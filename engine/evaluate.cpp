@@ -444,6 +444,7 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus, const s
         pt.days = run.days;
         pt.daysEffective = run.faults.effectiveDays;
         pt.goodput = run.faults.fraction;
+        pt.interruptions = run.faults.interruptions;
         pt.usd = run.usd;
         pt.tokensPerS = run.tokensPerSPerGpu * double(pt.gpus);
         pt.memoryTotal = memoryModel.total(int(dp));
@@ -498,6 +499,23 @@ std::optional<std::pair<Scenario, Diagnostic>> nextStep(const Scenario& s) {
 }
 
 } // namespace
+
+Diagnostic reserveSentence(const Scenario& s, const Ledger& l) {
+    if (!l.valid)
+        return {};
+    if (l.goodput.outpaced)
+        return sentence(Msg::ReserveOutpaced, {MessageArg::ofRounded(double(l.time.gpus))});
+    // The days with their significant digits: "0.02", "5.8", "12".
+    const double need = l.goodput.reserveNeededDays;
+    const std::string needed = need >= 10  ? formatFixed(need, 0)
+                               : need >= 1 ? formatFixed(need, 1)
+                                           : formatGeneral(need, 2);
+    const double reserve = s.schedule.reserveDays;
+    if (!(reserve > 0))
+        return sentence(Msg::ReserveNone, {MessageArg::ofText(needed)});
+    return sentence(need <= reserve ? Msg::ReserveCovers : Msg::ReserveShort,
+                    {MessageArg::ofText(needed), MessageArg::ofNumber(reserve)});
+}
 
 std::optional<std::size_t> curvePointAt(const std::vector<ScalePoint>& curve, long long gpus) {
     const auto at = std::find_if(curve.begin(), curve.end(), [gpus](const ScalePoint& p) { return p.gpus >= gpus; });
@@ -571,6 +589,13 @@ Evaluation evaluateAll(const Scenario& s) {
     e.marks.timeFullDeadline = first([&own](const ScalePoint& p) { return own(p) && p.finishesFullDeadline; });
     if (t.minGpusMemory)
         e.marks.memory = first([](const ScalePoint& p) { return p.fits; });
+    if (!e.curve.empty()) {
+        const auto fewest = std::min_element(e.curve.begin(), e.curve.end(), [](const auto& a, const auto& b) {
+            return a.daysEffective < b.daysEffective;
+        });
+        if (fewest + 1 != e.curve.end())
+            e.marks.fewestDays = std::size_t(fewest - e.curve.begin());
+    }
     const double usd = e.curve.empty() ? 0 : e.curve.front().usd;
     e.costFlat = !e.curve.empty() && std::all_of(e.curve.begin(), e.curve.end(), [usd](const ScalePoint& p) {
         return std::abs(p.usd - usd) <= 1e-9 * std::max(1.0, std::abs(usd));

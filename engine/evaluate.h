@@ -24,6 +24,7 @@ struct ScalePoint {
     double days = 0;          // compute only
     double daysEffective = 0; // with checkpoints, lost work and restarts (the time gate's days)
     double goodput = 1;       // days / daysEffective
+    double interruptions = 0; // expected job-stopping faults over the effective days
     double usd = 0;
     double tokensPerS = 0;  // whole-cluster throughput at efficiency.mfu
     double memoryTotal = 0; // bytes per GPU on the most loaded stage
@@ -59,8 +60,10 @@ struct Evaluation {
     Diagnostic curveNote; // empty() when the curve is dp alone
     // The curve's point at this plan (at its count, else the first beyond), and the first points that finish, finish
     // spending the reserve, and fit: the verdict's and the callouts' gate counts; nullopt when no point of it does.
+    // fewestDays: the point with the fewest effective days when more GPUs beyond it take longer (faults grow with the
+    // GPU count: where more GPUs stop paying); nullopt when the curve's last point is the fastest.
     struct Marks {
-        std::optional<std::size_t> plan, time, timeFullDeadline, memory;
+        std::optional<std::size_t> plan, time, timeFullDeadline, memory, fewestDays;
     } marks;
     // The same dollars at every GPU count of the curve (a fixed MFU: the GPU-hours do not depend on how many GPUs
     // share the work); false when the cost changes along it (derived from the hardware).
@@ -70,6 +73,10 @@ struct Evaluation {
 };
 
 Evaluation evaluateAll(const Scenario& s);
+
+// What the schedule's reserve covers (docs/formulas.md §13): "Faults and checkpoints need 0.02 days of the 5-day
+// reserve", or more than it, or that faults outpace the run. Empty for an invalid ledger.
+Diagnostic reserveSentence(const Scenario& s, const Ledger& l);
 
 // The index of the curve's point at `gpus`, else of the first beyond it; nullopt when the curve ends before.
 std::optional<std::size_t> curvePointAt(const std::vector<ScalePoint>& curve, long long gpus);

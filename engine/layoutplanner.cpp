@@ -71,7 +71,8 @@ std::string bottleneckText(const StepBreakdown& b, int zero, bool derived, bool 
 // A plan while searching: no strings, so that keeping it is cheap.
 struct Rec {
     Layout layout;
-    double days = 0, stepS = 0, mfu = 0, usd = 0, memory = 0;
+    double days = 0; // effective: checkpoints, lost work and restarts counted (what every objective ranks)
+    double daysCompute = 0, stepS = 0, mfu = 0, usd = 0, memory = 0;
     bool finishes = false;
     StepBreakdown parts;
 };
@@ -80,6 +81,7 @@ Plan toPlan(const Rec& r, double capacity, bool derived) {
     Plan p;
     p.layout = r.layout;
     p.days = r.days;
+    p.daysCompute = r.daysCompute;
     p.stepS = r.stepS;
     p.mfu = r.mfu;
     p.usd = r.usd;
@@ -423,13 +425,15 @@ public:
     }
 
     void record(ThreadState& ts, Rec& r, const Timing& t) const {
-        r.days = t.days;
+        // The time gate's days (docs/formulas.md §13): faults grow with the GPU count, so a layout on more GPUs can
+        // compute faster and still finish later.
+        r.days = t.faults.effectiveDays;
+        r.daysCompute = t.days;
         r.stepS = t.stepS;
         r.mfu = t.mfu;
         r.usd = t.usd;
         r.parts = t.parts;
-        // The ledger's own test (time.finishes): effective days, checkpoints and faults counted (issue 28).
-        r.finishes = t.faults.effectiveDays <= m_space.trainingDays;
+        r.finishes = r.days <= m_space.trainingDays;
         ++ts.feasible;
         ts.meeting += r.finishes;
         if (ts.slot >= 0) {
@@ -802,6 +806,7 @@ bool ranksBefore(Objective o, const Plan& a, const Plan& b) {
         Rec r;
         r.layout = p.layout;
         r.days = p.days;
+        r.daysCompute = p.daysCompute;
         r.usd = p.usd;
         r.memory = p.memoryTotal;
         return r;
@@ -1055,7 +1060,7 @@ WhyNot whyNot(const Scenario& scenario, const PlanRequest& req,
         out.works = true;
         out.reason = sentence(Msg::LayoutWorks,
                               {MessageArg::ofText(formatGB(l.memory.total)), MessageArg::ofText(formatGB(limit)),
-                               MessageArg::ofText(formatFixed(l.time.days, 1))});
+                               MessageArg::ofText(formatFixed(l.time.daysEffective, 1))});
     }
     const Prepared prep = prepare(scenario, req);
     if (!prep.space)

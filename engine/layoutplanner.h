@@ -70,7 +70,9 @@ struct PlanRequest {
 // One evaluated layout: the ledger's figures for it.
 struct Plan {
     Layout layout;
-    double days = 0, stepS = 0, mfu = 0, usd = 0;
+    double days = 0;        // with checkpoints, lost work and restarts (time.days_effective): what the planner ranks
+    double daysCompute = 0; // compute only (time.days)
+    double stepS = 0, mfu = 0, usd = 0;
     double memoryTotal = 0; // bytes per GPU on the most loaded stage
     double capacity = 0;    // bytes per GPU
     bool finishes = false;  // inside the deadline less reserve

@@ -346,14 +346,17 @@ constexpr const char* kSeconds = "%1 s";
 constexpr const char* kDays = "%1 days";
 constexpr const char* kDaysHours = "%1 days (%2 hours)";
 constexpr const char* kGpuHours = "%1 GPU-hours";
+constexpr const char* kMinutes = "%1 minutes";
+constexpr const char* kHours = "%1 hours";
 constexpr const char* kTokensPerS = "%1 tokens/s";
 constexpr const char* kBytesPerParam = "%1 B/param";
 } // namespace
 
 const std::vector<const char*>& valueTemplates() {
     // With the words a text row holds (time.binding_gate: none, memory, time).
-    static const std::vector<const char*> all = {
-        kNone, kYes, kNo, kSeconds, kDays, kDaysHours, kGpuHours, kTokensPerS, kBytesPerParam, "memory", "time"};
+    static const std::vector<const char*> all = {kNone,      kYes,      kNo,         kSeconds,       kDays,
+                                                 kDaysHours, kGpuHours, kTokensPerS, kBytesPerParam, "memory",
+                                                 "time",     kMinutes,  kHours};
     return all;
 }
 
@@ -403,6 +406,15 @@ std::array<MemoryPart, kMemoryParts> memoryParts(const MemoryLedger& m) {
              {"memory.optimizer", "optimizer state", m.optimizer, true},
              {"memory.activations", "activations", m.activations, false},
              {"memory.buffers", "buffers and overhead", m.buffers, false}}};
+}
+
+ValueText spanText(double seconds) {
+    if (!(seconds >= 120))
+        return {kSeconds, formatFixed(seconds, 1), {}};
+    if (seconds < 2 * 3600)
+        return {kMinutes, formatFixed(seconds / 60, 1), {}};
+    const double hours = seconds / 3600;
+    return {kHours, hours >= 100 ? groupDigits(hours) : formatFixed(hours, 1), {}};
 }
 
 std::string formatLedgerValue(const LedgerValue& v, Unit unit) {

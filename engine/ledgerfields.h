@@ -59,6 +59,13 @@ struct MemoryPart {
 inline constexpr std::size_t kMemoryParts = 6;
 std::array<MemoryPart, kMemoryParts> memoryParts(const MemoryLedger& m);
 
+// The run's "Faults and checkpoints" (docs/formulas.md §13) in the order the step view, the report and the CLI list
+// them: the checkpoint, its write and interval, the faults, goodput and the days they add. Ledger keys.
+inline constexpr std::array<const char*, 10> kFaultFigures = {
+    "checkpoint.bytes_full", "checkpoint.bytes_per_gpu", "checkpoint.write_s",    "checkpoint.blocking_s",
+    "checkpoint.interval_s", "goodput.job_mtbf_s",       "goodput.interruptions", "goodput.lost_per_fault_s",
+    "goodput.fraction",      "time.days_effective"};
+
 // A readable value with its unit: "131.1 GB (122.1 GiB)", "67.9 s", "$1,234,567", "5.27e+21 FLOPs".
 std::string formatLedgerValue(const LedgerValue& v, Unit unit);
 
@@ -69,6 +76,9 @@ struct ValueText {
     std::string a, b; // %1, %2
 };
 ValueText ledgerValueText(const LedgerValue& v, Unit unit);
+// A span of time in the unit that reads best: "11.5 s", "4.2 minutes", "6.3 hours" (a checkpoint's write, its
+// interval, the job's time between faults).
+ValueText spanText(double seconds);
 const std::vector<const char*>& valueTemplates();
 
 } // namespace tl::engine

@@ -138,6 +138,11 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "tensor parallelism",
     "FSDP (ZeRO-3)",
     "data parallelism",
+    // ReserveCovers, ReserveShort, ReserveNone, ReserveOutpaced
+    "Faults and checkpoints need %1 days of the %2-day reserve.",
+    "Faults and checkpoints need %1 days: more than the %2-day reserve.",
+    "Faults and checkpoints need %1 days, and no days are kept in reserve.",
+    "On %1 GPUs faults come faster than the job recovers: no reserve covers them.",
 };
 
 constexpr bool everyTemplateSet() {

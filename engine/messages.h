@@ -115,6 +115,11 @@ enum class Msg : std::uint8_t {
     FamilyTensor,
     FamilyFsdp,
     FamilyData,
+    // What the schedule's reserve covers (evaluate.cpp reserveSentence, docs/formulas.md §13).
+    ReserveCovers,
+    ReserveShort,
+    ReserveNone,
+    ReserveOutpaced,
     Count
 };
 

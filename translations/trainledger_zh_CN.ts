@@ -1998,6 +1998,14 @@ Total %5 of %6, pipeline stage %7</source>
         <source>%1 %2%</source>
         <translation>%1 %2%</translation>
     </message>
+    <message>
+        <source>%1 with faults and checkpoints (time.days_effective), %2 of computing</source>
+        <translation>计入故障与检查点 为 %1（time.days_effective），纯计算 %2</translation>
+    </message>
+    <message>
+        <source>Days with checkpoints, the work lost to faults and the restarts counted: the time gate&apos;s days, by which the planner ranks</source>
+        <translation>计入检查点、故障损失的工作与重启后的天数：即时间门槛所用的天数，规划器按它排序</translation>
+    </message>
 </context>
 <context>
     <name>PlannerTab</name>
@@ -2562,6 +2570,30 @@ per parameter</source>
         <source>, </source>
         <translation>，</translation>
     </message>
+    <message>
+        <source>every %1 (as set)</source>
+        <translation>每 %1 一次（按设定）</translation>
+    </message>
+    <message>
+        <source>every %1 (one write at a time)</source>
+        <translation>每 %1 一次（同一时间只写一个）</translation>
+    </message>
+    <message>
+        <source>every %1 (Young/Daly: √(2 × %2 × %3))</source>
+        <translation>每 %1 一次（Young/Daly：√(2 × %2 × %3)）</translation>
+    </message>
+    <message>
+        <source>Faults and checkpoints: a %1 checkpoint written in %2 %3; about %4 interruptions; goodput %5%</source>
+        <translation>故障与检查点：%1 的检查点写入需 %2，%3；预计约 %4 次中断；goodput %5%</translation>
+    </message>
+    <message>
+        <source>Faults and checkpoints</source>
+        <translation>故障与检查点</translation>
+    </message>
+    <message>
+        <source>Faults and checkpoints: %1 every %2; goodput %3%</source>
+        <translation>故障与检查点：每 %2 存 %1；goodput %3%</translation>
+    </message>
 </context>
 <context>
     <name>TensorParallelPage</name>
@@ -2958,6 +2990,20 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <source>More GPUs give each replica fewer micro-batches while its gradient traffic, pipeline fill and optimizer step stay, so days fall slower than GPUs are added and the GPU-hours, and so the cost, grow. The split of the step is shown below.</source>
         <translation>GPU 越多，每个副本分到的微批越少，而它的梯度通信、流水线填充和优化器步骤不变，所以天数下降得比 GPU 增加得慢，GPU·小时和成本随之上升。每步时间的构成见下方。</translation>
     </message>
+    <message>
+        <source>With faults and checkpoints</source>
+        <translation>计入故障与检查点</translation>
+    </message>
+    <message>
+        <source>Fewest days with faults: %1, %2 (goodput %3%)</source>
+        <translation>计入故障时最快：%1，%2（goodput %3%）</translation>
+    </message>
+    <message>
+        <source>%1: %2 with faults and checkpoints, %3 of computing
+goodput %4%, about %5 interruptions</source>
+        <translation>%1：计入故障与检查点 为 %2，纯计算 %3
+goodput %4%，约 %5 次中断</translation>
+    </message>
 </context>
 <context>
     <name>VerdictBanner</name>
@@ -3080,6 +3126,28 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>No GPU count of this layout finishes in time, nor does any layout the planner finds on %1 to %2 GPUs.</source>
         <translation>此布局下没有任何 GPU 数量能按时完成，规划器在 %1 至 %2 块 GPU 上找到的任何布局也都不能。</translation>
+        <source>Time binds: %1 GPUs to finish.</source>
+        <translation>时间约束：需 %1 块 GPU 才能训完。</translation>
+    </message>
+    <message>
+        <source>Memory binds: %1 GPUs to fit.</source>
+        <translation>显存约束：需 %1 块 GPU 才放得下。</translation>
+    </message>
+    <message>
+        <source>Memory binds: no replica count fits.</source>
+        <translation>显存约束：任何副本数都放不下。</translation>
+    </message>
+    <message>
+        <source>Neither gate binds.</source>
+        <translation>两道门槛都不构成约束。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>The gate that needs more GPUs, and how many of the days kept in reserve for checkpoints and failures this plan&apos;s faults and checkpoints use (goodput.reserve_needed_days).</source>
+        <translation>需要更多 GPU 的那道门槛，以及为检查点和故障预留的天数中本方案的故障与检查点 实际用掉多少（goodput.reserve_needed_days）。</translation>
     </message>
 </context>
 <context>
@@ -7610,6 +7678,28 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>data parallelism</source>
         <translation>数据并行</translation>
+        <source>%1 minutes</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 hours</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>Faults and checkpoints need %1 days of the %2-day reserve.</source>
+        <translation>故障与检查点需要 %2 天预留中的 %1 天。</translation>
+    </message>
+    <message>
+        <source>Faults and checkpoints need %1 days: more than the %2-day reserve.</source>
+        <translation>故障与检查点需要 %1 天：超过 %2 天的预留。</translation>
+    </message>
+    <message>
+        <source>Faults and checkpoints need %1 days, and no days are kept in reserve.</source>
+        <translation>故障与检查点需要 %1 天，而没有留任何预留天数。</translation>
+    </message>
+    <message>
+        <source>On %1 GPUs faults come faster than the job recovers: no reserve covers them.</source>
+        <translation>在 %1 块 GPU 上故障来得比作业恢复还快：多少预留都不够。</translation>
     </message>
 </context>
 <context>
@@ -7785,6 +7875,14 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>GB means 10⁹ bytes. Only data parallelism varies along the days curve. Every formula and its source: formulas.md in the TrainLedger documentation; trainledger-cli --explain KEY shows one figure&apos;s.</source>
         <translation>GB 表示 10⁹ 字节。天数曲线上只改变数据并行。全部公式及出处：TrainLedger 文档中的 formulas.md；trainledger-cli --explain KEY 显示单个数字的公式。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Faults and checkpoints</source>
+        <translation>故障与检查点</translation>
     </message>
 </context>
 <context>

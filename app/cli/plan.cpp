@@ -19,7 +19,8 @@ QJsonObject planJson(const engine::Plan& p) {
     QJsonObject o;
     o.insert(QStringLiteral("set"), set);
     o.insert(QStringLiteral("layout"), QString::fromStdString(engine::describeLayout(p.layout)));
-    o.insert(QStringLiteral("time.days"), p.days);
+    o.insert(QStringLiteral("time.days"), p.daysCompute);
+    o.insert(QStringLiteral("time.days_effective"), p.days); // what the planner ranks (faults and checkpoints counted)
     o.insert(QStringLiteral("time.step_s"), p.stepS);
     o.insert(QStringLiteral("time.mfu"), p.mfu);
     o.insert(QStringLiteral("time.gpus"), qint64(p.gpus()));
@@ -44,26 +45,50 @@ QByteArray csvLine(const QStringList& cells) {
 }
 
 QByteArray csv(const engine::PlanResult& r) {
-    QByteArray out =
-        csvLine({QStringLiteral("rank"), QStringLiteral("time.gpus"), QStringLiteral("parallel.tp"),
-                 QStringLiteral("parallel.pp"), QStringLiteral("parallel.dp"), QStringLiteral("parallel.cp"),
-                 QStringLiteral("parallel.zero"), QStringLiteral("parallel.sequence_parallel"),
-                 QStringLiteral("parallel.schedule"), QStringLiteral("parallel.virtual_stages"),
-                 QStringLiteral("data.micro_batch"), QStringLiteral("activations.recompute"),
-                 QStringLiteral("offload.optimizer"), QStringLiteral("time.days"), QStringLiteral("time.step_s"),
-                 QStringLiteral("time.mfu"), QStringLiteral("cost.usd"), QStringLiteral("memory.total"),
-                 QStringLiteral("time.finishes")});
+    QByteArray out = csvLine({QStringLiteral("rank"),
+                              QStringLiteral("time.gpus"),
+                              QStringLiteral("parallel.tp"),
+                              QStringLiteral("parallel.pp"),
+                              QStringLiteral("parallel.dp"),
+                              QStringLiteral("parallel.cp"),
+                              QStringLiteral("parallel.zero"),
+                              QStringLiteral("parallel.sequence_parallel"),
+                              QStringLiteral("parallel.schedule"),
+                              QStringLiteral("parallel.virtual_stages"),
+                              QStringLiteral("data.micro_batch"),
+                              QStringLiteral("activations.recompute"),
+                              QStringLiteral("offload.optimizer"),
+                              QStringLiteral("time.days"),
+                              QStringLiteral("time.days_effective"),
+                              QStringLiteral("time.step_s"),
+                              QStringLiteral("time.mfu"),
+                              QStringLiteral("cost.usd"),
+                              QStringLiteral("memory.total"),
+                              QStringLiteral("time.finishes")});
     int rank = 0;
     for (const auto& p : r.plans) {
         const auto& l = p.layout;
         auto n = [](double x) { return QString::number(x, 'g', 17); };
-        out += csvLine({QString::number(++rank), QString::number(p.gpus()), QString::number(l.tp),
-                        QString::number(l.pp), QString::number(l.dp), QString::number(l.cp), QString::number(l.zero),
+        out += csvLine({QString::number(++rank),
+                        QString::number(p.gpus()),
+                        QString::number(l.tp),
+                        QString::number(l.pp),
+                        QString::number(l.dp),
+                        QString::number(l.cp),
+                        QString::number(l.zero),
                         l.sequenceParallel ? QStringLiteral("true") : QStringLiteral("false"),
-                        QString::fromLatin1(engine::scheduleName(l.schedule)), QString::number(l.virtualStages),
-                        QString::number(l.microBatch), QString::fromLatin1(engine::recomputeName(l.recompute)),
-                        QString::fromLatin1(engine::offloadName(l.offload)), n(p.days), n(p.stepS), n(p.mfu), n(p.usd),
-                        n(p.memoryTotal), p.finishes ? QStringLiteral("true") : QStringLiteral("false")});
+                        QString::fromLatin1(engine::scheduleName(l.schedule)),
+                        QString::number(l.virtualStages),
+                        QString::number(l.microBatch),
+                        QString::fromLatin1(engine::recomputeName(l.recompute)),
+                        QString::fromLatin1(engine::offloadName(l.offload)),
+                        n(p.daysCompute),
+                        n(p.days),
+                        n(p.stepS),
+                        n(p.mfu),
+                        n(p.usd),
+                        n(p.memoryTotal),
+                        p.finishes ? QStringLiteral("true") : QStringLiteral("false")});
     }
     return out;
 }

@@ -211,6 +211,18 @@ void gates(Out& o, const Evaluation& e) {
                t.derived ? "in the derived step" : "MFU already includes it");
 }
 
+// The run's faults and checkpoints (issue 25, docs/formulas.md §13): engine::kFaultFigures, as the window's step view
+// and the PDF report list them, and what the schedule's reserve covers.
+void faults(Out& o, const Evaluation& e) {
+    const Ledger& l = e.ledger;
+    o.line("Faults and checkpoints (seed 000 §2's reserve; formulas.md §13)");
+    for (const char* key : kFaultFigures)
+        for (const LedgerField& f : ledgerFields())
+            if (std::string_view(f.key) == key)
+                o.line("  %-36s %s", f.label, c(formatLedgerValue(f.get(l), f.unit)));
+    o.line("  %s", io::messageText(reserveSentence(e.scenario, l)).toStdString().c_str());
+}
+
 void budget(Out& o, const Evaluation& e) {
     const Scenario& s = e.scenario;
     const Ledger& l = e.ledger;
@@ -239,7 +251,7 @@ std::string renderReport(const Scenario& s) {
     o.line("TrainLedger: %s", displayTitle(s).c_str());
     o.line("Model %s: %s parameters (%s active)%s", s.model.preset.c_str(), c(groupDigits(double(l.params.total))),
            c(groupDigits(double(l.params.active))), l.params.derivedShape ? ", shape derived from model.params" : "");
-    for (auto* section : {task, state, compute, step, zero, memory, gates, budget}) {
+    for (auto* section : {task, state, compute, step, zero, memory, gates, faults, budget}) {
         o.blank();
         section(o, e);
     }

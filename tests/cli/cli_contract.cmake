@@ -30,6 +30,14 @@ foreach(f "3,145,728" "31,790" "67.9 s" "131.1 GB = 122.1 GiB" "143.789 TFLOPs" 
           "147.4 GB" "7,513 tokens/s" "binding gate           time" "ZeRO-3")
   expect_contains("${out}" "${f}" "--report")
 endforeach()
+# Issue 25: the report's faults and checkpoints (the figures the window's step view and the PDF list) and what the
+# reserve covers: seed 000's full checkpoint is 14 B x 8.19B parameters, written at 10 GB/s every 6.3 hours.
+foreach(f "Faults and checkpoints" "Checkpoint, full                     114.7 GB (106.8 GiB)"
+          "Checkpoint write                     11.5 s" "Expected interruptions" "Goodput"
+          "Days with faults and checkpoints     19.3 days"
+          "Faults and checkpoints need 0.02 days of the 5-day reserve.")
+  expect_contains("${out}" "${f}" "--report")
+endforeach()
 run_cli(0 default_out err)
 if(NOT default_out STREQUAL out)
   message(FATAL_ERROR "--report is not the default output")

@@ -48,7 +48,7 @@ foreach(i RANGE ${last})
     list(APPEND args --set "${key}=${value}")
   endforeach()
   run_cli(0 ledger err ${args})
-  foreach(pair "time.days;time;days" "time.step_s;time;step_s" "cost.usd;cost;usd" "memory.total;memory;total"
+  foreach(pair "time.days;time;days" "time.days_effective;time;days_effective" "time.step_s;time;step_s" "cost.usd;cost;usd" "memory.total;memory;total"
                "time.gpus;time;gpus")
     list(GET pair 0 planKey)
     list(GET pair 1 group)

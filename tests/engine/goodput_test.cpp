@@ -211,6 +211,33 @@ TEST(Goodput, TimeGateCountsCheckpointsAndFaults) {
                             [](const auto& w) { return w.code == "faults-outpace"; }));
 }
 
+TEST(Goodput, TheVerdictSaysWhatTheReserveCovers) {
+    // Seed 000's plan: 5 of its 30 days are kept "for checkpoints and failures"; its faults and checkpoints use 0.02.
+    const Scenario seed;
+    const Ledger l = evaluate(seed);
+    const Diagnostic covers = reserveSentence(seed, l);
+    EXPECT_EQ(covers.id, Msg::ReserveCovers);
+    EXPECT_NEAR(l.goodput.reserveNeededDays, 0.02, 0.005);
+    EXPECT_EQ(covers.message(), "Faults and checkpoints need 0.02 days of the 5-day reserve.");
+
+    // Llama 3 405B on 16,384 H100s at 2 TB/s: 70.3 compute days become 76.1; the 5-day reserve is short.
+    const Scenario big = with(llama3On16k(), {{"schedule.reserve_days", 5.0}});
+    const Ledger b = evaluate(big);
+    ASSERT_TRUE(b.valid);
+    EXPECT_NEAR(b.goodput.reserveNeededDays, 5.8, 0.05);
+    const Diagnostic shortOf = reserveSentence(big, b);
+    EXPECT_EQ(shortOf.id, Msg::ReserveShort);
+    EXPECT_EQ(shortOf.message(), "Faults and checkpoints need 5.8 days: more than the 5-day reserve.");
+
+    // No reserve at all, and faults that outpace the run.
+    const Scenario none = with(seed, {{"schedule.reserve_days", 0.0}});
+    EXPECT_EQ(reserveSentence(none, evaluate(none)).message(),
+              "Faults and checkpoints need 0.02 days, and no days are kept in reserve.");
+    const Scenario hopeless = with(llama3On16k(), {{"reliability.gpu_mtbf_hours", 1.0}});
+    EXPECT_EQ(reserveSentence(hopeless, evaluate(hopeless)).message(),
+              "On 16,384 GPUs faults come faster than the job recovers: no reserve covers them.");
+}
+
 TEST(Goodput, PropertiesOverRandomScenarios) {
     tl::test::RandomScenarios g(20261202);
     std::mt19937_64 rng(7);

@@ -24,6 +24,9 @@ using namespace tl::engine;
 
 using tl::test::tinyScenario;
 
+// Hours between faults per GPU on a fleet where faults decide which GPU count finishes first (issue 25).
+constexpr double kFaultyMtbfHours = 2.0;
+
 bool canonical(const Layout& l) {
     if (l.pp == 1 && (l.schedule != Schedule::OneFOneB || l.virtualStages != 1))
         return false; // one stage: the schedule has no effect
@@ -41,7 +44,8 @@ bool canonical(const Layout& l) {
 Plan planFromLedger(const Layout& layout, const Ledger& l) {
     Plan p;
     p.layout = layout;
-    p.days = l.time.days;
+    p.days = l.time.daysEffective; // the time gate's days: the planner ranks by them (issue 25)
+    p.daysCompute = l.time.days;
     p.stepS = l.time.stepTimeS;
     p.usd = l.cost.usd;
     p.mfu = l.time.mfu;
@@ -104,10 +108,44 @@ void expectSamePlans(const std::vector<Plan>& got, const std::vector<Plan>& want
         SCOPED_TRACE(describeLayout(want[i].layout));
         EXPECT_TRUE(got[i].layout == want[i].layout) << "at " << i << ": " << describeLayout(got[i].layout);
         EXPECT_EQ(got[i].days, want[i].days);
+        EXPECT_EQ(got[i].daysCompute, want[i].daysCompute);
         EXPECT_EQ(got[i].stepS, want[i].stepS);
         EXPECT_EQ(got[i].usd, want[i].usd);
         EXPECT_EQ(got[i].memoryTotal, want[i].memoryTotal);
         EXPECT_EQ(got[i].mfu, want[i].mfu);
+    }
+}
+
+// Issue 25: the planner ranks by the effective days (checkpoints, lost work and restarts counted). On a faulty fleet
+// more GPUs compute faster but stop more often: the fastest plan is then not the one with the fewest compute days,
+// and the days it shows are the evaluated plan's time.days_effective.
+TEST(LayoutPlanner, RanksByTheDaysWithFaults) {
+    Scenario s = tinyScenario();
+    s.reliability.gpuMtbfHours = kFaultyMtbfHours;
+    PlanRequest req;
+    req.minGpus = 1;
+    req.maxGpus = 32;
+    req.top = 0;
+    const PlanResult r = planLayouts(s, req);
+    ASSERT_GT(r.plans.size(), 10u);
+    for (size_t i = 1; i < r.plans.size(); ++i)
+        EXPECT_LE(r.plans[i - 1].days, r.plans[i].days) << i;
+    const Plan& fastest = r.plans.front();
+    const auto computeFastest = std::min_element(
+        r.plans.begin(), r.plans.end(), [](const Plan& a, const Plan& b) { return a.daysCompute < b.daysCompute; });
+    EXPECT_LT(fastest.gpus(), computeFastest->gpus());
+    EXPECT_LT(computeFastest->daysCompute, fastest.daysCompute);
+    EXPECT_GT(computeFastest->days, fastest.days);
+    // The figures shown are the evaluated plan's.
+    for (const Plan* p : {&fastest, &*computeFastest}) {
+        Scenario at = s;
+        for (const auto& [key, value] : planAssignments(*p))
+            ASSERT_FALSE(setField(at, key, value)) << key;
+        const Ledger l = evaluate(at);
+        ASSERT_TRUE(l.valid);
+        EXPECT_EQ(p->days, l.time.daysEffective);
+        EXPECT_EQ(p->daysCompute, l.time.days);
+        EXPECT_GT(l.time.daysEffective, l.time.days);
     }
 }
 
@@ -303,7 +341,8 @@ TEST(LayoutPlanner, SetReproducesEachPlanExactly) {
         EXPECT_TRUE(again == direct);
         const Ledger l = evaluate(again);
         ASSERT_TRUE(l.valid) << describeLayout(p.layout);
-        EXPECT_EQ(l.time.days, p.days);
+        EXPECT_EQ(l.time.daysEffective, p.days); // the time gate's days (issue 25)
+        EXPECT_EQ(l.time.days, p.daysCompute);
         EXPECT_EQ(l.time.stepTimeS, p.stepS);
         EXPECT_EQ(l.cost.usd, p.usd);
         EXPECT_EQ(l.memory.total, p.memoryTotal);
@@ -510,7 +549,7 @@ TEST(LayoutPlanner, PublishedLayoutsRankWell) {
                         describeLayout(it->layout).c_str(), it->stepS);
         else
             std::printf("not in the top 12%%\n");
-        EXPECT_LE(first.plans.front().days, l.time.days);
+        EXPECT_LE(first.plans.front().days, l.time.daysEffective); // both with faults and checkpoints
         EXPECT_NE(it, top.plans.end());
     }
 }

@@ -145,7 +145,7 @@ private slots:
     void stepControlsEditTheScenario() {
         Window w;
         w.player()->setLesson(0);
-        w.player()->setStep(9); // ZeRO-0 on 4 GPUs
+        w.player()->setStep(11); // ZeRO-0 on 4 GPUs
         auto* zero = w.window.findChild<QDoubleSpinBox*>(QStringLiteral("stepControl:parallel.zero"));
         QVERIFY(zero);
         zero->setValue(2);
@@ -211,7 +211,7 @@ private slots:
         QVERIFY(!m->totalTexts()[1].contains(QLatin1Char('N')));
         // The ZeRO steps switch it on by themselves.
         w.player()->setLesson(0);
-        w.player()->setStep(10);
+        w.player()->setStep(12); // ZeRO-1
         QVERIFY(m->stateOnly());
     }
 

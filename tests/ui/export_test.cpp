@@ -151,6 +151,47 @@ private slots:
         QVERIFY(no.contains(QStringLiteral("GB")));
     }
 
+    // Issue 25: the report's plan says what the reserve covers and its days count faults and checkpoints; its key
+    // figures list engine::kFaultFigures, as the command line's report and the step view do.
+    void theReportNamesFaultsAndCheckpoints() {
+        const engine::Scenario s;
+        const engine::Ledger l = engine::evaluate(s);
+        const QString plan = ui::reportPlanTable(s, l);
+        QVERIFY2(plan.contains(QStringLiteral("Faults and checkpoints need 0.02 days of the 5-day reserve.")),
+                 qPrintable(plan));
+        // Llama 3 405B on 16,384 H100s at 2 TB/s: the verdict's days are the effective ones (76.1, not 70.3).
+        engine::Scenario big = s;
+        for (const auto& [key, value] :
+             std::vector<std::pair<const char*, engine::FieldValue>>{{"model.preset", std::string("llama3.1-405b")},
+                                                                     {"data.seq_len", 8192.0},
+                                                                     {"data.global_batch", 2048.0},
+                                                                     {"data.tokens", 15.6e12},
+                                                                     {"parallel.tp", 8.0},
+                                                                     {"parallel.pp", 16.0},
+                                                                     {"parallel.dp", 128.0},
+                                                                     {"checkpoint.storage_gbps", 2000.0},
+                                                                     {"schedule.deadline_days", 90.0}})
+            QVERIFY(!engine::setField(big, key, value));
+        const engine::Ledger bl = engine::evaluate(big);
+        QVERIFY(bl.valid);
+        const QString days =
+            QString::fromStdString(engine::formatLedgerValue(bl.time.daysEffective, engine::Unit::Days));
+        QVERIFY2(days != QString::fromStdString(engine::formatLedgerValue(bl.time.days, engine::Unit::Days)),
+                 qPrintable(days));
+        QVERIFY2(ui::reportVerdict(bl).contains(days), qPrintable(ui::reportVerdict(bl)));
+        QVERIFY(ui::reportPlanTable(big, bl).contains(days));
+        QVERIFY(ui::reportPlanTable(big, bl).contains(
+            QStringLiteral("Faults and checkpoints need 5.8 days: more than the 5-day reserve.")));
+        // Every figure of engine::kFaultFigures with its label and value, as the ledger table formats it.
+        for (const char* key : engine::kFaultFigures)
+            for (const engine::LedgerField& f : engine::ledgerFields())
+                if (std::string_view(f.key) == key)
+                    QVERIFY2(plan.contains(QString::fromStdString(QByteArray(f.label).trimmed().toStdString() + " " +
+                                                                  engine::formatLedgerValue(f.get(l), f.unit))
+                                               .toHtmlEscaped()),
+                             key);
+    }
+
     // Issue 28: two pages as the README says, for the plans people print (fixed and derived efficiency, the course's
     // model and Llama 3 405B, with warnings and notes), and no path of the machine that wrote it.
     void theReportIsTwoPagesForEveryPlan() {

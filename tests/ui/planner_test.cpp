@@ -156,7 +156,7 @@ private slots:
         QVERIFY(tab.applyRow(2));
         QCOMPARE(controller.undoStack()->count(), steps + 1);
         QVERIFY(engine::layoutOf(controller.scenario()) == chosen.layout);
-        QCOMPARE(controller.ledger().time.days, chosen.days);
+        QCOMPARE(controller.ledger().time.daysEffective, chosen.days); // the days the planner ranks
         QCOMPARE(controller.ledger().memory.total, chosen.memoryTotal);
         QVERIFY(controller.undoStack()->undoText().startsWith(QStringLiteral("apply layout")));
         // A second Apply right after is its own step, not merged into the first.
@@ -217,14 +217,22 @@ private slots:
             QVERIFY(engine::layoutOf(controller.scenario()) == chosen.layout);
             QVERIFY(controller.scenario().efficiency.mode == mode); // never switched
             const engine::Ledger& l = controller.ledger();
-            QCOMPARE(l.time.days, chosen.days);
+            QCOMPARE(l.time.daysEffective, chosen.days);
+            QCOMPARE(l.time.days, chosen.daysCompute);
             QCOMPARE(l.cost.usd, chosen.usd);
             QCOMPARE(l.time.mfu, chosen.mfu);
             QCOMPARE(l.memory.total, chosen.memoryTotal);
             // The table's cells show those figures.
             const int row = tab.model()->rowOfRank(3);
-            QCOMPARE(tab.model()->data(tab.model()->index(row, ui::PlanModel::Days), Qt::UserRole).toDouble(),
-                     l.time.days);
+            // Days: the effective days the planner ranks (issue 25); the tooltip adds the compute days.
+            const QModelIndex days = tab.model()->index(row, ui::PlanModel::Days);
+            QCOMPARE(tab.model()->data(days, Qt::UserRole).toDouble(), l.time.daysEffective);
+            const QString tip = tab.model()->data(days, Qt::ToolTipRole).toString();
+            QVERIFY2(
+                tip.contains(
+                    QString::fromStdString(engine::formatLedgerValue(l.time.daysEffective, engine::Unit::Days))) &&
+                    tip.contains(QString::fromStdString(engine::formatLedgerValue(l.time.days, engine::Unit::Days))),
+                qPrintable(tip));
             QVERIFY(tab.applyButton()->isEnabled()); // the results stay current: the mode did not change
         }
     }

@@ -244,6 +244,80 @@ private slots:
                     .contains(QStringLiteral("Time: 19.3 of 25.0 days \u2014 finishes")));
     }
 
+    // Issue 25: the verdict says how many of the reserve days the plan's faults and checkpoints use (the engine's
+    // sentence with the ledger's figure), whole at 1280 x 720.
+    void theVerdictSaysWhatTheReserveCovers() {
+        auto* banner = find<ui::VerdictBanner>(QStringLiteral("verdictBanner"));
+        const engine::Ledger l = m_controller->ledger();
+        QCOMPARE(str(engine::formatGeneral(l.goodput.reserveNeededDays, 2)), QStringLiteral("0.02"));
+        const QString covers = QStringLiteral("Faults and checkpoints need 0.02 days of the 5-day reserve.");
+        QVERIFY2(banner->text().contains(covers), qPrintable(banner->text()));
+        auto* summary = find<ui::TextLine>(QStringLiteral("verdictSummary"));
+        m_window->resize(1280, 720);
+        QApplication::processEvents();
+        QVERIFY2(summary->shownText().endsWith(covers), qPrintable(summary->shownText()));
+        // No reserve: the sentence says so; two days of reserve still cover the plan's 0.02.
+        auto* reserve = find<QDoubleSpinBox>(QStringLiteral("spin:schedule.reserve_days"));
+        reserve->setValue(0);
+        QVERIFY2(banner->text().contains(
+                     QStringLiteral("Faults and checkpoints need 0.02 days, and no days are kept in reserve.")),
+                 qPrintable(banner->text()));
+        reserve->setValue(2);
+        QVERIFY2(banner->text().contains(QStringLiteral("need 0.02 days of the 2-day reserve.")),
+                 qPrintable(banner->text()));
+    }
+
+    // Issue 25: the days curve draws the effective days (checkpoints, lost work and restarts) beside the compute
+    // days; the gap widens with the GPUs, and where more GPUs stop paying a callout says so.
+    void timeViewDrawsTheDaysWithFaults() {
+        auto* view = m_window->view<ui::TimeView>();
+        // A faulty fleet (2,000 hours between faults per GPU): at hundreds of GPUs faults take a visible share.
+        find<QDoubleSpinBox>(QStringLiteral("spin:reliability.gpu_mtbf_hours"))->setValue(2000);
+        const engine::Evaluation& e = m_controller->evaluation();
+        QCOMPARE(e.scenario.reliability.gpuMtbfHours, 2000.0);
+        QList<QPointF> want;
+        for (const auto& p : e.curve)
+            if (p.goodput >= 0.01)
+                want << QPointF(double(p.gpus), p.daysEffective);
+        QVERIFY(want.size() > 10);
+        QCOMPARE(view->effectiveSeries()->points(), want);
+        // The gap grows with the GPU count: effective over compute days at the last point beyond the first's.
+        const auto& first = e.curve.front();
+        const auto& last = e.curve.back();
+        QVERIFY(last.daysEffective / last.days > 1.05 * first.daysEffective / first.days);
+        const QString legend =
+            find<QLabel>(QStringLiteral("timeLegend"))->text().replace(QChar(0x00a0), QLatin1Char(' '));
+        QVERIFY2(legend.contains(QStringLiteral("With faults and checkpoints")), qPrintable(legend));
+        // Its tooltip: the effective days, the compute days, goodput and interruptions of the nearest point.
+        const QString hover = view->effectiveHoverText(double(last.gpus));
+        QVERIFY2(hover.contains(str(engine::formatLedgerValue(last.daysEffective, engine::Unit::Days))) &&
+                     hover.contains(QStringLiteral("goodput %1%").arg(str(engine::formatFixed(last.goodput * 100, 1)))),
+                 qPrintable(hover));
+        // The time gate's square sits on the effective line; the fastest count with faults has its callout.
+        QVERIFY(e.marks.time);
+        QCOMPARE(view->gateSeries()->at(0).y(), e.curve[*e.marks.time].daysEffective);
+        const QString callouts = view->calloutTexts().join(QLatin1Char('\n'));
+        if (e.marks.fewestDays)
+            QVERIFY2(callouts.contains(QStringLiteral("Fewest days with faults: %1 GPUs")
+                                           .arg(str(engine::groupDigits(double(e.curve[*e.marks.fewestDays].gpus))))),
+                     qPrintable(callouts));
+        // The step view names the run's faults and checkpoints: the checkpoint, its Young/Daly interval, goodput.
+        auto* step = m_window->view<ui::StepTimeView>();
+        find<QDoubleSpinBox>(QStringLiteral("spin:reliability.gpu_mtbf_hours"))->setValue(50000);
+        const engine::Ledger& l = m_controller->ledger();
+        QCOMPARE(step->faultsText(),
+                 QStringLiteral("Faults and checkpoints: a 114.7 GB checkpoint written in 11.5 s every 6.3 hours "
+                                "(Young/Daly: \u221a(2 \u00d7 11.5 s \u00d7 6,250 hours)); about 0.07 interruptions; "
+                                "goodput 99.9%"));
+        QCOMPARE(str(engine::formatGB(l.checkpoint.bytesFull)), QStringLiteral("114.7 GB"));
+        const QStringList rows = step->faultRows();
+        QCOMPARE(rows.size(), int(engine::kFaultFigures.size()) + 1);
+        QVERIFY2(rows.join(QLatin1Char('\n'))
+                     .contains(str(engine::formatLedgerValue(l.goodput.fraction, engine::Unit::Ratio))),
+                 qPrintable(rows.join(QLatin1Char('\n'))));
+        QVERIFY(step->toolTip().contains(QStringLiteral("Faults and checkpoints")));
+    }
+
     void numbersOnScreenEqualTheLedger_data() {
         QTest::addColumn<int>("dp");
         QTest::newRow("dp 8") << 8;

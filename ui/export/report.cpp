@@ -1,6 +1,7 @@
 #include "ui/export/report.h"
 
 #include "app/version.h"
+#include "engine/evaluate.h"
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
 #include "engine/presets.h"
@@ -99,7 +100,12 @@ QString row(const QString& label, const QString& value, bool shade) {
         .arg(shade ? QStringLiteral(" bgcolor=\"#eef2f6\"") : QString(), esc(label), esc(value));
 }
 
-QString planTable(const engine::Scenario& s, const engine::Ledger& l) {
+const engine::LedgerField* ledgerField(const char* key);
+QString fieldLabel(const engine::LedgerField& f);
+
+} // namespace
+
+QString reportPlanTable(const engine::Scenario& s, const engine::Ledger& l) {
     const auto& t = l.time;
     const int nodes = int(std::ceil(double(t.gpus) / std::max(1, s.hardware.gpusPerNode)));
     QString html = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"4\">");
@@ -110,12 +116,23 @@ QString planTable(const engine::Scenario& s, const engine::Ledger& l) {
                     ? tr("%1 \u00d7 %2 (one node of %3)").arg(gpus, gpuName(s)).arg(s.hardware.gpusPerNode)
                     : tr("%1 \u00d7 %2 (%3 nodes of %4)").arg(gpus, gpuName(s)).arg(nodes).arg(s.hardware.gpusPerNode),
                 false);
+    // The time gate's days: checkpoints, lost work and restarts counted (time.days_effective).
     html += row(tr("Days"),
                 tr("%1 of the %2 allowed (deadline %3 days, %4 kept in reserve)")
-                    .arg(days(t.days), str(engine::formatFixed(t.trainingDays, 1)),
+                    .arg(days(t.daysEffective), str(engine::formatFixed(t.trainingDays, 1)),
                          str(engine::formatFixed(s.schedule.deadlineDays, 0)),
                          str(engine::formatFixed(s.schedule.reserveDays, 0))),
                 true);
+    // What the reserve covers (issue 25): the engine's sentence, and the run's faults and checkpoints as the step view
+    // and the command line's report list them (engine::kFaultFigures). On the first page, whose charts take the rest.
+    QStringList faults;
+    for (const char* key : engine::kFaultFigures)
+        if (const engine::LedgerField* f = ledgerField(key))
+            faults << tr("%1 %2").arg(fieldLabel(*f), fmt(f->get(l), f->unit));
+    html +=
+        row(tr("Faults and checkpoints"),
+            diagnosticText(engine::reserveSentence(s, l)) + QLatin1Char(' ') + faults.join(QStringLiteral(" \u00b7 ")),
+            false);
     html += row(tr("GPU-hours"), fmt(t.gpuHours, engine::Unit::Hours), false);
     html += row(tr("Dollars"),
                 tr("%1 at %2 per GPU-hour")
@@ -125,6 +142,8 @@ QString planTable(const engine::Scenario& s, const engine::Ledger& l) {
     html += QStringLiteral("</table>");
     return html;
 }
+
+namespace {
 
 // The figures behind the verdict, with units (the ledger table's labels and formatting).
 const char* const kKeyFigures[] = {"params.total",
@@ -162,7 +181,9 @@ QString fieldLabel(const engine::LedgerField& f) {
     return engineText(QByteArray(f.label).trimmed().constData());
 }
 
-QString keyFigures(const engine::Ledger& l) {
+} // namespace
+
+QString reportKeyFigures(const engine::Ledger& l) {
     QString html = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"2\">"
                                   "<tr bgcolor=\"#1f3b57\"><td><font color=\"white\"><b>%1</b></font></td>"
                                   "<td align=\"right\"><font color=\"white\"><b>%2</b></font></td>"
@@ -180,6 +201,8 @@ QString keyFigures(const engine::Ledger& l) {
     }
     return html + QStringLiteral("</table>");
 }
+
+namespace {
 
 QStringList assumptions(const engine::Scenario& s, const engine::Ledger& l) {
     const auto& h = s.hardware;
@@ -372,18 +395,19 @@ QString reportVerdict(const engine::Ledger& l) {
     if (m.fits && t.finishes)
         return tr("This plan works: it fits in memory (%1 of %2 per GPU) and finishes in %3 of the %4 days allowed, "
                   "for %5.")
-            .arg(bytes(m.total), bytes(m.capacity), days(t.days), allowed, fmt(l.cost.usd, engine::Unit::Usd));
+            .arg(bytes(m.total), bytes(m.capacity), days(t.daysEffective), allowed, fmt(l.cost.usd, engine::Unit::Usd));
     if (!m.fits && t.finishes)
         return tr("This plan does not work: it would finish in %1 of the %2 days allowed, but it needs %3 per GPU "
                   "and a GPU holds %4.")
-            .arg(days(t.days), allowed, bytes(m.total), bytes(m.capacity));
+            .arg(days(t.daysEffective), allowed, bytes(m.total), bytes(m.capacity));
     if (m.fits)
         return tr("This plan does not work: it fits in memory (%1 of %2 per GPU) but takes %3, more than the %4 days "
                   "allowed; at least %5 GPUs finish in time.")
-            .arg(bytes(m.total), bytes(m.capacity), days(t.days), allowed, str(engine::groupDigits(t.minGpusCompute)));
+            .arg(bytes(m.total), bytes(m.capacity), days(t.daysEffective), allowed,
+                 str(engine::groupDigits(t.minGpusCompute)));
     return tr("This plan does not work: it needs %1 per GPU (a GPU holds %2) and takes %3, more than the %4 days "
               "allowed.")
-        .arg(bytes(m.total), bytes(m.capacity), days(t.days), allowed);
+        .arg(bytes(m.total), bytes(m.capacity), days(t.daysEffective), allowed);
 }
 
 QPageSize::PageSizeId defaultPaper() {
@@ -415,7 +439,7 @@ int paintReportPages(const ReportInput& input, QPagedPaintDevice& device, int to
         page.html(QStringLiteral("<font color=\"#c62828\">%1</font>")
                       .arg(esc(tr("The scenario as edited is not valid (%1); this report shows the last valid plan.")
                                    .arg(diagnosticText(controller.errors().front())))));
-    page.html(planTable(s, l), 9.5, 14);
+    page.html(reportPlanTable(s, l), 9.5, 14);
 
     // The first page's charts (ui/views/registry.cpp) share what is left of it, at a widget size whose fonts stay
     // readable when scaled.
@@ -447,7 +471,7 @@ int paintReportPages(const ReportInput& input, QPagedPaintDevice& device, int to
     auto height = [&](const QString& html, double pointSize) {
         return page.document(html, pointSize)->size().height();
     };
-    double text = height(heading.arg(esc(tr("Key figures"))), 12) + 4 + height(keyFigures(l), 8) + 14;
+    double text = height(heading.arg(esc(tr("Key figures"))), 12) + 4 + height(reportKeyFigures(l), 8) + 14;
     if (!warnings.isEmpty())
         text += height(heading.arg(esc(tr("Warnings"))), 12) + 2 + height(bullets(warnings), 9) + 8;
     text += height(heading.arg(esc(tr("Notes"))), 12) + 2 + height(notesHtml, 9.5) + 12;
@@ -462,7 +486,7 @@ int paintReportPages(const ReportInput& input, QPagedPaintDevice& device, int to
         page.widget(makeView(controller, QString::fromLatin1(v->id), QSize(900, chartPx)).get(), 12);
     }
     page.html(heading.arg(esc(tr("Key figures"))), 12, 4);
-    page.html(keyFigures(l), 8, 14);
+    page.html(reportKeyFigures(l), 8, 14);
     if (!warnings.isEmpty())
         page.section(tr("Warnings"), bullets(warnings), 9, 8);
     page.section(tr("Notes"), notesHtml, 9.5, 12);

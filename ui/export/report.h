@@ -28,6 +28,10 @@ struct ReportInput {
 // finishes in ... of the ... days allowed, for $...").
 QString reportVerdict(const engine::Ledger& ledger);
 
+// The plan as a table (layout, GPUs, days with faults and checkpoints, what the reserve covers and
+// engine::kFaultFigures, GPU-hours, dollars) and the key figures with units (the ledger table's labels), as rich text.
+QString reportPlanTable(const engine::Scenario& s, const engine::Ledger& l);
+QString reportKeyFigures(const engine::Ledger& l);
 // A4, or Letter where the locale measures in inches (the US).
 QPageSize::PageSizeId defaultPaper();
 

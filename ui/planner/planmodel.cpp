@@ -78,6 +78,9 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const {
                                                                         : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == Layout)
         return tr("Apply sets these keys: %1").arg(layoutText(p.layout, LayoutStyle::Short));
+    if (role == Qt::ToolTipRole && index.column() == Days) // the ranked days count faults and checkpoints
+        return tr("%1 with faults and checkpoints (time.days_effective), %2 of computing")
+            .arg(valueText(p.days, engine::Unit::Days), valueText(p.daysCompute, engine::Unit::Days));
     if (role == Qt::ToolTipRole && index.column() == Bottleneck) // the column is the last and often elided
         return bottleneckText(p.bottleneck);
     if (role != Qt::DisplayRole)
@@ -107,6 +110,9 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant PlanModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Days)
+        return tr("Days with checkpoints, the work lost to faults and the restarts counted: the time gate's days, "
+                  "by which the planner ranks");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {

@@ -320,7 +320,7 @@ std::optional<QPointF> PlannerTab::currentPoint() const {
     const engine::Ledger ledger = engine::evaluate(here);
     if (!ledger.valid)
         return std::nullopt;
-    return QPointF(ledger.time.days, ledger.cost.usd);
+    return QPointF(ledger.time.daysEffective, ledger.cost.usd); // the planner ranks by the effective days
 }
 
 bool PlannerTab::stale() const {

@@ -1,11 +1,14 @@
 #include "ui/views/steptimeview.h"
 
+#include "ui/explain/explaindialog.h"
 #include "ui/i18n/enginetext.h"
 
+#include "engine/ledgerfields.h"
 #include "engine/published.h"
 #include "engine/steptime.h"
 #include "engine/units.h"
 
+#include <QContextMenuEvent>
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -47,6 +50,18 @@ QString seconds(double s) {
     return QString::fromStdString(engine::formatDuration(s));
 }
 
+QString span(double s) {
+    const engine::ValueText t = engine::spanText(s);
+    return engineText(t.pattern).arg(QString::fromStdString(t.a));
+}
+
+const engine::LedgerField* ledgerField(const char* key) {
+    for (const engine::LedgerField& f : engine::ledgerFields())
+        if (std::string_view(f.key) == key)
+            return &f;
+    return nullptr;
+}
+
 } // namespace
 
 StepTimeView::StepTimeView(QWidget* parent) : QWidget(parent) {
@@ -64,6 +79,11 @@ void StepTimeView::addPoint(const engine::ScalePoint& c) {
     for (double s : partSeconds(c.breakdown))
         p.shares.push_back(s / total);
     m_points.push_back(std::move(p));
+}
+
+void StepTimeView::setEvaluation(const engine::Evaluation& e) {
+    m_intervalTyped = e.scenario.checkpoint.intervalMin > 0;
+    setData(e.ledger, e.curve, e.scenario.parallel.zero);
 }
 
 void StepTimeView::setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, int zeroStage) {
@@ -120,8 +140,8 @@ void StepTimeView::changeEvent(QEvent* event) {
 }
 
 QString StepTimeView::tooltipText() const {
-    return m_band.isEmpty() ? summary() + QStringLiteral("\n") + m_caption
-                            : summary() + QStringLiteral("\n") + m_band + QStringLiteral("\n") + m_caption;
+    const QString head = m_band.isEmpty() ? summary() : summary() + QStringLiteral("\n") + m_band;
+    return head + QStringLiteral("\n") + m_caption + QStringLiteral("\n\n") + faultRows().join(QLatin1Char('\n'));
 }
 
 QString StepTimeView::summary() const {
@@ -157,6 +177,54 @@ QStringList StepTimeView::partRows() const {
                         .arg(engineText(p.label), seconds(p.seconds))
                         .arg(100 * p.seconds / total, 0, 'f', 1);
     return rows;
+}
+
+QString StepTimeView::faultsText(bool brief) const {
+    if (!m_ledger.valid)
+        return {};
+    const auto& ck = m_ledger.checkpoint;
+    const auto& g = m_ledger.goodput;
+    const QString size = QString::fromStdString(engine::formatGB(ck.bytesFull));
+    // Young/Daly's optimum when the interval is not typed and not held back by a write still in flight (async).
+    const QString interval = m_intervalTyped ? tr("every %1 (as set)").arg(span(ck.intervalS))
+                             : ck.intervalS == ck.writeS
+                                 ? tr("every %1 (one write at a time)").arg(span(ck.intervalS))
+                                 : tr("every %1 (Young/Daly: \u221a(2 \u00d7 %2 \u00d7 %3))")
+                                       .arg(span(ck.intervalS), span(ck.blockingS), span(g.jobMtbfS));
+    const QString faults = QString::fromStdString(g.interruptions >= 10  ? engine::groupDigits(g.interruptions)
+                                                  : g.interruptions >= 1 ? engine::formatFixed(g.interruptions, 1)
+                                                                         : engine::formatFixed(g.interruptions, 2));
+    const QString goodput = QString::fromStdString(engine::formatFixed(g.fraction * 100, 1));
+    if (brief)
+        return tr("Faults and checkpoints: %1 every %2; goodput %3%").arg(size, span(ck.intervalS), goodput);
+    return tr("Faults and checkpoints: a %1 checkpoint written in %2 %3; about %4 interruptions; goodput %5%")
+        .arg(size, span(ck.writeS), interval, faults, goodput);
+}
+
+QStringList StepTimeView::faultRows() const {
+    QStringList rows;
+    if (!m_ledger.valid)
+        return rows;
+    rows << tr("Faults and checkpoints");
+    for (const char* key : engine::kFaultFigures)
+        if (const engine::LedgerField* f = ledgerField(key))
+            rows << QStringLiteral("  %1  %2")
+                        .arg(engineText(QByteArray(f->label).trimmed().constData()),
+                             valueText(f->get(m_ledger), f->unit));
+    return rows;
+}
+
+void StepTimeView::contextMenuEvent(QContextMenuEvent* event) {
+    QStringList keys;
+    for (const auto& p : engine::stepParts(m_ledger.time.breakdown, m_zero))
+        if (p.seconds > 0)
+            keys << QStringLiteral("time.breakdown.%1_s").arg(QString::fromLatin1(p.key));
+    keys << QStringLiteral("time.step_s");
+    for (const char* key : engine::kFaultFigures)
+        keys << QString::fromLatin1(key);
+    const QString key = execExplainMenu(this, keys, event->globalPos());
+    if (!key.isEmpty())
+        explain(key);
 }
 
 double StepTimeView::shareAt(int part, double gpus) const {
@@ -220,7 +288,8 @@ void StepTimeView::paintEvent(QPaintEvent*) {
     // One column where there is room, else two (when wide enough); rows that still do not fit are left to the
     // tooltip, never drawn over the edge.
     const double rowH = line * 1.2;
-    const int fitRows = std::max(1, int((height() - 4 - y) / rowH));
+    const QString faults = faultsText(); // one line under the rows: the run's faults and checkpoints
+    const int fitRows = std::max(1, int((height() - 4 - y - (faults.isEmpty() ? 0.0 : rowH)) / rowH));
     const int columns = width() > 560 || (int(order.size()) > fitRows && width() > 400) ? 2 : 1;
     const double columnW = (right - left) / columns;
     const int rows = std::min(fitRows, int((order.size() + columns - 1) / columns));
@@ -241,7 +310,15 @@ void StepTimeView::paintEvent(QPaintEvent*) {
         p.drawText(QRectF(figuresRight - figuresW, cy, figuresW, line * 1.2), Qt::AlignRight | Qt::AlignVCenter,
                    figures);
     }
-    y += line * 1.2 * rows + line * 0.8;
+    y += line * 1.2 * rows;
+    if (!faults.isEmpty() && y + rowH <= height() - 2) {
+        // The whole sentence where it fits, else its short form (the tooltip has every figure).
+        const QString shown = fm.horizontalAdvance(faults) <= right - left ? faults : faultsText(true);
+        p.drawText(QRectF(left, y, right - left, rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(shown, Qt::ElideRight, right - left));
+        y += rowH;
+    }
+    y += line * 0.8;
 
     // The caption at the bottom, wrapped, only where it has room under the rows (the tooltip always has it).
     const double captionH =

@@ -15,6 +15,8 @@
 
 #include <vector>
 
+class QContextMenuEvent;
+
 namespace tl::ui {
 
 class StepTimeView : public QWidget, public EvaluationView {
@@ -22,7 +24,7 @@ class StepTimeView : public QWidget, public EvaluationView {
 public:
     explicit StepTimeView(QWidget* parent = nullptr); // objectName "stepTimeView"
 
-    void setEvaluation(const engine::Evaluation& e) override { setData(e.ledger, e.curve, e.scenario.parallel.zero); }
+    void setEvaluation(const engine::Evaluation& e) override;
     void setData(const engine::Ledger& ledger, const std::vector<engine::ScalePoint>& curve, int zeroStage);
 
     // For tests and the screenshot check.
@@ -33,6 +35,10 @@ public:
     QString caption() const { return m_caption; }
     // Derived mode: the band of published runs like this one (engine::bandSentence), drawn under the title; "" else.
     QString band() const { return m_band; }
+    // The run's "Faults and checkpoints" part (docs/formulas.md §13): the checkpoint, its write and interval with
+    // Young/Daly's formula, the interruptions and goodput in one sentence, and engine::kFaultFigures as rows.
+    QString faultsText(bool brief = false) const; // brief: size, interval and goodput (a narrow view)
+    QStringList faultRows() const;                // "Checkpoint write  11.5 s" for every figure, in the engine's order
     // Compact by default: under the days curve it yields height to the chart it explains.
     QSize sizeHint() const override { return {480, 150}; }
     int curvePoints() const { return int(m_points.size()); }
@@ -42,6 +48,7 @@ public:
 protected:
     void paintEvent(QPaintEvent*) override;
     void changeEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override; // Explain: the step's parts, then faults and checkpoints
 
 private:
     struct Point {
@@ -56,6 +63,7 @@ private:
 
     engine::Ledger m_ledger;
     int m_zero = 0;
+    bool m_intervalTyped = false; // checkpoint.interval_min set: no Young/Daly formula to show
     std::vector<Point> m_points;
     QString m_caption;
     QString m_band;

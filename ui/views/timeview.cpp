@@ -62,6 +62,9 @@ QPen pen(const QColor& c, double width, Qt::PenStyle style = Qt::SolidLine) {
     return p;
 }
 
+// The effective-days line ends where faults take more than 99% of the wall time.
+constexpr double kDrawnGoodput = 0.01;
+
 // Room left on both ends of the GPU axis, in powers of two, so the end markers are not cut by the axes.
 constexpr double kXPadLog2 = 0.2;
 
@@ -76,6 +79,9 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     // The series are data for the plot (no Qt chart owns them): this view does.
     m_fit = new QLineSeries(this);
     m_fit->setPen(pen(QColor(0x3b, 0x75, 0xaf), 2.5));
+    // Checkpoints, lost work and restarts on top of the compute (the time gate's days): the gap widens with the GPUs.
+    m_effective = new QLineSeries(this);
+    m_effective->setPen(pen(QColor(0x00, 0x89, 0x7b), 2.0, Qt::DashLine)); // the compute line shows through
     m_noFit = new QLineSeries(this);
     m_noFit->setPen(pen(QColor(0xc6, 0x28, 0x28), 2.5, Qt::DashLine));
     m_deadline = new QLineSeries(this);
@@ -105,16 +111,20 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
     m_plot->setXAxis(x);
     m_plot->setYAxis(y);
     // The gate squares above this plan's dot: when they coincide the dot rings the square.
-    for (QXYSeries* s :
-         std::initializer_list<QXYSeries*>{m_window, m_deadline, m_noFit, m_fit, m_best, m_current, m_gates})
+    for (QXYSeries* s : std::initializer_list<QXYSeries*>{m_window, m_deadline, m_noFit, m_fit, m_effective, m_best,
+                                                          m_current, m_gates})
         m_plot->addSeries(s);
     connect(m_plot, &Plot::hovered, this, [this](QXYSeries* s, const QPointF& p, bool on) {
         if (on)
-            QToolTip::showText(QCursor::pos(), s == m_best ? bestHoverText(p.x()) : hoverText(p.x()), m_plot);
+            QToolTip::showText(QCursor::pos(),
+                               s == m_best        ? bestHoverText(p.x())
+                               : s == m_effective ? effectiveHoverText(p.x())
+                                                  : hoverText(p.x()),
+                               m_plot);
         else
             QToolTip::hideText();
     });
-    m_callouts.resize(3);
+    m_callouts.resize(4);
     connect(m_plot, &Plot::plotAreaChanged, this, [this] {
         if (m_placing)
             return; // the x base chosen below moved the plot: the callouts are placed once, below
@@ -167,6 +177,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
 void TimeView::retranslate() {
     m_fit->setName(tr("Days to train (fits in memory)"));
     m_noFit->setName(tr("Does not fit in memory"));
+    m_effective->setName(tr("With faults and checkpoints"));
     m_gates->setName(tr("Fewest GPUs per gate"));
     m_current->setName(tr("This plan"));
     m_best->setName(tr("Best layout per GPU count"));
@@ -272,6 +283,13 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
     }
     m_fit->replace(fit);
     m_noFit->replace(noFit);
+    // The effective days while the job still mostly computes: where faults take nearly all of the wall time (or
+    // outpace it, engine::Faults::outpaced) the line ends; the hover text of the compute line says so.
+    QList<QPointF> effective;
+    for (const auto& p : curve)
+        if (p.goodput >= kDrawnGoodput)
+            effective << QPointF(double(p.gpus), p.daysEffective);
+    m_effective->replace(effective);
     m_title = m_curveNote.isEmpty() ? tr("Days to train against the number of GPUs (only data parallelism varies)")
                                     : tr("Days to train against GPUs (data parallelism, then a larger layout)");
     updateTitle();
@@ -302,14 +320,16 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
         {t.gpus, t.days, tr("This plan: %1, %2, %3").arg(gpus(t.gpus), days(t.days), usd(ledger.cost.usd)), true}};
     QList<QPointF> gatePoints;
     auto pointAt = [&curve](std::optional<size_t> i) { return i ? &curve[*i] : nullptr; };
+    // The time gate compares the effective days (checkpoints and faults counted): its square sits on that line.
     if (const auto* p = pointAt(e.marks.time)) {
         QString text = (p->gpus == 1 ? tr("%1 finishes in time: %2, %3") : tr("%1 finish in time: %2, %3"))
-                           .arg(gpus(p->gpus), days(p->days), usd(p->usd));
+                           .arg(gpus(p->gpus), days(p->daysEffective), usd(p->usd));
         const auto* q = pointAt(e.marks.timeFullDeadline);
         if (q && q != p)
-            text += QLatin1Char('\n') + tr("%1 only by spending the reserve: %2").arg(gpus(q->gpus), days(q->days));
-        labels.push_back({p->gpus, p->days, text, false});
-        gatePoints << QPointF(double(p->gpus), p->days);
+            text += QLatin1Char('\n') +
+                    tr("%1 only by spending the reserve: %2").arg(gpus(q->gpus), days(q->daysEffective));
+        labels.push_back({p->gpus, p->daysEffective, text, false});
+        gatePoints << QPointF(double(p->gpus), p->daysEffective);
     }
     if (t.minGpusMemory) {
         if (const auto* p = pointAt(e.marks.memory)) {
@@ -321,6 +341,13 @@ void TimeView::setEvaluation(const engine::Evaluation& e) {
         }
     }
     m_gates->replace(gatePoints);
+    // Where more GPUs stop paying: beyond this count faults and checkpoints add more days than the GPUs save.
+    if (const auto* p = pointAt(e.marks.fewestDays); p && p->goodput >= kDrawnGoodput)
+        labels.push_back(
+            {p->gpus, p->daysEffective,
+             tr("Fewest days with faults: %1, %2 (goodput %3%)")
+                 .arg(gpus(p->gpus), days(p->daysEffective), str(engine::formatFixed(p->goodput * 100, 1))),
+             true});
     // Merge labels at one GPU count.
     std::vector<Label> merged;
     for (const auto& l : labels) {
@@ -349,6 +376,10 @@ void TimeView::updateYRange() {
     for (const auto& p : m_curve) {
         lo = std::min(lo, p.days);
         hi = std::max(hi, p.days);
+    }
+    for (const QPointF& p : m_effective->points()) {
+        lo = std::min(lo, p.y());
+        hi = std::max(hi, p.y());
     }
     for (const auto& b : m_bestShown)
         if (b) {
@@ -402,13 +433,14 @@ void TimeView::updateTexts() {
         return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3").arg(c.name(), glyph, keepTogether(text));
     };
     QStringList legend = {line(m_fit->pen(), m_fit->name()),
+                          line(m_effective->pen(), m_effective->name()),
                           line(m_noFit->pen(), m_noFit->name()),
                           line(m_deadline->pen(), m_deadline->name()),
                           line(m_window->pen(), m_window->name()),
                           marker(m_current->color(), QStringLiteral("\u25cf"), m_current->name()),
                           marker(m_gates->color(), QStringLiteral("\u25a0"), m_gates->name())};
     if (m_best->count() > 0)
-        legend.insert(1, line(m_best->pen(), m_best->name()));
+        legend.insert(2, line(m_best->pen(), m_best->name()));
     m_legend->setText(legend.join(QStringLiteral(" &nbsp; ")));
 }
 
@@ -494,6 +526,7 @@ void TimeView::layoutCallouts() {
     scene.area = m_plot->plotArea().adjusted(2, 2, -2, -2);
     for (const QRectF& m : markerRects())
         scene.blocked << m.adjusted(-2, -2, 2, 2);
+    // The effective days lie on the compute line over most of the range: labels keep clear of the lines they label.
     for (const QLineSeries* s : {m_noFit, m_fit, m_best}) {
         QList<QPointF> line;
         for (const QPointF& pt : s->points())
@@ -594,6 +627,18 @@ QString TimeView::hoverText(double x) const {
     return text;
 }
 
+QString TimeView::effectiveHoverText(double x) const {
+    if (m_curve.empty())
+        return {};
+    const auto it = std::min_element(m_curve.begin(), m_curve.end(), [x](const auto& a, const auto& b) {
+        return std::abs(std::log(double(a.gpus) / x)) < std::abs(std::log(double(b.gpus) / x));
+    });
+    return tr("%1: %2 with faults and checkpoints, %3 of computing\ngoodput %4%, about %5 interruptions")
+        .arg(gpus(it->gpus), days(it->daysEffective), days(it->days), str(engine::formatFixed(it->goodput * 100, 1)),
+             str(it->interruptions >= 10 ? engine::groupDigits(it->interruptions)
+                                         : engine::formatFixed(it->interruptions, it->interruptions >= 1 ? 1 : 2)));
+}
+
 QString TimeView::bestHoverText(double x) const {
     const engine::CountBest* best = nullptr;
     const engine::ScalePoint* point = nullptr;
@@ -608,7 +653,7 @@ QString TimeView::bestHoverText(double x) const {
     const engine::Plan& p = best->plan;
     return tr("Best layout on %1: %2, %3\n%4\nmemory %5 per GPU; only data parallelism varying: %6")
         .arg(gpus(best->gpus), days(p.days), usd(p.usd), layoutText(p.layout), str(engine::formatGB(p.memoryTotal)),
-             days(point->days));
+             days(point->daysEffective));
 }
 
 void TimeView::setDragging(bool dragging) {
@@ -622,13 +667,13 @@ void TimeView::contextMenuEvent(QContextMenuEvent* event) {
     for (const Plot::Callout& c : m_plot->callouts()) {
         if (!c.box.contains(at))
             continue;
-        keys << QStringLiteral("time.days") << QStringLiteral("cost.usd") << QStringLiteral("time.min_gpus_compute")
-             << QStringLiteral("time.min_gpus_memory");
+        keys << QStringLiteral("time.days") << QStringLiteral("time.days_effective") << QStringLiteral("cost.usd")
+             << QStringLiteral("time.min_gpus_compute") << QStringLiteral("time.min_gpus_memory");
         break;
     }
-    for (const char* k :
-         {"time.days", "time.gpus", "cost.usd", "time.min_gpus_compute", "time.min_gpus_compute_full_deadline",
-          "time.min_gpus_memory", "time.required_tokens_per_s", "time.tokens_per_s_per_gpu"})
+    for (const char* k : {"time.days", "time.days_effective", "goodput.fraction", "goodput.interruptions", "time.gpus",
+                          "cost.usd", "time.min_gpus_compute", "time.min_gpus_compute_full_deadline",
+                          "time.min_gpus_memory", "time.required_tokens_per_s", "time.tokens_per_s_per_gpu"})
         if (!keys.contains(QLatin1String(k)))
             keys << QString::fromLatin1(k);
     const QString key = execExplainMenu(this, keys, event->globalPos());

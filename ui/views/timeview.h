@@ -65,6 +65,7 @@ public:
     // For tests.
     QLineSeries* fitSeries() const { return m_fit; }
     QLineSeries* noFitSeries() const { return m_noFit; }
+    QLineSeries* effectiveSeries() const { return m_effective; } // days with checkpoints, lost work and restarts
     QLineSeries* deadlineSeries() const { return m_deadline; }
     QLineSeries* windowSeries() const { return m_window; }
     QScatterSeries* currentSeries() const { return m_current; }
@@ -83,6 +84,7 @@ public:
     QRectF plotRect() const;                // the plot area, in the plot widget's coordinates
     TextLine* captionLabel() const { return m_caption; }
     QString hoverText(double gpus) const;
+    QString effectiveHoverText(double gpus) const; // the effective-days line's tooltip at the nearest point
 
 signals:
     void bestLayoutToggled(bool shown);
@@ -123,6 +125,7 @@ private:
     QStringList m_shownLabels; // the labels of the callouts shown
     bool m_placing = false;    // in the plot area's change handler
     QLineSeries* m_fit;
+    QLineSeries* m_effective;
     QLineSeries* m_noFit;
     QLineSeries* m_deadline;
     QLineSeries* m_window;

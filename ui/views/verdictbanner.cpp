@@ -114,6 +114,7 @@ void VerdictBanner::setEvaluation(const engine::Evaluation& e) {
         if (p.tp == m_tp && p.pp == m_pp && p.cp == m_cp && p.globalBatch == e.scenario.data.globalBatch)
             m_curveEnd = p.gpus;
     wantAnyLayout(e.scenario);
+    m_reserve = engine::reserveSentence(e.scenario, e.ledger);
     render();
 }
 
@@ -309,7 +310,7 @@ void VerdictBanner::render() {
                                 "(time.min_gpus_compute; time.finishes)."));
     accent(m_timeCard, m_timeHead, t.finishes);
 
-    QString gate;
+    QString gate, gateShort;
     const auto needed = engine::gpusNeeded(fit, finish);
     const QString need = needed ? count(*needed) : QString();
     if (noneDrawn && t.minGpusCompute >= std::int64_t(1e15)) {
@@ -333,17 +334,31 @@ void VerdictBanner::render() {
                       "GPUs.")
                        .arg(count(m_any->fromGpus), count(m_any->toGpus));
         }
-    } else if (t.bindingGate == engine::Gate::Time)
+        gateShort = gate;
+    } else if (t.bindingGate == engine::Gate::Time) {
         gate = tr("Time is the binding gate: at least %1 GPUs are needed to finish; memory asks for fewer.").arg(need);
-    else if (t.bindingGate == engine::Gate::Memory)
+        gateShort = tr("Time binds: %1 GPUs to finish.").arg(need);
+    } else if (t.bindingGate == engine::Gate::Memory) {
         gate =
             t.minGpusMemory
                 ? tr("Memory is the binding gate: at least %1 GPUs are needed to fit; time asks for fewer.").arg(need)
                 : tr("Memory is the binding gate: no number of replicas fits this layout.");
-    else
+        gateShort = t.minGpusMemory ? tr("Memory binds: %1 GPUs to fit.").arg(need)
+                                    : tr("Memory binds: no replica count fits.");
+    } else {
         gate = tr("Neither gate binds: the model-parallel group alone fits and finishes.");
+        gateShort = tr("Neither gate binds.");
+    }
+    // What the reserve covers (docs/formulas.md §13), beside the gate; a narrow banner shortens the gate's sentence.
+    const QString reserve = m_reserve.empty() ? QString() : diagnosticText(m_reserve);
+    if (!reserve.isEmpty()) {
+        gate = tr("%1 %2").arg(gate, reserve);
+        gateShort = tr("%1 %2").arg(gateShort, reserve);
+    }
     const QString verdict = m.fits && t.finishes ? tr("This plan works:") : tr("This plan does not work:");
-    m_summary->setText(gate);
+    m_summary->setText(gate, gateShort);
+    m_summary->setToolTip(tr("The gate that needs more GPUs, and how many of the days kept in reserve for checkpoints "
+                             "and failures this plan's faults and checkpoints use (goodput.reserve_needed_days)."));
     m_plan->setText(tr("%1 %2 GPUs (TP %3 \u00d7 PP %4 \u00d7 DP %5 \u00d7 CP %6), %7, %8.")
                         .arg(verdict, count(t.gpus))
                         .arg(m_tp)
@@ -381,7 +396,8 @@ void VerdictBanner::contextMenuEvent(QContextMenuEvent* event) {
              << QStringLiteral("time.min_gpus_memory");
     else if (inside(m_timeCard))
         keys << QStringLiteral("time.days_effective") << QStringLiteral("time.days") << QStringLiteral("time.finishes")
-             << QStringLiteral("time.min_gpus_compute") << QStringLiteral("time.training_days");
+             << QStringLiteral("time.min_gpus_compute") << QStringLiteral("time.training_days")
+             << QStringLiteral("goodput.reserve_needed_days");
     keys << QStringLiteral("time.binding_gate") << QStringLiteral("time.gpus") << QStringLiteral("time.gpu_hours")
          << QStringLiteral("cost.usd");
     const QString key = execExplainMenu(this, keys, event->globalPos());

@@ -67,6 +67,7 @@ private:
     BackgroundJob* m_anyJob;
     std::optional<engine::LayoutProblem> m_anyProblem; // of the search running or kept
     std::optional<engine::FinishingLayout> m_any;      // the kept answer
+    engine::Diagnostic m_reserve;                      // what the schedule's reserve covers (engine::reserveSentence)
     bool m_gib = false;
     QFrame* m_memoryCard;
     QFrame* m_timeCard;
@@ -74,7 +75,7 @@ private:
     TextLine* m_memoryDetail;
     TextLine* m_timeHead;
     TextLine* m_timeDetail;
-    TextLine* m_summary; // which gate binds
+    TextLine* m_summary; // which gate binds, and what the reserve covers
     TextLine* m_plan;    // this plan: GPUs, layout, GPU-hours, dollars
     static constexpr int kNoteLines = 2;
     std::array<TextLine*, kNoteLines> m_notes{};
