@@ -609,7 +609,7 @@ namespace {
     QT_TRANSLATE_NOOP("tl::engine", "Optimizer offload and asynchronous checkpoints need %1 GB of CPU memory per node; %2 is %3 GB."),
     QT_TRANSLATE_NOOP("tl::engine", "NVMe offload needs %1 TB per node; %2 is %3 TB."),
     QT_TRANSLATE_NOOP("tl::engine", "Updates are applied to 16-bit weights without an FP32 master copy: small updates can round away."),
-    QT_TRANSLATE_NOOP("tl::engine", "The time gate needs more than 10^15 GPUs: the figure is shown at that cap."),
+    QT_TRANSLATE_NOOP("tl::engine", "No GPU count of this layout finishes in time (only data parallelism varying): the fewest GPUs are shown at the cap, 10^15."),
     QT_TRANSLATE_NOOP("tl::engine", "Finishing in time needs %1 data-parallel replicas, but a step has only %2 micro-batches to share: raise %3 or the model parallelism."),
     QT_TRANSLATE_NOOP("tl::engine", "At the time gate's %1 GPUs the batch does not split evenly; the fewest GPUs that finish and split %2 sequences evenly are %3."),
     QT_TRANSLATE_NOOP("tl::engine", "On %1 GPUs a fault stops the job every %2 minutes, sooner than it recovers (%3 minutes lost per fault): it never finishes. Fewer GPUs, a faster restart or faster checkpoints help."),
