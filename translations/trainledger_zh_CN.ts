@@ -5092,10 +5092,6 @@ memory %5 per GPU; only data parallelism varying: %6</source>
         <translation>每词元的硬件 FLOPs</translation>
     </message>
     <message>
-        <source>time.breakdown.compute_s</source>
-        <translation>time.breakdown.compute_s</translation>
-    </message>
-    <message>
         <source>efficiency.mode = fixed: the typed MFU already contains the tensor-parallel time (seed %1 §%2), so it is not added again</source>
         <translation>efficiency.mode = fixed：输入的 MFU 已包含张量并行时间（课程 %1 §%2），不再另加</translation>
     </message>
@@ -7282,6 +7278,10 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>faults come faster than the job recovers: it never finishes (shown at the cap)</source>
         <translation>故障来得比作业恢复得更快：永远完成不了（按上限显示）</translation>
+    </message>
+    <message>
+        <source>flops.recompute_per_token</source>
+        <translation>flops.recompute_per_token</translation>
     </message>
 </context>
 <context>

@@ -842,7 +842,7 @@ namespace {
     QT_TRANSLATE_NOOP("tl::engine", "Korthikanti et al. %1 (HFU counts recompute)"),
     QT_TRANSLATE_NOOP("tl::engine", "offload slowdown"),
     QT_TRANSLATE_NOOP("tl::engine", "hardware FLOPs per token"),
-    QT_TRANSLATE_NOOP("tl::engine", "time.breakdown.compute_s"),
+    QT_TRANSLATE_NOOP("tl::engine", "flops.recompute_per_token"),
     QT_TRANSLATE_NOOP("tl::engine", "efficiency.mode = fixed: the typed MFU already contains the tensor-parallel time (seed %1 §%2), so it is not added again"),
     QT_TRANSLATE_NOOP("tl::engine", "efficiency.mode = fixed: the typed MFU already contains the context-parallel time (seed %1 §%2), so it is not added again"),
     QT_TRANSLATE_NOOP("tl::engine", "efficiency.mode = fixed: the typed MFU already contains the expert all-to-all time (seed %1 §%2), so it is not added again"),
