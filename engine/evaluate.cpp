@@ -88,7 +88,9 @@ void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w)
     const int modelParallel = p.tp * p.pp * p.cp;
     const std::int64_t gateDp = l.time.minGpusCompute / modelParallel;
     const int sequences = s.data.globalBatch / s.data.microBatch;
-    if (gateDp > sequences) {
+    if (l.time.minGpusCompute >= std::int64_t(kMaxGpuCount)) {
+        // No count finishes (gpus-cap): there is no gate to split the batch for.
+    } else if (gateDp > sequences) {
         w.push_back({"gate-batch",
                      "data.global_batch",
                      Msg::GateBatchReplicas,

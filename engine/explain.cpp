@@ -1435,10 +1435,13 @@ const std::map<std::string, Rule>& rules() {
                  derivedRecompute(c, b);
                  return;
              }
-             b.formula("max(0, t_step / k_off - t_c)")
+             // The busy step's recompute share, F_hw = F_tok + F_rec: no difference of two nearly equal figures,
+             // whose seven shown digits would leave a few microseconds where the ledger has none (issue 28).
+             b.formula("t_step / k_off × F_rec / F_hw")
                  .in("t_step", c.l.time.stepTimeS, "s", "seconds per step")
                  .in("k_off", c.l.time.offloadSlowdown, "", "offload slowdown")
-                 .in("t_c", c.l.time.breakdown.compute, "s", "time.breakdown.compute_s")
+                 .in("F_rec", c.l.flops.recomputePerToken, "FLOPs/token", "flops.recompute_per_token")
+                 .in("F_hw", c.l.flops.hardwarePerToken, "FLOPs/token", "hardware FLOPs per token")
                  .from(kSrcTime);
          }},
         {"time.breakdown.offload_s",

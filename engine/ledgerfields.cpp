@@ -3,6 +3,7 @@
 #include "engine/messages.h"
 #include "engine/units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <tuple>
 #include <type_traits>
@@ -360,6 +361,14 @@ const std::vector<const char*>& valueTemplates() {
     return all;
 }
 
+// Decimals a figure in seconds is shown with: three significant digits from 1 us to 10 s (0.0213, 1.23), else one.
+static int secondsDecimals(double seconds) {
+    const double a = std::fabs(seconds);
+    if (!(a >= 1e-6) || a >= 9.95 || !std::isfinite(a))
+        return 1; // below a microsecond nothing in a training step is worth a digit
+    return std::clamp(2 - int(std::floor(std::log10(a))), 1, 12); // three significant digits
+}
+
 ValueText ledgerValueText(const LedgerValue& v, Unit unit) {
     if (std::holds_alternative<std::monostate>(v))
         return {kNone, {}, {}};
@@ -378,7 +387,8 @@ ValueText ledgerValueText(const LedgerValue& v, Unit unit) {
     case Unit::FlopsPerToken:
         return {"%1", formatSi(x, "FLOPs/token"), {}};
     case Unit::Seconds:
-        return {kSeconds, formatFixed(x, 1), {}};
+        // Significant digits below 10 s, one decimal above: a 21 ms part reads "0.0213 s", never "0.0 s" (issue 28).
+        return {kSeconds, formatFixed(x, secondsDecimals(x)), {}};
     case Unit::Days:
         // A short run reads better in hours than as "0.0 days".
         return x < 1 ? ValueText{kDaysHours, formatFixed(x, 3), formatFixed(x * 24, 1)}

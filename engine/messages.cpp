@@ -71,7 +71,8 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "Optimizer offload and asynchronous checkpoints need %1 GB of CPU memory per node; %2 is %3 GB.",
     "NVMe offload needs %1 TB per node; %2 is %3 TB.",
     "Updates are applied to 16-bit weights without an FP32 master copy: small updates can round away.",
-    "The time gate needs more than 10^15 GPUs: the figure is shown at that cap.",
+    "No GPU count of this layout finishes in time (only data parallelism varying): the fewest GPUs are shown at the "
+    "cap, 10^15.",
     // GateBatchReplicas, GateBatchSplit
     "Finishing in time needs %1 data-parallel replicas, but a step has only %2 micro-batches to share: raise %3 or the "
     "model parallelism.",

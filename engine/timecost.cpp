@@ -122,7 +122,9 @@ Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int 
         const double step = w.stepFlops / (double(gpus) * t.ratePerGpu);
         const double busy = step / t.offloadSlowdown;
         t.parts.compute = busy * w.modelPerToken / w.hardwarePerToken;
-        t.parts.recompute = std::max(0.0, busy - t.parts.compute);
+        // Recompute's share directly (hardware = model + recompute FLOPs): exactly 0 without recompute, never the
+        // rounding left by a difference of two equal figures.
+        t.parts.recompute = std::max(0.0, busy * (w.hardwarePerToken - w.modelPerToken) / w.hardwarePerToken);
         t.parts.offload = std::max(0.0, step - busy);
     }
     t.mfu = t.ratePerGpu / peak;

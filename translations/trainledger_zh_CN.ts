@@ -1805,6 +1805,10 @@ Total %5 of %6, pipeline stage %7</source>
         <source>%1 %2: a divisor of %3 and of %4</source>
         <translation>%1 %2：需整除 %3 和 %4</translation>
     </message>
+    <message>
+        <source>%1 %2: at most %3</source>
+        <translation>%1 %2：至多 %3</translation>
+    </message>
 </context>
 <context>
     <name>PipelineView</name>
@@ -5442,10 +5446,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>每词元的硬件 FLOPs</translation>
     </message>
     <message>
-        <source>time.breakdown.compute_s</source>
-        <translation>time.breakdown.compute_s</translation>
-    </message>
-    <message>
         <source>efficiency.mode = fixed: the typed MFU already contains the tensor-parallel time (seed %1 §%2), so it is not added again</source>
         <translation>efficiency.mode = fixed：输入的 MFU 已包含张量并行时间（课程 %1 §%2），不再另加</translation>
     </message>
@@ -6190,8 +6190,8 @@ goodput %4%，约 %5 次中断</translation>
         <translation>更新直接作用在 16 位权重上，没有 FP32 主权重：很小的更新可能被舍入掉。</translation>
     </message>
     <message>
-        <source>The time gate needs more than 10^15 GPUs: the figure is shown at that cap.</source>
-        <translation>时间门槛需要超过 10^15 块 GPU：图中按这个上限显示。</translation>
+        <source>No GPU count of this layout finishes in time (only data parallelism varying): the fewest GPUs are shown at the cap, 10^15.</source>
+        <translation>此布局下没有任何 GPU 数量能按时完成（只改变数据并行）：最少 GPU 数按上限 10^15 显示。</translation>
     </message>
     <message>
         <source>Finishing in time needs %1 data-parallel replicas, but a step has only %2 micro-batches to share: raise %3 or the model parallelism.</source>
@@ -7700,6 +7700,10 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>On %1 GPUs faults come faster than the job recovers: no reserve covers them.</source>
         <translation>在 %1 块 GPU 上故障来得比作业恢复还快：多少预留都不够。</translation>
+    </message>
+    <message>
+        <source>flops.recompute_per_token</source>
+        <translation>flops.recompute_per_token</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,9 @@
 
 #include "ui/controller.h"
 #include "ui/i18n/language.h"
+#include "ui/lessons/classroom.h"
+#include "ui/lessons/lessonplayer.h"
+#include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
 #include "ui/views/plot.h"
 #include "ui/views/textline.h"
@@ -20,7 +23,11 @@
 #include <QCheckBox>
 #include <QGraphicsTextItem>
 #include <QLabel>
+#include <QPushButton>
+#include <QScrollBar>
 #include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
 #include <QtTest>
 
 #include <tuple>
@@ -209,6 +216,89 @@ private slots:
         bad << unreadableTimeChart(time, minPlotHeight);
         if (scenario > 0 && time->calloutTexts().size() < 2)
             bad << QStringLiteral("time chart: %1 callouts shown").arg(time->calloutTexts().size());
+        QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+    }
+
+    // Issue 28, the places beyond the default window: the lessons open beside it (the verdict cards' headings were
+    // cut), the Planner tab (in Chinese the cost axis's title was an ellipsis), and presentation mode on a lesson step
+    // that shows the ledger (its values were cut behind a horizontal scroll bar).
+    void noTextIsClippedInTheOtherPlaces_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("place");
+        const bool scaled = qEnvironmentVariableIsSet("QT_SCALE_FACTOR");
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+            for (const QString& place :
+                 {QStringLiteral("lessons"), QStringLiteral("planner"), QStringLiteral("present")})
+                for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)})
+                    if (!scaled || size.width() == 1920)
+                        QTest::newRow(qPrintable(
+                            QStringLiteral("%1x%2 %3 %4").arg(size.width()).arg(size.height()).arg(place, language)))
+                            << size << language << place;
+    }
+    void noTextIsClippedInTheOtherPlaces() {
+        QFETCH(QSize, size);
+        QFETCH(QString, language);
+        QFETCH(QString, place);
+        QVERIFY(ui::Language::apply(language));
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        const double scale = qEnvironmentVariableIsSet("QT_SCALE_FACTOR") ? qgetenv("QT_SCALE_FACTOR").toDouble() : 1;
+        const QSize logical(int(size.width() / scale), int(size.height() / scale));
+        window.resize(logical);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const ui::Classroom& c = window.classroom();
+        if (place == QLatin1String("planner")) {
+            auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+            QWidget* planner = window.findChild<QWidget*>(QStringLiteral("plannerTab"));
+            QVERIFY(tabs && planner);
+            for (int i = 0; i < tabs->count(); ++i)
+                if (tabs->widget(i) == planner || tabs->widget(i)->isAncestorOf(planner))
+                    tabs->setCurrentIndex(i);
+            QVERIFY(planner->isVisible());
+            // The days-against-dollars chart as a user sees it: after Plan, with its points.
+            auto* run = planner->findChild<QPushButton*>(QStringLiteral("plannerRun"));
+            QVERIFY(run);
+            QTest::mouseClick(run, Qt::LeftButton);
+            QTRY_VERIFY_WITH_TIMEOUT(run->isEnabled(), 60000);
+        } else {
+            QAction* lessons = window.findChild<QAction*>(QStringLiteral("lessonsAction"));
+            QVERIFY(lessons);
+            if (!lessons->isChecked())
+                lessons->trigger();
+            c.player->setLesson(0);
+            c.player->setStep(2); // step budget: the ledger table, its row marked
+            if (place == QLatin1String("present"))
+                c.presentation->enter(false);
+            window.resize(logical);
+        }
+        for (int i = 0; i < 5; ++i)
+            QApplication::processEvents();
+        QStringList bad = clipped(&window);
+        if (place == QLatin1String("present")) {
+            auto* table = window.findChild<QTableView*>(QStringLiteral("ledgerTable"));
+            QVERIFY(table && table->isVisible());
+            if (table->horizontalScrollBar()->isVisible())
+                bad << QStringLiteral("ledger table: a horizontal scroll bar");
+            const int value = 1; // LedgerTableModel::Value
+            const QFontMetrics fm(table->font());
+            for (int row = 0; row < table->model()->rowCount(); ++row) {
+                const QString text = table->model()->index(row, value).data().toString();
+                QFont f = table->font();
+                if (table->model()->index(row, value).data(Qt::FontRole).canConvert<QFont>())
+                    f = table->model()->index(row, value).data(Qt::FontRole).value<QFont>();
+                if (QFontMetrics(f).horizontalAdvance(text) > table->columnWidth(value) - 6)
+                    bad << QStringLiteral("ledger value \"%1\": %2 px of text in %3 px")
+                               .arg(text)
+                               .arg(QFontMetrics(f).horizontalAdvance(text))
+                               .arg(table->columnWidth(value));
+                if (table->columnViewportPosition(value) + table->columnWidth(value) > table->viewport()->width())
+                    bad << QStringLiteral("ledger values end past the table's right edge");
+            }
+            c.presentation->leave();
+        }
+        bad.removeDuplicates();
         QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
     }
 };

@@ -253,6 +253,45 @@ private slots:
         QVERIFY(!both.contains(QChar(0x2026)));
     }
 
+    // With the lessons open at 1280 x 720 the pointer from a refused PP to the field that refuses it read "See Virtual
+    // st...", and the verdict cards' headings were cut: each reads in full.
+    void besideTheLessonsNothingIsCut() {
+        QAction* lessons = m_window->findChild<QAction*>(QStringLiteral("lessonsAction"));
+        QVERIFY(lessons);
+        if (!lessons->isChecked())
+            lessons->trigger();
+        QVERIFY(m_controller->setValues({{"parallel.schedule", std::string("interleaved")},
+                                         {"parallel.pp", 2.0},
+                                         {"parallel.virtual_stages", 4.0}}));
+        QTest::qWait(20);
+        for (const char* name : {"memoryVerdictHead", "memoryVerdictDetail", "timeVerdictHead", "timeVerdictDetail"}) {
+            auto* line = find<ui::TextLine>(QString::fromLatin1(name));
+            QVERIFY2(line->fits() && !line->shownText().contains(QChar(0x2026)),
+                     qPrintable(QStringLiteral("%1: %2 in %3 px")
+                                    .arg(QString::fromLatin1(name), line->shownText())
+                                    .arg(line->width())));
+        }
+        type(find<QDoubleSpinBox>(QStringLiteral("spin:parallel.pp")), QStringLiteral("12"));
+        QVERIFY(!m_controller->errors().empty());
+        QTest::qWait(20);
+        auto* pointer = find<ui::TextLine>(QStringLiteral("error:parallel.pp"));
+        QVERIFY2(pointer->text().contains(QStringLiteral("Virtual")), qPrintable(pointer->text()));
+        // Every refusal beside a control reads in full (the pointer, and the refusal on Virtual stages itself).
+        int lines = 0;
+        for (ui::TextLine* line : m_window->findChildren<ui::TextLine*>()) {
+            if (!line->objectName().startsWith(QStringLiteral("error:")) || !line->isVisible() ||
+                line->text().isEmpty())
+                continue;
+            ++lines;
+            QVERIFY2(
+                line->fits(),
+                qPrintable(QStringLiteral("%1: %2 in %3 px").arg(line->objectName(), line->text()).arg(line->width())));
+        }
+        QVERIFY(lines >= 2);
+        QCOMPARE(find<ui::TextLine>(QStringLiteral("error:parallel.virtual_stages"))->text(),
+                 QStringLiteral("Virtual stages 4: at most 3")); // 36 layers / PP 12; the banner reads the sentence
+    }
+
     // Explain on the optimizer segment of the ZeRO-0 bar (about 65 GB) explained the plan's bar (8.2 GB): it answers
     // for the segment clicked. Right-click over the hovered segment, then the menu's first entry.
     void explainOnAZeroBarExplainsThatBar() {

@@ -93,6 +93,7 @@ const QColor kCurveColours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0
 QChartView* chartView(QChart* chart, const QString& name) {
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(4, 4, 4, 4)); // the plot's height for the axes' titles (a taller verdict above)
     return makeChartView(chart, name, {420, 320});
 }
 

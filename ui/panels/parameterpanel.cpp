@@ -433,6 +433,8 @@ QString ParameterPanel::shortRefusal(const engine::Diagnostic& e) const {
         return tr("%1 %2: a divisor of %3 and of %4").arg(field, value, arg(3), arg(5));
     case Msg::DivisorOfQuotient: // "a divisor of %3 / %4 = %5 (%6)"
         return tr("%1 %2: a divisor of %3").arg(field, value, arg(4));
+    case Msg::ChunksPerRank: // "at most %3 / %4 (%5) chunks per rank"
+        return tr("%1 %2: at most %3").arg(field, value, arg(4));
     default:
         return {};
     }

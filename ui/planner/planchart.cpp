@@ -19,7 +19,12 @@ namespace tl::ui {
 PlanChart::PlanChart(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("planChart"));
     m_chart = new QChart;
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // The tab gives the chart little height under the table (1280 x 720): the legend goes beside the plot, where the
+    // tab has width to spare, and the margins are small, so that the axes' titles read in full (issue 28: the cost
+    // axis's title was an ellipsis, in Chinese from the first plan).
+    m_chart->legend()->setAlignment(Qt::AlignRight);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart->setBackgroundRoundness(0);
     m_plans = new QScatterSeries;
     m_plans->setMarkerSize(7);
     m_plans->setColor(QColor(0x9e, 0x9e, 0x9e));

@@ -13,6 +13,7 @@
 #include <QKeyEvent>
 #include <QMenu>
 #include <QPalette>
+#include <QResizeEvent>
 
 #include <algorithm>
 
@@ -115,10 +116,25 @@ LedgerTable::LedgerTable(QWidget* parent) : QTableView(parent), m_model(new Ledg
 
 void LedgerTable::showEvent(QShowEvent* event) {
     QTableView::showEvent(event);
+    fitColumns();
+}
+
+void LedgerTable::fitColumns() {
     resizeColumnToContents(LedgerTableModel::Label);
     resizeColumnToContents(LedgerTableModel::Value);
-    setColumnWidth(LedgerTableModel::Value,
-                   columnWidth(LedgerTableModel::Value) + fontMetrics().averageCharWidth() * 6);
+    const int spare = fontMetrics().averageCharWidth() * (isColumnHidden(LedgerTableModel::Key) ? 1 : 6);
+    setColumnWidth(LedgerTableModel::Value, columnWidth(LedgerTableModel::Value) + spare);
+    if (isColumnHidden(LedgerTableModel::Key)) {
+        // Label and value share the width: the value whole, the label what is left.
+        const int room = viewport()->width() - columnWidth(LedgerTableModel::Value);
+        if (columnWidth(LedgerTableModel::Label) > room)
+            setColumnWidth(LedgerTableModel::Label, std::max(fontMetrics().averageCharWidth() * 8, room));
+    }
+}
+
+void LedgerTable::setPresenting(bool on) {
+    setColumnHidden(LedgerTableModel::Key, on);
+    fitColumns();
 }
 
 QString LedgerTable::selectedText() const {
@@ -190,6 +206,14 @@ void LedgerTable::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange)
         m_model->retranslate();
     QTableView::changeEvent(event);
+    if (event->type() == QEvent::FontChange && isVisible())
+        fitColumns(); // presentation mode's type, and back
+}
+
+void LedgerTable::resizeEvent(QResizeEvent* event) {
+    QTableView::resizeEvent(event);
+    if (isColumnHidden(LedgerTableModel::Key))
+        fitColumns();
 }
 
 void LedgerTable::keyPressEvent(QKeyEvent* event) {

@@ -47,14 +47,19 @@ public:
     int rowOf(const QString& key) const;
     // Mark one row (a lesson step's figure): selected, scrolled to and drawn bold. "" clears it.
     void highlightKey(const QString& key);
+    // Presentation mode: the ledger key column gives its room to the figures (a projector's large type), and the
+    // columns follow the font (issue 28: at 1280x720 the values were cut behind a scroll bar).
+    void setPresenting(bool on) override;
 
 protected:
     void keyPressEvent(QKeyEvent* event) override; // Ctrl+E explains the current row, Ctrl+C copies
     void changeEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override; // Explain this number, Copy
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void fitColumns(); // the values whole, the labels in the room left (their tooltip says the rest)
     LedgerTableModel* m_model;
 };
 

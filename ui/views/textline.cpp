@@ -41,7 +41,17 @@ void TextLine::setWrapping(bool on) {
 int TextLine::heightForWidth(int width) const {
     if (!m_wrap)
         return QWidget::heightForWidth(width);
-    return fontMetrics().boundingRect(QRect(0, 0, std::max(1, width), 1 << 20), Qt::TextWordWrap, m_text).height() + 2;
+    return fontMetrics()
+               .boundingRect(QRect(0, 0, std::max(1, width), 1 << 20), Qt::TextWordWrap, wrappedText(width))
+               .height() +
+           2;
+}
+
+QString TextLine::wrappedText(int width) const {
+    const QFontMetrics fm = fontMetrics();
+    if (!m_shorter.isEmpty() && fm.horizontalAdvance(m_text) > width && fm.horizontalAdvance(m_shorter) <= width)
+        return m_shorter;
+    return m_text;
 }
 
 void TextLine::setShrinkToFit(bool on) {
@@ -63,7 +73,9 @@ QFont TextLine::shrunkFont() const {
 }
 
 QString TextLine::shownText() const {
-    if (m_wrap || shrunkFont() != font())
+    if (m_wrap)
+        return wrappedText(width());
+    if (shrunkFont() != font())
         return m_text;
     const QFontMetrics fm = fontMetrics();
     if (!m_shorter.isEmpty() && fm.horizontalAdvance(m_text) > width() && fm.horizontalAdvance(m_shorter) <= width())
@@ -112,7 +124,7 @@ void TextLine::paintEvent(QPaintEvent*) {
     p.setPen(palette().color(QPalette::WindowText));
     const int align = int(m_align & Qt::AlignHorizontal_Mask);
     if (m_wrap) {
-        p.drawText(rect(), align | Qt::AlignTop | Qt::TextWordWrap, m_text);
+        p.drawText(rect(), align | Qt::AlignTop | Qt::TextWordWrap, wrappedText(width()));
         return;
     }
     if (const QFont small = shrunkFont(); small != font()) {

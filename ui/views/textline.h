@@ -28,6 +28,7 @@ public:
     void setPointSizeFactor(double factor, bool bold);
     // Wrap at word boundaries instead of eliding (presentation mode: large type, nothing clipped). A wrapping line
     // asks for its height for the width it gets, so a text that takes another number of lines relayouts the window.
+    // It stays one line when the shorter text fits one line and the text does not.
     void setWrapping(bool on);
     bool wrapping() const { return m_wrap; }
     bool hasHeightForWidth() const override { return m_wrap; }
@@ -47,6 +48,7 @@ private:
     bool m_shrink = false;
     Qt::Alignment m_align = Qt::AlignLeft;
     QFont shrunkFont() const; // the largest smaller type whose wrapped text fits, else the widget's own font
+    QString wrappedText(int width) const; // wrapping: the shorter text when only it fits one line, else the text
 };
 
 } // namespace tl::ui

@@ -47,6 +47,9 @@ QFrame* card(TextLine*& head, TextLine*& detail, const QString& name) {
     head->setPointSizeFactor(1.25, true);
     detail = new TextLine;
     detail->setObjectName(name + QStringLiteral("Detail"));
+    // Narrow cards (1280x720 with the lessons open, 150%) take a second line rather than cut the verdict (issue 28).
+    head->setWrapping(true);
+    detail->setWrapping(true);
     layout->addWidget(head);
     layout->addWidget(detail);
     return frame;
