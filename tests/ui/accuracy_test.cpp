@@ -31,7 +31,9 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -99,6 +101,13 @@ private:
     }
 
 private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("TrainLedgerTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("accuracy_test"));
+        QSettings().clear();
+    }
+
     void init() {
         m_dialogs = test::ScriptedDialogs();
         m_controller = std::make_unique<ui::Controller>();
@@ -174,6 +183,25 @@ private slots:
         QTest::keyClick(a, Qt::Key_Escape);
         settle();
         QVERIFY(!a->isVisible());
+    }
+
+    // The size the user gave the window comes back next time (with settings, as the application runs it).
+    void accuracyWindowRemembersItsSize() {
+        const QSize chosen(930, 560);
+        {
+            ui::AccuracyWindow first(true, m_window.get());
+            first.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&first));
+            QVERIFY(first.size() != chosen);
+            first.resize(chosen);
+            settle();
+            QTest::keyClick(&first, Qt::Key_Escape);
+            settle();
+        }
+        ui::AccuracyWindow second(true, m_window.get());
+        second.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&second));
+        QCOMPARE(second.size(), chosen);
     }
 
     // Presentation mode (View > Present) doubles the type: the open accuracy window follows, its chart too.
