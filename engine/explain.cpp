@@ -1616,6 +1616,15 @@ const std::map<std::string, Rule>& rules() {
                  .in("d_e", sharded ? c.mb.expertShard : 1.0, "", sharded ? "the expert data-parallel group" : "not sharded")
                  .from(kSrcLora);
          }},
+        {"memory.trainable_weights",
+         [](const Context& c, Builder& b) {
+             b.formula("M_w - M_frozen")
+                 .in("M_w", c.l.memory.weights, "B", "memory.weights, every weight on this GPU")
+                 .in("M_frozen", c.l.memory.frozenWeights, "B",
+                     frozenRun(c) ? "memory.frozen_weights, the base model's frozen weights"
+                                  : "memory.frozen_weights: full training, nothing is frozen")
+                 .from(kSrcLora);
+         }},
         // --- how far published runs like this one were (derived mode, engine/published.cpp) -----------------
         {"validation.band.low", [](const Context& c, Builder& b) { explainBand(c, b, true); }},
         {"validation.band.high", [](const Context& c, Builder& b) { explainBand(c, b, false); }},

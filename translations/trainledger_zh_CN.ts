@@ -483,6 +483,10 @@ why not: %1
         <comment>percentage points</comment>
         <translation>%1 个百分点</translation>
     </message>
+    <message>
+        <source>Frozen</source>
+        <translation>冻结</translation>
+    </message>
 </context>
 <context>
     <name>DataParallelPage</name>
@@ -1435,6 +1439,10 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>GB per GPU (10⁹ B)</source>
         <translation>每 GPU 显存 GB（10⁹ B）</translation>
+    </message>
+    <message>
+        <source>Frozen weights</source>
+        <translation>冻结权重</translation>
     </message>
 </context>
 <context>
@@ -7354,6 +7362,26 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>On %1 GPUs faults come faster than the job recovers: no reserve covers them.</source>
         <translation>在 %1 块 GPU 上故障来得比作业恢复还快：多少预留都不够。</translation>
+    </message>
+    <message>
+        <source>Trainable weights</source>
+        <translation>可训练权重</translation>
+    </message>
+    <message>
+        <source>The weights training updates on this GPU: memory.weights less the frozen base weights (all of them in full training, the adapters under LoRA).</source>
+        <translation>本 GPU 上训练会更新的权重：memory.weights 减去冻结的基座权重（全量训练时为全部权重，LoRA 时为适配器）。</translation>
+    </message>
+    <message>
+        <source>memory.weights, every weight on this GPU</source>
+        <translation>memory.weights，本 GPU 上的全部权重</translation>
+    </message>
+    <message>
+        <source>memory.frozen_weights: full training, nothing is frozen</source>
+        <translation>memory.frozen_weights：全量训练，没有冻结的权重</translation>
+    </message>
+    <message>
+        <source>memory.frozen_weights, the base model&apos;s frozen weights</source>
+        <translation>memory.frozen_weights，基座模型的冻结权重</translation>
     </message>
 </context>
 <context>
