@@ -7383,6 +7383,18 @@ goodput %4%，约 %5 次中断</translation>
         <source>memory.frozen_weights, the base model&apos;s frozen weights</source>
         <translation>memory.frozen_weights，基座模型的冻结权重</translation>
     </message>
+    <message>
+        <source>params.trainable: the adapters</source>
+        <translation>params.trainable：适配器</translation>
+    </message>
+    <message>
+        <source>the frozen base weights are not saved: a restart reads them from the base model&apos;s files</source>
+        <translation>冻结的基座权重不保存：重启时从基座模型的文件重新读取</translation>
+    </message>
+    <message>
+        <source>params.trainable: the adapters (the frozen base is not saved)</source>
+        <translation>params.trainable：适配器（冻结的基座不保存）</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui</name>
