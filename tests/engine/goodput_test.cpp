@@ -256,6 +256,23 @@ TEST(Goodput, LoraCheckpointsHoldTheAdaptersOnly) {
     EXPECT_DOUBLE_EQ(l.checkpoint.bytesPerGpu, 14.0 * adapters / 8); // split over TP 8, one replica
 }
 
+// The days curve's mark where more GPUs stop paying (issue 25): on a fleet with a fault every 50 GPU-hours the
+// effective days reach their minimum between 128 and 256 GPUs and rise beyond; at Llama 3's rate they fall all along.
+TEST(Goodput, TheCurveMarksWhereMoreGpusStopPaying) {
+    Scenario faulty;
+    faulty.reliability.gpuMtbfHours = 50;
+    const Evaluation e = evaluateAll(faulty);
+    ASSERT_TRUE(e.marks.fewestDays);
+    const ScalePoint& best = e.curve[*e.marks.fewestDays];
+    EXPECT_GE(best.gpus, 128);
+    EXPECT_LE(best.gpus, 256);
+    for (const ScalePoint& p : e.curve)
+        EXPECT_GE(p.daysEffective, best.daysEffective) << p.gpus;
+    EXPECT_GT(e.curve.back().daysEffective, best.daysEffective);
+    EXPECT_LT(best.days, e.curve[*e.marks.fewestDays - 1].days); // compute alone still falls there
+    EXPECT_FALSE(evaluateAll(Scenario{}).marks.fewestDays);
+}
+
 TEST(Goodput, PropertiesOverRandomScenarios) {
     tl::test::RandomScenarios g(20261202);
     std::mt19937_64 rng(7);

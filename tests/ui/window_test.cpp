@@ -298,11 +298,18 @@ private slots:
         // The time gate's square sits on the effective line; the fastest count with faults has its callout.
         QVERIFY(e.marks.time);
         QCOMPARE(view->gateSeries()->at(0).y(), e.curve[*e.marks.time].daysEffective);
+        QVERIFY(!e.marks.fewestDays); // at 2,000 hours more GPUs still pay up to the curve's end
+        QVERIFY(!view->calloutTexts().join(QLatin1Char('\n')).contains(QStringLiteral("Fewest days with faults")));
+        // A fault every 50 GPU-hours: beyond some count more GPUs take longer, and a callout marks the fastest.
+        find<QDoubleSpinBox>(QStringLiteral("spin:reliability.gpu_mtbf_hours"))->setValue(50);
+        const engine::Evaluation& faulty = m_controller->evaluation();
+        QVERIFY(faulty.marks.fewestDays);
+        const auto& fastest = faulty.curve[*faulty.marks.fewestDays];
         const QString callouts = view->calloutTexts().join(QLatin1Char('\n'));
-        if (e.marks.fewestDays)
-            QVERIFY2(callouts.contains(QStringLiteral("Fewest days with faults: %1 GPUs")
-                                           .arg(str(engine::groupDigits(double(e.curve[*e.marks.fewestDays].gpus))))),
-                     qPrintable(callouts));
+        QVERIFY2(callouts.contains(QStringLiteral("Fewest days with faults: %1 GPUs, %2")
+                                       .arg(str(engine::groupDigits(double(fastest.gpus))),
+                                            str(engine::formatLedgerValue(fastest.daysEffective, engine::Unit::Days)))),
+                 qPrintable(callouts));
         // The step view names the run's faults and checkpoints: the checkpoint, its Young/Daly interval, goodput.
         auto* step = m_window->view<ui::StepTimeView>();
         find<QDoubleSpinBox>(QStringLiteral("spin:reliability.gpu_mtbf_hours"))->setValue(50000);
