@@ -506,6 +506,20 @@ void fixedZeroOrDerived(const Context& c, Builder& b, PartRule derived, const ch
               " time (seed 000 §4), so it is not added again");
 }
 
+// LoRA and QLoRA checkpoints hold the adapters only: the frozen base is read again from its own files.
+bool checkpointOfAdapters(const Context& c, Builder& b, const char* formula) {
+    if (c.s.finetune.method == FinetuneMethod::Full)
+        return false;
+    b.formula(formula).in("b_w", c.sb.weights, "B/param", "precision.weights");
+    if (std::string_view(formula).find("b_m") != std::string_view::npos)
+        b.in("b_m", c.sb.master, "B/param", "precision.master")
+            .in("b_o", c.sb.optimizer, "B/param", "precision.optimizer");
+    b.in("N_a", finetuneCounts(c.s, c.m).adapters, "params", "params.trainable: the adapters")
+        .from(kSrcCheckpoint)
+        .note("the frozen base weights are not saved: a restart reads them from the base model's files");
+    return true;
+}
+
 const std::map<std::string, Rule>& rules() {
     static const std::map<std::string, Rule> all = {
         // --- parameters -------------------------------------------------------------------------------------
@@ -1259,6 +1273,8 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"checkpoint.bytes_weights",
          [](const Context& c, Builder& b) {
+             if (checkpointOfAdapters(c, b, "b_w × N_a"))
+                 return;
              b.formula("b_w × (N + N_mtp)")
                  .in("b_w", c.sb.weights, "B/param", "precision.weights")
                  .in("N", c.m.total, "params", "params.total")
@@ -1267,6 +1283,8 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"checkpoint.bytes_full",
          [](const Context& c, Builder& b) {
+             if (checkpointOfAdapters(c, b, "(b_w + b_m + b_o) × N_a"))
+                 return;
              b.formula("(b_w + b_m + b_o) × (N + N_mtp)")
                  .in("b_w", c.sb.weights, "B/param", "precision.weights")
                  .in("b_m", c.sb.master, "B/param", "precision.master")
@@ -1279,11 +1297,14 @@ const std::map<std::string, Rule>& rules() {
         {"checkpoint.bytes_per_gpu",
          [](const Context& c, Builder& b) {
              const auto& par = c.s.parallel;
-             const bool experts = c.m.routedTotal() > 0;
+             const bool frozen = c.s.finetune.method != FinetuneMethod::Full;
+             const bool experts = !frozen && c.m.routedTotal() > 0;
              b.in("b_w", c.sb.weights, "B/param", "precision.weights")
                  .in("b_m", c.sb.master, "B/param", "precision.master")
                  .in("b_o", c.sb.optimizer, "B/param", "precision.optimizer")
-                 .in("N_t", c.m.total + c.m.mtp, "params", "trained parameters (params.total + params.mtp)")
+                 .in("N_t", frozen ? finetuneCounts(c.s, c.m).adapters : c.m.total + c.m.mtp, "params",
+                     frozen ? "params.trainable: the adapters (the frozen base is not saved)"
+                            : "trained parameters (params.total + params.mtp)")
                  .from(kSrcShard);
              // A state ZeRO shards spreads over all G GPUs; one it does not is split by the model-parallel ranks.
              std::string replica = "N_t / (pp × tp)";
@@ -1625,6 +1646,15 @@ const std::map<std::string, Rule>& rules() {
                  .in("d", sharded ? c.mb.shard : 1.0, "", sharded ? "ZeRO-3 shards it over dp x cp" : "not sharded")
                  .in("F_e", c.mb.expertFrozenLocal, "B", "the routed experts' frozen weights on this GPU")
                  .in("d_e", sharded ? c.mb.expertShard : 1.0, "", sharded ? "the expert data-parallel group" : "not sharded")
+                 .from(kSrcLora);
+         }},
+        {"memory.trainable_weights",
+         [](const Context& c, Builder& b) {
+             b.formula("M_w - M_frozen")
+                 .in("M_w", c.l.memory.weights, "B", "memory.weights, every weight on this GPU")
+                 .in("M_frozen", c.l.memory.frozenWeights, "B",
+                     frozenRun(c) ? "memory.frozen_weights, the base model's frozen weights"
+                                  : "memory.frozen_weights: full training, nothing is frozen")
                  .from(kSrcLora);
          }},
         // --- how far published runs like this one were (derived mode, engine/published.cpp) -----------------

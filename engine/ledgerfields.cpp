@@ -45,6 +45,11 @@ Row<Get, Check> row(const char* key, Unit unit, const char* label, const char* h
         KEY, Unit::UNIT, LABEL, HELP, [](const Ledger& l) -> LedgerValue { return EXPR; },                             \
         [](const Ledger& l) { return admissible(EXPR, Unit::UNIT); })
 
+// The weights training updates on one GPU: memory.weights less the frozen base weights.
+double trainableWeights(const MemoryLedger& m) {
+    return std::max(0.0, m.weights - m.frozenWeights);
+}
+
 const auto& rows() {
     using I = std::int64_t;
     static const auto table = std::make_tuple(
@@ -306,6 +311,10 @@ const auto& rows() {
                  "The base model's frozen weights on this GPU in their format (inside memory.weights); 0 in full "
                  "training.",
                  l.memory.frozenWeights),
+        TL_FIELD("memory.trainable_weights", Bytes, "Trainable weights",
+                 "The weights training updates on this GPU: memory.weights less the frozen base weights (all of them "
+                 "in full training, the adapters under LoRA).",
+                 trainableWeights(l.memory)),
         TL_FIELD("validation.band.low", Ratio, "Published runs like this: lowest error",
                  "Derived mode: the smallest step-time error (predicted / published - 1) of the validated published "
                  "runs of the same GPU and parallelism family; null when there are none.",
@@ -410,7 +419,8 @@ ValueText ledgerValueText(const LedgerValue& v, Unit unit) {
 }
 
 std::array<MemoryPart, kMemoryParts> memoryParts(const MemoryLedger& m) {
-    return {{{"memory.weights", "weights", m.weights, true},
+    return {{{"memory.frozen_weights", "frozen weights", m.frozenWeights, true},
+             {"memory.trainable_weights", "weights", trainableWeights(m), true},
              {"memory.gradients", "gradients", m.gradients, true},
              {"memory.master_weights", "master weights", m.masterWeights, true},
              {"memory.optimizer", "optimizer state", m.optimizer, true},

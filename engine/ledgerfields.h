@@ -48,15 +48,16 @@ const std::vector<LedgerField>& ledgerFields();
 // Every row's admissible() at once, inline (evaluate() runs it on every evaluation; the loop names the failing key).
 bool ledgerAdmissible(const Ledger& l);
 
-// The six memory categories of one GPU in the order every chart, table and report lists them (like stepParts() for
-// the step); they add up to memory.total. state: one of the four training-state shards (memory.state is their sum).
+// The memory categories of one GPU in the order every chart, table and report lists them (like stepParts() for the
+// step); they add up to memory.total. state: part of the training state (memory.state is their sum). The weights come
+// as the frozen base weights (LoRA, QLoRA; 0 in full training) and the weights training updates.
 struct MemoryPart {
     const char* key;   // "memory.weights"
     const char* label; // "weights", "optimizer state", ...
     double bytes;
     bool state;
 };
-inline constexpr std::size_t kMemoryParts = 6;
+inline constexpr std::size_t kMemoryParts = 7;
 std::array<MemoryPart, kMemoryParts> memoryParts(const MemoryLedger& m);
 
 // The run's "Faults and checkpoints" (docs/formulas.md §13) in the order the step view, the report and the CLI list

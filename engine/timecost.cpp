@@ -1,5 +1,7 @@
 #include "engine/timecost.h"
 
+#include "engine/finetune.h"
+
 #include "engine/memory.h"
 #include "engine/precision.h"
 #include "engine/steptime.h"
@@ -32,8 +34,11 @@ RunCost runCost(const Work& w, double gpus, double ratePerGpu, double usdPerGpuH
 CheckpointSize checkpointSize(const Scenario& s, const ModelCounts& m, int dp) {
     const StateBytes sb = stateBytes(s.precision, m.hidden);
     const auto& p = s.parallel;
-    const double trained = m.total + m.mtp; // multi-token-prediction modules are trained and saved too
-    const double experts = m.routedTotal();
+    // Multi-token-prediction modules are trained and saved too. LoRA and QLoRA save the adapters only: the frozen base
+    // is read again from its own files on restart.
+    const bool frozen = s.finetune.method != FinetuneMethod::Full;
+    const double trained = frozen ? finetuneCounts(s, m).adapters : m.total + m.mtp;
+    const double experts = frozen ? 0.0 : m.routedTotal();
     const double gpus = double(p.tp) * p.pp * p.cp * dp;
     // A GPU's parameters of a state ZeRO does not shard (every replica holds them) and of one it does.
     const double unsharded = (trained - experts) / (double(p.pp) * p.tp) + experts / (double(p.pp) * p.ep * p.etp);

@@ -755,6 +755,10 @@ why not: %1
         <comment>percentage points</comment>
         <translation>%1 个百分点</translation>
     </message>
+    <message>
+        <source>Frozen</source>
+        <translation>冻结</translation>
+    </message>
 </context>
 <context>
     <name>DataParallelPage</name>
@@ -1727,6 +1731,10 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>GB per GPU (10⁹ B)</source>
         <translation>每 GPU 显存 GB（10⁹ B）</translation>
+    </message>
+    <message>
+        <source>Frozen weights</source>
+        <translation>冻结权重</translation>
     </message>
 </context>
 <context>
@@ -7704,6 +7712,38 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>flops.recompute_per_token</source>
         <translation>flops.recompute_per_token</translation>
+    </message>
+    <message>
+        <source>Trainable weights</source>
+        <translation>可训练权重</translation>
+    </message>
+    <message>
+        <source>The weights training updates on this GPU: memory.weights less the frozen base weights (all of them in full training, the adapters under LoRA).</source>
+        <translation>本 GPU 上训练会更新的权重：memory.weights 减去冻结的基座权重（全量训练时为全部权重，LoRA 时为适配器）。</translation>
+    </message>
+    <message>
+        <source>memory.weights, every weight on this GPU</source>
+        <translation>memory.weights，本 GPU 上的全部权重</translation>
+    </message>
+    <message>
+        <source>memory.frozen_weights: full training, nothing is frozen</source>
+        <translation>memory.frozen_weights：全量训练，没有冻结的权重</translation>
+    </message>
+    <message>
+        <source>memory.frozen_weights, the base model&apos;s frozen weights</source>
+        <translation>memory.frozen_weights，基座模型的冻结权重</translation>
+    </message>
+    <message>
+        <source>params.trainable: the adapters</source>
+        <translation>params.trainable：适配器</translation>
+    </message>
+    <message>
+        <source>the frozen base weights are not saved: a restart reads them from the base model&apos;s files</source>
+        <translation>冻结的基座权重不保存：重启时从基座模型的文件重新读取</translation>
+    </message>
+    <message>
+        <source>params.trainable: the adapters (the frozen base is not saved)</source>
+        <translation>params.trainable：适配器（冻结的基座不保存）</translation>
     </message>
 </context>
 <context>

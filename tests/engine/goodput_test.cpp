@@ -238,6 +238,41 @@ TEST(Goodput, TheVerdictSaysWhatTheReserveCovers) {
               "On 16,384 GPUs faults come faster than the job recovers: no reserve covers them.");
 }
 
+// Issue 26 meets issue 25: a LoRA run saves its adapters (with their master copy and optimizer state), not the frozen
+// base, which a restart reads again from the base model's files.
+TEST(Goodput, LoraCheckpointsHoldTheAdaptersOnly) {
+    const Scenario s = with(Scenario{}, {{"model.preset", std::string("llama3-70b")},
+                                         {"finetune.method", std::string("lora")},
+                                         {"parallel.tp", 8.0},
+                                         {"parallel.dp", 1.0}});
+    const Ledger l = evaluate(s);
+    ASSERT_TRUE(l.valid);
+    const double adapters = double(l.params.trainable);
+    ASSERT_GT(adapters, 0);
+    EXPECT_LT(adapters, 0.01 * double(l.params.total));
+    EXPECT_DOUBLE_EQ(l.checkpoint.bytesWeights, 2.0 * adapters); // BF16 adapters
+    EXPECT_DOUBLE_EQ(l.checkpoint.bytesWeights, l.state.trainableWeightBytes);
+    EXPECT_DOUBLE_EQ(l.checkpoint.bytesFull, 14.0 * adapters);       // 2 + 4 (FP32 master) + 8 (Adam)
+    EXPECT_DOUBLE_EQ(l.checkpoint.bytesPerGpu, 14.0 * adapters / 8); // split over TP 8, one replica
+}
+
+// The days curve's mark where more GPUs stop paying (issue 25): on a fleet with a fault every 50 GPU-hours the
+// effective days reach their minimum between 128 and 256 GPUs and rise beyond; at Llama 3's rate they fall all along.
+TEST(Goodput, TheCurveMarksWhereMoreGpusStopPaying) {
+    Scenario faulty;
+    faulty.reliability.gpuMtbfHours = 50;
+    const Evaluation e = evaluateAll(faulty);
+    ASSERT_TRUE(e.marks.fewestDays);
+    const ScalePoint& best = e.curve[*e.marks.fewestDays];
+    EXPECT_GE(best.gpus, 128);
+    EXPECT_LE(best.gpus, 256);
+    for (const ScalePoint& p : e.curve)
+        EXPECT_GE(p.daysEffective, best.daysEffective) << p.gpus;
+    EXPECT_GT(e.curve.back().daysEffective, best.daysEffective);
+    EXPECT_LT(best.days, e.curve[*e.marks.fewestDays - 1].days); // compute alone still falls there
+    EXPECT_FALSE(evaluateAll(Scenario{}).marks.fewestDays);
+}
+
 TEST(Goodput, PropertiesOverRandomScenarios) {
     tl::test::RandomScenarios g(20261202);
     std::mt19937_64 rng(7);

@@ -131,7 +131,7 @@ TEST(Gates, HeadroomLimitAndTpAcrossNodes) {
     EXPECT_DOUBLE_EQ(p.headroom(), 0.75);
 }
 
-TEST(MemoryParts, SixPartsAddUpToTheTotalAndFourToTheState) {
+TEST(MemoryParts, SevenPartsAddUpToTheTotalAndFiveToTheState) {
     const Ledger l = evaluate(Scenario{});
     double all = 0, state = 0;
     for (const MemoryPart& p : memoryParts(l.memory)) {
@@ -144,7 +144,11 @@ TEST(MemoryParts, SixPartsAddUpToTheTotalAndFourToTheState) {
     }
     EXPECT_DOUBLE_EQ(all, l.memory.total);
     EXPECT_DOUBLE_EQ(state, l.memory.state);
-    EXPECT_STREQ(memoryParts(l.memory)[2].label, "master weights");
+    EXPECT_STREQ(memoryParts(l.memory)[3].label, "master weights");
+    // Issue 26: the frozen base weights are their own part; full training freezes none.
+    EXPECT_STREQ(memoryParts(l.memory)[0].key, "memory.frozen_weights");
+    EXPECT_EQ(memoryParts(l.memory)[0].bytes, 0.0);
+    EXPECT_EQ(memoryParts(l.memory)[1].bytes, l.memory.weights);
 }
 
 TEST(Packing, TheLengthsSetTheSequence) {

@@ -206,7 +206,7 @@ private slots:
                      totals[2].startsWith(QStringLiteral("7N")) && totals[3].startsWith(QStringLiteral("5.5N")) &&
                      totals[4].startsWith(QStringLiteral("4N")),
                  qPrintable(totals.join(u'|')));
-        QCOMPARE(m->barSet(4)->at(0), 0.0); // activations hidden
+        QCOMPARE(m->barSet(5)->at(0), 0.0); // activations hidden
         toggle->click();
         QVERIFY(!m->totalTexts()[1].contains(QLatin1Char('N')));
         // The ZeRO steps switch it on by themselves.

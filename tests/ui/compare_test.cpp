@@ -70,10 +70,11 @@ private slots:
                  QString::fromStdString(engine::formatLedgerValue(lb.time.days, engine::Unit::Days)));
 
         // Paired memory bars: per category A and B, in GB, from each ledger.
-        QCOMPARE(w.memorySet(0)->count(), 7);
-        QCOMPARE(w.memorySet(0)->at(0), la.memory.weights / 1e9);
-        QCOMPARE(w.memorySet(1)->at(3), lb.memory.optimizer / 1e9);
-        QCOMPARE(w.memorySet(1)->at(6), lb.memory.total / 1e9);
+        QCOMPARE(w.memorySet(0)->count(), 8); // frozen and trained weights apart (issue 26), then the total
+        QCOMPARE(w.memorySet(0)->at(0), la.memory.frozenWeights / 1e9);
+        QCOMPARE(w.memorySet(0)->at(1), la.memory.weights / 1e9); // full training: every weight is trained
+        QCOMPARE(w.memorySet(1)->at(4), lb.memory.optimizer / 1e9);
+        QCOMPARE(w.memorySet(1)->at(7), lb.memory.total / 1e9);
         // Both time curves, each the engine's scale curve.
         QVERIFY(w.curveSeries(0)->count() > 10);
         QCOMPARE(w.curveSeries(0)->count(), w.curveSeries(1)->count());

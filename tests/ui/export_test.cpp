@@ -115,7 +115,7 @@ private slots:
 
         const QList<QByteArray> zero = ui::zeroSweepCsv(controller.evaluation().zero).trimmed().split('\n');
         QCOMPARE(zero.size(), 5);
-        QCOMPARE(zero[4].split(',')[7].toDouble(), controller.evaluation().zero[3].memory.total);
+        QCOMPARE(zero[4].split(',')[8].toDouble(), controller.evaluation().zero[3].memory.total); // after 7 parts
 
         const QByteArray csv = ui::ledgerCsv(l);
         QVERIFY(csv.startsWith("key,value,unit,label\n"));
@@ -348,7 +348,7 @@ private slots:
         QCOMPARE(cell(t, QStringLiteral("parallel.dp"), 4), QStringLiteral("64"));
         for (int i = 0; i < 4; ++i)
             QVERIFY(w.curveSeries(i)->isVisible() && w.curveSeries(i)->count() > 10);
-        QCOMPARE(w.memorySet(3)->at(6), w.ledger(3).memory.total / 1e9);
+        QCOMPARE(w.memorySet(3)->at(7), w.ledger(3).memory.total / 1e9); // 7 parts, then the total
         // The comparison report: each verdict, the figures side by side.
         std::vector<ui::ReportInput> inputs;
         for (int i = 0; i < 4; ++i)

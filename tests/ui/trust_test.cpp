@@ -304,7 +304,7 @@ private slots:
         const double zeroBytes = engine::evaluate(z0).memory.optimizer;
         const double planBytes = m_controller->ledger().memory.optimizer;
         QVERIFY(zeroBytes > 4 * planBytes);
-        emit plot->barHovered(3, 1, true); // the optimizer segment of the ZeRO-0 bar is under the mouse
+        emit plot->barHovered(4, 1, true); // the optimizer segment (engine::memoryParts) of the ZeRO-0 bar
         QTimer::singleShot(50, this, [] {
             auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
             QVERIFY(menu);

@@ -69,7 +69,9 @@ double scenarioNumber(const engine::Scenario& s, const QString& key) {
 }
 
 double memoryCategory(const engine::MemoryLedger& m, int c) {
-    const double values[] = {m.weights, m.gradients, m.masterWeights, m.optimizer, m.activations, m.buffers};
+    const double values[] = {
+        m.frozenWeights, m.weights - m.frozenWeights, m.gradients, m.masterWeights, m.optimizer, m.activations,
+        m.buffers};
     return values[c];
 }
 
@@ -296,11 +298,18 @@ private slots:
         // The time gate's square sits on the effective line; the fastest count with faults has its callout.
         QVERIFY(e.marks.time);
         QCOMPARE(view->gateSeries()->at(0).y(), e.curve[*e.marks.time].daysEffective);
+        QVERIFY(!e.marks.fewestDays); // at 2,000 hours more GPUs still pay up to the curve's end
+        QVERIFY(!view->calloutTexts().join(QLatin1Char('\n')).contains(QStringLiteral("Fewest days with faults")));
+        // A fault every 50 GPU-hours: beyond some count more GPUs take longer, and a callout marks the fastest.
+        find<QDoubleSpinBox>(QStringLiteral("spin:reliability.gpu_mtbf_hours"))->setValue(50);
+        const engine::Evaluation& faulty = m_controller->evaluation();
+        QVERIFY(faulty.marks.fewestDays);
+        const auto& fastest = faulty.curve[*faulty.marks.fewestDays];
         const QString callouts = view->calloutTexts().join(QLatin1Char('\n'));
-        if (e.marks.fewestDays)
-            QVERIFY2(callouts.contains(QStringLiteral("Fewest days with faults: %1 GPUs")
-                                           .arg(str(engine::groupDigits(double(e.curve[*e.marks.fewestDays].gpus))))),
-                     qPrintable(callouts));
+        QVERIFY2(callouts.contains(QStringLiteral("Fewest days with faults: %1 GPUs, %2")
+                                       .arg(str(engine::groupDigits(double(fastest.gpus))),
+                                            str(engine::formatLedgerValue(fastest.daysEffective, engine::Unit::Days)))),
+                 qPrintable(callouts));
         // The step view names the run's faults and checkpoints: the checkpoint, its Young/Daly interval, goodput.
         auto* step = m_window->view<ui::StepTimeView>();
         find<QDoubleSpinBox>(QStringLiteral("spin:reliability.gpu_mtbf_hours"))->setValue(50000);
@@ -394,7 +403,35 @@ private slots:
         find<QDoubleSpinBox>(QStringLiteral("spin:parallel.zero"))->setValue(0);
         engine::Scenario s;
         s.parallel.zero = 0;
-        QCOMPARE(view->barSet(3)->at(0), engine::evaluate(s).memory.optimizer / engine::kGiB);
+        QCOMPARE(view->barSet(4)->at(0), engine::evaluate(s).memory.optimizer / engine::kGiB);
+    }
+
+    // Issue 26: the memory bars show the frozen base weights apart from the weights training updates; a LoRA plan's
+    // bars are mostly frozen weights, and the legend names them only where a bar has them.
+    void memoryBarsShowFrozenAndTrainableWeights() {
+        auto* view = find<ui::MemoryView>(QStringLiteral("memoryView"));
+        auto* legend = find<QLabel>(QStringLiteral("memoryLegend"));
+        auto legendText = [legend] { return legend->text().replace(QChar(0x00a0), QLatin1Char(' ')); };
+        QVERIFY2(!legendText().contains(QStringLiteral("Frozen weights")), qPrintable(legendText()));
+        QCOMPARE(view->barSet(0)->at(0), 0.0); // full training freezes nothing
+        auto* method = find<QComboBox>(QStringLiteral("combo:finetune.method"));
+        method->setCurrentIndex(method->findData(QStringLiteral("lora")));
+        emit method->activated(method->currentIndex());
+        const engine::Ledger& l = m_controller->ledger();
+        QCOMPARE(m_controller->scenario().finetune.method, engine::FinetuneMethod::Lora);
+        QVERIFY(l.memory.frozenWeights > 0);
+        const double unit = 1e9; // GB: the GiB box is off
+        QCOMPARE(view->barSet(0)->at(0), l.memory.frozenWeights / unit);
+        QCOMPARE(view->barSet(1)->at(0), (l.memory.weights - l.memory.frozenWeights) / unit);
+        QVERIFY(view->barSet(0)->at(0) > 100 * view->barSet(1)->at(0)); // the adapters are a sliver
+        QVERIFY2(legendText().contains(QStringLiteral("Frozen weights")), qPrintable(legendText()));
+        QCOMPARE(view->barSet(0)->label(), QStringLiteral("Frozen weights"));
+        // The ledger names the two parts; they add up to memory.weights.
+        double trainable = -1;
+        for (const auto& f : engine::ledgerFields())
+            if (std::string_view(f.key) == "memory.trainable_weights")
+                trainable = std::get<double>(f.get(l));
+        QCOMPARE(trainable + l.memory.frozenWeights, l.memory.weights);
     }
 
     void timeViewShowsTheScaleCurve() {
@@ -502,7 +539,7 @@ private slots:
         const QStringList table = tableValues();
         const QStringList controls = controlStates(QStringLiteral("parallel.tp"));
         auto* memory = find<ui::MemoryView>(QStringLiteral("memoryView"));
-        const double optimizerBar = memory->barSet(3)->at(0);
+        const double optimizerBar = memory->barSet(4)->at(0);
         const QString gpuCount = find<ui::TextLine>(QStringLiteral("gpuCount"))->text();
         (void)gpuCount;
 
@@ -532,7 +569,7 @@ private slots:
         QCOMPARE(m_controller->ledger().memory.total, before.memory.total);
         QCOMPARE(tableValues(), table);
         QCOMPARE(controlStates(QStringLiteral("parallel.tp")), controls);
-        QCOMPARE(memory->barSet(3)->at(0), optimizerBar);
+        QCOMPARE(memory->barSet(4)->at(0), optimizerBar);
         QCOMPARE(m_controller->validScenario(), engine::Scenario{});
 
         // A valid value clears the sentence and moves the numbers.

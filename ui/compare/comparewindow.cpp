@@ -165,8 +165,8 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     m_memoryChart->addAxis(m_memoryY, Qt::AlignLeft);
     m_texts.add([this] {
         m_memoryChart->setTitle(tr("Memory per GPU by category; red: each GPU's capacity"));
-        m_memoryX->setCategories({tr("Weights"), tr("Gradients"), tr("Master"), tr("Optimizer"), tr("Activations"),
-                                  tr("Buffers"), tr("Total")});
+        m_memoryX->setCategories({tr("Frozen"), tr("Weights"), tr("Gradients"), tr("Master"), tr("Optimizer"),
+                                  tr("Activations"), tr("Buffers"), tr("Total")});
         m_memoryY->setTitleText(tr("GB per GPU"));
     });
     bars->attachAxis(m_memoryX);

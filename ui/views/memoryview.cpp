@@ -35,9 +35,10 @@ double category(const engine::MemoryLedger& m, int c) {
 }
 
 // Colour-blind-friendly hues (Okabe-Ito order, softened); red stays free for the capacity line.
-const QColor kColours[MemoryView::kCategories] = {QColor(0x3b, 0x75, 0xaf), QColor(0xef, 0x8a, 0x3c),
-                                                  QColor(0x52, 0xa0, 0x6b), QColor(0x8e, 0x6b, 0xb8),
-                                                  QColor(0xd4, 0xb9, 0x4c), QColor(0x9a, 0x9a, 0x9a)};
+// The frozen base weights (LoRA, QLoRA) in a pale blue under the trained weights' blue: the same weights, not trained.
+const QColor kColours[MemoryView::kCategories] = {
+    QColor(0xa6, 0xc8, 0xe6), QColor(0x3b, 0x75, 0xaf), QColor(0xef, 0x8a, 0x3c), QColor(0x52, 0xa0, 0x6b),
+    QColor(0x8e, 0x6b, 0xb8), QColor(0xd4, 0xb9, 0x4c), QColor(0x9a, 0x9a, 0x9a)};
 
 // A round axis maximum: 1, 2, 2.5, 5 x 10^k at or above x.
 double niceCeil(double x) {
@@ -131,8 +132,9 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent) {
 }
 
 void MemoryView::retranslate() {
-    const QString names[kCategories] = {tr("Weights"),         tr("Gradients"),   tr("Master weights"),
-                                        tr("Optimizer state"), tr("Activations"), tr("Buffers and overhead")};
+    const QString names[kCategories] = {tr("Frozen weights"),      tr("Weights"),         tr("Gradients"),
+                                        tr("Master weights"),      tr("Optimizer state"), tr("Activations"),
+                                        tr("Buffers and overhead")};
     for (int c = 0; c < kCategories; ++c)
         m_sets[size_t(c)]->setLabel(names[c]);
     m_unitToggle->setText(tr("&GiB"));
@@ -248,9 +250,14 @@ void MemoryView::render() {
         m_caption->setText(tr("Memory per GPU: no valid plan"));
 
     QStringList legend;
+    // The frozen weights only where a bar has them (LoRA, QLoRA): full training's legend stays as it was.
+    bool frozen = false;
+    for (const auto& l : m_ledgers)
+        frozen = frozen || engine::memoryParts(l.memory)[0].bytes > 0;
     for (int c = 0; c < kCategories; ++c)
-        legend << QStringLiteral("<span style=\"color:%1\">\u25a0</span>&nbsp;%2")
-                      .arg(kColours[c].name(), keepTogether(m_sets[size_t(c)]->label()));
+        if (c != 0 || frozen)
+            legend << QStringLiteral("<span style=\"color:%1\">\u25a0</span>&nbsp;%2")
+                          .arg(kColours[c].name(), keepTogether(m_sets[size_t(c)]->label()));
     legend << QStringLiteral("<span style=\"color:#c62828\"><b>\u2012 \u2012</b></span>&nbsp;%1")
                   .arg(keepTogether(m_capacity->name()));
     m_legend->setText(legend.join(QStringLiteral(" &nbsp; ")));
