@@ -136,7 +136,8 @@ void rateOperands(const Context& c, Builder& b) {
 double effectiveDaysAt(const Context& c, double gpus) {
     const double rate = c.l.time.tokensPerSPerGpu * c.l.flops.trainingPerToken;
     const int dp = int(std::min(2e9, gpus / c.modelParallel()));
-    return faultsOf(c.s, checkpointSize(c.s, c.m, dp), c.l.flops.total / (gpus * rate), gpus).effectiveDays;
+    const FaultModel faults(c.s, c.m);
+    return faults.faults(faults.checkpoint(dp), c.l.flops.total / (gpus * rate), gpus).effectiveDays;
 }
 
 // The fewest GPUs that finish inside `days`: compute's lower bound when checkpoints and faults still fit, else the
@@ -1182,7 +1183,7 @@ const std::map<std::string, Rule>& rules() {
                  .in("price", c.s.hardware.usdPerGpuHour, "$/GPU-hour", "hardware.usd_per_gpu_hour")
                  .from("seed 004 exercise 4 (A100 $2, H100 $3.5 per hour)");
          }},
-        // --- checkpoints, faults and restarts (engine/timecost.cpp faultsOf) ---------------------------------
+        // --- checkpoints, faults and restarts (engine/timecost.cpp FaultModel) --------------------------------
         {"time.days_effective",
          [](const Context& c, Builder& b) {
              const auto& ck = c.l.checkpoint;

@@ -1,7 +1,6 @@
 #include "engine/timecost.h"
 
 #include "engine/memory.h"
-#include "engine/precision.h"
 #include "engine/steptime.h"
 
 #include <algorithm>
@@ -29,20 +28,30 @@ RunCost runCost(const Work& w, double gpus, double ratePerGpu, double usdPerGpuH
     return c;
 }
 
-CheckpointSize checkpointSize(const Scenario& s, const ModelCounts& m, int dp) {
-    const StateBytes sb = stateBytes(s.precision, m.hidden);
+FaultModel::FaultModel(const Scenario& s, const ModelCounts& m) : sb_(stateBytes(s.precision, m.hidden)) {
     const auto& p = s.parallel;
-    const double trained = m.total + m.mtp; // multi-token-prediction modules are trained and saved too
+    trained_ = m.total + m.mtp; // multi-token-prediction modules are trained and saved too
     const double experts = m.routedTotal();
-    const double gpus = double(p.tp) * p.pp * p.cp * dp;
-    // A GPU's parameters of a state ZeRO does not shard (every replica holds them) and of one it does.
-    const double unsharded = (trained - experts) / (double(p.pp) * p.tp) + experts / (double(p.pp) * p.ep * p.etp);
-    const double sharded = trained / gpus;
+    modelParallel_ = double(p.tp) * p.pp * p.cp;
+    // A GPU's parameters of a state ZeRO does not shard (every replica holds them); sharded ones are trained / GPUs.
+    unsharded_ = (trained_ - experts) / (double(p.pp) * p.tp) + experts / (double(p.pp) * p.ep * p.etp);
+    zero_ = p.zero;
+    gpusPerNode_ = s.hardware.gpusPerNode;
+    async_ = s.checkpoint.async;
+    pcieBytesPerS_ = s.hardware.pcieGbps * 1e9;
+    storageBytesPerS_ = s.checkpoint.storageGbps * 1e9;
+    gpuMtbfS_ = s.reliability.gpuMtbfHours * kSecondsPerHour;
+    intervalS_ = s.checkpoint.intervalMin * 60.0;
+    restartS_ = s.reliability.restartMin * 60.0;
+}
+
+CheckpointSize FaultModel::checkpoint(int dp) const {
+    const double sharded = trained_ / (modelParallel_ * dp);
     CheckpointSize c;
-    c.weights = sb.weights * trained;
-    c.full = (sb.weights + sb.master + sb.optimizer) * trained;
-    c.perGpu = sb.weights * (p.zero >= 3 ? sharded : unsharded) +
-               (sb.master + sb.optimizer) * (p.zero >= 1 ? sharded : unsharded);
+    c.weights = sb_.weights * trained_;
+    c.full = (sb_.weights + sb_.master + sb_.optimizer) * trained_;
+    c.perGpu = sb_.weights * (zero_ >= 3 ? sharded : unsharded_) +
+               (sb_.master + sb_.optimizer) * (zero_ >= 1 ? sharded : unsharded_);
     return c;
 }
 
@@ -51,28 +60,32 @@ namespace {
 constexpr double kMaxEffectiveDays = 1e12;
 } // namespace
 
-Faults faultsOf(const Scenario& s, const CheckpointSize& c, double computeS, double gpus) {
+Faults FaultModel::faults(const CheckpointSize& c, double computeS, double gpus) const {
+    Faults f = wall(c, computeS, gpus);
+    f.effectiveDays = f.effectiveS / kSecondsPerDay;
+    f.interruptions = f.effectiveS / f.jobMtbfS;
+    f.fraction = computeS / f.effectiveS;
+    f.hostPerNode = async_ ? c.perGpu * std::min(gpus, double(gpusPerNode_)) : 0.0;
+    return f;
+}
+
+Faults FaultModel::wall(const CheckpointSize& c, double computeS, double gpus) const {
     Faults f;
-    const bool async = s.checkpoint.async;
+    const bool async = async_;
     // Every GPU's share also crosses its own PCIe link on the way out: the write is never faster than that copy.
-    const double copyS = c.perGpu / (s.hardware.pcieGbps * 1e9);
-    f.writeS = std::max(c.full / (s.checkpoint.storageGbps * 1e9), copyS);
+    const double copyS = c.perGpu / pcieBytesPerS_;
+    f.writeS = std::max(c.full / storageBytesPerS_, copyS);
     f.blockingS = async ? copyS : f.writeS;
-    f.jobMtbfS = s.reliability.gpuMtbfHours * kSecondsPerHour / gpus;
-    f.intervalS =
-        s.checkpoint.intervalMin > 0 ? s.checkpoint.intervalMin * 60.0 : std::sqrt(2.0 * f.blockingS * f.jobMtbfS);
+    f.jobMtbfS = gpuMtbfS_ / gpus;
+    f.intervalS = intervalS_ > 0 ? intervalS_ : std::sqrt(2.0 * f.blockingS * f.jobMtbfS);
     if (async) // one write at a time: the next checkpoint waits for the last to reach storage
         f.intervalS = std::max(f.intervalS, f.writeS);
-    f.lostPerFaultS = f.intervalS / 2.0 + (async ? f.writeS : 0.0) + s.reliability.restartMin * 60.0;
+    f.lostPerFaultS = f.intervalS / 2.0 + (async ? f.writeS : 0.0) + restartS_;
     const double checkpointed = computeS * (1.0 + (f.intervalS > 0 ? f.blockingS / f.intervalS : 0.0));
     const double left = 1.0 - f.lostPerFaultS / f.jobMtbfS; // share of wall time not lost to faults
     const double cap = std::max(kMaxEffectiveDays * kSecondsPerDay, checkpointed);
     f.outpaced = !(left > 0);
     f.effectiveS = f.outpaced ? cap : std::min(cap, checkpointed / left);
-    f.effectiveDays = f.effectiveS / kSecondsPerDay;
-    f.interruptions = f.effectiveS / f.jobMtbfS;
-    f.fraction = computeS / f.effectiveS;
-    f.hostPerNode = async ? c.perGpu * std::min(gpus, double(s.hardware.gpusPerNode)) : 0.0;
     return f;
 }
 
@@ -82,16 +95,55 @@ std::int64_t fewestGpusThatFinish(const Scenario& s, const ModelCounts& m, doubl
     const double mp = modelParallel;
     const double maxK = std::max(1.0, std::floor(kMaxGpus / mp));
     const auto capped = [&](double k) { return std::int64_t(std::min(kMaxGpus, k * mp)); };
-    // Wall seconds with k model replicas (dp = k), at this plan's rate per GPU.
-    const auto wall = [&](double k) {
+    const FaultModel model(s, m);
+    // The run with k model replicas (dp = k), at this plan's rate per GPU.
+    const auto run = [&](double k) {
         const double gpus = k * mp;
-        return faultsOf(s, checkpointSize(s, m, int(std::min(k, 2e9))), flops / (gpus * ratePerGpu), gpus).effectiveS;
+        return model.wall(model.checkpoint(int(std::min(k, 2e9))), flops / (gpus * ratePerGpu), gpus);
     };
+    const auto wall = [&](double k) { return run(k).effectiveS; };
     const auto finishes = [&](double k) { return wall(k) <= seconds; };
+    // No count from k1 to k2 finishes when even the most favourable mix of their figures does not: with more GPUs
+    // the compute time falls, the blocking time and the interval do not rise, and the share of time lost to faults
+    // (lost per fault x GPUs / GPU MTBF) does not fall. So compute(k2) x (1 + blocking(k2) / interval(k1)) /
+    // (1 - lost(k1) / job MTBF(k1)) is at most every effective time in between; a margin covers rounding.
+    const auto noneFinishes = [&](const Faults& f1, double k2, const Faults& f2) {
+        const double left = 1.0 - f1.lostPerFaultS / f1.jobMtbfS;
+        if (left < -1e-9) // every count from k1 on is outpaced (capped far beyond any deadline)
+            return true;
+        if (left < 1e-9)
+            return false;
+        const double compute = flops / (k2 * mp * ratePerGpu);
+        const double bound = compute * (1.0 + (f1.intervalS > 0 ? f2.blockingS / f1.intervalS : 0.0)) / left;
+        return bound > seconds * (1 + 1e-9);
+    };
     // Compute alone is a lower bound: effective time is never shorter.
     double k = std::min(maxK, std::max(1.0, std::ceil(flops / (seconds * ratePerGpu) / mp - 1e-9)));
-    if (finishes(k))
+    Faults at = run(k);
+    if (at.effectiveS <= seconds)
         return capped(k);
+    // When nothing finishes (faults outpace the run before compute is short enough), the bound over spans of
+    // counts (doublings, narrowed where the bound is too loose) usually says so in a few steps, where the walk below
+    // would cross the valley and search it. The answer is the same: the walk only ever returns a count that
+    // finishes, and otherwise the cap.
+    {
+        double k1 = k, ratio = 2;
+        Faults f1 = at;
+        for (int probe = 0; probe < 10; ++probe) {
+            const double k2 = std::min(maxK, std::max(k1 + 1, std::floor(k1 * ratio)));
+            const Faults f2 = run(k2);
+            if (!noneFinishes(f1, k2, f2)) {
+                if (ratio < 1.2)
+                    break; // something may finish: walk
+                ratio = std::sqrt(ratio);
+                continue;
+            }
+            if (k2 >= maxK || 1.0 - f2.lostPerFaultS / f2.jobMtbfS < -1e-9) // the rest is outpaced
+                return std::int64_t(kMaxGpus);
+            k1 = k2;
+            f1 = f2;
+        }
+    }
     // Smallest finishing k in (lo, hi], where lo does not finish and hi does.
     const auto bisect = [&](double lo, double hi) {
         while (hi - lo > 1) {
@@ -102,14 +154,18 @@ std::int64_t fewestGpusThatFinish(const Scenario& s, const ModelCounts& m, doubl
     };
     // Wall time falls with k while compute dominates and rises once faults do: walk up by 10% until it finishes,
     // or until it rises, then look for the minimum between the last three counts.
-    double before = k, last = wall(k);
+    double before = k;
+    Faults atBefore = at;
     while (k < maxK) {
         const double next = std::min(maxK, std::max(k + 1, std::ceil(k * 1.1)));
-        const double t = wall(next);
+        const Faults atNext = run(next);
+        const double t = atNext.effectiveS;
         if (t <= seconds)
             return bisect(k, next);
-        if (t > last) {
+        if (t > at.effectiveS) {
             double lo = before, hi = next; // the minimum of a valley-shaped wall time lies in [lo, hi]
+            if (noneFinishes(atBefore, hi, atNext))
+                return std::int64_t(kMaxGpus);
             while (hi - lo > 2) {
                 const double a = std::floor(lo + (hi - lo) / 3), b = std::ceil(hi - (hi - lo) / 3);
                 if (wall(a) <= wall(b))
@@ -123,8 +179,9 @@ std::int64_t fewestGpusThatFinish(const Scenario& s, const ModelCounts& m, doubl
             return std::int64_t(kMaxGpus);
         }
         before = k;
+        atBefore = at;
         k = next;
-        last = t;
+        at = atNext;
     }
     return std::int64_t(kMaxGpus);
 }
@@ -151,8 +208,9 @@ Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int 
     t.mfu = t.ratePerGpu / peak;
     t.tokensPerSPerGpu = t.ratePerGpu / w.modelPerToken;
     static_cast<RunCost&>(t) = runCost(w, double(gpus), t.ratePerGpu, s.hardware.usdPerGpuHour);
-    t.checkpoint = checkpointSize(s, m, dp);
-    t.faults = faultsOf(s, t.checkpoint, t.seconds, double(gpus));
+    const FaultModel faults(s, m);
+    t.checkpoint = faults.checkpoint(dp);
+    t.faults = faults.faults(t.checkpoint, t.seconds, double(gpus));
     return t;
 }
 
