@@ -131,6 +131,8 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "%1: %2 is not allowed; allowed: \"bf16\" on %3, which has no FP8 tensor cores (%4 is 0)",
     "published runs like this: %1 to %2 (%3)",
     "calibrated: efficiency figures fitted to measured runs (GEMM %1, HBM %2, links %3, FP8 %4 of peak)",
+    // SearchTooWide
+    "%1: \"%2\" is not allowed; allowed: a range of at most %3 layouts to search, here up to %4 (this one has %5)",
 };
 
 constexpr bool everyTemplateSet() {

@@ -108,6 +108,8 @@ enum class Msg : std::uint8_t {
     NoFp8TensorCores,
     ValidationBand,
     CalibratedFigures,
+    // The planner's search size (layoutplanner.cpp checkSearchSize).
+    SearchTooWide,
     Count
 };
 

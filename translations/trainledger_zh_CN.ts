@@ -289,6 +289,10 @@ why not: %1
         <source>late: %1</source>
         <translation>不能按期完成：%1</translation>
     </message>
+    <message>
+        <source>trainledger-cli: planning: %1% searched (%2 s)</source>
+        <translation>trainledger-cli：规划：已搜索 %1%（%2 秒）</translation>
+    </message>
 </context>
 <context>
     <name>CompareWindow</name>
@@ -7260,6 +7264,10 @@ memory %5 per GPU; only data parallelism varying: %6</source>
     <message>
         <source>faults come faster than the job recovers: it never finishes (shown at the cap)</source>
         <translation>故障来得比作业恢复得更快：永远完成不了（按上限显示）</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not allowed; allowed: a range of at most %3 layouts to search, here up to %4 (this one has %5)</source>
+        <translation>%1：不允许 &quot;%2&quot;；允许：至多搜索 %3 个布局的范围，此处最多到 %4（这个范围有 %5 个）</translation>
     </message>
 </context>
 <context>

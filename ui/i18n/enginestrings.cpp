@@ -646,6 +646,7 @@ namespace {
     QT_TRANSLATE_NOOP("tl::engine", "%1: %2 is not allowed; allowed: \"bf16\" on %3, which has no FP8 tensor cores (%4 is 0)"),
     QT_TRANSLATE_NOOP("tl::engine", "published runs like this: %1 to %2 (%3)"),
     QT_TRANSLATE_NOOP("tl::engine", "calibrated: efficiency figures fitted to measured runs (GEMM %1, HBM %2, links %3, FP8 %4 of peak)"),
+    QT_TRANSLATE_NOOP("tl::engine", "%1: \"%2\" is not allowed; allowed: a range of at most %3 layouts to search, here up to %4 (this one has %5)"),
     QT_TRANSLATE_NOOP("tl::engine", "compute at the fixed MFU"),
     QT_TRANSLATE_NOOP("tl::engine", "optimizer offload (fixed slowdown)"),
     QT_TRANSLATE_NOOP("tl::engine", "compute-bound"),
