@@ -24,6 +24,18 @@ namespace {
 constexpr double kMaxGpuCount = 1e15; // gates beyond this are reported at the cap, never as infinity
 constexpr int kMaxDp = 1 << 20;
 
+// std::llround (halves away from zero) without the library call, for the counts validate() bounds (below 2^63): the
+// truncation is exact, and so is the fraction x - trunc(x) of a double.
+std::int64_t roundCount(double x) {
+    auto t = static_cast<std::int64_t>(x);
+    const double fraction = x - double(t);
+    if (fraction >= 0.5)
+        ++t;
+    else if (fraction <= -0.5)
+        --t;
+    return t;
+}
+
 // The smallest divisor of n that is at least k (1 <= k <= n). Walking up from k and, in step, down the co-divisors
 // from n / k: whichever meets a divisor first has found it (n = 1792, k = 412: 448 = 1792 / 4 in one step).
 int divisorAtLeast(int n, int k) {
@@ -223,12 +235,12 @@ Ledger evaluate(const Scenario& s) {
     l.valid = true;
 
     // Parameters.
-    l.params.total = std::llround(m.total);
-    l.params.active = std::llround(m.active);
-    l.params.embedding = std::llround(m.embedding);
-    l.params.lmHead = std::llround(m.lmHead);
-    l.params.routedExperts = std::llround(m.routedTotal());
-    l.params.mtp = std::llround(m.mtp);
+    l.params.total = roundCount(m.total);
+    l.params.active = roundCount(m.active);
+    l.params.embedding = roundCount(m.embedding);
+    l.params.lmHead = roundCount(m.lmHead);
+    l.params.routedExperts = roundCount(m.routedTotal());
+    l.params.mtp = roundCount(m.mtp);
     l.params.derivedShape = m.derived;
 
     // FLOPs: itemized forward, backward = 2 x forward, model FLOPs per token, the 6N comparison.
@@ -248,7 +260,7 @@ Ledger evaluate(const Scenario& s) {
     f.sixNdGap = f.trainingPerToken / f.sixNdPerToken - 1.0;
     f.trainingPerTokenFullAttention = 3.0 * (fb.layerMatmuls + fb.attentionFull + fb.lmHead + fb.mtp) / seq;
     const FinetuneCounts ft = finetuneCounts(s, m);
-    l.params.trainable = std::llround(ft.frozen ? ft.adapters : m.total + m.mtp);
+    l.params.trainable = roundCount(ft.frozen ? ft.adapters : m.total + m.mtp);
     if (ft.frozen)
         frozenFlops(fb, ft, m, seq, f);
     f.recomputePerToken = recomputeFlops(fb, s.activations) / seq;

@@ -1204,7 +1204,7 @@ const std::map<std::string, Rule>& rules() {
                  .in("price", c.s.hardware.usdPerGpuHour, "$/GPU-hour", "hardware.usd_per_gpu_hour")
                  .from("seed 004 exercise 4 (A100 $2, H100 $3.5 per hour)");
          }},
-        // --- checkpoints, faults and restarts (engine/timecost.cpp faultsOf) ---------------------------------
+        // --- checkpoints, faults and restarts (engine/timecost.cpp FaultModel) --------------------------------
         {"time.days_effective",
          [](const Context& c, Builder& b) {
              const auto& ck = c.l.checkpoint;

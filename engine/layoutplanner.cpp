@@ -1011,6 +1011,71 @@ bool parseGpuRange(const std::string& text, const std::string& label, long long&
     return true;
 }
 
+SearchSize searchSize(const Scenario& scenario, const PlanRequest& request) {
+    SearchSize out;
+    const Prepared prep = prepare(scenario, request);
+    if (!prep.space)
+        return out;
+    const Space& sp = *prep.space;
+    // Search::run's loops, counted: per (tp, cp, pp) group the schedules (with their virtual stages), recompute and
+    // sequence parallelism; per dp the micro-batches, expert splits, ZeRO stages and offload targets.
+    const int schedulesBeyondOne = int(allSchedules().size()) - 1; // interleaved is counted per virtual-stage count
+    const double targets = sp.offloadMatters ? 3 : 1;
+    std::vector<std::pair<long long, double>> byCount; // (GPUs, layouts)
+    for (int tp : sp.tps)
+        for (int cp : sp.cps)
+            for (int pp : sp.pps) {
+                const long long modelParallel = 1LL * tp * cp * pp;
+                if (modelParallel > sp.maxGpus)
+                    continue;
+                double schedules = 1;
+                if (pp > 1) {
+                    schedules = schedulesBeyondOne;
+                    for (int v = 2; v * pp <= sp.base.model.layers; ++v)
+                        schedules += virtualAllowed(sp.base.model, pp, v);
+                }
+                const double perGroup = schedules * std::size(kRecomputes) * (tp > 1 ? 2 : 1);
+                for (int dp : sp.batchDivisors) {
+                    const long long gpus = modelParallel * dp;
+                    if (gpus > sp.maxGpus)
+                        break;
+                    if (!sp.countAdmitted(gpus))
+                        continue;
+                    double micros = 0;
+                    for (int mb : sp.batchDivisors)
+                        micros += (sp.base.data.globalBatch / mb) % dp == 0;
+                    const double zeros = dp * cp > 1 ? 4 : 1;
+                    const double splits = double(sp.expertSplits(tp, cp, dp).size());
+                    byCount.push_back({gpus, perGroup * micros * splits * zeros * targets});
+                }
+            }
+    std::sort(byCount.begin(), byCount.end());
+    for (size_t i = 0; i < byCount.size(); ++i) {
+        out.layouts += byCount[i].second;
+        // The widest range ends at a count whose layouts are all in (the next count starts after it).
+        if (out.layouts <= kMaxSearchedLayouts && (i + 1 == byCount.size() || byCount[i + 1].first != byCount[i].first))
+            out.widestMaxGpus = byCount[i].first;
+    }
+    if (out.layouts <= kMaxSearchedLayouts)
+        out.widestMaxGpus = sp.maxGpus;
+    return out;
+}
+
+std::optional<Diagnostic> checkSearchSize(const Scenario& scenario, const PlanRequest& request,
+                                          const std::string& label, const std::string& text) {
+    if (request.minGpus == request.maxGpus)
+        return std::nullopt;
+    const SearchSize size = searchSize(scenario, request);
+    if (size.layouts <= kMaxSearchedLayouts)
+        return std::nullopt;
+    const std::string widest = size.widestMaxGpus >= request.minGpus
+                                   ? std::to_string(request.minGpus) + ":" + std::to_string(size.widestMaxGpus)
+                                   : std::to_string(request.minGpus);
+    return sentence(Msg::SearchTooWide, {MessageArg::ofText(label), MessageArg::ofText(text),
+                                         MessageArg::ofText(groupDigits(kMaxSearchedLayouts)),
+                                         MessageArg::ofText(widest), MessageArg::ofText(groupDigits(size.layouts))});
+}
+
 WhyNot whyNot(const Scenario& scenario, const PlanRequest& req,
               const std::vector<std::pair<std::string, FieldValue>>& pinned) {
     WhyNot out;

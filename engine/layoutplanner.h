@@ -151,6 +151,21 @@ FinishingLayout fewestGpusAnyLayout(const Scenario& base, const PlanRequest& req
 bool parseGpuRange(const std::string& text, const std::string& label, long long& minGpus, long long& maxGpus,
                    Diagnostic& error);
 
+// What a search costs before it runs: the layouts it would consider (evaluated or pruned; the loops' sizes, an upper
+// bound), and the widest range from the request's minimum that stays within kMaxSearchedLayouts (0: none does). The
+// planner takes about a microsecond per layout and thread, so the cap keeps a search within about a minute; the
+// widest ranges take many minutes (1:10000000 of Llama 3.1 405B: 374 million layouts).
+inline constexpr double kMaxSearchedLayouts = 60e6;
+struct SearchSize {
+    double layouts = 0;
+    long long widestMaxGpus = 0;
+};
+SearchSize searchSize(const Scenario& scenario, const PlanRequest& request);
+// A range over kMaxSearchedLayouts refused in one line naming `label` and `text` (as the user typed the range), with
+// the widest range that is searched; nullopt when it is within (a single count is always searched).
+std::optional<Diagnostic> checkSearchSize(const Scenario& scenario, const PlanRequest& request,
+                                          const std::string& label, const std::string& text);
+
 // The objective's order on plans (the planner's sort); true when a ranks before b.
 bool ranksBefore(Objective o, const Plan& a, const Plan& b);
 

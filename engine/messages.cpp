@@ -144,6 +144,8 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "Faults and checkpoints need %1 days: more than the %2-day reserve.",
     "Faults and checkpoints need %1 days, and no days are kept in reserve.",
     "On %1 GPUs faults come faster than the job recovers: no reserve covers them.",
+    // SearchTooWide
+    "%1: \"%2\" is not allowed; allowed: a range of at most %3 layouts to search, here up to %4 (this one has %5)",
 };
 
 constexpr bool everyTemplateSet() {

@@ -120,6 +120,8 @@ enum class Msg : std::uint8_t {
     ReserveShort,
     ReserveNone,
     ReserveOutpaced,
+    // The planner's search size (layoutplanner.cpp checkSearchSize).
+    SearchTooWide,
     Count
 };
 

@@ -583,18 +583,6 @@ bool splitsWeightGrad(Schedule schedule) {
     return schedule == Schedule::ZbH1 || schedule == Schedule::ZbH2 || isVShape(schedule);
 }
 
-const char* blockKindName(BlockKind kind) {
-    switch (kind) {
-    case BlockKind::Forward:
-        return "F";
-    case BlockKind::Backward:
-        return "B";
-    case BlockKind::WeightGrad:
-        return "W";
-    }
-    return "?";
-}
-
 int effectiveVirtualStages(const PipelineSpec& spec) {
     if (isVShape(spec.schedule))
         return 2;

@@ -26,7 +26,6 @@ enum class BlockKind : unsigned char {
     Backward, // input-gradient B, or the full backward (duration b + w) when W is fused
     WeightGrad
 };
-const char* blockKindName(BlockKind kind);
 
 struct PipelineSpec {
     int stages = 4;        // p (ranks)

@@ -3,7 +3,6 @@
 #include "engine/finetune.h"
 
 #include "engine/memory.h"
-#include "engine/precision.h"
 #include "engine/steptime.h"
 
 #include <algorithm>
@@ -31,23 +30,33 @@ RunCost runCost(const Work& w, double gpus, double ratePerGpu, double usdPerGpuH
     return c;
 }
 
-CheckpointSize checkpointSize(const Scenario& s, const ModelCounts& m, int dp) {
-    const StateBytes sb = stateBytes(s.precision, m.hidden);
+FaultModel::FaultModel(const Scenario& s, const ModelCounts& m) : sb_(stateBytes(s.precision, m.hidden)) {
     const auto& p = s.parallel;
     // Multi-token-prediction modules are trained and saved too. LoRA and QLoRA save the adapters only: the frozen base
     // is read again from its own files on restart.
     const bool frozen = s.finetune.method != FinetuneMethod::Full;
-    const double trained = frozen ? finetuneCounts(s, m).adapters : m.total + m.mtp;
+    trained_ = frozen ? finetuneCounts(s, m).adapters : m.total + m.mtp;
     const double experts = frozen ? 0.0 : m.routedTotal();
-    const double gpus = double(p.tp) * p.pp * p.cp * dp;
-    // A GPU's parameters of a state ZeRO does not shard (every replica holds them) and of one it does.
-    const double unsharded = (trained - experts) / (double(p.pp) * p.tp) + experts / (double(p.pp) * p.ep * p.etp);
-    const double sharded = trained / gpus;
+    modelParallel_ = double(p.tp) * p.pp * p.cp;
+    // A GPU's parameters of a state ZeRO does not shard (every replica holds them); sharded ones are trained / GPUs.
+    unsharded_ = (trained_ - experts) / (double(p.pp) * p.tp) + experts / (double(p.pp) * p.ep * p.etp);
+    zero_ = p.zero;
+    gpusPerNode_ = s.hardware.gpusPerNode;
+    async_ = s.checkpoint.async;
+    pcieBytesPerS_ = s.hardware.pcieGbps * 1e9;
+    storageBytesPerS_ = s.checkpoint.storageGbps * 1e9;
+    gpuMtbfS_ = s.reliability.gpuMtbfHours * kSecondsPerHour;
+    intervalS_ = s.checkpoint.intervalMin * 60.0;
+    restartS_ = s.reliability.restartMin * 60.0;
+}
+
+CheckpointSize FaultModel::checkpoint(int dp) const {
+    const double sharded = trained_ / (modelParallel_ * dp);
     CheckpointSize c;
-    c.weights = sb.weights * trained;
-    c.full = (sb.weights + sb.master + sb.optimizer) * trained;
-    c.perGpu = sb.weights * (p.zero >= 3 ? sharded : unsharded) +
-               (sb.master + sb.optimizer) * (p.zero >= 1 ? sharded : unsharded);
+    c.weights = sb_.weights * trained_;
+    c.full = (sb_.weights + sb_.master + sb_.optimizer) * trained_;
+    c.perGpu = sb_.weights * (zero_ >= 3 ? sharded : unsharded_) +
+               (sb_.master + sb_.optimizer) * (zero_ >= 1 ? sharded : unsharded_);
     return c;
 }
 
@@ -56,28 +65,32 @@ namespace {
 constexpr double kMaxEffectiveDays = 1e12;
 } // namespace
 
-Faults faultsOf(const Scenario& s, const CheckpointSize& c, double computeS, double gpus) {
+Faults FaultModel::faults(const CheckpointSize& c, double computeS, double gpus) const {
+    Faults f = wall(c, computeS, gpus);
+    f.effectiveDays = f.effectiveS / kSecondsPerDay;
+    f.interruptions = f.effectiveS / f.jobMtbfS;
+    f.fraction = computeS / f.effectiveS;
+    f.hostPerNode = async_ ? c.perGpu * std::min(gpus, double(gpusPerNode_)) : 0.0;
+    return f;
+}
+
+Faults FaultModel::wall(const CheckpointSize& c, double computeS, double gpus) const {
     Faults f;
-    const bool async = s.checkpoint.async;
+    const bool async = async_;
     // Every GPU's share also crosses its own PCIe link on the way out: the write is never faster than that copy.
-    const double copyS = c.perGpu / (s.hardware.pcieGbps * 1e9);
-    f.writeS = std::max(c.full / (s.checkpoint.storageGbps * 1e9), copyS);
+    const double copyS = c.perGpu / pcieBytesPerS_;
+    f.writeS = std::max(c.full / storageBytesPerS_, copyS);
     f.blockingS = async ? copyS : f.writeS;
-    f.jobMtbfS = s.reliability.gpuMtbfHours * kSecondsPerHour / gpus;
-    f.intervalS =
-        s.checkpoint.intervalMin > 0 ? s.checkpoint.intervalMin * 60.0 : std::sqrt(2.0 * f.blockingS * f.jobMtbfS);
+    f.jobMtbfS = gpuMtbfS_ / gpus;
+    f.intervalS = intervalS_ > 0 ? intervalS_ : std::sqrt(2.0 * f.blockingS * f.jobMtbfS);
     if (async) // one write at a time: the next checkpoint waits for the last to reach storage
         f.intervalS = std::max(f.intervalS, f.writeS);
-    f.lostPerFaultS = f.intervalS / 2.0 + (async ? f.writeS : 0.0) + s.reliability.restartMin * 60.0;
+    f.lostPerFaultS = f.intervalS / 2.0 + (async ? f.writeS : 0.0) + restartS_;
     const double checkpointed = computeS * (1.0 + (f.intervalS > 0 ? f.blockingS / f.intervalS : 0.0));
     const double left = 1.0 - f.lostPerFaultS / f.jobMtbfS; // share of wall time not lost to faults
     const double cap = std::max(kMaxEffectiveDays * kSecondsPerDay, checkpointed);
     f.outpaced = !(left > 0);
     f.effectiveS = f.outpaced ? cap : std::min(cap, checkpointed / left);
-    f.effectiveDays = f.effectiveS / kSecondsPerDay;
-    f.interruptions = f.effectiveS / f.jobMtbfS;
-    f.fraction = computeS / f.effectiveS;
-    f.hostPerNode = async ? c.perGpu * std::min(gpus, double(s.hardware.gpusPerNode)) : 0.0;
     return f;
 }
 
@@ -135,8 +148,9 @@ Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int 
     t.mfu = t.ratePerGpu / peak;
     t.tokensPerSPerGpu = t.ratePerGpu / w.modelPerToken;
     static_cast<RunCost&>(t) = runCost(w, double(gpus), t.ratePerGpu, s.hardware.usdPerGpuHour);
-    t.checkpoint = checkpointSize(s, m, dp);
-    t.faults = faultsOf(s, t.checkpoint, t.seconds, double(gpus));
+    const FaultModel faults(s, m);
+    t.checkpoint = faults.checkpoint(dp);
+    t.faults = faults.faults(t.checkpoint, t.seconds, double(gpus));
     return t;
 }
 

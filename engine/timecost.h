@@ -5,6 +5,7 @@
 
 #include "engine/ledger.h"
 #include "engine/model.h"
+#include "engine/precision.h"
 #include "engine/scenario.h"
 
 #include <algorithm>
@@ -41,7 +42,6 @@ RunCost runCost(const Work& w, double gpus, double ratePerGpu, double usdPerGpuH
 struct CheckpointSize {
     double weights = 0, full = 0, perGpu = 0;
 };
-CheckpointSize checkpointSize(const Scenario& s, const ModelCounts& m, int dp);
 
 // The run with faults and checkpoints, first order in the fault rate (Young 1974, Daly 2006): the job stops on
 // average every jobMtbfS = GPU MTBF / GPUs; every intervalS of training it blocks blockingS for a checkpoint; each
@@ -59,7 +59,25 @@ struct Faults {
     double hostPerNode = 0;                   // host memory an asynchronous checkpoint's copy takes per node
     bool outpaced = false; // faults come faster than the job recovers: it never finishes (effective days capped)
 };
-Faults faultsOf(const Scenario& s, const CheckpointSize& c, double computeS, double gpus);
+
+// A run's checkpoints and faults at any dp: what does not depend on dp is read once (the time gate tries many dp per
+// evaluation), and every caller goes through it, so that they agree to the bit.
+class FaultModel {
+public:
+    FaultModel(const Scenario& s, const ModelCounts& m);
+    CheckpointSize checkpoint(int dp) const;
+    // With `computeS` seconds of compute on `gpus` GPUs.
+    Faults faults(const CheckpointSize& c, double computeS, double gpus) const;
+    // The same up to effectiveS (and outpaced): what the time gate's search compares.
+    Faults wall(const CheckpointSize& c, double computeS, double gpus) const;
+
+private:
+    StateBytes sb_;
+    double trained_ = 0, unsharded_ = 0, modelParallel_ = 0;
+    int zero_ = 0, gpusPerNode_ = 1;
+    bool async_ = false;
+    double pcieBytesPerS_ = 0, storageBytesPerS_ = 0, gpuMtbfS_ = 0, intervalS_ = 0, restartS_ = 0;
+};
 
 // A layout's rate and what it costs. Fixed mode: the typed MFU, stretched by offload, sets the rate and the step
 // splits only into the model's and recompute's FLOPs and the offload's stretch. Derived mode: the step comes from

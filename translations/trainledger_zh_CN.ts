@@ -560,6 +560,8 @@ why not: %1
 </source>
         <translation>固定 MFU 下，同一 GPU 数上的每种布局一样快：同一数量内按每 GPU 显存排序（余量最多者在前），再按 GPU 数；--set efficiency.mode=derived 则按建模的步时排序
 </translation>
+        <source>trainledger-cli: planning: %1% searched (%2 s)</source>
+        <translation>trainledger-cli：规划：已搜索 %1%（%2 秒）</translation>
     </message>
 </context>
 <context>
@@ -7744,6 +7746,10 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>params.trainable: the adapters (the frozen base is not saved)</source>
         <translation>params.trainable：适配器（冻结的基座不保存）</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not allowed; allowed: a range of at most %3 layouts to search, here up to %4 (this one has %5)</source>
+        <translation>%1：不允许 &quot;%2&quot;；允许：至多搜索 %3 个布局的范围，此处最多到 %4（这个范围有 %5 个）</translation>
     </message>
 </context>
 <context>

@@ -384,10 +384,6 @@ void Document::setAutosaveEnabled(bool enabled) {
         m_autosave->stop();
 }
 
-int Document::autosaveInterval() const {
-    return m_autosave->interval();
-}
-
 bool Document::writeRecovery() {
     if (!isModified())
         return false;

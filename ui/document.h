@@ -93,7 +93,6 @@ public:
     // Autosave: a few seconds after each change while modified, the scenario is written to recoveryPath().
     static QString recoveryPath(); // AppDataLocation/recovery/current.trainledger
     void setAutosaveInterval(int ms);
-    int autosaveInterval() const;
     // Off for windows that must leave no trace (screenshots, benchmarks): no recovery file is written.
     void setAutosaveEnabled(bool enabled);
     bool autosaveEnabled() const { return m_autosaveEnabled; }

@@ -28,13 +28,6 @@ QSize screenshotSize(const QString& view) {
     return defaultViewSize(view);
 }
 
-QImage renderScreenshot(const engine::Scenario& scenario, const QString& view) {
-    Controller controller;
-    controller.setScenario(scenario);
-    const auto widget = makeView(controller, view, screenshotSize(view));
-    return widget ? widget->grab().toImage() : QImage();
-}
-
 QString writeScreenshot(const engine::Scenario& scenario, const QString& view, const QString& path) {
     Controller controller;
     controller.setScenario(scenario);

@@ -16,9 +16,6 @@ bool isScreenshotView(const QString& name); // a registered view id, or "all"
 QString screenshotViewNames();              // "verdict, memory, time, pipeline, ledger, all"
 QSize screenshotSize(const QString& view);  // the fixed size of each view
 
-// Render the view of the scenario (a QApplication must exist). The image has screenshotSize(view) pixels.
-QImage renderScreenshot(const engine::Scenario& scenario, const QString& view);
-
 // Render and write a PNG; returns an error line, or an empty string on success.
 QString writeScreenshot(const engine::Scenario& scenario, const QString& view, const QString& path);
 

@@ -515,6 +515,9 @@ int run() {
                                     "1e15")
                                 .arg(parser.value(budgetOpt)));
         }
+        if (parser.isSet(gpusOpt))
+            if (auto tooWide = engine::checkSearchSize(scenario, req, "--gpus", parser.value(gpusOpt).toStdString()))
+                return fail(io::messageText(*tooWide));
         QString warning;
         const QByteArray out = cli::runPlan(scenario, options, error, warning);
         if (!error.isEmpty())

@@ -85,6 +85,27 @@ endforeach()
 run_cli(2 out err --plan --objective best)
 run_cli(2 out err --plan --headroom 1.5)
 
+# A range too wide to search in reasonable time (issue 27: 1:10000000 ran for hours) is refused before searching, in
+# one line naming --gpus, the range, the cap and the widest range from its start that would be searched (the same
+# for a range between them).
+run_cli(2 out err --plan --gpus 1:10000000)
+string(STRIP "${err}" line)
+string(FIND "${line}" "\n" nl)
+if(NOT nl EQUAL -1)
+  message(FATAL_ERROR "--gpus 1:10000000: expected one line, got:\n${err}")
+endif()
+foreach(fragment "--gpus" "\"1:10000000\"" "at most 60,000,000 layouts" "here up to 1:")
+  expect_contains("${line}" "${fragment}" "--gpus 1:10000000")
+endforeach()
+string(REGEX MATCH "here up to 1:([0-9]+)" widest "${line}")
+set(widest ${CMAKE_MATCH_1})
+math(EXPR wider "${widest} * 4")
+if(wider GREATER 10000000)
+  set(wider 10000000)
+endif()
+run_cli(2 out err --plan --gpus 1:${wider})
+expect_contains("${err}" "here up to 1:${widest} " "--gpus 1:${wider}")
+
 # --budget USD (issue 28): the fastest within the budget; a bad budget is one line naming --budget; a budget below
 # every plan names the cheapest.
 foreach(bad 0 -5 lots)

@@ -6,6 +6,7 @@
 #include "engine/fields.h"
 #include "engine/layoutplanner.h"
 #include "engine/presets.h"
+#include "engine/units.h"
 #include "engine/validate.h"
 #include "plannerfixture.h"
 #include "random_scenarios.h"
@@ -552,4 +553,37 @@ TEST(LayoutPlanner, PublishedLayoutsRankWell) {
         EXPECT_LE(first.plans.front().days, l.time.daysEffective); // both with faults and checkpoints
         EXPECT_NE(it, top.plans.end());
     }
+}
+
+// Issue 27: --plan --gpus 1:10000000 ran for many minutes. The size of a search is known before it runs: at least the
+// layouts the search then considers (and not wildly more), and a range over the cap is refused naming the widest
+// range from its start that stays under it.
+TEST(LayoutPlanner, SearchSizeIsKnownBeforeTheSearch) {
+    const Scenario s;
+    PlanRequest req;
+    req.minGpus = 1;
+    req.maxGpus = 64;
+    const SearchSize size = searchSize(s, req);
+    const PlanResult r = planLayouts(s, req);
+    const double searched = double(r.evaluated + r.pruned);
+    EXPECT_GE(size.layouts, searched);
+    EXPECT_LE(size.layouts, 1.5 * searched);
+    EXPECT_EQ(size.widestMaxGpus, 64);
+    EXPECT_FALSE(checkSearchSize(s, req, "--gpus", "1:64"));
+
+    req.maxGpus = 10'000'000;
+    const SearchSize wide = searchSize(s, req);
+    ASSERT_GT(wide.layouts, kMaxSearchedLayouts);
+    ASSERT_GE(wide.widestMaxGpus, 64);
+    const auto refusal = checkSearchSize(s, req, "--gpus", "1:10000000");
+    ASSERT_TRUE(refusal);
+    EXPECT_EQ(refusal->message(), "--gpus: \"1:10000000\" is not allowed; allowed: a range of at most 60,000,000 "
+                                  "layouts to search, here up to 1:" +
+                                      std::to_string(wide.widestMaxGpus) + " (this one has " +
+                                      groupDigits(wide.layouts) + ")");
+    req.maxGpus = wide.widestMaxGpus;
+    EXPECT_LE(searchSize(s, req).layouts, kMaxSearchedLayouts);
+    EXPECT_FALSE(checkSearchSize(s, req, "--gpus", "widest"));
+    req.minGpus = req.maxGpus = 10'000'000; // one count is always searched
+    EXPECT_FALSE(checkSearchSize(s, req, "--gpus", "10000000"));
 }

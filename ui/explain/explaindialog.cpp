@@ -195,10 +195,4 @@ QString execExplainMenu(QWidget* parent, const QStringList& keys, const QPoint& 
     return chosen ? chosen->data().toString() : QString();
 }
 
-void addExplainActions(QMenu* menu, QWidget* parent, Controller* controller, const QStringList& keys) {
-    for (const QString& key : keys)
-        QObject::connect(addExplainAction(menu, key), &QAction::triggered, parent,
-                         [parent, controller, key] { explainNumber(parent, controller, key); });
-}
-
 } // namespace tl::ui

@@ -51,9 +51,6 @@ private:
 // The window's dialog (created on first use) showing key. parent: any widget inside the main window.
 void explainNumber(QWidget* parent, Controller* controller, const QString& key);
 
-// Add "Explain: <label>" entries for these ledger keys to a menu.
-void addExplainActions(QMenu* menu, QWidget* parent, Controller* controller, const QStringList& keys);
-
 // For views, which know no controller: a context menu of "Explain: <label>" entries for these keys at globalPos;
 // returns the chosen key ("" when nothing was chosen).
 QString execExplainMenu(QWidget* parent, const QStringList& keys, const QPoint& globalPos);

@@ -666,6 +666,7 @@ namespace {
     QT_TRANSLATE_NOOP("tl::engine", "Faults and checkpoints need %1 days: more than the %2-day reserve."),
     QT_TRANSLATE_NOOP("tl::engine", "Faults and checkpoints need %1 days, and no days are kept in reserve."),
     QT_TRANSLATE_NOOP("tl::engine", "On %1 GPUs faults come faster than the job recovers: no reserve covers them."),
+    QT_TRANSLATE_NOOP("tl::engine", "%1: \"%2\" is not allowed; allowed: a range of at most %3 layouts to search, here up to %4 (this one has %5)"),
     QT_TRANSLATE_NOOP("tl::engine", "compute at the fixed MFU"),
     QT_TRANSLATE_NOOP("tl::engine", "optimizer offload (fixed slowdown)"),
     QT_TRANSLATE_NOOP("tl::engine", "compute-bound"),

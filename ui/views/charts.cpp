@@ -198,16 +198,4 @@ QChartView* makeChartView(QChart* chart, const QString& objectName, QSize minimu
     return view;
 }
 
-void setChartDragging(QChartView* view, bool dragging) {
-    if (view->renderHints().testFlag(QPainter::Antialiasing) != dragging)
-        return;
-    view->setRenderHint(QPainter::Antialiasing, !dragging);
-    view->viewport()->update();
-}
-
-void flushChart(QChartView* view) {
-    QCoreApplication::sendPostedEvents(view->chart(), QEvent::LayoutRequest);
-    QCoreApplication::sendPostedEvents(view->scene(), QEvent::MetaCall);
-}
-
 } // namespace tl::ui

@@ -29,14 +29,4 @@ void attachSeries(QChart* chart, std::initializer_list<QAbstractSeries*> series,
 QChartView* makeChartView(QChart* chart, const QString& objectName, QSize minimum, QWidget* parent = nullptr,
                           bool fullRepaint = false);
 
-// While a slider drags, antialiasing is off (the chart repaints on every tick); on release it is back on and the
-// chart repainted.
-void setChartDragging(QChartView* view, bool dragging);
-
-// After a chart's data changed: let the chart lay out and its scene hand the dirty items to the view now, so the
-// change is painted in the same frame as the rest of the window. Left to the event loop, each chart's scene asks for
-// one more window repaint after the widgets' own (ui_latency_bench measured three repaints per slider step). The
-// window itself paints once, from the event loop (makeChartView connects the scene's changed()).
-void flushChart(QChartView* view);
-
 } // namespace tl::ui

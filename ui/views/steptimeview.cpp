@@ -227,15 +227,6 @@ void StepTimeView::contextMenuEvent(QContextMenuEvent* event) {
         explain(key);
 }
 
-double StepTimeView::shareAt(int part, double gpus) const {
-    if (m_points.empty() || part < 0 || part >= kParts)
-        return 0;
-    const auto it = std::min_element(m_points.begin(), m_points.end(), [&](const Point& a, const Point& b) {
-        return std::fabs(std::log(a.gpus / gpus)) < std::fabs(std::log(b.gpus / gpus));
-    });
-    return it->shares[size_t(part)];
-}
-
 void StepTimeView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing, false);

@@ -42,8 +42,6 @@ public:
     // Compact by default: under the days curve it yields height to the chart it explains.
     QSize sizeHint() const override { return {480, 150}; }
     int curvePoints() const { return int(m_points.size()); }
-    // Share (0..1) of one part (engine::stepParts order) at the curve point nearest to `gpus`.
-    double shareAt(int part, double gpus) const;
 
 protected:
     void paintEvent(QPaintEvent*) override;
