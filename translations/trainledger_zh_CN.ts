@@ -556,12 +556,14 @@ why not: %1
         <translation>在 --gpus 上为场景的模型排列每一种有效布局，按场景的 efficiency.mode（与窗口的规划器标签页相同）。</translation>
     </message>
     <message>
+        <source>trainledger-cli: planning: %1% searched (%2 s)</source>
+        <translation>trainledger-cli：规划：已搜索 %1%（%2 秒）</translation>
+    </message>
+    <message>
         <source>a fixed MFU makes every layout on a GPU count equally fast: on one count the plans rank by memory per GPU (most room first), then by GPUs; --set efficiency.mode=derived ranks them by the modelled step time
 </source>
         <translation>固定 MFU 下，同一 GPU 数上的每种布局一样快：同一数量内按每 GPU 显存排序（余量最多者在前），再按 GPU 数；--set efficiency.mode=derived 则按建模的步时排序
 </translation>
-        <source>trainledger-cli: planning: %1% searched (%2 s)</source>
-        <translation>trainledger-cli：规划：已搜索 %1%（%2 秒）</translation>
     </message>
 </context>
 <context>
@@ -3138,8 +3140,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>此布局下没有任何 GPU 数量能按时完成。规划器在能完成的最少 GPU 上最快的布局：%1 块 GPU（TP %2 × PP %3 × DP %4 × CP %5），%6（规划器标签页列出更多）。</translation>
     </message>
     <message>
-        <source>No GPU count of this layout finishes in time, nor does any layout the planner finds on %1 to %2 GPUs.</source>
-        <translation>此布局下没有任何 GPU 数量能按时完成，规划器在 %1 至 %2 块 GPU 上找到的任何布局也都不能。</translation>
         <source>Time binds: %1 GPUs to finish.</source>
         <translation>时间约束：需 %1 块 GPU 才能训完。</translation>
     </message>
@@ -3162,6 +3162,10 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>The gate that needs more GPUs, and how many of the days kept in reserve for checkpoints and failures this plan&apos;s faults and checkpoints use (goodput.reserve_needed_days).</source>
         <translation>需要更多 GPU 的那道门槛，以及为检查点和故障预留的天数中本方案的故障与检查点 实际用掉多少（goodput.reserve_needed_days）。</translation>
+    </message>
+    <message>
+        <source>No GPU count of this layout finishes in time, nor does any layout the planner finds on %1 to %2 GPUs.</source>
+        <translation>此布局下没有任何 GPU 数量能按时完成，规划器在 %1 至 %2 块 GPU 上找到的任何布局也都不能。</translation>
     </message>
 </context>
 <context>
@@ -7664,8 +7668,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>配合查询/键归一化：对所有头的查询做一个归一化、对所有键做一个，而不是每个头各一个（OLMo 2）。</translation>
     </message>
     <message>
-        <source>Query/key norm over all heads</source>
-        <translation>跨所有头的查询/键归一化</translation>
         <source>%1: n = %2</source>
         <translation>%1：n = %2</translation>
     </message>
@@ -7686,8 +7688,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>FSDP（ZeRO-3）</translation>
     </message>
     <message>
-        <source>data parallelism</source>
-        <translation>数据并行</translation>
         <source>%1 minutes</source>
         <translation>%1 分钟</translation>
     </message>
@@ -7750,6 +7750,14 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>%1: &quot;%2&quot; is not allowed; allowed: a range of at most %3 layouts to search, here up to %4 (this one has %5)</source>
         <translation>%1：不允许 &quot;%2&quot;；允许：至多搜索 %3 个布局的范围，此处最多到 %4（这个范围有 %5 个）</translation>
+    </message>
+    <message>
+        <source>Query/key norm over all heads</source>
+        <translation>跨所有头的查询/键归一化</translation>
+    </message>
+    <message>
+        <source>data parallelism</source>
+        <translation>数据并行</translation>
     </message>
 </context>
 <context>
