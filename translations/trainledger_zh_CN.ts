@@ -3167,6 +3167,18 @@ goodput %4%，约 %5 次中断</translation>
         <source>No GPU count of this layout finishes in time, nor does any layout the planner finds on %1 to %2 GPUs.</source>
         <translation>此布局下没有任何 GPU 数量能按时完成，规划器在 %1 至 %2 块 GPU 上找到的任何布局也都不能。</translation>
     </message>
+    <message>
+        <source>None of this layout finishes; searching…</source>
+        <translation>此布局都完成不了；正在搜索…</translation>
+    </message>
+    <message>
+        <source>None of this layout finishes; the planner&apos;s on %1 GPUs does.</source>
+        <translation>此布局都完成不了；规划器在 %1 块 GPU 上的布局可以。</translation>
+    </message>
+    <message>
+        <source>No layout finishes on up to %1 GPUs.</source>
+        <translation>至多 %1 块 GPU 上没有布局能完成。</translation>
+    </message>
 </context>
 <context>
     <name>ZeroGridView</name>

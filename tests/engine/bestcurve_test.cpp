@@ -260,7 +260,8 @@ TEST(FewestGpusAnyLayout, NamesALayoutThatFinishesWhenThisOneCannot) {
     ASSERT_TRUE(l.valid);
     EXPECT_EQ(l.time.gpus, any.plan.gpus());
     EXPECT_TRUE(l.time.finishes);
-    EXPECT_EQ(l.time.days, any.plan.days);
+    EXPECT_EQ(l.time.daysEffective, any.plan.days); // the planner ranks the effective days
+    EXPECT_EQ(l.time.days, any.plan.daysCompute);
     // The grid's count before it: the planner's fastest layout there is too slow (or there is none).
     const long long node = s.hardware.gpusPerNode;
     long long before = any.fromGpus / node;

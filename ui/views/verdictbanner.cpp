@@ -321,6 +321,7 @@ void VerdictBanner::render() {
         if (!m_any) {
             gate = tr("No GPU count of this layout finishes in time; searching the planner for a layout that "
                       "does…");
+            gateShort = tr("None of this layout finishes; searching…");
         } else if (m_any->found) {
             const engine::Layout& a = m_any->plan.layout;
             gate = tr("No GPU count of this layout finishes in time. The planner's fastest layout on the fewest GPUs "
@@ -332,12 +333,14 @@ void VerdictBanner::render() {
                        .arg(a.dp)
                        .arg(a.cp)
                        .arg(valueText(m_any->plan.days, engine::Unit::Days));
+            gateShort =
+                tr("None of this layout finishes; the planner's on %1 GPUs does.").arg(count(m_any->plan.gpus()));
         } else {
             gate = tr("No GPU count of this layout finishes in time, nor does any layout the planner finds on %1 to %2 "
                       "GPUs.")
                        .arg(count(m_any->fromGpus), count(m_any->toGpus));
+            gateShort = tr("No layout finishes on up to %1 GPUs.").arg(count(m_any->toGpus));
         }
-        gateShort = gate;
     } else if (t.bindingGate == engine::Gate::Time) {
         gate = tr("Time is the binding gate: at least %1 GPUs are needed to finish; memory asks for fewer.").arg(need);
         gateShort = tr("Time binds: %1 GPUs to finish.").arg(need);
