@@ -151,7 +151,7 @@ PipelineSplit pipelineSplit(int units, int pp, int chunksPerRank, bool vShape, b
     out.chunk = ceil;
     const int rest = std::max(0, shortfall - 2);
     const int middleRanks = vShape ? pp - 1 : pp - 2;
-    const int middleCut = middleRanks > 0 ? rest / middleRanks : 0;
+    const int middleCut = middleRanks > 0 ? std::min(v, rest / middleRanks) : 0; // one slot per chunk at most
     if (vShape) {
         out.first = {firstChunk + lastChunk, true, true};
         out.last = {};
