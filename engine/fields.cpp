@@ -364,6 +364,12 @@ std::vector<Field> buildFields() {
                 "Derived mode: tensor-parallel collectives run in chunks behind the layer's matmuls (Transformer "
                 "Engine's communication overlap, PyTorch's async TP); off, they wait for each other.",
                 advanced(control(K, "Overlap TP communication", kParallel))),
+        TL_BOOL("parallel.balance_ends", parallel.balanceEnds,
+                "When the layers do not divide evenly over the pipeline's chunks, the chunk holding the LM head and "
+                "then the one holding the embedding take one layer fewer, and the rest of the shortfall falls on "
+                "ranks that hold neither (Megatron-LM's account-for-embedding/loss split, Llama 3); off, the first "
+                "chunks take the extra layers.",
+                advanced(control(K, "Lighter end stages", kParallel))),
         TL_CHOICE("parallel.schedule", parallel.schedule, "Pipeline schedule.",
                   control(C, "Pipeline schedule", kParallel,
                           {"GPipe", "1F1B", "Interleaved 1F1B", "Zero bubble H1", "Zero bubble H2", "Zero bubble V",

@@ -216,6 +216,49 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
         m_middle = end(1, middle, middle.tensor, middleDense, L - middleDense, 0, false);
         m_middle.used = true;
     }
+    // parallel.balance_ends with an uneven split: each rank with the layers it holds (pipelineSplit). V-shaped: rank 0
+    // holds the first chunk and the last (MTP modules, head); rank 1, the next chunk in from each end (with rank 0's
+    // micro-batches in flight, the most); the last rank, two middle chunks. Otherwise rank 0 holds the embedding and
+    // its layers, the last rank its layers and the head, rank 1 the heaviest middle count (rank 0's in flight).
+    const PipelineSplit split =
+        pipelineSplit(m.layers + m.mtpLayers, m_stages, par.virtualStages, vShape, par.balanceEnds);
+    if (!split.even) {
+        auto denseIn = [&](int from, int n) { return std::max(0, std::min(from + n, m.denseLayers) - from); };
+        auto sum = [](StageParams x, const StageParams& y) {
+            x.tensor += y.tensor;
+            x.experts += y.experts;
+            x.router += y.router;
+            return x;
+        };
+        const int headLayers = std::max(0, split.lastChunk - m.mtpLayers); // real layers in the last chunk
+        if (vShape) {
+            const int a = split.firstChunk, c = split.chunk, back = m.layers - headLayers;
+            const StageParams layers0 = sum(m.layerRange(0, a), m.layerRange(back, headLayers));
+            const int dense0 = denseIn(0, a) + denseIn(back, headLayers);
+            m_first = end(0, plus(layers0, m.embedding + m.lmHead + m.finalNorm, mtp), layers0.tensor + mtp.tensor,
+                          dense0, a + headLayers - dense0, m.mtpLayers, true);
+            const StageParams layers1 = sum(m.layerRange(a, c), m.layerRange(back - c, c));
+            const int dense1 = denseIn(a, c) + denseIn(back - c, c);
+            m_middle = end(1, layers1, layers1.tensor, dense1, 2 * c - dense1, 0, false);
+            const int mid = split.middle.units, from = std::max(0, (m.layers - mid) / 2);
+            const StageParams layersLast = m.layerRange(from, mid);
+            m_last = end(m_stages - 1, layersLast, layersLast.tensor, denseIn(from, mid), mid - denseIn(from, mid), 0,
+                         false);
+        } else {
+            const int a = split.first.units, mid = split.middle.units, back = m.layers - headLayers;
+            const int lastLayers = std::max(0, split.last.units - m.mtpLayers);
+            const StageParams layers0 = m.layerRange(0, a);
+            m_first = end(0, plus(layers0, m.embedding), layers0.tensor, denseIn(0, a), a - denseIn(0, a), 0, false);
+            const StageParams layersN = m.layerRange(m.layers - lastLayers, lastLayers);
+            const int denseN = denseIn(m.layers - lastLayers, lastLayers);
+            m_last = end(m_stages - 1, plus(layersN, m.finalNorm + headOnLast, mtp), layersN.tensor + mtp.tensor,
+                         denseN, lastLayers - denseN, m.mtpLayers, true);
+            const int from = std::min(split.firstChunk, std::max(0, back - mid));
+            const StageParams layers1 = m.layerRange(from, mid);
+            m_middle = end(1, layers1, layers1.tensor, denseIn(from, mid), mid - denseIn(from, mid), 0, false);
+        }
+        m_middle.used = m_stages > 2 || vShape;
+    }
 
     const double logitsPerHead =
         4.0 * (s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction : 1.0) * tokensLocal * m.vocab;

@@ -109,6 +109,7 @@ struct ParallelSpec {
     int ep = 1;  // expert parallel: routed experts split over ep ranks carved out of tp x cp x dp (Megatron-Core)
     int etp = 1; // expert tensor parallel: each expert's matmuls split over etp ranks
     bool tpCommOverlap = false; // TP collectives split into chunks that overlap the layer's matmuls (derived mode)
+    bool balanceEnds = false; // uneven pipeline splits: the chunks holding the embedding and LM head take fewer layers
 
     bool operator==(const ParallelSpec&) const = default;
 };

@@ -126,6 +126,44 @@ int heaviestStageLayers(int layers, int pp, int virtualStages) {
     return base * std::max(1, virtualStages) + (extra + std::max(1, pp) - 1) / std::max(1, pp);
 }
 
+namespace {
+bool vShapedSchedule(Schedule schedule) {
+    return schedule == Schedule::ZbV || schedule == Schedule::DualPipeV;
+}
+} // namespace
+
+PipelineSplit pipelineSplit(int units, int pp, int chunksPerRank, bool vShape, bool balanceEnds) {
+    PipelineSplit out;
+    pp = std::max(1, pp);
+    const int v = vShape ? 2 : std::max(1, chunksPerRank);
+    const int chunks = pp * v, base = units / chunks, extra = units % chunks;
+    if (!balanceEnds || pp == 1 || extra == 0) {
+        out.first = {heaviestStageLayers(units, pp, chunksPerRank), true, true};
+        out.last = out.middle = out.first;
+        return out;
+    }
+    out.even = false;
+    const int ceil = base + 1, shortfall = chunks - extra;
+    const int lastChunk = base, firstChunk = shortfall >= 2 ? base : ceil;
+    // The rest of the shortfall, one slot per chunk, spread over the ranks that hold no end.
+    out.firstChunk = firstChunk;
+    out.lastChunk = lastChunk;
+    out.chunk = ceil;
+    const int rest = std::max(0, shortfall - 2);
+    const int middleRanks = vShape ? pp - 1 : pp - 2;
+    const int middleCut = middleRanks > 0 ? std::min(v, rest / middleRanks) : 0; // one slot per chunk at most
+    if (vShape) {
+        out.first = {firstChunk + lastChunk, true, true};
+        out.last = {};
+    } else {
+        out.first = {firstChunk + (v - 1) * ceil, true, false};
+        out.last = {lastChunk + (v - 1) * ceil, false, true};
+    }
+    if (middleRanks > 0)
+        out.middle = {std::max(0, v * ceil - middleCut), false, false};
+    return out;
+}
+
 StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k) {
     const auto& par = s.parallel;
     const auto& hw = s.hardware;
@@ -277,34 +315,58 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     // The heaviest stage: its layers, and the LM head (and its vocab-parallel cross-entropy in FP32) on the last
     // rank, the embedding on the first (both on rank 0 for V-shaped schedules, and with one stage). Multi-token-
     // prediction modules (each a layer, its 2h -> h projection and an LM-head pass) take layer slots on the last
-    // stage, which then holds that many layers fewer. Of the stage's layers, as many are MoE layers as the model has.
-    const double mtp = m.mtpLayers;
-    const int stageSlots = heaviestStageLayers(m.layers + m.mtpLayers, par.pp, par.virtualStages);
-    const int stageLayers = std::max(0, stageSlots - m.mtpLayers);
-    const double L = stageLayers;
-    const double Lmoe = std::min(stageLayers, m.moeLayers), Ldense = L - Lmoe;
+    // chunk. An even split: the heaviest rank's slots with both ends. An uneven one: rank 0, the last rank and the
+    // heaviest middle rank each with what it holds (pipelineSplit), the slowest of them. Of a stage's layers, as many
+    // are MoE layers as the model has.
     const double logits = T * m.vocab / t;
     const double headForward = gpu.gemm(T, h, m.vocab / t) + 12.0 * logits / gpu.hbm;
     const double headInputGrad = gpu.gemm(T, h, m.vocab / t) + 12.0 * logits / gpu.hbm;
     const double headWeightGrad = ft.frozen ? 0.0 : gpu.gemm(T, h, m.vocab / t);
-    const double embedding = 3.0 * a * T * h / gpu.hbm;
+    const double embeddingPass = 3.0 * a * T * h / gpu.hbm;
     const double mtpProjection = gpu.gemm(T, 2.0 * h, h);
     const LayerKernels& mtpLayer = m.experts > 0 ? moe : dense;
-    const double mtpEp = m.experts > 0 ? mtp : 0.0; // MTP layers with their own all-to-all
-
-    // Per micro-batch on the stage: kernels by layer kind, the ends, and the communication each layer adds.
-    const double kernelsF = Ldense * dense.forward + Lmoe * moe.forward + mtp * (mtpLayer.forward + mtpProjection);
-    const double kernelsB =
-        Ldense * dense.inputGrad + Lmoe * moe.inputGrad + mtp * (mtpLayer.inputGrad + mtpProjection);
-    const double kernelsW =
-        Ldense * dense.weightGrad + Lmoe * moe.weightGrad + mtp * (mtpLayer.weightGrad + mtpProjection);
-    const double recomputed = Ldense * dense.recompute + Lmoe * moe.recompute + mtp * mtpLayer.recompute;
-    const double commLayers = L + mtp, epLayers = Lmoe + mtpEp;
-    const double F = kernelsF + headForward + embedding + mtp * headForward + commLayers * (tpForward + cpForward) +
-                     epLayers * epForward;
-    const double B = kernelsB + recomputed + headInputGrad + mtp * headInputGrad +
-                     commLayers * (tpBackward + tpRecompute + cpBackward) + epLayers * (epBackward + epRecompute);
-    const double W = kernelsW + headWeightGrad + mtp * headWeightGrad;
+    struct StageWork {
+        int layers = 0, mtp = 0;
+        double heads = 0, embedding = 0, L = 0, Lmoe = 0, kernelsF = 0, kernelsB = 0, kernelsW = 0, recomputed = 0;
+        double commLayers = 0, epLayers = 0, F = 0, B = 0, W = 0;
+    };
+    auto stageWork = [&](const StageLoad& load) {
+        StageWork w;
+        w.mtp = load.head ? std::min(m.mtpLayers, load.units) : 0;
+        w.layers = std::max(0, load.units - w.mtp);
+        w.heads = load.head ? 1.0 + w.mtp : 0.0;
+        w.embedding = load.embedding ? embeddingPass : 0.0;
+        w.L = w.layers;
+        w.Lmoe = std::min(w.layers, m.moeLayers);
+        const double Ldense = w.L - w.Lmoe, mtp = w.mtp;
+        w.kernelsF = Ldense * dense.forward + w.Lmoe * moe.forward + mtp * (mtpLayer.forward + mtpProjection);
+        w.kernelsB = Ldense * dense.inputGrad + w.Lmoe * moe.inputGrad + mtp * (mtpLayer.inputGrad + mtpProjection);
+        w.kernelsW = Ldense * dense.weightGrad + w.Lmoe * moe.weightGrad + mtp * (mtpLayer.weightGrad + mtpProjection);
+        w.recomputed = Ldense * dense.recompute + w.Lmoe * moe.recompute + mtp * mtpLayer.recompute;
+        w.commLayers = w.L + mtp;
+        w.epLayers = w.Lmoe + (m.experts > 0 ? mtp : 0.0); // MTP layers with their own all-to-all
+        w.F = w.kernelsF + w.heads * headForward + w.embedding + w.commLayers * (tpForward + cpForward) +
+              w.epLayers * epForward;
+        w.B = w.kernelsB + w.recomputed + w.heads * headInputGrad +
+              w.commLayers * (tpBackward + tpRecompute + cpBackward) + w.epLayers * (epBackward + epRecompute);
+        w.W = w.kernelsW + w.heads * headWeightGrad;
+        return w;
+    };
+    const PipelineSplit split = pipelineSplit(m.layers + m.mtpLayers, par.pp, par.virtualStages,
+                                              vShapedSchedule(par.schedule) && par.pp > 1, par.balanceEnds);
+    StageWork heaviest = stageWork(split.first);
+    if (!split.even) {
+        for (const StageLoad& other : {split.last, split.middle}) {
+            const StageWork w = stageWork(other);
+            if (other.units > 0 && w.F + w.B + w.W > heaviest.F + heaviest.B + heaviest.W)
+                heaviest = w;
+        }
+    }
+    const int stageLayers = heaviest.layers;
+    const double L = heaviest.L, mtp = heaviest.mtp;
+    const double kernelsF = heaviest.kernelsF, kernelsB = heaviest.kernelsB, kernelsW = heaviest.kernelsW;
+    const double recomputed = heaviest.recomputed, commLayers = heaviest.commLayers, epLayers = heaviest.epLayers;
+    const double F = heaviest.F, B = heaviest.B, W = heaviest.W;
     const double microBatches = microBatchesPerPipeline(s, dp);
 
     // Pipeline: the schedule's closed form with these durations per chunk gives the makespan; the bubble is what it
@@ -333,11 +395,11 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     // dense parts and the router, and the routed experts' ep x etp shard, which the smaller expert data-parallel
     // group of tp x cp x dp / (ep x etp) GPUs (spaced ep x etp apart) reduces.
     const StateBytes sb = stateBytes(s.precision, m.hidden);
-    const double headParams = m.lmHead > 0 ? m.lmHead : m.embedding;
+    const double headParams = heaviest.heads > 0 ? (m.lmHead > 0 ? m.lmHead : m.embedding) + m.finalNorm : 0.0;
     const StageParams layerParams = m.layerRange(m.layers - stageLayers, stageLayers);
     const double expertSplit = double(par.ep) * par.etp;
     const double denseParams =
-        (layerParams.tensor + mtp * m.mtpLayer.tensorParallel() + headParams + m.finalNorm + mtp * m.mtpExtra) / t +
+        (layerParams.tensor + mtp * m.mtpLayer.tensorParallel() + headParams + mtp * m.mtpExtra) / t +
         layerParams.router + mtp * m.mtpLayer.router;
     const double expertParams = (layerParams.experts + mtp * m.mtpLayer.routed) / expertSplit;
     const double stageParams = denseParams + expertParams;
@@ -399,8 +461,8 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     x.microBatches = microBatches;
     const double layerSlots = std::max(1.0, L + mtp);
     x.layerKernelS = (kernelsF + kernelsB + kernelsW - 3.0 * mtp * mtpProjection) / layerSlots;
-    x.endsKernelS =
-        (1.0 + mtp) * (headForward + headInputGrad + headWeightGrad) + embedding + 3.0 * mtp * mtpProjection;
+    x.endsKernelS = heaviest.heads * (headForward + headInputGrad + headWeightGrad) + heaviest.embedding +
+                    3.0 * mtp * mtpProjection;
     x.layerRecomputeS = recomputed / layerSlots;
     x.moe = moeTime;
     x.moeLayers = epLayers;
@@ -427,7 +489,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     x.hostBandwidth = hw.hostGbps * 1e9 * k.memoryFraction;
     x.nvmeBytes = s.offload.optimizer == Offload::Nvme ? 2.0 * (sb.master + sb.optimizer) : 0.0;
     x.nvmeBandwidth = hw.nvmeGbps * 1e9;
-    out.stageLayers = stageLayers + m.mtpLayers; // MTP modules' layers counted
+    out.stageLayers = stageLayers + heaviest.mtp; // MTP modules' layers counted
     out.stageForwardS = F;
     out.stageBackwardS = B + W;
     out.stageWeightGradS = W;

@@ -72,6 +72,23 @@ struct StepTime {
 // The heaviest pipeline rank's layer count when layers are spread as evenly as possible over pp x v chunks.
 int heaviestStageLayers(int layers, int pp, int virtualStages);
 
+// What one pipeline rank holds: layer slots (multi-token-prediction modules are slots of the last chunk) and ends.
+struct StageLoad {
+    int units = 0;
+    bool embedding = false, head = false;
+};
+// The split of `units` layer slots over pp ranks of `chunksPerRank` chunks each (V-shaped schedules: rank 0 holds
+// the first and the last chunk). Even, or without `balanceEnds` (parallel.balance_ends): the heaviest rank's count
+// (heaviestStageLayers), taken to hold both ends (`first`). Uneven with it: every chunk takes the ceiling but the
+// chunks holding the ends give up the shortfall first (the last chunk one slot, then the first chunk one), the rest
+// one slot each over the ranks that hold no end (docs/formulas.md §8b).
+struct PipelineSplit {
+    bool even = true;
+    StageLoad first, last, middle; // rank 0, the last rank, the heaviest rank that holds no end (units 0: none)
+    int firstChunk = 0, lastChunk = 0, chunk = 0; // uneven: slots on the first and last chunks, and on the others
+};
+PipelineSplit pipelineSplit(int units, int pp, int chunksPerRank, bool vShape, bool balanceEnds);
+
 // The derived step for this scenario with `dp` replicas (the scale curve varies dp). The scenario must be valid.
 StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k);
 StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp); // with stepConstants(s)

@@ -7771,6 +7771,14 @@ goodput %4%，约 %5 次中断</translation>
         <source>data parallelism</source>
         <translation>数据并行</translation>
     </message>
+    <message>
+        <source>When the layers do not divide evenly over the pipeline&apos;s chunks, the chunk holding the LM head and then the one holding the embedding take one layer fewer, and the rest of the shortfall falls on ranks that hold neither (Megatron-LM&apos;s account-for-embedding/loss split, Llama 3); off, the first chunks take the extra layers.</source>
+        <translation>层数不能在流水线各块间均分时，持有 LM 头的块、其次持有嵌入层的块各少放一层，其余差额落在两端都不持有的卡上（Megatron-LM 将嵌入与损失计入切分的做法，Llama 3）；关闭时多出的层放在最前面的块。</translation>
+    </message>
+    <message>
+        <source>Lighter end stages</source>
+        <translation>减轻首尾流水线级</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui</name>

@@ -73,6 +73,16 @@ TEST(Explain, EveryKeyOnSeedSetUps) {
         v3 = with(v3, k, v);
     expectAllExplained(with(v3, "parallel.schedule", std::string("dualpipev")), "deepseek-v3 dualpipev");
     expectAllExplained(with(v3, "efficiency.mode", std::string("derived")), "deepseek-v3 derived");
+    // DeepSeek-V3 as trained: FP8 block scaling, the MTP module, the ends' chunks lighter (rank 0 holds one layer and
+    // the MTP module); and a 1F1B pipeline whose last stage gives up a layer.
+    Scenario asTrained = with(with(v3, "parallel.schedule", std::string("dualpipev")), "model.mtp_layers", 1.0);
+    asTrained = with(with(asTrained, "precision.compute", std::string("fp8")), "precision.fp8_recipe",
+                     std::string("blockwise"));
+    asTrained = with(with(asTrained, "parallel.balance_ends", true), "efficiency.mode", std::string("derived"));
+    expectAllExplained(asTrained, "deepseek-v3 as trained");
+    expectAllExplained(
+        with(with(with(pipe, "parallel.pp", 3.0), "parallel.balance_ends", true), "data.global_batch", 16.0),
+        "1f1b balanced ends");
     Scenario oss = with(with(d, "model.preset", std::string("gpt-oss-120b")), "parallel.pp", 4.0);
     oss = with(with(with(oss, "parallel.dp", 16.0), "parallel.ep", 8.0), "data.global_batch", 512.0);
     expectAllExplained(with(with(oss, "parallel.etp", 2.0), "parallel.zero", 3.0), "gpt-oss ep etp");

@@ -153,7 +153,13 @@ Scenario deepseekV3() {
     set(s, "hardware.preset", std::string("h800"));
     set(s, "hardware.usd_per_gpu_hour", 2.0);
     set(s, "efficiency.mode", std::string("derived"));
-    set(s, "precision.weights", std::string("fp8"));
+    // FP8 as the paper trained it (arXiv 2412.19437 §3.3): FP8 matmuls with 1x128 / 128x128 block scaling, BF16
+    // weights, FP32 master weights and FP32 gradient accumulation.
+    set(s, "precision.compute", std::string("fp8"));
+    set(s, "precision.fp8_recipe", std::string("blockwise"));
+    set(s, "precision.weights", std::string("bf16"));
+    set(s, "precision.master", std::string("fp32"));
+    set(s, "precision.grads", std::string("fp32"));
     set(s, "data.seq_len", 4096.0);
     set(s, "data.documents", std::vector<int>{4096});
     set(s, "data.global_batch", 15360.0);
@@ -165,8 +171,29 @@ Scenario deepseekV3() {
     set(s, "parallel.ep", 64.0);
     set(s, "parallel.zero", 1.0);
     set(s, "parallel.schedule", std::string("dualpipev"));
+    // 61 layers and the MTP module on 32 chunks: the chunks with the embedding and the head take one slot each, so
+    // rank 0 (which holds both under DualPipeV) is not the laggard (Megatron's layout Et|(tt|)*30mL).
+    set(s, "parallel.balance_ends", true);
     set(s, "activations.recompute", std::string("selective"));
     return s;
+}
+
+TEST(MoeStepValidation, DeepSeekV3AsTrainedFitsIn80GB) {
+    const Ledger l = evaluate(deepseekV3());
+    ASSERT_TRUE(l.valid);
+    std::printf("DeepSeek-V3 as trained: %.1f GB per GPU on stage %d\n", l.memory.total / 1e9, l.memory.stage);
+    EXPECT_TRUE(l.memory.fits);
+    EXPECT_LT(l.memory.total, 80e9);
+    // FP8 activations and weight copies are counted: more than the bare BF16 state, not a figure that cannot fail.
+    EXPECT_GT(l.memory.total, 60e9);
+    // With the plain split rank 0 holds four layer slots besides the embedding, both LM-head passes and the logits:
+    // it does not fit, and its stage sets a step over a quarter longer.
+    Scenario plain = deepseekV3();
+    set(plain, "parallel.balance_ends", false);
+    const Ledger p = evaluate(plain);
+    ASSERT_TRUE(p.valid);
+    EXPECT_FALSE(p.memory.fits);
+    EXPECT_GT(p.time.stepTimeS, 1.25 * l.time.stepTimeS);
 }
 
 TEST(MoeStepValidation, DeepSeekV3GpuHoursPerTrillionTokens) {

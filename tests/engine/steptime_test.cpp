@@ -171,6 +171,54 @@ TEST(StepTime, ZeroThreePaysPerMicroBatch) {
     EXPECT_LT(z1k8.time.breakdown.dpComm, z3k8.time.breakdown.dpComm / 4);
 }
 
+TEST(StepTime, BalancedEndsGiveTheEndChunksFewerLayers) {
+    // Llama 3 405B: 126 layers on 16 stages, one fewer on the first and the last (arXiv 2407.21783 §3.3.2).
+    const PipelineSplit llama = pipelineSplit(126, 16, 1, false, true);
+    EXPECT_FALSE(llama.even);
+    EXPECT_EQ(llama.first.units, 7);
+    EXPECT_TRUE(llama.first.embedding && !llama.first.head);
+    EXPECT_EQ(llama.last.units, 7);
+    EXPECT_TRUE(llama.last.head && !llama.last.embedding);
+    EXPECT_EQ(llama.middle.units, 8);
+    // DeepSeek-V3: 61 layers + 1 MTP module on 16 x 2 chunks of DualPipeV: rank 0 holds layer 0 and the MTP module
+    // with both ends, the others four layers (Et|(tt|)*30mL).
+    const PipelineSplit v3 = pipelineSplit(62, 16, 1, true, true);
+    EXPECT_EQ(v3.first.units, 2);
+    EXPECT_TRUE(v3.first.embedding && v3.first.head);
+    EXPECT_EQ(v3.middle.units, 4);
+    // A shortfall of 6 on 16 chunks: the two ends one each, four middle ranks one each; the heaviest middle keeps 8.
+    const PipelineSplit deep = pipelineSplit(122, 16, 1, false, true);
+    EXPECT_EQ(deep.first.units, 7);
+    EXPECT_EQ(deep.last.units, 7);
+    EXPECT_EQ(deep.middle.units, 8);
+    // 40 layers on 4 ranks x 4 chunks: ceiling 3, shortfall 8; the ends' ranks 2 + 3 x 3 = 11, the other six cuts
+    // three on each middle rank: 12 - 3 = 9 (11 + 9 + 9 + 11 = 40).
+    const PipelineSplit interleaved = pipelineSplit(40, 4, 4, false, true);
+    EXPECT_EQ(interleaved.first.units, 11);
+    EXPECT_EQ(interleaved.last.units, 11);
+    EXPECT_EQ(interleaved.middle.units, 9);
+    // Even splits and the key off keep the heaviest count with both ends.
+    const PipelineSplit even = pipelineSplit(128, 16, 1, false, true);
+    EXPECT_TRUE(even.even);
+    EXPECT_EQ(even.first.units, 8);
+    EXPECT_TRUE(even.first.embedding && even.first.head);
+    EXPECT_EQ(pipelineSplit(126, 16, 1, false, false).first.units, 8);
+    // In the ledger: the 405B on 16 stages gets faster with the ends lighter, and no slower than the middle stage.
+    Scenario s;
+    set(s, "model.preset", std::string("llama3.1-405b"));
+    set(s, "efficiency.mode", std::string("derived"));
+    set(s, "parallel.tp", 8.0);
+    set(s, "parallel.pp", 16.0);
+    set(s, "parallel.dp", 8.0);
+    set(s, "parallel.zero", 1.0);
+    set(s, "data.global_batch", 256.0);
+    const Ledger plain = evaluate(s);
+    set(s, "parallel.balance_ends", true);
+    const Ledger balanced = evaluate(s);
+    ASSERT_TRUE(plain.valid && balanced.valid);
+    EXPECT_LT(balanced.time.stepTimeS, plain.time.stepTimeS);
+}
+
 TEST(StepTime, UnevenStagesHeaviestDecides) {
     EXPECT_EQ(heaviestStageLayers(126, 16, 1), 8); // Llama 3 405B: 14 stages of 8, 2 of 7
     EXPECT_EQ(heaviestStageLayers(70, 12, 1), 6);  // BLOOM: 10 of 6, 2 of 5

@@ -429,6 +429,8 @@ namespace {
     QT_TRANSLATE_NOOP("tl::engine", "Sequence parallel"),
     QT_TRANSLATE_NOOP("tl::engine", "Derived mode: tensor-parallel collectives run in chunks behind the layer's matmuls (Transformer Engine's communication overlap, PyTorch's async TP); off, they wait for each other."),
     QT_TRANSLATE_NOOP("tl::engine", "Overlap TP communication"),
+    QT_TRANSLATE_NOOP("tl::engine", "When the layers do not divide evenly over the pipeline's chunks, the chunk holding the LM head and then the one holding the embedding take one layer fewer, and the rest of the shortfall falls on ranks that hold neither (Megatron-LM's account-for-embedding/loss split, Llama 3); off, the first chunks take the extra layers."),
+    QT_TRANSLATE_NOOP("tl::engine", "Lighter end stages"),
     QT_TRANSLATE_NOOP("tl::engine", "Pipeline schedule."),
     QT_TRANSLATE_NOOP("tl::engine", "Pipeline schedule"),
     QT_TRANSLATE_NOOP("tl::engine", "GPipe"),
