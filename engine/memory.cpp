@@ -232,27 +232,28 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
         };
         const int headLayers = std::max(0, split.lastChunk - m.mtpLayers); // real layers in the last chunk
         if (vShape) {
-            const int a = split.firstChunk, c = split.chunk, back = m.layers - headLayers;
-            const StageParams layers0 = sum(m.layerRange(0, a), m.layerRange(back, headLayers));
-            const int dense0 = denseIn(0, a) + denseIn(back, headLayers);
+            const int front = split.firstChunk, c = split.chunk, back = m.layers - headLayers;
+            const StageParams layers0 = sum(m.layerRange(0, front), m.layerRange(back, headLayers));
+            const int dense0 = denseIn(0, front) + denseIn(back, headLayers);
             m_first = end(0, plus(layers0, m.embedding + m.lmHead + m.finalNorm, mtp), layers0.tensor + mtp.tensor,
-                          dense0, a + headLayers - dense0, m.mtpLayers, true);
-            const StageParams layers1 = sum(m.layerRange(a, c), m.layerRange(back - c, c));
-            const int dense1 = denseIn(a, c) + denseIn(back - c, c);
+                          dense0, front + headLayers - dense0, m.mtpLayers, true);
+            const StageParams layers1 = sum(m.layerRange(front, c), m.layerRange(back - c, c));
+            const int dense1 = denseIn(front, c) + denseIn(back - c, c);
             m_middle = end(1, layers1, layers1.tensor, dense1, 2 * c - dense1, 0, false);
             const int mid = split.middle.units, from = std::max(0, (m.layers - mid) / 2);
             const StageParams layersLast = m.layerRange(from, mid);
             m_last = end(m_stages - 1, layersLast, layersLast.tensor, denseIn(from, mid), mid - denseIn(from, mid), 0,
                          false);
         } else {
-            const int a = split.first.units, mid = split.middle.units, back = m.layers - headLayers;
-            const int lastLayers = std::max(0, split.last.units - m.mtpLayers);
-            const StageParams layers0 = m.layerRange(0, a);
-            m_first = end(0, plus(layers0, m.embedding), layers0.tensor, denseIn(0, a), a - denseIn(0, a), 0, false);
-            const StageParams layersN = m.layerRange(m.layers - lastLayers, lastLayers);
-            const int denseN = denseIn(m.layers - lastLayers, lastLayers);
+            const int front = split.first.units, mid = split.middle.units, back = m.layers - headLayers;
+            const int layersOnLast = std::max(0, split.last.units - m.mtpLayers);
+            const StageParams layers0 = m.layerRange(0, front);
+            m_first = end(0, plus(layers0, m.embedding), layers0.tensor, denseIn(0, front), front - denseIn(0, front),
+                          0, false);
+            const StageParams layersN = m.layerRange(m.layers - layersOnLast, layersOnLast);
+            const int denseN = denseIn(m.layers - layersOnLast, layersOnLast);
             m_last = end(m_stages - 1, plus(layersN, m.finalNorm + headOnLast, mtp), layersN.tensor + mtp.tensor,
-                         denseN, lastLayers - denseN, m.mtpLayers, true);
+                         denseN, layersOnLast - denseN, m.mtpLayers, true);
             const int from = std::min(split.firstChunk, std::max(0, back - mid));
             const StageParams layers1 = m.layerRange(from, mid);
             m_middle = end(1, layers1, layers1.tensor, denseIn(from, mid), mid - denseIn(from, mid), 0, false);
