@@ -290,8 +290,16 @@ why not: %1
         <translation>不能按期完成：%1</translation>
     </message>
     <message>
-        <source>trainledger-cli: planning: %1% searched (%2 s)</source>
-        <translation>trainledger-cli：规划：已搜索 %1%（%2 秒）</translation>
+        <source>fitting</source>
+        <translation>拟合</translation>
+    </message>
+    <message>
+        <source>planning</source>
+        <translation>规划</translation>
+    </message>
+    <message>
+        <source>trainledger-cli: %1: %2% done (%3 s)</source>
+        <translation>trainledger-cli：%1：已完成 %2%（%3 秒）</translation>
     </message>
 </context>
 <context>
