@@ -560,6 +560,18 @@ why not: %1
         <translation>trainledger-cli：规划：已搜索 %1%（%2 秒）</translation>
     </message>
     <message>
+        <source>fitting</source>
+        <translation>拟合</translation>
+    </message>
+    <message>
+        <source>planning</source>
+        <translation>规划</translation>
+    </message>
+    <message>
+        <source>trainledger-cli: %1: %2% done (%3 s)</source>
+        <translation>trainledger-cli：%1：已完成 %2%（%3 秒）</translation>
+    </message>
+    <message>
         <source>a fixed MFU makes every layout on a GPU count equally fast: on one count the plans rank by memory per GPU (most room first), then by GPUs; --set efficiency.mode=derived ranks them by the modelled step time
 </source>
         <translation>固定 MFU 下，同一 GPU 数上的每种布局一样快：同一数量内按每 GPU 显存排序（余量最多者在前），再按 GPU 数；--set efficiency.mode=derived 则按建模的步时排序

@@ -1,5 +1,6 @@
 #include "app/cli/fitscaling.h"
 
+#include "app/cli/progress.h"
 #include "engine/labs/allocation.h"
 #include "engine/labs/scalingfit.h"
 #include "io/atomicfile.h"
@@ -20,7 +21,11 @@ std::optional<QString> fitScaling(const QString& path, bool json, QByteArray& ou
         return QStringLiteral("%1: %2").arg(path, QString::fromStdString(parsed.error));
 
     const engine::labs::FitOptions options;
-    const engine::labs::ScalingFit fit = engine::labs::fitScalingLaw(parsed.runs, options);
+    ProgressLines progress(Cli::tr("fitting"));
+    const engine::labs::ScalingFit fit = engine::labs::fitScalingLaw(parsed.runs, options, [&progress](double done) {
+        progress.report(done);
+        return true;
+    });
     if (fit.failed)
         return QStringLiteral("%1: no law with a finite loss fits these %2 runs").arg(path).arg(fit.points);
     const engine::ParametricLaw& law = fit.law;

@@ -1,18 +1,14 @@
 #include "app/cli/plan.h"
 
+#include "app/cli/progress.h"
 #include "app/cli/translation.h"
 #include "engine/units.h"
 #include "io/messagetext.h"
 #include "io/scenariojson.h"
 
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTextStream>
-
-#include <atomic>
-#include <mutex>
 
 namespace tl::cli {
 namespace {
@@ -167,24 +163,9 @@ QByteArray runPlan(const engine::Scenario& scenario, const PlanOptions& options,
         const std::string key = assignment.left(eq).trimmed().toStdString();
         pinned.emplace_back(key, engine::findField(key)->get(probe));
     }
-    // A search that takes more than a couple of seconds says how far it is on stderr, a line per tenth (standard
-    // output stays the result). The workers report; one line at a time.
     engine::PlanRequest request = options.request;
-    QElapsedTimer clock;
-    clock.start();
-    std::mutex printing;
-    std::atomic<int> shown{0}; // tenths reported
-    request.progress = [&](double done) {
-        const int tenths = int(done * 10);
-        int before = shown.load();
-        if (tenths <= before || tenths >= 10 || clock.elapsed() < 2000 ||
-            !shown.compare_exchange_strong(before, tenths))
-            return;
-        const std::lock_guard lock(printing);
-        QTextStream(stderr)
-            << Cli::tr("trainledger-cli: planning: %1% searched (%2 s)").arg(tenths * 10).arg(clock.elapsed() / 1000)
-            << Qt::endl;
-    };
+    ProgressLines progress(Cli::tr("planning"));
+    request.progress = [&progress](double done) { progress.report(done); };
     const engine::PlanResult r = engine::planLayouts(scenario, request);
     if (r.ranked > qint64(r.plans.size()) && options.request.top == 0)
         warning = Cli::tr("--top 0 lists at most %1 plans; the best %1 of %2 are shown (narrow --gpus for the rest)")
