@@ -556,10 +556,6 @@ why not: %1
         <translation>在 --gpus 上为场景的模型排列每一种有效布局，按场景的 efficiency.mode（与窗口的规划器标签页相同）。</translation>
     </message>
     <message>
-        <source>trainledger-cli: planning: %1% searched (%2 s)</source>
-        <translation>trainledger-cli：规划：已搜索 %1%（%2 秒）</translation>
-    </message>
-    <message>
         <source>fitting</source>
         <translation>拟合</translation>
     </message>
