@@ -12,7 +12,8 @@ namespace {
 
 constexpr double kGib = 1073741824.0;
 
-double& figure(EfficiencySpec& e, std::string_view key) {
+// The member an efficiency.* key names, writable or not as `e` is.
+template <class Spec> auto& figureOf(Spec& e, std::string_view key) {
     if (key == "efficiency.fp8_fraction")
         return e.fp8Fraction;
     if (key == "efficiency.link_fraction")
@@ -21,6 +22,18 @@ double& figure(EfficiencySpec& e, std::string_view key) {
         return e.hbmFraction;
     return e.gemmFraction;
 }
+
+double& figure(EfficiencySpec& e, std::string_view key) {
+    return figureOf(e, key);
+}
+
+} // namespace
+
+double efficiencyFigure(const EfficiencySpec& e, std::string_view key) {
+    return figureOf(e, key);
+}
+
+namespace {
 
 const CalibrationBound& boundOf(std::string_view key) {
     for (const CalibrationBound& b : calibrationBounds())

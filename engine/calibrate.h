@@ -53,6 +53,9 @@ CalibrationResult calibrate(const Scenario& base, const std::vector<MeasuredRun>
 // base with the fitted figures (efficiency.* keys).
 Scenario applyCalibration(Scenario base, const CalibrationResult& r);
 
+// The figure an efficiency.* key names (efficiency.gemm_fraction for any other key).
+double efficiencyFigure(const EfficiencySpec& e, std::string_view key);
+
 // One CSV line's fields "scenario,measured_step_s[,measured_memory_gib]" after the CLI resolved the scenario
 // column: the settings form (KEY=VALUE pairs joined by ';') is applied to `base` here.
 std::optional<std::string> measuredRunFromSettings(const Scenario& base, std::string_view settings, double stepS,

@@ -52,16 +52,6 @@ QTableWidgetItem* item(const QString& text, bool right = false) {
 constexpr const char* kLayoutKeys[] = {"parallel.tp", "parallel.pp", "parallel.dp", "data.micro_batch",
                                        "data.global_batch"};
 
-double figureOf(const engine::EfficiencySpec& e, const std::string& key) {
-    if (key == "efficiency.fp8_fraction")
-        return e.fp8Fraction;
-    if (key == "efficiency.link_fraction")
-        return e.linkFraction;
-    if (key == "efficiency.hbm_fraction")
-        return e.hbmFraction;
-    return e.gemmFraction;
-}
-
 QSpinBox* layoutBox(const char* key, const engine::Scenario& s) {
     auto* box = new QSpinBox;
     box->setObjectName(QStringLiteral("calibrate:") + QLatin1String(key));
@@ -347,10 +337,12 @@ void CalibrateDialog::refit() {
         QFont bold = font();
         bold.setBold(moved);
         m_figures->setItem(i, 0, name);
-        m_figures->setItem(i, 1, item(str(engine::formatFixed(figureOf(m_result.before, key), 4)), true));
-        QTableWidgetItem* after = item(str(engine::formatFixed(figureOf(m_result.after, key), 4)), true);
+        m_figures->setItem(i, 1,
+                           item(str(engine::formatFixed(engine::efficiencyFigure(m_result.before, key), 4)), true));
+        QTableWidgetItem* after =
+            item(str(engine::formatFixed(engine::efficiencyFigure(m_result.after, key), 4)), true);
         after->setFont(bold);
-        after->setData(Qt::UserRole, figureOf(m_result.after, key));
+        after->setData(Qt::UserRole, engine::efficiencyFigure(m_result.after, key));
         m_figures->setItem(i, 2, after);
         m_figures->setItem(i, 3,
                            item(tr("%1 to %2 of peak")
