@@ -136,7 +136,7 @@ void rateOperands(const Context& c, Builder& b) {
 // Effective days (checkpoints, lost work and restarts counted) of this layout's run on `gpus` GPUs, only dp varying:
 // the days curve's point there (derived mode: that dp's own step).
 double effectiveDaysAt(const Context& c, double gpus) {
-    const int dp = int(std::min(2e9, gpus / c.modelParallel()));
+    const int dp = int(std::clamp(gpus / c.modelParallel(), 1.0, 2e9));
     return layoutTiming(c.s, c.m, workOf(c.l), dp, static_cast<long long>(gpus)).faults.effectiveDays;
 }
 
@@ -164,13 +164,16 @@ void timeGate(const Context& c, Builder& b, std::int64_t gpus, double days, cons
         b.in("n_mp", mp, "GPUs", "tp x pp x cp: GPUs come in whole model replicas");
         return;
     }
+    // One replica fewer, when there is one, is the count that does not fit.
+    const std::string fewer = gpus > mp ? " and " + groupDigits(double(gpus - mp)) + " take " +
+                                              formatFixed(effectiveDaysAt(c, double(gpus - mp)), 2)
+                                        : std::string();
     b.formula("k × n_mp")
         .in("k", double(gpus / mp), "replicas", "fewest whose effective days fit")
         .in("n_mp", mp, "GPUs", "tp x pp x cp: GPUs come in whole model replicas")
         .note("compute alone would need " + groupDigits(computeOnly) + " GPUs; with checkpoints and faults " +
-              groupDigits(double(gpus)) + " GPUs take " + formatFixed(effectiveDaysAt(c, double(gpus)), 2) +
-              " days and " + groupDigits(double(gpus - mp)) + " take " +
-              formatFixed(effectiveDaysAt(c, double(gpus - mp)), 2) + ", against " + formatFixed(days, 2));
+              groupDigits(double(gpus)) + " GPUs take " + formatFixed(effectiveDaysAt(c, double(gpus)), 2) + " days" +
+              fewer + ", against " + formatFixed(days, 2));
 }
 
 // The parameters a GPU of this stage holds of a state ZeRO shards from `zeroFrom` on, as an expression and its

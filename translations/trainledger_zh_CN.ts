@@ -1606,6 +1606,14 @@ why not: %1
         <source>Every published run the derived step time is checked on, predicted against published</source>
         <translation>推导的每步时间所核对的每一次已发表训练，预测与已发表对比</translation>
     </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销 %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做 %1(&amp;R)</translation>
+    </message>
 </context>
 <context>
     <name>MemoryView</name>
@@ -7786,6 +7794,10 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>Lighter end stages</source>
         <translation>减轻首尾流水线级</translation>
+    </message>
+    <message>
+        <source>compute alone would need %1 GPUs; with checkpoints and faults %2 GPUs take %3 days, against %4</source>
+        <translation>只看算力需要 %1 张 GPU；计入检查点与故障后，%2 张需要 %3 天，对比 %4 天</translation>
     </message>
 </context>
 <context>

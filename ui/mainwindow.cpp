@@ -282,14 +282,31 @@ void MainWindow::buildMenus() {
     QMenu* edit = menuBar()->addMenu(QString());
     edit->setObjectName(QStringLiteral("editMenu"));
     m_texts.add([edit] { edit->setTitle(tr("&Edit")); });
-    QAction* undo = m_controller->undoStack()->createUndoAction(edit, tr("&Undo"));
+    // Undo and Redo are made here rather than by QUndoStack::createUndoAction, whose prefix is fixed in the language
+    // of the moment it was made: these retranslate with the window.
+    QUndoStack* stack = m_controller->undoStack();
+    QAction* undo = edit->addAction(QString());
     undo->setObjectName(QStringLiteral("undoAction"));
     undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = m_controller->undoStack()->createRedoAction(edit, tr("&Redo"));
+    const auto undoText = [undo, stack] {
+        undo->setText(stack->undoText().isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(stack->undoText()));
+    };
+    QAction* redo = edit->addAction(QString());
     redo->setObjectName(QStringLiteral("redoAction"));
     redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
-    edit->addAction(undo);
-    edit->addAction(redo);
+    const auto redoText = [redo, stack] {
+        redo->setText(stack->redoText().isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(stack->redoText()));
+    };
+    m_texts.add(undoText);
+    m_texts.add(redoText);
+    connect(stack, &QUndoStack::undoTextChanged, undo, undoText);
+    connect(stack, &QUndoStack::redoTextChanged, redo, redoText);
+    connect(stack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
+    connect(stack, &QUndoStack::canRedoChanged, redo, &QAction::setEnabled);
+    undo->setEnabled(stack->canUndo());
+    redo->setEnabled(stack->canRedo());
+    connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
     edit->addSeparator();
     QAction* copy = edit->addAction(QString());
     copy->setObjectName(QStringLiteral("copyAction"));

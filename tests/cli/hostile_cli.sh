@@ -96,7 +96,8 @@ rm -f "$out/cross.json"
 # The 4 GB address-space cap is left out for a build with AddressSanitizer (CI's sanitizer run), which reserves
 # terabytes of address space for its shadow memory.
 cap=4000000
-ldd "$cli" 2> /dev/null | grep -q libasan && cap=unlimited
+# (ldd's whole output is read: grep -q would close the pipe early, and pipefail would then hide the match.)
+case "$(ldd "$cli" 2> /dev/null)" in *libasan*) cap=unlimited ;; esac
 (ulimit -v $cap && "$cli" --plan --gpus 1:16 --top 0 --csv > "$out/all.csv" 2> "$out/err")
 rc=$?
 rows=$(wc -l < "$out/all.csv")

@@ -594,6 +594,10 @@ private slots:
             QCOMPARE(window.view<ui::TimeView>(), time); // the same widgets, not new ones
         };
         kept();
+        // Edit > Undo and Redo follow the language too (the undo stack's own actions kept the prefix they were made
+        // with); the command after the prefix is written in the language of the edit.
+        QVERIFY(window.findChild<QAction*>(QStringLiteral("undoAction"))->text().startsWith(QStringLiteral("撤销")));
+        QVERIFY(window.findChild<QAction*>(QStringLiteral("redoAction"))->text().startsWith(QStringLiteral("重做")));
         QVERIFY(player->stepText().contains(io::builtInLessons()[1].steps[2].title.in(QStringLiteral("zh"))));
         // Nothing is left in English: the same walk as a window started in Chinese (the 中 / EN button names the other
         // language; the undo stack's command texts are written when each edit is made).
