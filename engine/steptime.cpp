@@ -283,7 +283,8 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
         moeTime = moeLayerTime(s, m, rate, moe.forward, moe.inputGrad + moe.weightGrad);
         moe.forward += moeTime.router + moeTime.expertForward;
         moe.inputGrad += 2.0 * moeTime.router + moeTime.expertInputGrad;
-        moe.weightGrad += moeTime.expertWeightGrad;
+        if (!ft.frozen) // frozen routed experts get no weight gradient (their adapters are in the layer's)
+            moe.weightGrad += moeTime.expertWeightGrad;
         if (recompute == Recompute::Full)
             moe.recompute = moe.forward;
     }
