@@ -9,6 +9,11 @@
 
 namespace tl::engine {
 
+// V-shaped schedules (ZB-V, DualPipeV): each rank holds two chunks, the first and the last meeting on rank 0.
+inline bool vShaped(Schedule schedule) {
+    return schedule == Schedule::ZbV || schedule == Schedule::DualPipeV;
+}
+
 // Micro-batches each pipeline runs per optimizer step: global_batch / (micro_batch x dp), at least 1.
 inline int microBatchesPerPipeline(const Scenario& s, int dp) {
     return std::max(1, int(s.data.globalBatch / (double(s.data.microBatch) * dp)));

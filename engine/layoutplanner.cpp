@@ -1,6 +1,7 @@
 #include "engine/layoutplanner.h"
 
 #include "engine/evaluate.h"
+#include "engine/layout.h"
 #include "engine/memory.h"
 #include "engine/model.h"
 #include "engine/precision.h"
@@ -37,10 +38,6 @@ std::vector<int> divisorsOf(int n) {
         }
     small.insert(small.end(), large.rbegin(), large.rend());
     return small;
-}
-
-bool vShaped(Schedule s) {
-    return s == Schedule::ZbV || s == Schedule::DualPipeV;
 }
 
 // The rules of validate() that involve the layout, in the planner's terms (the brute-force test checks that the

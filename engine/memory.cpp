@@ -9,10 +9,6 @@
 namespace tl::engine {
 namespace {
 
-bool vShaped(Schedule schedule) {
-    return schedule == Schedule::ZbV || schedule == Schedule::DualPipeV;
-}
-
 double activationBytes(const PrecisionSpec& p) {
     return p.weights == NumberFormat::Fp32 ? 4.0 : 2.0;
 }
@@ -224,20 +220,14 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
         pipelineSplit(m.layers + m.mtpLayers, m_stages, par.virtualStages, vShape, par.balanceEnds);
     if (!split.even) {
         auto denseIn = [&](int from, int n) { return std::max(0, std::min(from + n, m.denseLayers) - from); };
-        auto sum = [](StageParams x, const StageParams& y) {
-            x.tensor += y.tensor;
-            x.experts += y.experts;
-            x.router += y.router;
-            return x;
-        };
         const int headLayers = std::max(0, split.lastChunk - m.mtpLayers); // real layers in the last chunk
         if (vShape) {
             const int front = split.firstChunk, c = split.chunk, back = m.layers - headLayers;
-            const StageParams layers0 = sum(m.layerRange(0, front), m.layerRange(back, headLayers));
+            const StageParams layers0 = plus(m.layerRange(0, front), 0.0, m.layerRange(back, headLayers));
             const int dense0 = denseIn(0, front) + denseIn(back, headLayers);
             m_first = end(0, plus(layers0, m.embedding + m.lmHead + m.finalNorm, mtp), layers0.tensor + mtp.tensor,
                           dense0, front + headLayers - dense0, m.mtpLayers, true);
-            const StageParams layers1 = sum(m.layerRange(front, c), m.layerRange(back - c, c));
+            const StageParams layers1 = plus(m.layerRange(front, c), 0.0, m.layerRange(back - c, c));
             const int dense1 = denseIn(front, c) + denseIn(back - c, c);
             m_middle = end(1, layers1, layers1.tensor, dense1, 2 * c - dense1, 0, false);
             const int mid = split.middle.units, from = std::max(0, (m.layers - mid) / 2);

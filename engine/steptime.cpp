@@ -126,12 +126,6 @@ int heaviestStageLayers(int layers, int pp, int virtualStages) {
     return base * std::max(1, virtualStages) + (extra + std::max(1, pp) - 1) / std::max(1, pp);
 }
 
-namespace {
-bool vShapedSchedule(Schedule schedule) {
-    return schedule == Schedule::ZbV || schedule == Schedule::DualPipeV;
-}
-} // namespace
-
 PipelineSplit pipelineSplit(int units, int pp, int chunksPerRank, bool vShape, bool balanceEnds) {
     PipelineSplit out;
     pp = std::max(1, pp);
@@ -354,7 +348,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
         return w;
     };
     const PipelineSplit split = pipelineSplit(m.layers + m.mtpLayers, par.pp, par.virtualStages,
-                                              vShapedSchedule(par.schedule) && par.pp > 1, par.balanceEnds);
+                                              vShaped(par.schedule) && par.pp > 1, par.balanceEnds);
     StageWork heaviest = stageWork(split.first);
     if (!split.even) {
         for (const StageLoad& other : {split.last, split.middle}) {
