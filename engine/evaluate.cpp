@@ -376,11 +376,11 @@ Ledger evaluate(const Scenario& s) {
     const long long gateDpLimit =
         s.efficiency.mode == EfficiencyMode::Derived ? maxReplicas(s) : static_cast<long long>(kMaxGpuCount);
     // The whole deadline first: no count below its gate finishes before the reserve either.
-    t.minGpusComputeFullDeadline = fewestGpusThatFinish(s, m, workOf(l), s.schedule.deadlineDays, gateDpLimit);
+    FinishSearch gate(s, m, workOf(l), gateDpLimit, run.derived ? run.stageBusyS : -1.0);
+    t.minGpusComputeFullDeadline = gate.fewest(s.schedule.deadlineDays);
     t.minGpusCompute = t.minGpusComputeFullDeadline >= std::int64_t(kMaxGpuCount)
                            ? t.minGpusComputeFullDeadline
-                           : fewestGpusThatFinish(s, m, workOf(l), t.trainingDays, gateDpLimit,
-                                                  t.minGpusComputeFullDeadline / modelParallel);
+                           : gate.fewest(t.trainingDays, t.minGpusComputeFullDeadline / modelParallel);
     t.minGpusState = std::int64_t(std::min(kMaxGpuCount, std::max(1.0, std::ceil(l.state.totalBytes / capacity))));
     t.minGpusMemory = memoryGate(memoryModel, capacity, maxReplicas(s));
     if (t.minGpusMemory)

@@ -7,6 +7,7 @@
 #include "engine/model.h"
 #include "engine/precision.h"
 #include "engine/scenario.h"
+#include "engine/steptime.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -88,7 +89,8 @@ struct Timing : RunCost {
     double tokensPerSPerGpu = 0; // ratePerGpu / model FLOPs per token
     double offloadSlowdown = 1;  // the step over the step without the offload's share
     bool derived = false;
-    StepBreakdown parts; // exposed seconds per step; they add up to stepS
+    StepBreakdown parts;   // exposed seconds per step; they add up to stepS
+    double stageBusyS = 0; // derived mode: one micro-batch's F + B + W on the heaviest stage (no dp in it)
     CheckpointSize checkpoint;
     Faults faults; // checkpoints, faults and restarts over the run: effective days, goodput
 };
@@ -110,7 +112,45 @@ inline long long nextCurveDp(long long dp) {
 // curve's grid from dp = 1 and bisects the last step of it. Fixed mode: the rate per GPU is the same at every dp, so
 // compute alone gives a lower bound to start from. Faults grow with the GPU count, so beyond some count more GPUs
 // take longer: when none finishes, the cap (1e15). fromDp: no dp below it finishes (a looser deadline's count).
+// The walk skips the points a lower bound proves late (timecost.cpp) and stops where faults outpace every larger
+// count: it probes fewer points and returns the same count.
 std::int64_t fewestGpusThatFinish(const Scenario& s, const ModelCounts& m, const Work& w, double days, long long maxDp,
                                   long long fromDp = 1);
+
+// The same search for several deadlines of one layout (evaluate(): the whole deadline, then the training days):
+// the fault model and the step's dp-free figures are read once and the last probes are remembered.
+class FinishSearch {
+public:
+    // stageBusyS: one micro-batch's F + B + W on the heaviest stage in derived mode (StepTime), if known; else the
+    // first probe measures it.
+    FinishSearch(const Scenario& s, const ModelCounts& m, const Work& w, long long maxDp, double stageBusyS = -1);
+    std::int64_t fewest(double days, long long fromDp = 1);
+    int stepsTimed() const { return timed_; } // the dp whose run was timed (remembered probes count once)
+
+private:
+    double effectiveDays(long long dp);           // layoutTiming(dp).faults.effectiveDays, to the bit
+    Faults faultsAt(long long dp) const;          // the run's fault figures at dp that do not depend on compute
+    double computeLowerBound(long long dp) const; // at most the compute seconds of every dp' <= dp
+    // The largest k2 >= k1 such that no dp in [k1, k2] finishes within `seconds`, as a bound proves it from the
+    // fault figures f1 at k1 (lastDp when none from k1 on finishes); k1 - 1 when not even k1 is proven late.
+    long long provenLateUpTo(long long k1, const Faults& f1, double seconds) const;
+
+    const Scenario& s_;
+    const ModelCounts& m_;
+    Work w_;
+    FaultModel faults_;
+    StepConstants step_{}; // derived mode: the step's efficiency figures, read once
+    bool derived_ = false;
+    long long mp_ = 1, lastDp_ = 1;
+    double fixedRate_ = 0;     // fixed mode: model FLOP/s per GPU at every dp
+    double blockingFloor_ = 0; // the checkpoint's blocking time at lastDp: no dp blocks less
+    double stageBusyS_ = -1;   // derived mode: F + B + W of one micro-batch (dp-free), < 0 until known
+    struct Probe {
+        long long dp = 0;
+        double effectiveDays = 0;
+    };
+    Probe seen_[4];
+    int slot_ = 0, timed_ = 0;
+};
 
 } // namespace tl::engine
