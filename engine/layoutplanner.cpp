@@ -158,6 +158,7 @@ struct Space {
     ModelCounts counts;
     StateBytes bytes;
     Work work;
+    StepConstants step{};    // the derived step's efficiency figures (no layout key changes them)
     double trainingDays = 0; // deadline less reserve
     double capacity = 0, limit = 0;
     std::vector<int> tps, cps, pps, batchDivisors;
@@ -405,7 +406,7 @@ public:
                                             if (zero == 2 && zero1[slot]) {
                                                 t = *zero1[slot];
                                             } else {
-                                                t = layoutTiming(s, sp.counts, sp.work, dp, gpus);
+                                                t = layoutTiming(s, sp.counts, sp.work, dp, gpus, sp.step);
                                                 if (zero == 1)
                                                     zero1[slot] = t;
                                             }
@@ -527,6 +528,7 @@ Prepared prepare(const Scenario& scenario, const PlanRequest& req) {
     sp.counts = countModel(sp.base.model);
     sp.bytes = stateBytes(sp.base.precision, sp.counts.hidden);
     sp.work = workOf(l);
+    sp.step = stepConstants(sp.base);
     sp.trainingDays = l.time.trainingDays;
     sp.capacity = l.memory.capacity;
     sp.limit = memoryLimit(sp.capacity, req.headroom);

@@ -241,10 +241,16 @@ std::int64_t FinishSearch::fewest(double days, long long fromDp) {
 }
 
 Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int dp, long long gpus) {
+    return s.efficiency.mode == EfficiencyMode::Derived ? layoutTiming(s, m, w, dp, gpus, stepConstants(s))
+                                                        : layoutTiming(s, m, w, dp, gpus, StepConstants{});
+}
+
+Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int dp, long long gpus,
+                    const StepConstants& k) {
     Timing t;
     const double peak = s.hardware.peakTflops * 1e12;
     if (s.efficiency.mode == EfficiencyMode::Derived) {
-        const StepTime st = derivedStepTime(s, m, dp);
+        const StepTime st = derivedStepTime(s, m, dp, k);
         t.derived = true;
         t.parts = st.parts;
         t.offloadSlowdown = st.stepS / std::max(1e-300, st.stepS - st.parts.offload);

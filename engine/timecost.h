@@ -95,6 +95,10 @@ struct Timing : RunCost {
     Faults faults; // checkpoints, faults and restarts over the run: effective days, goodput
 };
 Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int dp, long long gpus);
+// The same with the step's efficiency figures read once (stepConstants(s); the planner times many layouts of one
+// scenario): the same figures to the bit.
+Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int dp, long long gpus,
+                    const StepConstants& k);
 
 // The days curve's grid of dp (engine/evaluate.h): every integer up to 64, then 8 points per doubling (the multiples
 // of an eighth of the power of two below). The grid's next point after dp, which need not be on it.
