@@ -335,7 +335,10 @@ Ledger evaluate(const Scenario& s) {
     t.stepBudgetS = budgetS / double(t.steps);
     t.requiredTokensPerS = t.tokensProcessed / budgetS;
     t.requiredTokensPerSFullDeadline = t.tokensProcessed / fullS;
-    const Timing run = layoutTiming(s, m, workOf(l), p.dp, t.gpus);
+    // The fault model and the step's efficiency figures are read once: the time gate's search uses them too.
+    const FaultModel faults(s, m);
+    const StepConstants stepFigures = s.efficiency.mode == EfficiencyMode::Derived ? stepConstants(s) : StepConstants{};
+    const Timing run = layoutTiming(s, m, workOf(l), p.dp, t.gpus, stepFigures, faults);
     t.derived = run.derived;
     t.breakdown = run.parts;
     t.offloadSlowdown = run.offloadSlowdown;
@@ -376,7 +379,7 @@ Ledger evaluate(const Scenario& s) {
     const long long gateDpLimit =
         s.efficiency.mode == EfficiencyMode::Derived ? maxReplicas(s) : static_cast<long long>(kMaxGpuCount);
     // The whole deadline first: no count below its gate finishes before the reserve either.
-    FinishSearch gate(s, m, workOf(l), gateDpLimit, run.derived ? run.stageBusyS : -1.0);
+    FinishSearch gate(s, m, workOf(l), gateDpLimit, faults, stepFigures, run.derived ? run.stageBusyS : -1.0);
     t.minGpusComputeFullDeadline = gate.fewest(s.schedule.deadlineDays);
     t.minGpusCompute = t.minGpusComputeFullDeadline >= std::int64_t(kMaxGpuCount)
                            ? t.minGpusComputeFullDeadline

@@ -113,11 +113,15 @@ long long curveGridFloor(long long x) {
 } // namespace
 
 FinishSearch::FinishSearch(const Scenario& s, const ModelCounts& m, const Work& w, long long maxDp, double stageBusyS)
-    : s_(s), m_(m), w_(w), faults_(s, m), derived_(s.efficiency.mode == EfficiencyMode::Derived) {
+    : FinishSearch(s, m, w, maxDp, FaultModel(s, m),
+                   s.efficiency.mode == EfficiencyMode::Derived ? stepConstants(s) : StepConstants{}, stageBusyS) {}
+
+FinishSearch::FinishSearch(const Scenario& s, const ModelCounts& m, const Work& w, long long maxDp,
+                           const FaultModel& faults, const StepConstants& step, double stageBusyS)
+    : s_(s), m_(m), w_(w), faults_(faults), step_(step), derived_(s.efficiency.mode == EfficiencyMode::Derived) {
     mp_ = static_cast<long long>(s.parallel.tp) * s.parallel.pp * s.parallel.cp;
     lastDp_ = std::max(1LL, std::min(maxDp, static_cast<long long>(kMaxGpus) / mp_));
     if (derived_) {
-        step_ = stepConstants(s);
         stageBusyS_ = stageBusyS;
     } else {
         // layoutTiming's fixed-mode rate, the same expression.
@@ -247,6 +251,11 @@ Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int 
 
 Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int dp, long long gpus,
                     const StepConstants& k) {
+    return layoutTiming(s, m, w, dp, gpus, k, FaultModel(s, m));
+}
+
+Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int dp, long long gpus,
+                    const StepConstants& k, const FaultModel& faults) {
     Timing t;
     const double peak = s.hardware.peakTflops * 1e12;
     if (s.efficiency.mode == EfficiencyMode::Derived) {
@@ -271,7 +280,6 @@ Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int 
     t.mfu = t.ratePerGpu / peak;
     t.tokensPerSPerGpu = t.ratePerGpu / w.modelPerToken;
     static_cast<RunCost&>(t) = runCost(w, double(gpus), t.ratePerGpu, s.hardware.usdPerGpuHour);
-    const FaultModel faults(s, m);
     t.checkpoint = faults.checkpoint(dp);
     t.faults = faults.faults(t.checkpoint, t.seconds, double(gpus));
     return t;

@@ -99,6 +99,9 @@ Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int 
 // scenario): the same figures to the bit.
 Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int dp, long long gpus,
                     const StepConstants& k);
+// And with the scenario's fault model built once (FaultModel(s, m)).
+Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int dp, long long gpus,
+                    const StepConstants& k, const FaultModel& faults);
 
 // The days curve's grid of dp (engine/evaluate.h): every integer up to 64, then 8 points per doubling (the multiples
 // of an eighth of the power of two below). The grid's next point after dp, which need not be on it.
@@ -128,6 +131,9 @@ public:
     // stageBusyS: one micro-batch's F + B + W on the heaviest stage in derived mode (StepTime), if known; else the
     // first probe measures it.
     FinishSearch(const Scenario& s, const ModelCounts& m, const Work& w, long long maxDp, double stageBusyS = -1);
+    // With the scenario's fault model and step constants (stepConstants(s) in derived mode) already built.
+    FinishSearch(const Scenario& s, const ModelCounts& m, const Work& w, long long maxDp, const FaultModel& faults,
+                 const StepConstants& step, double stageBusyS);
     std::int64_t fewest(double days, long long fromDp = 1);
     int stepsTimed() const { return timed_; } // the dp whose run was timed (remembered probes count once)
 
