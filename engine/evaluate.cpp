@@ -379,7 +379,8 @@ Ledger evaluate(const Scenario& s) {
     const long long gateDpLimit =
         s.efficiency.mode == EfficiencyMode::Derived ? maxReplicas(s) : static_cast<long long>(kMaxGpuCount);
     // The whole deadline first: no count below its gate finishes before the reserve either.
-    FinishSearch gate(s, m, workOf(l), gateDpLimit, faults, stepFigures, run.derived ? run.stageBusyS : -1.0);
+    FinishSearch gate(s, m, workOf(l), gateDpLimit, faults, stepFigures,
+                      run.derived ? run.stageForwardS + run.stageBackwardS : -1.0);
     t.minGpusComputeFullDeadline = gate.fewest(s.schedule.deadlineDays);
     t.minGpusCompute = t.minGpusComputeFullDeadline >= std::int64_t(kMaxGpuCount)
                            ? t.minGpusComputeFullDeadline
@@ -393,7 +394,8 @@ Ledger evaluate(const Scenario& s) {
     // Pipeline bubble: fixed mode with F = 1, B + W = 2 (backward is twice the forward); derived mode with the step's
     // own durations, so that it is the step split's bubble share.
     if (p.pp > 1) {
-        const PipelineClosedForm cf = closedForm(stepPipelineSpec(s));
+        const PipelineClosedForm cf =
+            closedForm(stepPipelineSpec(s, run.stageForwardS, run.stageBackwardS, run.stageWeightGradS));
         l.pipeline.bubbleFraction = cf.bubbleFraction;
         l.pipeline.bubbleOverIdeal = cf.bubbleOverIdeal;
         l.pipeline.peakInFlightStage0 = cf.peakInFlightStagesRank0;

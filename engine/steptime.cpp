@@ -505,11 +505,17 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
 }
 
 PipelineSpec stepPipelineSpec(const Scenario& s) {
+    if (s.efficiency.mode != EfficiencyMode::Derived || s.parallel.pp <= 1) // no step to time
+        return pipelineSpecFor(s);
+    const StepTime st = derivedStepTime(s, countModel(s.model), s.parallel.dp);
+    return stepPipelineSpec(s, st.stageForwardS, st.stageBackwardS, st.stageWeightGradS);
+}
+
+PipelineSpec stepPipelineSpec(const Scenario& s, double stageForwardS, double stageBackwardS, double stageWeightGradS) {
     PipelineSpec spec = pipelineSpecFor(s);
     if (s.efficiency.mode != EfficiencyMode::Derived || s.parallel.pp <= 1)
         return spec;
-    const StepTime st = derivedStepTime(s, countModel(s.model), s.parallel.dp);
-    const double f = st.stageForwardS, w = st.stageWeightGradS, b = st.stageBackwardS - w;
+    const double f = stageForwardS, w = stageWeightGradS, b = stageBackwardS - w;
     if (!(f > 0 && b >= 0 && w >= 0))
         return spec;
     spec.f = 1.0; // every chunk of the stage gets the same share: the ratios are the stage's

@@ -98,6 +98,8 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp); // wi
 // seconds per chunk in units of its forward (f = 1); fixed mode, f = b = w = 1 (backward twice the forward). The
 // scenario must be valid.
 PipelineSpec stepPipelineSpec(const Scenario& s);
+// The same from the step already timed at the scenario's dp (its stage's forward, backward with W, and W seconds).
+PipelineSpec stepPipelineSpec(const Scenario& s, double stageForwardS, double stageBackwardS, double stageWeightGradS);
 
 // The parts of a step in the order the ledger lists them: key suffix, a label for people, the seconds.
 struct StepPart {

@@ -264,7 +264,9 @@ Timing layoutTiming(const Scenario& s, const ModelCounts& m, const Work& w, int 
         t.parts = st.parts;
         t.offloadSlowdown = st.stepS / std::max(1e-300, st.stepS - st.parts.offload);
         t.ratePerGpu = w.stepFlops / (st.stepS * double(gpus));
-        t.stageBusyS = st.stageForwardS + st.stageBackwardS;
+        t.stageForwardS = st.stageForwardS;
+        t.stageBackwardS = st.stageBackwardS;
+        t.stageWeightGradS = st.stageWeightGradS;
     } else {
         t.offloadSlowdown = offloadSlowdown(s.offload);
         t.ratePerGpu = peak * s.efficiency.mfu / t.offloadSlowdown;

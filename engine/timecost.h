@@ -89,8 +89,9 @@ struct Timing : RunCost {
     double tokensPerSPerGpu = 0; // ratePerGpu / model FLOPs per token
     double offloadSlowdown = 1;  // the step over the step without the offload's share
     bool derived = false;
-    StepBreakdown parts;   // exposed seconds per step; they add up to stepS
-    double stageBusyS = 0; // derived mode: one micro-batch's F + B + W on the heaviest stage (no dp in it)
+    StepBreakdown parts; // exposed seconds per step; they add up to stepS
+    // Derived mode: one micro-batch on the heaviest stage (no dp in it): forward, backward with W, and W seconds.
+    double stageForwardS = 0, stageBackwardS = 0, stageWeightGradS = 0;
     CheckpointSize checkpoint;
     Faults faults; // checkpoints, faults and restarts over the run: effective days, goodput
 };
