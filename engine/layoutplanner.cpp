@@ -331,6 +331,13 @@ public:
                 // stages' count (v = 1 gives the heaviest rank the fewest layers), micro-batch, recompute or SP: if it
                 // alone (plus the runtime reserve) exceeds the limit, no layout of the class fits.
                 bool stateFits[2][4][2] = {};
+                // Checkpoints and faults depend on the split and the ZeRO stage, not on the rest of the layout: one
+                // fault model per stage for every layout below.
+                std::optional<FaultModel> faultModels[4];
+                for (int zero = 0; zero <= zeroMax; ++zero) {
+                    s.parallel.zero = zero;
+                    faultModels[zero].emplace(s, sp.counts);
+                }
                 for (int zero = 0; zero <= zeroMax; ++zero)
                     for (int oc = 0; oc < offloadClasses; ++oc) {
                         s.parallel.zero = zero;
@@ -406,7 +413,8 @@ public:
                                             if (zero == 2 && zero1[slot]) {
                                                 t = *zero1[slot];
                                             } else {
-                                                t = layoutTiming(s, sp.counts, sp.work, dp, gpus, sp.step);
+                                                t = layoutTiming(s, sp.counts, sp.work, dp, gpus, sp.step,
+                                                                 *faultModels[zero]);
                                                 if (zero == 1)
                                                     zero1[slot] = t;
                                             }
