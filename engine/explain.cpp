@@ -344,6 +344,8 @@ void derivedRecompute(const Context& c, Builder& b) {
     b.in("t_r", c.st.terms.layerRecomputeS, "s",
          r == Recompute::Full        ? "one layer's forward, run again in backward (full recompute)"
          : r == Recompute::Selective ? "one layer's attention core, run again in backward (selective recompute)"
+         : r == Recompute::PerOp     ? "one layer's every second matmul, norms, activations and casts, run again in "
+                                       "backward (per-op recompute)"
                                      : "nothing is recomputed (activations.recompute = none)");
 }
 
@@ -692,8 +694,12 @@ const std::map<std::string, Rule>& rules() {
              const Recompute r = c.s.activations.recompute;
              b.formula(r == Recompute::Full        ? "(F_mm + F_att + F_mtp_l) / s"
                        : r == Recompute::Selective ? "F_att / s"
+                       : r == Recompute::PerOp     ? "F_mm2 / s"
                                                    : "0 × s")
                  .in("s", c.s.data.seqLen, "tokens", "data.seq_len");
+             if (r == Recompute::PerOp)
+                 b.in("F_mm2", c.fb.perOpMatmuls, "FLOPs",
+                      "every second matmul of each layer per sequence (K, output, MLP up), run again");
              if (r == Recompute::Full || r == Recompute::Selective)
                  b.in("F_att", c.fb.attention, "FLOPs", "causal attention per sequence, run again");
              if (r == Recompute::Full)

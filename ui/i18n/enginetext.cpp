@@ -68,6 +68,8 @@ QString recomputeText(engine::Recompute r) {
         return QCoreApplication::translate("TimeView", "selective");
     case engine::Recompute::Full:
         return QCoreApplication::translate("TimeView", "full");
+    case engine::Recompute::PerOp:
+        return QCoreApplication::translate("TimeView", "per-op");
     case engine::Recompute::None:
         break;
     }
