@@ -1200,6 +1200,10 @@ why not: %1
         <source>offload %1</source>
         <translation>卸载到 %1</translation>
     </message>
+    <message>
+        <source>per_op</source>
+        <translation>逐算子</translation>
+    </message>
 </context>
 <context>
     <name>LedgerTable</name>
