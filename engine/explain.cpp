@@ -928,7 +928,9 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"memory.activations_layers",
          [](const Context& c, Builder& b) {
-             const bool full = c.s.activations.recompute == Recompute::Full;
+             // Full and per-op recompute rebuild one layer's whole set during its backward.
+             const bool full =
+                 c.s.activations.recompute == Recompute::Full || c.s.activations.recompute == Recompute::PerOp;
              b.formula(full ? "m_fl × L_stage × A_kept + A_layer" : "m_fl × L_stage × A_kept")
                  .in("m_fl", c.mb.inFlight, "micro-batches", "in flight on stage " + std::to_string(c.mb.stage))
                  .in("L_stage", c.mb.layersOnStage, "layers", "layers per stage")
@@ -942,8 +944,14 @@ const std::map<std::string, Rule>& rules() {
          [](const Context& c, Builder& b) {
              const auto& d = c.s.data;
              const double T = double(d.seqLen) / c.s.parallel.cp * d.microBatch;
-             b.formula("head × (1 + n_mtp) × (4 × T_loss × V + a × T × h) / tp")
+             const bool unfused = c.s.activations.crossEntropy == CrossEntropy::Unfused;
+             b.formula("head × (1 + n_mtp) × (b_l × T_loss × V + a × T × h) / tp")
                  .in("head", c.mb.holdsHead ? 1 : 0, "", "1 when this stage holds the LM head")
+                 .in("b_l", unfused ? 12 : 4, "B",
+                     unfused ? "a logit: log-softmax output, its gradient and the logits' gradient in FP32 "
+                               "(activations.cross_entropy = unfused)"
+                             : "a logit: the FP32 softmax, its gradient formed in place (activations.cross_entropy = "
+                               "fused)")
                  .in("n_mtp", c.m.mtpLayers, "modules", "multi-token-prediction modules run the head again")
                  .in("T_loss", d.vocabOnSupervisedOnly ? d.supervisedFraction * T : T, "tokens",
                      "tokens whose logits are kept (FP32)")

@@ -7843,6 +7843,14 @@ goodput %4%，约 %5 次中断</translation>
         <source>one layer&apos;s every second matmul, norms, activations and casts, run again in backward (per-op recompute)</source>
         <translation>一层中每隔一个的矩阵乘、归一化、激活函数和类型转换，在反向时再算一遍（逐算子重计算）</translation>
     </message>
+    <message>
+        <source>a logit: the FP%1 softmax, its gradient formed in place (activations.cross_entropy = fused)</source>
+        <translation>每个 logits 元素：FP%1 的 softmax，其梯度原地求出（activations.cross_entropy = fused）</translation>
+    </message>
+    <message>
+        <source>a logit: log-softmax output, its gradient and the logits&apos; gradient in FP%1 (activations.cross_entropy = unfused)</source>
+        <translation>每个 logits 元素：对数 softmax 的输出、它的梯度和 logits 的梯度，均为 FP%1（activations.cross_entropy = unfused）</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui</name>
