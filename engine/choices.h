@@ -12,9 +12,14 @@
 namespace tl::engine {
 
 enum class Schedule : unsigned char { GPipe, OneFOneB, Interleaved, ZbH1, ZbH2, ZbV, DualPipeV }; // parallel.schedule
-enum class Recompute : unsigned char { None, Selective, Full }; // activations.recompute
-enum class Offload : unsigned char { None, Cpu, Nvme };         // offload.optimizer
-enum class EfficiencyMode : unsigned char { Fixed, Derived };   // efficiency.mode
+// activations.recompute: per_op is torchtitan's per-op selective checkpointing (every second matmul and the
+// elementwise work run again; attention and the other matmuls' outputs kept).
+enum class Recompute : unsigned char { None, Selective, Full, PerOp };
+// activations.cross_entropy: how the loss keeps the logits (Megatron's fused vocab-parallel kernel, or PyTorch's
+// cross_entropy on an FP32 copy).
+enum class CrossEntropy : unsigned char { Fused, Unfused };
+enum class Offload : unsigned char { None, Cpu, Nvme };       // offload.optimizer
+enum class EfficiencyMode : unsigned char { Fixed, Derived }; // efficiency.mode
 // Element formats of precision.weights, .grads and .master (each key allows its own subset; none = no copy).
 enum class NumberFormat : unsigned char { Bf16, Fp16, Fp32, Fp8, None };
 enum class Optimizer : unsigned char { Adam, Adam8bit, SgdMomentum, Adafactor, None }; // precision.optimizer
@@ -33,8 +38,9 @@ template <> struct ChoiceNames<Schedule> {
                                                       "zb-h2", "zb-v", "dualpipev"};
 };
 template <> struct ChoiceNames<Recompute> {
-    static constexpr std::array<const char*, 3> names{"none", "selective", "full"};
+    static constexpr std::array<const char*, 4> names{"none", "selective", "full", "per_op"};
 };
+template <> struct ChoiceNames<CrossEntropy> { static constexpr std::array<const char*, 2> names{"fused", "unfused"}; };
 template <> struct ChoiceNames<Offload> { static constexpr std::array<const char*, 3> names{"none", "cpu", "nvme"}; };
 template <> struct ChoiceNames<EfficiencyMode> {
     static constexpr std::array<const char*, 2> names{"fixed", "derived"};

@@ -344,6 +344,8 @@ void derivedRecompute(const Context& c, Builder& b) {
     b.in("t_r", c.st.terms.layerRecomputeS, "s",
          r == Recompute::Full        ? "one layer's forward, run again in backward (full recompute)"
          : r == Recompute::Selective ? "one layer's attention core, run again in backward (selective recompute)"
+         : r == Recompute::PerOp     ? "one layer's every second matmul, norms, activations and casts, run again in "
+                                       "backward (per-op recompute)"
                                      : "nothing is recomputed (activations.recompute = none)");
 }
 
@@ -692,8 +694,12 @@ const std::map<std::string, Rule>& rules() {
              const Recompute r = c.s.activations.recompute;
              b.formula(r == Recompute::Full        ? "(F_mm + F_att + F_mtp_l) / s"
                        : r == Recompute::Selective ? "F_att / s"
+                       : r == Recompute::PerOp     ? "F_mm2 / s"
                                                    : "0 × s")
                  .in("s", c.s.data.seqLen, "tokens", "data.seq_len");
+             if (r == Recompute::PerOp)
+                 b.in("F_mm2", c.fb.perOpMatmuls, "FLOPs",
+                      "every second matmul of each layer per sequence (K, output, MLP up), run again");
              if (r == Recompute::Full || r == Recompute::Selective)
                  b.in("F_att", c.fb.attention, "FLOPs", "causal attention per sequence, run again");
              if (r == Recompute::Full)
@@ -922,7 +928,9 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"memory.activations_layers",
          [](const Context& c, Builder& b) {
-             const bool full = c.s.activations.recompute == Recompute::Full;
+             // Full and per-op recompute rebuild one layer's whole set during its backward.
+             const bool full =
+                 c.s.activations.recompute == Recompute::Full || c.s.activations.recompute == Recompute::PerOp;
              b.formula(full ? "m_fl × L_stage × A_kept + A_layer" : "m_fl × L_stage × A_kept")
                  .in("m_fl", c.mb.inFlight, "micro-batches", "in flight on stage " + std::to_string(c.mb.stage))
                  .in("L_stage", c.mb.layersOnStage, "layers", "layers per stage")
@@ -936,8 +944,14 @@ const std::map<std::string, Rule>& rules() {
          [](const Context& c, Builder& b) {
              const auto& d = c.s.data;
              const double T = double(d.seqLen) / c.s.parallel.cp * d.microBatch;
-             b.formula("head × (1 + n_mtp) × (4 × T_loss × V + a × T × h) / tp")
+             const bool unfused = c.s.activations.crossEntropy == CrossEntropy::Unfused;
+             b.formula("head × (1 + n_mtp) × (b_l × T_loss × V + a × T × h) / tp")
                  .in("head", c.mb.holdsHead ? 1 : 0, "", "1 when this stage holds the LM head")
+                 .in("b_l", unfused ? 12 : 4, "B",
+                     unfused ? "a logit: log-softmax output, its gradient and the logits' gradient in FP32 "
+                               "(activations.cross_entropy = unfused)"
+                             : "a logit: the FP32 softmax, its gradient formed in place (activations.cross_entropy = "
+                               "fused)")
                  .in("n_mtp", c.m.mtpLayers, "modules", "multi-token-prediction modules run the head again")
                  .in("T_loss", d.vocabOnSupervisedOnly ? d.supervisedFraction * T : T, "tokens",
                      "tokens whose logits are kept (FP32)")

@@ -381,9 +381,14 @@ std::vector<Field> buildFields() {
                slider("Virtual stages", kParallel, Lin, 1, 16, "chunks")),
         TL_CHOICE("activations.recompute", activations.recompute,
                   "Activation recompute: none keeps everything, selective redoes core attention, full keeps only "
-                  "each layer's input.",
-                  control(C, "Recompute", kParallel, {"None", "Selective", "Full"}), Recompute::None,
-                  Recompute::Selective, Recompute::Full),
+                  "each layer's input, per-op (torchtitan) redoes every second matmul and the elementwise work.",
+                  control(C, "Recompute", kParallel, {"None", "Selective", "Full", "Per-op (torchtitan)"}),
+                  Recompute::None, Recompute::Selective, Recompute::Full, Recompute::PerOp),
+        TL_CHOICE("activations.cross_entropy", activations.crossEntropy,
+                  "How the loss keeps the logits: fused keeps the FP32 softmax and forms its gradient in place "
+                  "(Megatron-LM), unfused runs PyTorch's cross-entropy on an FP32 copy (torchtitan).",
+                  advanced(control(C, "Cross-entropy", kParallel, {"Fused", "Unfused (FP32 copy)"})),
+                  CrossEntropy::Fused, CrossEntropy::Unfused),
         TL_BOOL("activations.flash_attention", activations.flashAttention,
                 "Flash attention: the softmax matrix is never stored.", control(K, "Flash attention", kParallel)),
         TL_CHOICE("offload.optimizer", offload.optimizer, "Move optimizer state and master weights off the GPU.",

@@ -24,6 +24,37 @@ double windowPairs(const std::vector<int>& documents, int seqLen, int window) {
     return sum;
 }
 
+LayerMatmulOrder layerMatmulOrder(const ModelCounts& m, double mlpWidth) {
+    using S = Matmul::Split;
+    LayerMatmulOrder o;
+    auto add = [&o](double in, double out, S split) { o.mm[size_t(o.count++)] = {in, out, split}; };
+    const double h = m.hidden;
+    if (m.latent > 0) { // MLA: the projections as the model lists them
+        for (int i = 0; i < m.attentionMatmulCount; ++i)
+            o.mm[size_t(o.count++)] = m.attentionMatmuls[size_t(i)];
+    } else {
+        add(h, m.qDim, S::Out);
+        add(h, m.kDim, S::Out);
+        add(h, m.vDim, S::Out);
+        add(m.oDim, h, S::In);
+    }
+    if (mlpWidth > 0) {
+        if (m.gated)
+            add(h, mlpWidth, S::Out); // gate
+        add(h, mlpWidth, S::Out);     // up
+        add(mlpWidth, h, S::In);      // down
+    }
+    return o;
+}
+
+double LayerMatmulOrder::recomputedMultiplyAdds() const {
+    double sum = 0;
+    for (int i = 0; i < count; ++i)
+        if (recomputed(i))
+            sum += mm[size_t(i)].in * mm[size_t(i)].out;
+    return sum;
+}
+
 FlopsBreakdown forwardFlops(const ModelCounts& m, const DataSpec& d) {
     FlopsBreakdown f;
     const double s = d.seqLen;
@@ -42,6 +73,10 @@ FlopsBreakdown forwardFlops(const ModelCounts& m, const DataSpec& d) {
     // head run again on its own prediction.
     f.mtpLmHead = m.mtpLayers * f.lmHead;
     f.mtp = m.mtpLayers * (2.0 * (m.mtpLayer.matmul() + m.mtpExtraMatmul) * s + perPair * f.pairs) + f.mtpLmHead;
+    // Per-op recompute: dense layers on their MLP, MoE layers on their shared experts (routed experts: not redone).
+    f.perOpMatmuls = 2.0 * s *
+                     ((m.layers - m.moeLayers) * layerMatmulOrder(m, m.ffnWidth).recomputedMultiplyAdds() +
+                      m.moeLayers * layerMatmulOrder(m, m.sharedWidth).recomputedMultiplyAdds());
     return f;
 }
 
@@ -50,6 +85,8 @@ double recomputeFlops(const FlopsBreakdown& f, const ActivationSpec& a) {
         return f.layerMatmuls + f.attention + f.mtp - f.mtpLmHead; // every layer's forward again; LM heads do not
     if (a.recompute == Recompute::Selective)
         return f.attention; // core attention (QK^T, softmax, AV) runs again
+    if (a.recompute == Recompute::PerOp)
+        return f.perOpMatmuls; // every second matmul (attention's output is kept)
     return 0;
 }
 

@@ -6,9 +6,22 @@
 #include "engine/model.h"
 #include "engine/scenario.h"
 
+#include <array>
 #include <vector>
 
 namespace tl::engine {
+
+// One layer's matmuls in the order a token passes them, as torchtitan's per-op selective recompute counts its mm
+// calls (activations.recompute = per_op): Q, K, V and the output projection (MLA: its projections in order), then the
+// MLP's gate, up and down (ungated: up and down) on `mlpWidth`. Of these, the 2nd, 4th, ... run again in backward;
+// the others' outputs are kept, the last one's not (only the residual add reads it).
+struct LayerMatmulOrder {
+    std::array<Matmul, 8> mm = {};
+    int count = 0;
+    static bool recomputed(int i) { return i % 2 == 1; }
+    double recomputedMultiplyAdds() const; // per token, whole (before TP)
+};
+LayerMatmulOrder layerMatmulOrder(const ModelCounts& m, double mlpWidth);
 
 // Causal attention pairs of documents packed into one sequence: sum of d(d+1)/2.
 double causalPairs(const std::vector<int>& documents, int seqLen);
@@ -25,6 +38,7 @@ struct FlopsBreakdown {
     double mtpLmHead = 0;     // the LM-head passes inside mtp
     double pairs = 0;         // causal pairs of one full-attention layer
     double windowPairs = 0;   // pairs of one windowed layer (0 without a window)
+    double perOpMatmuls = 0;  // the matmuls per-op recompute runs again (layerMatmulOrder), forward, per sequence
     double forward() const { return layerMatmuls + attention + lmHead + mtp; }
 };
 

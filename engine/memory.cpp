@@ -1,5 +1,6 @@
 #include "engine/memory.h"
 
+#include "engine/flops.h"
 #include "engine/layout.h"
 #include "engine/steptime.h"
 
@@ -116,14 +117,29 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s, bool 
     const double base = replicated / sp + sharded / t + routed;
     const double products = mlpProduct / t + routedProduct;
     out.working = base + products + (s.activations.flashAttention ? lse : scores) / t;
-    if (s.activations.recompute == Recompute::Full)
+    if (s.activations.recompute == Recompute::Full) {
         out.stored = a * T * h / sp; // only the layer's input
-    else if (s.activations.recompute == Recompute::Selective && s.model.dropout)
+    } else if (s.activations.recompute == Recompute::PerOp) {
+        // torchtitan's per-op policy keeps the layer's input, the outputs of the 1st, 3rd, ... matmul but the last
+        // (only the residual add reads it), attention's output and log-sum-exp, and with SP the output
+        // projection's reduce-scatter; the rest is rebuilt during the layer's backward. Routed experts: kept whole.
+        const LayerMatmulOrder order = layerMatmulOrder(m, w);
+        double kept = a * T * h / sp + a * T * m.oDim / t + lse / t;
+        for (int i = 0; i + 1 < order.count; ++i) {
+            const Matmul& mm = order.mm[size_t(i)];
+            if (!LayerMatmulOrder::recomputed(i))
+                kept += a * T * (mm.split == Matmul::Split::Out ? mm.out / t : mm.out);
+        }
+        if (par.sequenceParallel && t > 1)
+            kept += a * T * h / t;
+        out.stored = kept + routed + routedProduct;
+    } else if (s.activations.recompute == Recompute::Selective && s.model.dropout) {
         out.stored = base - upProjected + products + (s.activations.flashAttention ? lse : 0.0) / t; // core attention
-    else if (s.activations.recompute == Recompute::Selective) // core attention and the MLP products redone
+    } else if (s.activations.recompute == Recompute::Selective) { // core attention and the MLP products redone
         out.stored = base - upProjected + (s.activations.flashAttention ? lse : 0.0) / t;
-    else
+    } else {
         out.stored = out.working;
+    }
     return out;
 }
 
@@ -154,6 +170,7 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
     const bool vShape = vShaped(par.schedule) && m_stages > 1;
     m_offload = s.offload.optimizer != Offload::None;
     m_fullRecompute = s.activations.recompute == Recompute::Full;
+    m_rebuildsLayer = m_fullRecompute || s.activations.recompute == Recompute::PerOp;
     m_layersPerStage = heaviestStageLayers(m.layers, m_stages, par.virtualStages); // uneven: the heaviest rank
     if (m_stages > 1)
         m_inFlight = inFlightGrowth(pipelineSpecFor(s)); // else one micro-batch at a time (gradient accumulation)
@@ -251,10 +268,14 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
         m_middle.used = m_stages > 2 || vShape;
     }
 
-    const double logitsPerHead =
-        4.0 * (s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction : 1.0) * tokensLocal * m.vocab;
     // Logits in FP32 for the softmax-cross-entropy plus the head's input, vocab-parallel over TP; each
-    // multi-token-prediction module runs the head again on its own prediction.
+    // multi-token-prediction module runs the head again on its own prediction. Fused (Megatron-LM's vocab-parallel
+    // cross-entropy): the FP32 softmax, its gradient formed in place, 4 bytes a logit. Unfused (PyTorch's
+    // cross_entropy on an FP32 copy, torchtitan): in the loss's backward the log-softmax output, its gradient and the
+    // logits' gradient are held at once, 12 bytes a logit.
+    const double logitBytes = s.activations.crossEntropy == CrossEntropy::Unfused ? 12.0 : 4.0;
+    const double logitsPerHead =
+        logitBytes * (s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction : 1.0) * tokensLocal * m.vocab;
     m_logits = (1.0 + m.mtpLayers) * (logitsPerHead + a * tokensLocal * m.hidden) / par.tp;
     // Buffers: ZeRO-3's gathered layer and its prefetch, the TP/SP all-gather of one activation, an MoE layer's
     // dispatch (FP8 or 16-bit) and combine (16-bit) buffers for this GPU's token copies.
@@ -344,7 +365,7 @@ inline MemoryBreakdown MemoryModel::stage(const End& e, double inFlightUnits, do
     }
     // In units of a whole stage's layers: the stage's own layers (and MTP modules) x micro-batches in flight.
     mb.activationsLayers = inFlightUnits * e.stored;
-    if (m_fullRecompute)
+    if (m_rebuildsLayer)
         mb.activationsLayers += e.working; // one layer rebuilt during backward
     mb.activationsLogits = e.holdsHead ? m_logits : 0.0;
     // Buffers: runtime reserve, gradient buckets for the DP all-reduce / reduce-scatter, ZeRO-3's gathered layer and

@@ -115,6 +115,7 @@ private:
     double m_fp8Copies = 0; // bytes per parameter of FP8 weight copies kept across micro-batches
     int m_stages = 1, m_cp = 1, m_zero = 0;
     bool m_offload = false, m_fullRecompute = false;
+    bool m_rebuildsLayer = false; // full and per-op recompute rebuild one layer's activations during its backward
 };
 
 // The most loaded pipeline stage's per-GPU memory when the data-parallel degree is dp (which also sets the

@@ -117,6 +117,7 @@ struct ParallelSpec {
 struct ActivationSpec {
     Recompute recompute = Recompute::Full;
     bool flashAttention = true;
+    CrossEntropy crossEntropy = CrossEntropy::Fused;
 
     bool operator==(const ActivationSpec&) const = default;
 };
@@ -160,7 +161,7 @@ struct EfficiencySpec {
     // them. These defaults are the H100 SXM row's.
     double gemmFraction = 0.80; // a large BF16 matmul's share of hardware.peak_tflops
     double hbmFraction = 0.85;  // memory-bound kernels' share of hardware.hbm_tbps
-    double linkFraction = 0.65; // a ring collective's or point-to-point send's share of link bandwidth
+    double linkFraction = 0.80; // a ring collective's or point-to-point send's share of link bandwidth
     double fp8Fraction = 0.66;  // a large FP8 matmul's share of hardware.peak_fp8_tflops
 
     bool operator==(const EfficiencySpec&) const = default;

@@ -261,10 +261,22 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
             x.inputGrad += fl.adapters + fl.dequant;
             x.weightGrad = fl.adapterWeightGrad;
         }
-        if (recompute == Recompute::Full)
+        if (recompute == Recompute::Full) {
             x.recompute = x.forward;
-        else if (recompute == Recompute::Selective)
+        } else if (recompute == Recompute::Selective) {
             x.recompute = attention; // core attention runs again
+        } else if (recompute == Recompute::PerOp) {
+            // torchtitan's per-op policy: every second matmul, the norms, activations and FP8 casts run again;
+            // attention's output and the other matmuls' outputs are kept.
+            const LayerMatmulOrder order = layerMatmulOrder(m, w);
+            for (int i = 0; i < order.count; ++i) {
+                const Matmul& mm = order.mm[size_t(i)];
+                if (LayerMatmulOrder::recomputed(i))
+                    x.recompute += gpu.linear(T, mm.split == Matmul::Split::In ? mm.in / t : mm.in,
+                                              mm.split == Matmul::Split::Out ? mm.out / t : mm.out);
+            }
+            x.recompute += elementwise + casts.forward;
+        }
         return x;
     };
     const LayerKernels dense = layerKernels(m.ffnWidth);
@@ -295,7 +307,10 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const double denseGemms = attentionGemms + mlpGemms(m.ffnWidth);
     const double tpForward = tpOverlap ? std::max(0.0, 2.0 * tpCollective - denseGemms) : 2.0 * tpCollective;
     const double tpBackward = tpForward;
-    const double tpRecompute = recompute == Recompute::Full ? tpForward : 0.0;
+    // Per-op recompute keeps the reduce-scatters' outputs and gathers the layer's two inputs again.
+    const double tpRecompute = recompute == Recompute::Full    ? tpForward
+                               : recompute == Recompute::PerOp ? 0.5 * tpForward
+                                                               : 0.0;
 
     // Context parallelism: cp - 1 ring steps of this rank's K and V forward, K, V, dK, dV backward, hidden behind the
     // attention core as far as it lasts.
@@ -464,7 +479,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     x.tpBytes = a * T * h;
     x.tpBandwidth = tpLink.bytesPerS;
     x.tpLatencyS = tpLink.latencyS;
-    x.tpCollectives = recompute == Recompute::Full ? 6 : 4;
+    x.tpCollectives = recompute == Recompute::Full ? 6 : recompute == Recompute::PerOp ? 5 : 4;
     x.cpRingStepS = cpStep;
     x.attentionS = attention;
     x.attentionBackwardS = attentionBackward;

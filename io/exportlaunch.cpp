@@ -184,6 +184,9 @@ QByteArray megatron(const engine::Scenario& s) {
         arg(QStringLiteral("recompute-num-layers"), QStringLiteral("1"));
     } else if (s.activations.recompute == Recompute::Selective) {
         arg(QStringLiteral("recompute-granularity"), QStringLiteral("selective"));
+    } else if (s.activations.recompute == Recompute::PerOp) {
+        notes.comment(
+            QStringLiteral("not expressed: activations.recompute per_op (torchtitan's per-op checkpointing)"));
     }
     if (s.activations.flashAttention)
         arg(QStringLiteral("use-flash-attn"));
@@ -294,8 +297,11 @@ QByteArray torchtitan(const engine::Scenario& s) {
         notes.comment(QStringLiteral("not expressed: tensor parallelism without sequence parallelism (torchtitan's "
                                      "always shards the norms' activations)"));
 
-    body << QString() << QStringLiteral("[activation_checkpoint]")
-         << QStringLiteral("mode = \"%1\"").arg(QLatin1String(engine::choiceName(s.activations.recompute)));
+    body << QString() << QStringLiteral("[activation_checkpoint]");
+    if (s.activations.recompute == Recompute::PerOp) // torchtitan's own policy: selective, per op
+        body << QStringLiteral("mode = \"selective\"") << QStringLiteral("selective_ac_option = \"op\"");
+    else
+        body << QStringLiteral("mode = \"%1\"").arg(QLatin1String(engine::choiceName(s.activations.recompute)));
     return notes.header(s, "torchtitan") + body.join(QLatin1Char('\n')).toUtf8() + '\n';
 }
 

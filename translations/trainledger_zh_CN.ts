@@ -1200,6 +1200,10 @@ why not: %1
         <source>offload %1</source>
         <translation>卸载到 %1</translation>
     </message>
+    <message>
+        <source>per_op</source>
+        <translation>逐算子</translation>
+    </message>
 </context>
 <context>
     <name>LedgerTable</name>
@@ -3036,6 +3040,10 @@ goodput %4%, about %5 interruptions</source>
         <translation>%1：计入故障与检查点 为 %2，纯计算 %3
 goodput %4%，约 %5 次中断</translation>
     </message>
+    <message>
+        <source>per-op</source>
+        <translation>逐算子</translation>
+    </message>
 </context>
 <context>
     <name>VerdictBanner</name>
@@ -4074,10 +4082,6 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>chunks</source>
         <translation>块</translation>
-    </message>
-    <message>
-        <source>Activation recompute: none keeps everything, selective redoes core attention, full keeps only each layer&apos;s input.</source>
-        <translation>激活重计算：none 全部保留，selective 重算核心注意力，full 只保留每层的输入。</translation>
     </message>
     <message>
         <source>Flash attention: the softmax matrix is never stored.</source>
@@ -7798,6 +7802,54 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>compute alone would need %1 GPUs; with checkpoints and faults %2 GPUs take %3 days, against %4</source>
         <translation>只看算力需要 %1 张 GPU；计入检查点与故障后，%2 张需要 %3 天，对比 %4 天</translation>
+    </message>
+    <message>
+        <source>Activation recompute: none keeps everything, selective redoes core attention, full keeps only each layer&apos;s input, per-op (torchtitan) redoes every second matmul and the elementwise work.</source>
+        <translation>激活重计算：none 全部保留，selective 重算核心注意力，full 只保留每层的输入，per_op（torchtitan）每隔一个矩阵乘重算一次，并重算逐元素运算。</translation>
+    </message>
+    <message>
+        <source>Per-op (torchtitan)</source>
+        <translation>逐算子（torchtitan）</translation>
+    </message>
+    <message>
+        <source>How the loss keeps the logits: fused keeps the FP32 softmax and forms its gradient in place (Megatron-LM), unfused runs PyTorch&apos;s cross-entropy on an FP32 copy (torchtitan).</source>
+        <translation>损失函数如何保留 logits：fused 保留 FP32 的 softmax 并原地求其梯度（Megatron-LM），unfused 在 FP32 副本上运行 PyTorch 的交叉熵（torchtitan）。</translation>
+    </message>
+    <message>
+        <source>Cross-entropy</source>
+        <translation>交叉熵</translation>
+    </message>
+    <message>
+        <source>Fused</source>
+        <translation>融合</translation>
+    </message>
+    <message>
+        <source>Unfused (FP32 copy)</source>
+        <translation>不融合（FP32 副本）</translation>
+    </message>
+    <message>
+        <source>every second matmul of each layer per sequence (K, output, MLP up), run again</source>
+        <translation>每条序列中每层每隔一个的矩阵乘（K、输出投影、MLP 上投影），再算一遍</translation>
+    </message>
+    <message>
+        <source>activations.recompute = per_op</source>
+        <translation>activations.recompute = per_op</translation>
+    </message>
+    <message>
+        <source>what one layer keeps per micro-batch (per_op recompute)</source>
+        <translation>每个微批一层保留的激活（逐算子重计算）</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s every second matmul, norms, activations and casts, run again in backward (per-op recompute)</source>
+        <translation>一层中每隔一个的矩阵乘、归一化、激活函数和类型转换，在反向时再算一遍（逐算子重计算）</translation>
+    </message>
+    <message>
+        <source>a logit: the FP%1 softmax, its gradient formed in place (activations.cross_entropy = fused)</source>
+        <translation>每个 logits 元素：FP%1 的 softmax，其梯度原地求出（activations.cross_entropy = fused）</translation>
+    </message>
+    <message>
+        <source>a logit: log-softmax output, its gradient and the logits&apos; gradient in FP%1 (activations.cross_entropy = unfused)</source>
+        <translation>每个 logits 元素：对数 softmax 的输出、它的梯度和 logits 的梯度，均为 FP%1（activations.cross_entropy = unfused）</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/fields.h"
+#include "engine/flops.h"
 #include "engine/memory.h"
 #include "engine/model.h"
 #include "engine/precision.h"
@@ -175,6 +176,42 @@ TEST(HardwareEfficiency, PowerCapLowersTheClock) {
     set(s, "hardware.hbm_tbps", 2.4);
     EXPECT_EQ(s.hardware.preset, "custom");
     EXPECT_NEAR(stepConstants(s).clock, 0.8631, 1e-4);
+}
+
+TEST(HardwareEfficiency, PerOpRecomputeAsTorchtitan) {
+    // torchtitan's per-op policy on Llama 3 8B (h 4096, q 4096, kv 1024, MLP 14336, 32 layers, sequence 8192, 2 per
+    // micro-batch): K, output and up run again; the input, Q, V, gate, attention output and its log-sum-exp are kept.
+    Scenario s = derived("h100-sxm");
+    set(s, "activations.recompute", std::string("per_op"));
+    const ModelCounts m = countModel(s.model);
+    const double T = 2.0 * 8192, h = 4096, q = 4096, kv = 1024, w = 14336;
+    EXPECT_DOUBLE_EQ(layerActivations(m, s, false).stored, 2.0 * T * (h + q + kv + w + q) + 4.0 * T * 32);
+    const FlopsBreakdown f = forwardFlops(m, s.data);
+    EXPECT_DOUBLE_EQ(recomputeFlops(f, s.activations), 2.0 * 8192 * 32 * (h * kv + q * h + h * w));
+    // It keeps less than Megatron's selective recompute and more than full; it redoes more than selective (three of
+    // seven matmuls and the elementwise work against attention alone) and less than full.
+    Scenario selective = s, full = s;
+    set(selective, "activations.recompute", std::string("selective"));
+    set(full, "activations.recompute", std::string("full"));
+    EXPECT_LT(layerActivations(m, s, false).stored, layerActivations(m, selective, false).stored);
+    EXPECT_GT(layerActivations(m, s, false).stored, layerActivations(m, full, false).stored);
+    const double perOp = derivedStepTime(s, m, 8).parts.recompute;
+    EXPECT_GT(perOp, 1.2 * derivedStepTime(selective, m, 8).parts.recompute);
+    EXPECT_LT(perOp, 0.6 * derivedStepTime(full, m, 8).parts.recompute);
+    // Like full recompute, one layer's whole set is rebuilt during its backward.
+    const MemoryBreakdown mb = perGpuMemory(s, m, stateBytes(s.precision, m.hidden), 8);
+    EXPECT_DOUBLE_EQ(mb.activationsLayers, 32 * mb.layerStored + mb.layerWorking);
+}
+
+TEST(HardwareEfficiency, UnfusedCrossEntropyHoldsThreeFp32Copies) {
+    // PyTorch's cross_entropy on an FP32 copy (torchtitan): 12 bytes a logit against the fused kernel's 4.
+    Scenario s = derived("h100-sxm");
+    const ModelCounts m = countModel(s.model);
+    const MemoryBreakdown fused = perGpuMemory(s, m, stateBytes(s.precision, m.hidden), 8);
+    set(s, "activations.cross_entropy", std::string("unfused"));
+    const MemoryBreakdown unfused = perGpuMemory(s, m, stateBytes(s.precision, m.hidden), 8);
+    EXPECT_DOUBLE_EQ(unfused.activationsLogits - fused.activationsLogits, 8.0 * 2 * 8192 * 128256);
+    EXPECT_EQ(derivedStepTime(s, m, 8).stepS, derivedStepTime(derived("h100-sxm"), m, 8).stepS); // memory only
 }
 
 } // namespace

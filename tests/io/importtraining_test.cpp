@@ -76,7 +76,7 @@ TEST(ImportTraining, TorchtitanToml) {
     EXPECT_EQ(s.data.globalBatch, 8);
     EXPECT_EQ(s.data.seqLen, 8192);
     EXPECT_EQ(s.data.tokens, 1000.0 * 8 * 8192);
-    EXPECT_EQ(s.activations.recompute, engine::Recompute::Selective);
+    EXPECT_EQ(s.activations.recompute, engine::Recompute::PerOp); // mode selective, selective_ac_option op
     EXPECT_EQ(s.precision.grads, engine::NumberFormat::Fp32);
     for (const char* passed : {"optimizer.lr = 0.0003", "training.dataset = c4", "job.dump_folder", "compile.enable"})
         EXPECT_TRUE(mentions(r.ignored, passed)) << passed << " in " << r.ignored.join(QLatin1Char('|')).toStdString();

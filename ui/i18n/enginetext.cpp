@@ -68,6 +68,8 @@ QString recomputeText(engine::Recompute r) {
         return QCoreApplication::translate("TimeView", "selective");
     case engine::Recompute::Full:
         return QCoreApplication::translate("TimeView", "full");
+    case engine::Recompute::PerOp:
+        return QCoreApplication::translate("TimeView", "per-op");
     case engine::Recompute::None:
         break;
     }
@@ -82,6 +84,7 @@ QString recomputeText(engine::Recompute r) {
     QT_TRANSLATE_NOOP("LayoutText", "dualpipev"),   QT_TRANSLATE_NOOP("LayoutText", "none"),
     QT_TRANSLATE_NOOP("LayoutText", "selective"),   QT_TRANSLATE_NOOP("LayoutText", "full"),
     QT_TRANSLATE_NOOP("LayoutText", "cpu"),         QT_TRANSLATE_NOOP("LayoutText", "nvme"),
+    QT_TRANSLATE_NOOP("LayoutText", "per_op"),
 };
 
 QString layoutValue(const char* name) {
