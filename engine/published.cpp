@@ -214,7 +214,9 @@ const std::vector<Band>& bands() {
             ++it->runs;
         };
         for (const RunCheck& r : validationTable().rows) {
-            if (r.memory() || !r.problem.empty())
+            // The mixture-of-experts rows are not a band of dense layouts: two of them miss by far more
+            // (docs/formulas.md, "Checked against published runs").
+            if (r.memory() || !r.problem.empty() || r.group == "moe")
                 continue;
             add(r.gpuFamily, r.parallelFamily, r.error);
             add(r.gpuFamily, "", r.error);

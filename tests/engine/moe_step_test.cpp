@@ -7,6 +7,7 @@
 #include "engine/layoutplanner.h"
 #include "engine/model.h"
 #include "engine/moetime.h"
+#include "engine/published.h"
 #include "engine/steptime.h"
 
 #include <gtest/gtest.h>
@@ -215,66 +216,68 @@ TEST(MoeStepValidation, DeepSeekV3GpuHoursPerTrillionTokens) {
 
 namespace {
 
-// Megatron-Bridge's published MoE throughput (docs/performance-summary.md, release 25.11, DGX-H100, balanced
-// routing), tokens per second per GPU, each a scenario with the published layout; FP8 rows use FP8 matmuls.
-struct BridgeRow {
-    const char* name;
-    Scenario scenario;
-    double published;
-};
-
-Scenario bridge(const char* preset, int tp, int pp, int v, int dp, int ep, int batch, int micro, bool fp8) {
-    Scenario s;
-    set(s, "model.preset", std::string(preset));
-    set(s, "hardware.preset", std::string("h100-sxm"));
-    set(s, "efficiency.mode", std::string("derived"));
-    set(s, "data.seq_len", 4096.0);
-    set(s, "data.documents", std::vector<int>{4096});
-    set(s, "data.global_batch", double(batch));
-    set(s, "data.micro_batch", double(micro));
-    set(s, "parallel.tp", double(tp));
-    set(s, "parallel.sequence_parallel", tp > 1);
-    set(s, "parallel.pp", double(pp));
-    set(s, "parallel.dp", double(dp));
-    set(s, "parallel.ep", double(ep));
-    set(s, "parallel.zero", 1.0); // Megatron's distributed optimizer
-    if (v > 1) {
-        set(s, "parallel.schedule", std::string("interleaved"));
-        set(s, "parallel.virtual_stages", double(v));
-    }
-    if (fp8)
-        set(s, "precision.weights", std::string("fp8"));
-    // The published tables do not give the recompute policy: the lightest that fits in 80 GB.
-    for (const char* r : {"none", "selective", "full"}) {
-        set(s, "activations.recompute", std::string(r));
-        if (evaluate(s).memory.fits)
-            break;
-    }
-    return s;
+// Megatron-Bridge's published MoE throughput (docs/performance-summary.md, release 25.11, DGX-H100, dropless with
+// force-balanced routing), tokens per second per GPU: rows of the one validation table (group "moe"), each with the
+// layout and the settings of the release's performance scripts (FP8 rows: per-tensor current scaling; gradients
+// reduced in BF16; no recompute).
+const PublishedRun& tableRow(const std::string& name) {
+    for (const PublishedRun& r : publishedRuns())
+        if (r.run == name)
+            return r;
+    ADD_FAILURE() << name << " is not in the validation table";
+    return publishedRuns().front();
 }
 
 double tokensPerGpuS(const Ledger& l) {
     return double(l.time.tokensPerStep) / l.time.stepTimeS / l.time.gpus;
 }
 
+double bridgeError(const std::string& name) {
+    const PublishedRun& r = tableRow(name);
+    const auto s = publishedScenario(r);
+    EXPECT_TRUE(s.has_value()) << name;
+    if (!s)
+        return 1.0;
+    const Ledger l = evaluate(*s);
+    EXPECT_TRUE(l.valid) << name;
+    const double got = tokensPerGpuS(l);
+    std::printf("%s: predicted %.0f, published %.0f tokens/s/GPU, error %+.1f%%\n", name.c_str(), got, r.published,
+                100.0 * (got / r.published - 1.0));
+    return got / r.published - 1.0;
+}
+
 } // namespace
 
-// Disabled: the step model misses these rows by far more than 15% (it is 1.4 to 3 times too fast; the note quotes
-// the table). Run with --gtest_also_run_disabled_tests to print it.
+// The table's DeepSeek-V3 row is the scenario of the tests above, so --validate and the tests cannot disagree: the
+// same step, and the published GPU-hours per trillion tokens as seconds per step.
+TEST(MoeStepValidation, DeepSeekV3IsARowOfTheValidationTable) {
+    const PublishedRun& r = tableRow("DeepSeek-V3 2048 H800");
+    EXPECT_EQ(r.group, "moe");
+    EXPECT_NEAR(r.published, 180e3 * 3600.0 * 15360 * 4096 / 1e12 / 2048, 0.01);
+    const auto s = publishedScenario(r);
+    ASSERT_TRUE(s.has_value());
+    const Ledger table = evaluate(*s), test = evaluate(deepseekV3());
+    ASSERT_TRUE(table.valid);
+    EXPECT_DOUBLE_EQ(table.time.stepTimeS, test.time.stepTimeS);
+    EXPECT_DOUBLE_EQ(table.memory.total, test.memory.total);
+    bool found = false;
+    for (const RunCheck& c : validationTable().rows)
+        if (c.run == r.run) {
+            found = true;
+            EXPECT_NEAR(c.error, test.time.stepTimeS / r.published - 1.0, 1e-12);
+            EXPECT_LT(std::fabs(c.error), 0.15);
+        }
+    EXPECT_TRUE(found);
+}
+
+// Disabled: the model follows the hardware and is faster than these dropless runs by more than 15% (tokens/s):
+// Qwen3-30B-A3B about +135%, Qwen3-235B-A22B about +16%, GPT-OSS-120B about +38%. What is missing: the same
+// Qwen3-30B-A3B layout on the same H100s ran at 10,494 tokens/s in release 25.09 (token-dropping) and the model says
+// 12,374; the halving in 25.11 (dropless; the B200 row halves too, so it scales with the GPU, not with the host) is
+// not explained by anything the scenario describes (docs/formulas.md, "Checked against published runs"). Run with
+// --gtest_also_run_disabled_tests to print the rows.
 TEST(MoeStepValidation, DISABLED_MegatronBridgeRowsWithin15Percent) {
-    const BridgeRow rows[] = {
-        {"Qwen3-30B-A3B, FP8, 16 H100, PP2 VP24 EP8", bridge("qwen3-30b-a3b", 1, 2, 24, 8, 8, 512, 2, true), 5275},
-        {"Qwen3-235B-A22B, FP8, 256 H100, TP2 PP8 VP4 EP32", bridge("qwen3-235b-a22b", 2, 8, 4, 16, 32, 2048, 1, true),
-         1575},
-        {"GPT-OSS-120B, BF16, 64 H100, PP4 EP8", bridge("gpt-oss-120b", 1, 4, 1, 16, 8, 512, 4, false), 5630},
-    };
-    for (const BridgeRow& r : rows) {
-        const Ledger l = evaluate(r.scenario);
-        ASSERT_TRUE(l.valid) << r.name;
-        const double got = tokensPerGpuS(l);
-        std::printf("%s (recompute %s): predicted %.0f, published %.0f tokens/s/GPU, error %+.1f%%\n", r.name,
-                    recomputeName(r.scenario.activations.recompute), got, r.published,
-                    100.0 * (got / r.published - 1.0));
-        EXPECT_NEAR(got / r.published, 1.0, 0.15) << r.name;
-    }
+    for (const char* name : {"Megatron-Bridge Qwen3-30B-A3B 16 H100", "Megatron-Bridge Qwen3-235B 256 H100",
+                             "Megatron-Bridge GPT-OSS-120B 64 H100"})
+        EXPECT_LT(std::fabs(bridgeError(name)), 0.15) << name;
 }
