@@ -100,7 +100,7 @@ void explainBand(const Context& c, Builder& b, bool low) {
     const std::string gpu = gpuFamily(c.s.hardware), parallel = parallelFamily(c.s.parallel);
     std::vector<const RunCheck*> rows, family;
     for (const RunCheck& r : validationTable().rows) {
-        if (r.memory() || !r.problem.empty() || r.gpuFamily != gpu)
+        if (!bandRow(r) || r.gpuFamily != gpu)
             continue;
         family.push_back(&r);
         if (r.parallelFamily == parallel)

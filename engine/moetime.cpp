@@ -34,7 +34,8 @@ bool overlapsAllToAll(Schedule schedule) {
 }
 
 double dispatchElementBytes(const Scenario& s, double activationBytes) {
-    return s.precision.weights == NumberFormat::Fp8 ? 1.0 + 4.0 / 128.0 : activationBytes;
+    const bool blockFp8 = s.precision.compute == NumberFormat::Fp8 && s.precision.fp8Recipe == Fp8Recipe::Blockwise;
+    return s.precision.weights == NumberFormat::Fp8 || blockFp8 ? 1.0 + 4.0 / 128.0 : activationBytes;
 }
 
 MoeLayerTime moeLayerTime(const Scenario& s, const ModelCounts& m, const GemmRate& g, double otherForward,

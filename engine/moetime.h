@@ -54,8 +54,9 @@ MoeLayerTime moeLayerTime(const Scenario& s, const ModelCounts& m, const GemmRat
 // one's all-to-all runs during the other's compute.
 bool overlapsAllToAll(Schedule schedule);
 
-// The matmuls' bytes per element of a dispatched token copy: FP8 with one FP32 scale per 128 values when the
-// matmuls run in FP8 (DeepSeek-V3 §3.3), else the activations' format. The combine stays in 16-bit.
+// The bytes per element of a dispatched token copy: FP8 with one FP32 scale per 128 values when the matmuls run in
+// FP8 with 1x128 block scaling (DeepSeek-V3 §3.3 quantizes before the dispatch) or the weights are FP8, else the
+// activations' format (per-tensor, per-row and MX scaling quantize after it). The combine stays in 16-bit.
 double dispatchElementBytes(const Scenario& s, double activationBytes);
 
 } // namespace tl::engine

@@ -99,6 +99,19 @@ TEST(MoeStep, Fp8DispatchHalvesTheBytesButNotTheCombine) {
     EXPECT_DOUBLE_EQ(e.combineBytes, kBf16Dispatch);
 }
 
+// FP8 matmuls dispatch FP8 copies only with DeepSeek-V3's 1x128 block scaling, which quantizes before the dispatch;
+// per-tensor current scaling (Megatron-Bridge's H100 recipes) quantizes inside the grouped matmul, after it.
+TEST(MoeStep, Fp8DispatchFollowsTheScalingRecipe) {
+    Scenario s = qwenNode();
+    set(s, "precision.compute", std::string("fp8"));
+    set(s, "precision.fp8_recipe", std::string("tensorwise"));
+    EXPECT_DOUBLE_EQ(step(s).terms.moe.dispatchBytes, kBf16Dispatch);
+    set(s, "precision.fp8_recipe", std::string("blockwise"));
+    const MoeLayerTime block = step(s).terms.moe;
+    EXPECT_DOUBLE_EQ(block.dispatchBytes, kCopies * 2048.0 * (1.0 + 4.0 / 128.0));
+    EXPECT_DOUBLE_EQ(block.combineBytes, kBf16Dispatch);
+}
+
 TEST(MoeStep, BusiestExpertSetsTheTimeAndCapacityCapsIt) {
     Scenario s = qwenNode();
     const MoeLayerTime even = step(s).terms.moe;
