@@ -306,7 +306,9 @@ TEST(MoeStepValidation, DeepSeekV3IsARowOfTheValidationTable) {
     EXPECT_TRUE(found);
 }
 
-// Qwen3-235B-A22B on 256 H100s (TP2 PP8 with 4 virtual stages, EP32 over four nodes): within 15% in tokens/s.
+// Qwen3-235B-A22B on 256 H100s (TP2 PP8 with 4 virtual stages, EP32 over four nodes): within 15% in tokens/s. The
+// recipe overlaps the all-to-all with another micro-batch (moe_a2a_overlap), which no key describes yet and the model
+// times unhidden for interleaved schedules; hidden by DualPipe's rule the row would be +50% (docs/formulas.md).
 TEST(MoeStepValidation, MegatronBridgeQwen3_235BWithin15Percent) {
     EXPECT_LT(std::fabs(bridgeError("Megatron-Bridge Qwen3-235B 256 H100")), 0.15);
 }
