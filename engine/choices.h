@@ -23,8 +23,9 @@ enum class FinetuneMethod : unsigned char { Full, Lora, Qlora }; // finetune.met
 enum class LoraTargets : unsigned char { Attention, AllLinear }; // finetune.lora_targets
 enum class BaseFormat : unsigned char { Bf16, Int8, Nf4 };       // precision.base: the frozen weights' format
 // precision.fp8_recipe: the scaling granularity of FP8 matmuls (one scale per tensor, per row, per 128-block, per
-// 32-element block in MX format).
-enum class Fp8Recipe : unsigned char { Tensorwise, Rowwise, Blockwise, Mxfp8 };
+// 32-element block in MX format), and Current: one scale per tensor as Transformer Engine runs it (Megatron's FP8
+// current scaling), which keeps what the block recipes keep.
+enum class Fp8Recipe : unsigned char { Tensorwise, Rowwise, Blockwise, Mxfp8, Current };
 
 // ChoiceNames<E>::names[i] is the name of E(i).
 template <class E> struct ChoiceNames;
@@ -58,7 +59,7 @@ template <> struct ChoiceNames<BaseFormat> {
 };
 
 template <> struct ChoiceNames<Fp8Recipe> {
-    static constexpr std::array<const char*, 4> names{"tensorwise", "rowwise", "blockwise", "mxfp8"};
+    static constexpr std::array<const char*, 5> names{"tensorwise", "rowwise", "blockwise", "mxfp8", "current"};
 };
 
 template <class E> constexpr const char* choiceName(E e) {

@@ -936,11 +936,14 @@ const std::map<std::string, Rule>& rules() {
          [](const Context& c, Builder& b) {
              const auto& d = c.s.data;
              const double T = double(d.seqLen) / c.s.parallel.cp * d.microBatch;
-             b.formula("head × (1 + n_mtp) × (4 × T_loss × V + a × T × h) / tp")
+             b.formula("head × (1 + n_mtp) × (b_logit × T_loss × V + a × T × h) / tp")
                  .in("head", c.mb.holdsHead ? 1 : 0, "", "1 when this stage holds the LM head")
                  .in("n_mtp", c.m.mtpLayers, "modules", "multi-token-prediction modules run the head again")
+                 .in("b_logit", logitBytes(c.s), "B",
+                     c.s.activations.fusedCrossEntropy ? "16-bit logits kept by the fused cross-entropy"
+                                                       : "FP32 logits for the softmax-cross-entropy")
                  .in("T_loss", d.vocabOnSupervisedOnly ? d.supervisedFraction * T : T, "tokens",
-                     "tokens whose logits are kept (FP32)")
+                     "tokens whose logits are kept")
                  .in("V", c.m.vocab, "", "model.vocab")
                  .in("a", c.s.precision.weights == NumberFormat::Fp32 ? 4 : 2, "B", "activation element")
                  .in("T", T, "tokens", "seq_len / cp x micro_batch")

@@ -117,6 +117,7 @@ struct ParallelSpec {
 struct ActivationSpec {
     Recompute recompute = Recompute::Full;
     bool flashAttention = true;
+    bool fusedCrossEntropy = false; // the loss kernel keeps the 16-bit logits (activations.fused_cross_entropy)
 
     bool operator==(const ActivationSpec&) const = default;
 };

@@ -237,7 +237,9 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
         Casts c;
         if (!fp8)
             return c;
-        const double perElement = s.precision.fp8Recipe == Fp8Recipe::Tensorwise ? 5.0 : 3.0;
+        const bool perTensor =
+            s.precision.fp8Recipe == Fp8Recipe::Tensorwise || s.precision.fp8Recipe == Fp8Recipe::Current;
+        const double perElement = perTensor ? 5.0 : 3.0;
         weights = fp8GatherWeights(s) ? 0.0 : weights;
         c.forward = perElement * (inputs + weights) / gpu.hbm;
         c.backward = (perElement * gradients + 2.0 * (inputs + gradients + weights)) / gpu.hbm;

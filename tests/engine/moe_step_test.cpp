@@ -314,11 +314,11 @@ TEST(MoeStepValidation, MegatronBridgeQwen3_235BWithin15Percent) {
 }
 
 // Per-GPU memory of the Megatron-Bridge rows that ran on 80 GB H100s (DGX-H100) with the table's settings: each must
-// fit, and hold more than its training state alone (so the check can fail both ways). Qwen3-30B-A3B is not here: with
-// the published micro-batch 2 the model keeps FP32 logits and 16-bit linear inputs where the run keeps BF16 logits
-// (fused vocab-parallel cross-entropy) and FP8 inputs, which no key describes yet (docs/formulas.md §12).
+// fit, and hold more than its training state alone (so the check can fail both ways). Qwen3-30B-A3B fits only with
+// what its stack keeps: BF16 logits (fused cross-entropy) and Transformer Engine's FP8 inputs and weight copies.
 TEST(MoeStepValidation, MegatronBridgeH100RowsFitIn80GB) {
-    for (const char* name : {"Megatron-Bridge Qwen3-235B 256 H100", "Megatron-Bridge GPT-OSS-120B 64 H100"}) {
+    for (const char* name : {"Megatron-Bridge Qwen3-30B-A3B 16 H100", "Megatron-Bridge Qwen3-235B 256 H100",
+                             "Megatron-Bridge GPT-OSS-120B 64 H100"}) {
         const auto s = publishedScenario(tableRow(name));
         ASSERT_TRUE(s.has_value()) << name;
         const Ledger l = evaluate(*s);
@@ -330,6 +330,42 @@ TEST(MoeStepValidation, MegatronBridgeH100RowsFitIn80GB) {
         EXPECT_LT(l.memory.total, 80e9) << name;
         EXPECT_GT(l.memory.total, l.memory.state + 0.1 * l.memory.capacity) << name;
     }
+}
+
+// The fused vocab-parallel cross-entropy keeps the LM head's 16-bit logits, the unfused loss an FP32 copy
+// (docs/formulas.md §5): one micro-batch of 4,096 tokens, vocabulary 151,936, hidden 2,048, no pipeline, tp 1.
+TEST(MoeMemory, FusedCrossEntropyKeepsSixteenBitLogits) {
+    Scenario s = qwenNode();
+    const Ledger unfused = evaluate(s);
+    set(s, "activations.fused_cross_entropy", true);
+    const Ledger fused = evaluate(s);
+    ASSERT_TRUE(unfused.valid && fused.valid);
+    const double T = 4096, V = 151936, h = 2048;
+    EXPECT_DOUBLE_EQ(unfused.memory.activationsLogits, 4.0 * T * V + 2.0 * T * h); // 2,506,096,640 B
+    EXPECT_DOUBLE_EQ(fused.memory.activationsLogits, 2.0 * T * V + 2.0 * T * h);   // 1,261,436,928 B
+    EXPECT_DOUBLE_EQ(fused.memory.activationsLayers, unfused.memory.activationsLayers);
+    EXPECT_DOUBLE_EQ(fused.time.stepTimeS, unfused.time.stepTimeS);
+}
+
+// Per-tensor current scaling as Transformer Engine runs it (precision.fp8_recipe = current) keeps what the block
+// recipes keep (FP8 inputs for backward, the FP8 weights and their transposes) and casts as per-tensor scaling does.
+TEST(MoeMemory, Fp8CurrentScalingKeepsWhatTransformerEngineKeeps) {
+    Scenario s = qwenNode();
+    set(s, "precision.compute", std::string("fp8"));
+    auto with = [&](const char* recipe) {
+        Scenario r = s;
+        set(r, "precision.fp8_recipe", std::string(recipe));
+        const Ledger l = evaluate(r);
+        EXPECT_TRUE(l.valid) << recipe;
+        return l;
+    };
+    const Ledger current = with("current"), block = with("blockwise"), torchao = with("tensorwise");
+    EXPECT_DOUBLE_EQ(current.memory.weights, block.memory.weights);
+    EXPECT_DOUBLE_EQ(current.memory.activations, block.memory.activations);
+    EXPECT_DOUBLE_EQ(current.memory.total, block.memory.total);
+    EXPECT_GT(current.memory.weights, torchao.memory.weights);
+    EXPECT_LT(current.memory.activations, 0.9 * torchao.memory.activations);
+    EXPECT_DOUBLE_EQ(current.time.stepTimeS, torchao.time.stepTimeS);
 }
 
 // Disabled: the model follows the hardware and is faster than these dropless runs by more than 15% (tokens/s):
