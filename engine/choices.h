@@ -15,9 +15,9 @@ enum class Schedule : unsigned char { GPipe, OneFOneB, Interleaved, ZbH1, ZbH2, 
 // activations.recompute: per_op is torchtitan's per-op selective checkpointing (every second matmul and the
 // elementwise work run again; attention and the other matmuls' outputs kept).
 enum class Recompute : unsigned char { None, Selective, Full, PerOp };
-// activations.cross_entropy: how the loss keeps the logits (Megatron's fused vocab-parallel kernel, or PyTorch's
-// cross_entropy on an FP32 copy).
-enum class CrossEntropy : unsigned char { Fused, Unfused };
+// activations.cross_entropy: how the loss keeps the logits (Megatron-LM's vocab-parallel FP32 softmax, a fused kernel
+// keeping the 16-bit logits, or PyTorch's cross_entropy on an FP32 copy).
+enum class CrossEntropy : unsigned char { Fp32Softmax, Fused, Unfused };
 enum class Offload : unsigned char { None, Cpu, Nvme };       // offload.optimizer
 enum class EfficiencyMode : unsigned char { Fixed, Derived }; // efficiency.mode
 // Element formats of precision.weights, .grads and .master (each key allows its own subset; none = no copy).
@@ -28,8 +28,9 @@ enum class FinetuneMethod : unsigned char { Full, Lora, Qlora }; // finetune.met
 enum class LoraTargets : unsigned char { Attention, AllLinear }; // finetune.lora_targets
 enum class BaseFormat : unsigned char { Bf16, Int8, Nf4 };       // precision.base: the frozen weights' format
 // precision.fp8_recipe: the scaling granularity of FP8 matmuls (one scale per tensor, per row, per 128-block, per
-// 32-element block in MX format).
-enum class Fp8Recipe : unsigned char { Tensorwise, Rowwise, Blockwise, Mxfp8 };
+// 32-element block in MX format), and Current: one scale per tensor as Transformer Engine runs it (Megatron's FP8
+// current scaling), which keeps what the block recipes keep.
+enum class Fp8Recipe : unsigned char { Tensorwise, Rowwise, Blockwise, Mxfp8, Current };
 
 // ChoiceNames<E>::names[i] is the name of E(i).
 template <class E> struct ChoiceNames;
@@ -40,7 +41,9 @@ template <> struct ChoiceNames<Schedule> {
 template <> struct ChoiceNames<Recompute> {
     static constexpr std::array<const char*, 4> names{"none", "selective", "full", "per_op"};
 };
-template <> struct ChoiceNames<CrossEntropy> { static constexpr std::array<const char*, 2> names{"fused", "unfused"}; };
+template <> struct ChoiceNames<CrossEntropy> {
+    static constexpr std::array<const char*, 3> names{"fp32_softmax", "fused", "unfused"};
+};
 template <> struct ChoiceNames<Offload> { static constexpr std::array<const char*, 3> names{"none", "cpu", "nvme"}; };
 template <> struct ChoiceNames<EfficiencyMode> {
     static constexpr std::array<const char*, 2> names{"fixed", "derived"};
@@ -64,7 +67,7 @@ template <> struct ChoiceNames<BaseFormat> {
 };
 
 template <> struct ChoiceNames<Fp8Recipe> {
-    static constexpr std::array<const char*, 4> names{"tensorwise", "rowwise", "blockwise", "mxfp8"};
+    static constexpr std::array<const char*, 5> names{"tensorwise", "rowwise", "blockwise", "mxfp8", "current"};
 };
 
 template <class E> constexpr const char* choiceName(E e) {

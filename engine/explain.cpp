@@ -100,7 +100,7 @@ void explainBand(const Context& c, Builder& b, bool low) {
     const std::string gpu = gpuFamily(c.s.hardware), parallel = parallelFamily(c.s.parallel);
     std::vector<const RunCheck*> rows, family;
     for (const RunCheck& r : validationTable().rows) {
-        if (r.memory() || !r.problem.empty() || r.gpuFamily != gpu)
+        if (!bandRow(r) || r.gpuFamily != gpu)
             continue;
         family.push_back(&r);
         if (r.parallelFamily == parallel)
@@ -944,17 +944,19 @@ const std::map<std::string, Rule>& rules() {
          [](const Context& c, Builder& b) {
              const auto& d = c.s.data;
              const double T = double(d.seqLen) / c.s.parallel.cp * d.microBatch;
-             const bool unfused = c.s.activations.crossEntropy == CrossEntropy::Unfused;
-             b.formula("head × (1 + n_mtp) × (b_l × T_loss × V + a × T × h) / tp")
+             const CrossEntropy ce = c.s.activations.crossEntropy;
+             b.formula("head × (1 + n_mtp) × (b_logit × T_loss × V + a × T × h) / tp")
                  .in("head", c.mb.holdsHead ? 1 : 0, "", "1 when this stage holds the LM head")
-                 .in("b_l", unfused ? 12 : 4, "B",
-                     unfused ? "a logit: log-softmax output, its gradient and the logits' gradient in FP32 "
-                               "(activations.cross_entropy = unfused)"
-                             : "a logit: the FP32 softmax, its gradient formed in place (activations.cross_entropy = "
-                               "fused)")
                  .in("n_mtp", c.m.mtpLayers, "modules", "multi-token-prediction modules run the head again")
+                 .in("b_logit", logitBytes(c.s), "B",
+                     ce == CrossEntropy::Fused     ? "a logit: the head's 16-bit output, kept by the fused loss kernel "
+                                                     "(activations.cross_entropy = fused)"
+                     : ce == CrossEntropy::Unfused ? "a logit: log-softmax output, its gradient and the logits' gradient "
+                                                     "in FP32 (activations.cross_entropy = unfused)"
+                                                   : "a logit: the FP32 softmax, its gradient formed in place "
+                                                     "(activations.cross_entropy = fp32_softmax)")
                  .in("T_loss", d.vocabOnSupervisedOnly ? d.supervisedFraction * T : T, "tokens",
-                     "tokens whose logits are kept (FP32)")
+                     "tokens whose logits are kept")
                  .in("V", c.m.vocab, "", "model.vocab")
                  .in("a", c.s.precision.weights == NumberFormat::Fp32 ? 4 : 2, "B", "activation element")
                  .in("T", T, "tokens", "seq_len / cp x micro_batch")

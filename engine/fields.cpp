@@ -334,9 +334,13 @@ std::vector<Field> buildFields() {
                   "Format of the matmuls: bf16, or fp8 (FP8 matmuls, BF16 attention, norms and optimizer).",
                   advanced(control(C, "Matmuls", kPrecision, {"BF16", "FP8"})), NumberFormat::Bf16, NumberFormat::Fp8),
         TL_CHOICE("precision.fp8_recipe", precision.fp8Recipe,
-                  "FP8 scaling: one scale per tensor, per row, per 128-element block, or per 32-element block (MX).",
-                  advanced(control(C, "FP8 scaling", kPrecision, {"Per tensor", "Per row", "Per block", "MXFP8"})),
-                  Fp8Recipe::Tensorwise, Fp8Recipe::Rowwise, Fp8Recipe::Blockwise, Fp8Recipe::Mxfp8),
+                  "FP8 scaling: one scale per tensor, per row, per 128-element block, or per 32-element block (MX); "
+                  "current: one scale per tensor in Transformer Engine (Megatron's current scaling), which keeps the "
+                  "linear layers' inputs and a copy of the weights in FP8 as the block recipes do.",
+                  advanced(control(C, "FP8 scaling", kPrecision,
+                                   {"Per tensor", "Per row", "Per block", "MXFP8", "Per tensor (Transformer Engine)"})),
+                  Fp8Recipe::Tensorwise, Fp8Recipe::Rowwise, Fp8Recipe::Blockwise, Fp8Recipe::Mxfp8,
+                  Fp8Recipe::Current),
         TL_NUM("parallel.tp", Int, parallel.tp, 1, 65536, "GPUs",
                "Tensor parallel: each layer's matrices split over tp GPUs.",
                slider("Tensor parallel (TP)", kParallel, Lin, 1, 64, "GPUs")),
@@ -385,10 +389,12 @@ std::vector<Field> buildFields() {
                   control(C, "Recompute", kParallel, {"None", "Selective", "Full", "Per-op (torchtitan)"}),
                   Recompute::None, Recompute::Selective, Recompute::Full, Recompute::PerOp),
         TL_CHOICE("activations.cross_entropy", activations.crossEntropy,
-                  "How the loss keeps the logits: fused keeps the FP32 softmax and forms its gradient in place "
-                  "(Megatron-LM), unfused runs PyTorch's cross-entropy on an FP32 copy (torchtitan).",
-                  advanced(control(C, "Cross-entropy", kParallel, {"Fused", "Unfused (FP32 copy)"})),
-                  CrossEntropy::Fused, CrossEntropy::Unfused),
+                  "How the loss keeps the logits: fp32_softmax keeps the FP32 softmax and forms its gradient in place "
+                  "(Megatron-LM), fused keeps the head's 16-bit logits (a fused kernel: Transformer Engine, "
+                  "Megatron-Bridge), unfused runs PyTorch's cross-entropy on an FP32 copy (torchtitan).",
+                  advanced(control(C, "Cross-entropy", kParallel,
+                                   {"FP32 softmax", "Fused (16-bit logits)", "Unfused (FP32 copy)"})),
+                  CrossEntropy::Fp32Softmax, CrossEntropy::Fused, CrossEntropy::Unfused),
         TL_BOOL("activations.flash_attention", activations.flashAttention,
                 "Flash attention: the softmax matrix is never stored.", control(K, "Flash attention", kParallel)),
         TL_CHOICE("offload.optimizer", offload.optimizer, "Move optimizer state and master weights off the GPU.",

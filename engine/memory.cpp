@@ -39,13 +39,28 @@ double dequantBuffer(const FinetuneCounts& ft, const Scenario& s, double a) {
                         ft.moe.linearTensor / t + ft.moe.linearRouted / e);
 }
 
-// FP8 recipes that keep the linear layers' inputs for backward in FP8 (Transformer Engine's block and MX scaling);
-// per-tensor and per-row scaling (torchao's Float8 training) keep them in BF16 and cast again in backward.
+// FP8 recipes that keep the linear layers' inputs for backward in FP8 (Transformer Engine's block, MX and per-tensor
+// current scaling); per-tensor and per-row scaling in torchao's Float8 training keep them in BF16 and cast again in
+// backward.
 bool savesFp8Inputs(const PrecisionSpec& p) {
-    return p.compute == NumberFormat::Fp8 && (p.fp8Recipe == Fp8Recipe::Blockwise || p.fp8Recipe == Fp8Recipe::Mxfp8);
+    return p.compute == NumberFormat::Fp8 && (p.fp8Recipe == Fp8Recipe::Blockwise || p.fp8Recipe == Fp8Recipe::Mxfp8 ||
+                                              p.fp8Recipe == Fp8Recipe::Current);
 }
 
 } // namespace
+
+// Bytes each kept logit costs by activations.cross_entropy. Fp32Softmax (Megatron-LM's vocab-parallel
+// cross-entropy): the FP32 softmax, its gradient formed in place. Fused (a fused loss kernel, Transformer Engine's):
+// the head's 16-bit logits, their gradient written in their place. Unfused (PyTorch's cross_entropy on an FP32 copy,
+// torchtitan): in the loss's backward the log-softmax output, its gradient and the logits' gradient at once.
+double logitBytes(const Scenario& s) {
+    switch (s.activations.crossEntropy) {
+    case CrossEntropy::Fused: return activationBytes(s.precision);
+    case CrossEntropy::Unfused: return 12.0;
+    case CrossEntropy::Fp32Softmax: break;
+    }
+    return 4.0;
+}
 
 double routedLoad(const ModelCounts& m, const Scenario& s) {
     const auto& moe = s.model.moe;
@@ -175,9 +190,9 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
     if (m_stages > 1)
         m_inFlight = inFlightGrowth(pipelineSpecFor(s)); // else one micro-batch at a time (gradient accumulation)
     // FP8 copies of the linear weights (routed experts included; not the embedding, head, router or norms) kept
-    // across micro-batches without ZeRO-3 by the recipes that save FP8 inputs (Transformer Engine's block and MX
-    // scaling): the FP8 weight and its transpose, or MX's row- and column-scaled pair. Per-tensor and per-row scaling
-    // (torchao) cast the weight at each use and keep no copy.
+    // across micro-batches without ZeRO-3 by the recipes that save FP8 inputs (Transformer Engine's block, MX and
+    // current scaling): the FP8 weight and its transpose, or MX's row- and column-scaled pair. torchao's per-tensor
+    // and per-row scaling cast the weight at each use and keep no copy.
     if (savesFp8Inputs(s.precision) && par.zero < 3)
         m_fp8Copies = 2.0;
     m_dense = layerActivations(m, s, false);
@@ -268,14 +283,10 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
         m_middle.used = m_stages > 2 || vShape;
     }
 
-    // Logits in FP32 for the softmax-cross-entropy plus the head's input, vocab-parallel over TP; each
-    // multi-token-prediction module runs the head again on its own prediction. Fused (Megatron-LM's vocab-parallel
-    // cross-entropy): the FP32 softmax, its gradient formed in place, 4 bytes a logit. Unfused (PyTorch's
-    // cross_entropy on an FP32 copy, torchtitan): in the loss's backward the log-softmax output, its gradient and the
-    // logits' gradient are held at once, 12 bytes a logit.
-    const double logitBytes = s.activations.crossEntropy == CrossEntropy::Unfused ? 12.0 : 4.0;
+    // The kept logits (logitBytes) plus the head's input, vocab-parallel over TP; each multi-token-prediction module
+    // runs the head again on its own prediction.
     const double logitsPerHead =
-        logitBytes * (s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction : 1.0) * tokensLocal * m.vocab;
+        logitBytes(s) * (s.data.vocabOnSupervisedOnly ? s.data.supervisedFraction : 1.0) * tokensLocal * m.vocab;
     m_logits = (1.0 + m.mtpLayers) * (logitsPerHead + a * tokensLocal * m.hidden) / par.tp;
     // Buffers: ZeRO-3's gathered layer and its prefetch, the TP/SP all-gather of one activation, an MoE layer's
     // dispatch (FP8 or 16-bit) and combine (16-bit) buffers for this GPU's token copies.

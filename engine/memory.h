@@ -51,6 +51,8 @@ struct LayerActivations {
 // A dense layer, or an MoE layer (its shared experts, router and the routed experts' share of the tokens).
 LayerActivations layerActivations(const ModelCounts& m, const Scenario& s, bool moeLayer = false);
 
+// Bytes per logit the LM head keeps for the loss: 4 (FP32), or the activation format with a fused cross-entropy.
+double logitBytes(const Scenario& s);
 // Token copies the busiest GPU's routed experts take per micro-batch and per token of its own: top-k x the busiest
 // expert's load over the mean (model.moe.router_balance, capped by model.moe.capacity_factor when it is set).
 double routedLoad(const ModelCounts& m, const Scenario& s);

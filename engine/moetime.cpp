@@ -34,7 +34,8 @@ bool overlapsAllToAll(Schedule schedule) {
 }
 
 double dispatchElementBytes(const Scenario& s, double activationBytes) {
-    return s.precision.weights == NumberFormat::Fp8 ? 1.0 + 4.0 / 128.0 : activationBytes;
+    const bool blockFp8 = s.precision.compute == NumberFormat::Fp8 && s.precision.fp8Recipe == Fp8Recipe::Blockwise;
+    return s.precision.weights == NumberFormat::Fp8 || blockFp8 ? 1.0 + 4.0 / 128.0 : activationBytes;
 }
 
 MoeLayerTime moeLayerTime(const Scenario& s, const ModelCounts& m, const GemmRate& g, double otherForward,
@@ -67,6 +68,9 @@ MoeLayerTime moeLayerTime(const Scenario& s, const ModelCounts& m, const GemmRat
     out.expertForward = gemms + activation + permute;
     out.expertInputGrad = gemms + 1.5 * (activation + permute);
     out.expertWeightGrad = gemms;
+    out.castInputs = out.copies * (h + we);
+    out.castGradients = out.copies * (h + up);
+    out.castWeights = out.localExperts * (h * up + we * h);
     // Router: logits for every expert in FP32 over this GPU's tokens, softmax (or sigmoid) and top-k through HBM.
     const double tokens = T / t;
     out.router = 2.0 * tokens * h * m.experts / (g.peak * g.fraction) + 3.0 * 4.0 * tokens * m.experts / g.hbm;

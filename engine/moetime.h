@@ -33,6 +33,9 @@ struct MoeLayerTime {
     double expertForward = 0;   // grouped matmuls, expert activation, permute and unpermute
     double expertInputGrad = 0, expertWeightGrad = 0;
     double router = 0; // router matmul and top-k, forward (backward: 2 x)
+    // Elements the grouped matmuls cast to FP8 when they run in FP8 (engine/steptime.cpp times them with the layers'
+    // casts): their inputs and output gradients on the busiest GPU, and its local experts' weights.
+    double castInputs = 0, castGradients = 0, castWeights = 0;
     // All-to-all: bytes one GPU sends per dispatch and per combine, the link and what one takes.
     double dispatchBytes = 0, combineBytes = 0;
     double intraBandwidth = 0, interBandwidth = 0; // achieved B/s inside a node and across nodes (0: not used)
@@ -54,8 +57,9 @@ MoeLayerTime moeLayerTime(const Scenario& s, const ModelCounts& m, const GemmRat
 // one's all-to-all runs during the other's compute.
 bool overlapsAllToAll(Schedule schedule);
 
-// The matmuls' bytes per element of a dispatched token copy: FP8 with one FP32 scale per 128 values when the
-// matmuls run in FP8 (DeepSeek-V3 §3.3), else the activations' format. The combine stays in 16-bit.
+// The bytes per element of a dispatched token copy: FP8 with one FP32 scale per 128 values when the matmuls run in
+// FP8 with 1x128 block scaling (DeepSeek-V3 §3.3 quantizes before the dispatch) or the weights are FP8, else the
+// activations' format (per-tensor, per-row and MX scaling quantize after it). The combine stays in 16-bit.
 double dispatchElementBytes(const Scenario& s, double activationBytes);
 
 } // namespace tl::engine

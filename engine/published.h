@@ -69,6 +69,10 @@ struct ValidationTable {
 // Every published run with the GPU presets' figures. Computed once and kept.
 const ValidationTable& validationTable();
 
+// True for the rows a band may span: step-time rows that evaluated, mixture-of-experts rows (group "moe") apart, two
+// of which miss by far more than the dense rows (docs/formulas.md, "Checked against published runs").
+bool bandRow(const RunCheck& r);
+
 // The band for a scenario (derived mode): the smallest and largest step-time error of the table's rows of the same
 // GPU family and parallelism family, else of the same GPU family; and whether the efficiency figures are calibrated.
 ValidationLedger validationBand(const Scenario& s);

@@ -117,7 +117,7 @@ struct ParallelSpec {
 struct ActivationSpec {
     Recompute recompute = Recompute::Full;
     bool flashAttention = true;
-    CrossEntropy crossEntropy = CrossEntropy::Fused;
+    CrossEntropy crossEntropy = CrossEntropy::Fp32Softmax;
 
     bool operator==(const ActivationSpec&) const = default;
 };

@@ -233,18 +233,23 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     struct Casts {
         double forward = 0, backward = 0;
     };
-    auto fp8Casts = [&](double w) {
+    auto castSeconds = [&](double inputs, double gradients, double weights) {
         Casts c;
         if (!fp8)
             return c;
-        const double upWidth = (m.gated ? 2.0 : 1.0) * w;
-        const double perElement = s.precision.fp8Recipe == Fp8Recipe::Tensorwise ? 5.0 : 3.0;
-        const double inputs = T * (2.0 * h + q / t + w / t);
-        const double gradients = T * ((q + 2 * kv) / t + 2.0 * h + upWidth / t);
-        const double weights = fp8GatherWeights(s) ? 0.0 : h * ((q + 2 * kv) + q + upWidth + w) / t;
+        const bool perTensor =
+            s.precision.fp8Recipe == Fp8Recipe::Tensorwise || s.precision.fp8Recipe == Fp8Recipe::Current;
+        const double perElement = perTensor ? 5.0 : 3.0;
+        weights = fp8GatherWeights(s) ? 0.0 : weights;
         c.forward = perElement * (inputs + weights) / gpu.hbm;
         c.backward = (perElement * gradients + 2.0 * (inputs + gradients + weights)) / gpu.hbm;
         return c;
+    };
+    auto fp8Casts = [&](double w) {
+        const double upWidth = (m.gated ? 2.0 : 1.0) * w;
+        const double inputs = T * (2.0 * h + q / t + w / t);
+        const double gradients = T * ((q + 2 * kv) / t + 2.0 * h + upWidth / t);
+        return castSeconds(inputs, gradients, h * ((q + 2 * kv) + q + upWidth + w) / t);
     };
     auto layerKernels = [&](double w) {
         const double act = T * (w / t) * (m.gated ? 3.0 : 2.0) * a;
@@ -287,8 +292,10 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
         const GemmRate rate{fp8 ? hw.peakFp8Tflops * 1e12 * k.clock : gpu.peak, gpu.hbm, gpu.bytes,
                             fp8 ? k.fp8Fraction : gpu.fraction, gpu.halfDim};
         moeTime = moeLayerTime(s, m, rate, moe.forward, moe.inputGrad + moe.weightGrad);
-        moe.forward += moeTime.router + moeTime.expertForward;
-        moe.inputGrad += 2.0 * moeTime.router + moeTime.expertInputGrad;
+        // The routed experts' FP8 casts, by the layers' rule (the overlap above does not count them: conservative).
+        const Casts routed = castSeconds(moeTime.castInputs, moeTime.castGradients, moeTime.castWeights);
+        moe.forward += moeTime.router + moeTime.expertForward + routed.forward;
+        moe.inputGrad += 2.0 * moeTime.router + moeTime.expertInputGrad + routed.backward;
         if (!ft.frozen) // frozen routed experts get no weight gradient (their adapters are in the layer's)
             moe.weightGrad += moeTime.expertWeightGrad;
         if (recompute == Recompute::Full)

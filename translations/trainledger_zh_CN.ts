@@ -5204,10 +5204,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>本阶段持有 LM 头 时为 %1</translation>
     </message>
     <message>
-        <source>tokens whose logits are kept (FP%1)</source>
-        <translation>保留 logits 的词元（FP%1）</translation>
-    </message>
-    <message>
         <source>activation element</source>
         <translation>激活元素</translation>
     </message>
@@ -6816,10 +6812,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>矩阵乘法</translation>
     </message>
     <message>
-        <source>FP8 scaling: one scale per tensor, per row, per 128-element block, or per 32-element block (MX).</source>
-        <translation>FP8 缩放粒度：每个张量、每行、每 128 个元素的块或每 32 个元素的块（MX）一个缩放因子。</translation>
-    </message>
-    <message>
         <source>FP8 scaling</source>
         <translation>FP8 缩放</translation>
     </message>
@@ -7850,6 +7842,32 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>a logit: log-softmax output, its gradient and the logits&apos; gradient in FP%1 (activations.cross_entropy = unfused)</source>
         <translation>每个 logits 元素：对数 softmax 的输出、它的梯度和 logits 的梯度，均为 FP%1（activations.cross_entropy = unfused）</translation>
+        <source>FP8 scaling: one scale per tensor, per row, per 128-element block, or per 32-element block (MX); current: one scale per tensor in Transformer Engine (Megatron&apos;s current scaling), which keeps the linear layers&apos; inputs and a copy of the weights in FP8 as the block recipes do.</source>
+        <translation>FP8 缩放粒度：每个张量、每行、每 128 个元素的块或每 32 个元素的块（MX）一个缩放因子；current：Transformer Engine 中每个张量一个缩放因子（Megatron 的当前缩放），与分块方案一样以 FP8 保留线性层的输入和一份权重副本。</translation>
+    </message>
+    <message>
+        <source>Per tensor (Transformer Engine)</source>
+        <translation>每个张量（Transformer Engine）</translation>
+    </message>
+    <message>
+        <source>Fused vocab-parallel cross-entropy: the loss kernel works in FP32 inside and keeps the LM head&apos;s 16-bit logits (their gradient is written in their place) instead of an FP32 copy.</source>
+        <translation>融合的词表并行交叉熵：损失内核在内部以 FP32 计算，保留 LM 头的 16 位 logits（其梯度写回原处），而不是一份 FP32 副本。</translation>
+    </message>
+    <message>
+        <source>Fused cross-entropy</source>
+        <translation>融合交叉熵</translation>
+    </message>
+    <message>
+        <source>FP%1 logits for the softmax-cross-entropy</source>
+        <translation>softmax 交叉熵使用的 FP%1 logits</translation>
+    </message>
+    <message>
+        <source>tokens whose logits are kept</source>
+        <translation>保留 logits 的词元</translation>
+    </message>
+    <message>
+        <source>%1-bit logits kept by the fused cross-entropy</source>
+        <translation>融合交叉熵保留的 %1 位 logits</translation>
     </message>
 </context>
 <context>

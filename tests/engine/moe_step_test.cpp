@@ -7,6 +7,7 @@
 #include "engine/layoutplanner.h"
 #include "engine/model.h"
 #include "engine/moetime.h"
+#include "engine/published.h"
 #include "engine/steptime.h"
 
 #include <gtest/gtest.h>
@@ -96,6 +97,42 @@ TEST(MoeStep, Fp8DispatchHalvesTheBytesButNotTheCombine) {
     const MoeLayerTime e = step(s).terms.moe;
     EXPECT_DOUBLE_EQ(e.dispatchBytes, kCopies * 2048.0 * (1.0 + 4.0 / 128.0)); // FP8 + one FP32 scale per 128
     EXPECT_DOUBLE_EQ(e.combineBytes, kBf16Dispatch);
+}
+
+// FP8 matmuls dispatch FP8 copies only with DeepSeek-V3's 1x128 block scaling, which quantizes before the dispatch;
+// per-tensor current scaling (Megatron-Bridge's H100 recipes) quantizes inside the grouped matmul, after it.
+TEST(MoeStep, Fp8DispatchFollowsTheScalingRecipe) {
+    Scenario s = qwenNode();
+    set(s, "precision.compute", std::string("fp8"));
+    set(s, "precision.fp8_recipe", std::string("tensorwise"));
+    EXPECT_DOUBLE_EQ(step(s).terms.moe.dispatchBytes, kBf16Dispatch);
+    set(s, "precision.fp8_recipe", std::string("blockwise"));
+    const MoeLayerTime block = step(s).terms.moe;
+    EXPECT_DOUBLE_EQ(block.dispatchBytes, kCopies * 2048.0 * (1.0 + 4.0 / 128.0));
+    EXPECT_DOUBLE_EQ(block.combineBytes, kBf16Dispatch);
+}
+
+// FP8 grouped matmuls cast what they read like every FP8 linear: the copies they take (h in, f_e into the down
+// projection), the output gradients (h and 2 f_e back) and the 16 local experts' weights. Per-tensor scaling costs
+// 2 bytes an element more than per-row (the scale's read): the step's difference counts the routed casts too.
+TEST(MoeStep, Fp8GroupedMatmulsCastTheirCopiesAndWeights) {
+    Scenario s = qwenNode();
+    set(s, "precision.compute", std::string("fp8"));
+    set(s, "precision.fp8_recipe", std::string("rowwise"));
+    const StepTime row = step(s);
+    const MoeLayerTime& e = row.terms.moe;
+    EXPECT_DOUBLE_EQ(e.castInputs, kCopies * (2048.0 + 768.0));
+    EXPECT_DOUBLE_EQ(e.castGradients, kCopies * (2048.0 + 1536.0));
+    EXPECT_DOUBLE_EQ(e.castWeights, 16.0 * (2048.0 * 1536.0 + 768.0 * 2048.0));
+    set(s, "precision.fp8_recipe", std::string("tensorwise"));
+    const StepTime tensor = step(s);
+    // The attention's casts (no shared expert): inputs of QKV (h) and output (q) and the norm's h; gradients of q, k,
+    // v (q + 2 kv) and 2 h; weights h (q + 2 kv) and q h.
+    const double T = 4096, h = 2048, q = 32 * 128, kv = 4 * 128;
+    const double dense = T * (2 * h + q) + T * (q + 2 * kv + 2 * h) + h * (q + 2 * kv + q);
+    const double routed = e.castInputs + e.castGradients + e.castWeights;
+    EXPECT_NEAR(tensor.terms.layerKernelS - row.terms.layerKernelS, 2.0 * (dense + routed) / row.terms.hbmBandwidth,
+                1e-12);
 }
 
 TEST(MoeStep, BusiestExpertSetsTheTimeAndCapacityCapsIt) {
@@ -215,66 +252,132 @@ TEST(MoeStepValidation, DeepSeekV3GpuHoursPerTrillionTokens) {
 
 namespace {
 
-// Megatron-Bridge's published MoE throughput (docs/performance-summary.md, release 25.11, DGX-H100, balanced
-// routing), tokens per second per GPU, each a scenario with the published layout; FP8 rows use FP8 matmuls.
-struct BridgeRow {
-    const char* name;
-    Scenario scenario;
-    double published;
-};
-
-Scenario bridge(const char* preset, int tp, int pp, int v, int dp, int ep, int batch, int micro, bool fp8) {
-    Scenario s;
-    set(s, "model.preset", std::string(preset));
-    set(s, "hardware.preset", std::string("h100-sxm"));
-    set(s, "efficiency.mode", std::string("derived"));
-    set(s, "data.seq_len", 4096.0);
-    set(s, "data.documents", std::vector<int>{4096});
-    set(s, "data.global_batch", double(batch));
-    set(s, "data.micro_batch", double(micro));
-    set(s, "parallel.tp", double(tp));
-    set(s, "parallel.sequence_parallel", tp > 1);
-    set(s, "parallel.pp", double(pp));
-    set(s, "parallel.dp", double(dp));
-    set(s, "parallel.ep", double(ep));
-    set(s, "parallel.zero", 1.0); // Megatron's distributed optimizer
-    if (v > 1) {
-        set(s, "parallel.schedule", std::string("interleaved"));
-        set(s, "parallel.virtual_stages", double(v));
-    }
-    if (fp8)
-        set(s, "precision.weights", std::string("fp8"));
-    // The published tables do not give the recompute policy: the lightest that fits in 80 GB.
-    for (const char* r : {"none", "selective", "full"}) {
-        set(s, "activations.recompute", std::string(r));
-        if (evaluate(s).memory.fits)
-            break;
-    }
-    return s;
+// Megatron-Bridge's published MoE throughput (docs/performance-summary.md, release 25.11, DGX-H100, dropless with
+// force-balanced routing), tokens per second per GPU: rows of the one validation table (group "moe"), each with the
+// layout and the settings of the release's performance scripts (FP8 rows: per-tensor current scaling; gradients
+// reduced in BF16; no recompute in the Qwen3 rows, the nearest to GPT-OSS's norm and expert-activation recompute).
+const PublishedRun& tableRow(const std::string& name) {
+    for (const PublishedRun& r : publishedRuns())
+        if (r.run == name)
+            return r;
+    ADD_FAILURE() << name << " is not in the validation table";
+    return publishedRuns().front();
 }
 
 double tokensPerGpuS(const Ledger& l) {
     return double(l.time.tokensPerStep) / l.time.stepTimeS / l.time.gpus;
 }
 
+double bridgeError(const std::string& name) {
+    const PublishedRun& r = tableRow(name);
+    const auto s = publishedScenario(r);
+    EXPECT_TRUE(s.has_value()) << name;
+    if (!s)
+        return 1.0;
+    const Ledger l = evaluate(*s);
+    EXPECT_TRUE(l.valid) << name;
+    const double got = tokensPerGpuS(l);
+    std::printf("%s: predicted %.0f, published %.0f tokens/s/GPU, error %+.1f%%\n", name.c_str(), got, r.published,
+                100.0 * (got / r.published - 1.0));
+    return got / r.published - 1.0;
+}
+
 } // namespace
 
-// Disabled: the step model misses these rows by far more than 15% (it is 1.4 to 3 times too fast; the note quotes
-// the table). Run with --gtest_also_run_disabled_tests to print it.
-TEST(MoeStepValidation, DISABLED_MegatronBridgeRowsWithin15Percent) {
-    const BridgeRow rows[] = {
-        {"Qwen3-30B-A3B, FP8, 16 H100, PP2 VP24 EP8", bridge("qwen3-30b-a3b", 1, 2, 24, 8, 8, 512, 2, true), 5275},
-        {"Qwen3-235B-A22B, FP8, 256 H100, TP2 PP8 VP4 EP32", bridge("qwen3-235b-a22b", 2, 8, 4, 16, 32, 2048, 1, true),
-         1575},
-        {"GPT-OSS-120B, BF16, 64 H100, PP4 EP8", bridge("gpt-oss-120b", 1, 4, 1, 16, 8, 512, 4, false), 5630},
-    };
-    for (const BridgeRow& r : rows) {
-        const Ledger l = evaluate(r.scenario);
-        ASSERT_TRUE(l.valid) << r.name;
-        const double got = tokensPerGpuS(l);
-        std::printf("%s (recompute %s): predicted %.0f, published %.0f tokens/s/GPU, error %+.1f%%\n", r.name,
-                    recomputeName(r.scenario.activations.recompute), got, r.published,
-                    100.0 * (got / r.published - 1.0));
-        EXPECT_NEAR(got / r.published, 1.0, 0.15) << r.name;
+// The table's DeepSeek-V3 row is the scenario of the tests above, so --validate and the tests cannot disagree: the
+// same step, and the published GPU-hours per trillion tokens as seconds per step.
+TEST(MoeStepValidation, DeepSeekV3IsARowOfTheValidationTable) {
+    const PublishedRun& r = tableRow("DeepSeek-V3 2048 H800");
+    EXPECT_EQ(r.group, "moe");
+    EXPECT_NEAR(r.published, 180e3 * 3600.0 * 15360 * 4096 / 1e12 / 2048, 0.01);
+    const auto s = publishedScenario(r);
+    ASSERT_TRUE(s.has_value());
+    const Ledger table = evaluate(*s), test = evaluate(deepseekV3());
+    ASSERT_TRUE(table.valid);
+    EXPECT_DOUBLE_EQ(table.time.stepTimeS, test.time.stepTimeS);
+    EXPECT_DOUBLE_EQ(table.memory.total, test.memory.total);
+    bool found = false;
+    for (const RunCheck& c : validationTable().rows)
+        if (c.run == r.run) {
+            found = true;
+            EXPECT_NEAR(c.error, test.time.stepTimeS / r.published - 1.0, 1e-12);
+            EXPECT_LT(std::fabs(c.error), 0.15);
+        }
+    EXPECT_TRUE(found);
+}
+
+// Qwen3-235B-A22B on 256 H100s (TP2 PP8 with 4 virtual stages, EP32 over four nodes): within 15% in tokens/s. The
+// recipe overlaps the all-to-all with another micro-batch (moe_a2a_overlap), which no key describes yet and the model
+// times unhidden for interleaved schedules; hidden by DualPipe's rule the row would be +50% (docs/formulas.md).
+TEST(MoeStepValidation, MegatronBridgeQwen3_235BWithin15Percent) {
+    EXPECT_LT(std::fabs(bridgeError("Megatron-Bridge Qwen3-235B 256 H100")), 0.15);
+}
+
+// Per-GPU memory of the Megatron-Bridge rows that ran on 80 GB H100s (DGX-H100) with the table's settings: each must
+// fit, and hold more than its training state alone (so the check can fail both ways). Qwen3-30B-A3B fits only with
+// what its stack keeps: BF16 logits (fused cross-entropy) and Transformer Engine's FP8 inputs and weight copies.
+TEST(MoeStepValidation, MegatronBridgeH100RowsFitIn80GB) {
+    for (const char* name : {"Megatron-Bridge Qwen3-30B-A3B 16 H100", "Megatron-Bridge Qwen3-235B 256 H100",
+                             "Megatron-Bridge GPT-OSS-120B 64 H100"}) {
+        const auto s = publishedScenario(tableRow(name));
+        ASSERT_TRUE(s.has_value()) << name;
+        const Ledger l = evaluate(*s);
+        ASSERT_TRUE(l.valid) << name;
+        std::printf("%s: %.1f GB per GPU (state %.1f GB, activations %.1f GB) on stage %d\n", name,
+                    l.memory.total / 1e9, l.memory.state / 1e9, l.memory.activations / 1e9, l.memory.stage);
+        EXPECT_DOUBLE_EQ(l.memory.capacity, 80e9) << name;
+        EXPECT_TRUE(l.memory.fits) << name;
+        EXPECT_LT(l.memory.total, 80e9) << name;
+        EXPECT_GT(l.memory.total, l.memory.state + 0.1 * l.memory.capacity) << name;
     }
+}
+
+// The fused vocab-parallel cross-entropy keeps the LM head's 16-bit logits, the unfused loss an FP32 copy
+// (docs/formulas.md §5): one micro-batch of 4,096 tokens, vocabulary 151,936, hidden 2,048, no pipeline, tp 1.
+TEST(MoeMemory, FusedCrossEntropyKeepsSixteenBitLogits) {
+    Scenario s = qwenNode();
+    const Ledger unfused = evaluate(s);
+    set(s, "activations.cross_entropy", std::string("fused"));
+    const Ledger fused = evaluate(s);
+    ASSERT_TRUE(unfused.valid && fused.valid);
+    const double T = 4096, V = 151936, h = 2048;
+    EXPECT_DOUBLE_EQ(unfused.memory.activationsLogits, 4.0 * T * V + 2.0 * T * h); // 2,506,096,640 B
+    EXPECT_DOUBLE_EQ(fused.memory.activationsLogits, 2.0 * T * V + 2.0 * T * h);   // 1,261,436,928 B
+    EXPECT_DOUBLE_EQ(fused.memory.activationsLayers, unfused.memory.activationsLayers);
+    EXPECT_DOUBLE_EQ(fused.time.stepTimeS, unfused.time.stepTimeS);
+}
+
+// Per-tensor current scaling as Transformer Engine runs it (precision.fp8_recipe = current) keeps what the block
+// recipes keep (FP8 inputs for backward, the FP8 weights and their transposes) and casts as per-tensor scaling does.
+TEST(MoeMemory, Fp8CurrentScalingKeepsWhatTransformerEngineKeeps) {
+    Scenario s = qwenNode();
+    set(s, "precision.compute", std::string("fp8"));
+    auto with = [&](const char* recipe) {
+        Scenario r = s;
+        set(r, "precision.fp8_recipe", std::string(recipe));
+        const Ledger l = evaluate(r);
+        EXPECT_TRUE(l.valid) << recipe;
+        return l;
+    };
+    const Ledger current = with("current"), block = with("blockwise"), torchao = with("tensorwise");
+    EXPECT_DOUBLE_EQ(current.memory.weights, block.memory.weights);
+    EXPECT_DOUBLE_EQ(current.memory.activations, block.memory.activations);
+    EXPECT_DOUBLE_EQ(current.memory.total, block.memory.total);
+    EXPECT_GT(current.memory.weights, torchao.memory.weights);
+    EXPECT_LT(current.memory.activations, 0.9 * torchao.memory.activations);
+    EXPECT_DOUBLE_EQ(current.time.stepTimeS, torchao.time.stepTimeS);
+}
+
+// Disabled: the model follows the hardware and is faster than these dropless runs by more than 15% (tokens/s):
+// Qwen3-30B-A3B about +116%, GPT-OSS-120B about +51%. What is missing: the same Qwen3-30B-A3B layout on the same H100s
+// ran at 10,494 tokens/s in release 25.09 (token dropping, padded to capacity) and the model says 11,370; 25.11's
+// dropless alltoall dispatcher waits on the host for every MoE layer's token counts, and the recipes overlap the
+// all-to-all with another micro-batch. The scenario has no key for either, and no single host figure fits these rows,
+// Qwen3-235B-A22B's history and the B200 row (docs/formulas.md, "Checked against published runs"). GPT-OSS-120B's
+// published row is not self-consistent (micro-batch 4 with 2 accumulation steps on pp 4 x dp 16); the table runs its
+// script's micro-batch 1. Run with
+// --gtest_also_run_disabled_tests to print the rows.
+TEST(MoeStepValidation, DISABLED_MegatronBridgeSmallExpertRowsWithin15Percent) {
+    for (const char* name : {"Megatron-Bridge Qwen3-30B-A3B 16 H100", "Megatron-Bridge GPT-OSS-120B 64 H100"})
+        EXPECT_LT(std::fabs(bridgeError(name)), 0.15) << name;
 }

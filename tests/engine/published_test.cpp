@@ -29,6 +29,10 @@ const std::map<std::string, Range>& knownMisses() {
         {"torchtitan 8B 128 GPUs", {-0.30, -0.15}},        {"torchtitan 8B 128 GPUs Float8", {-0.30, -0.15}},
         {"torchtitan 405B 512 GPUs 1F1B", {-0.25, -0.10}}, {"torchtitan 405B 512 GPUs interleaved", {-0.25, -0.10}},
         {"torchtitan 405B 1F1B memory", {-0.25, -0.12}},
+        // Megatron-Bridge 25.11's dropless small-expert MoE runs on H100 are half as fast as the same layout ran
+        // token-dropping in 25.09; the model follows the hardware (docs/formulas.md, "Checked against published runs").
+        {"Megatron-Bridge Qwen3-30B-A3B 16 H100", {-0.65, -0.45}},
+        {"Megatron-Bridge GPT-OSS-120B 64 H100", {-0.42, -0.25}},
     };
     return misses;
 }
@@ -36,7 +40,7 @@ const std::map<std::string, Range>& knownMisses() {
 TEST(PublishedRuns, EveryRowReadsAndEvaluates) {
     const ValidationTable& t = validationTable();
     ASSERT_EQ(t.rows.size(), publishedRuns().size());
-    ASSERT_EQ(t.rows.size(), 37u);
+    ASSERT_EQ(t.rows.size(), 41u);
     for (const RunCheck& r : t.rows) {
         EXPECT_TRUE(r.problem.empty()) << r.run << ": " << r.problem;
         EXPECT_GT(r.publishedValue, 0) << r.run;
@@ -104,7 +108,8 @@ TEST(PublishedRuns, BandInDerivedMode) {
     double low = 1, high = -1;
     int runs = 0;
     for (const RunCheck& r : validationTable().rows)
-        if (!r.memory() && r.gpuFamily == "H100/H200" && r.parallelFamily == "pipeline") {
+        if (!r.memory() && r.group != "moe" && r.gpuFamily == "H100/H200" && r.parallelFamily == "pipeline") {
+            EXPECT_TRUE(bandRow(r)) << r.run;
             low = std::min(low, r.error);
             high = std::max(high, r.error);
             ++runs;
