@@ -100,10 +100,7 @@ void Document::refresh() {
         if (m_lastModified)
             removeRecovery(); // saved, opened or undone back to the file: nothing to recover
     }
-    if (modified != m_lastModified) {
-        m_lastModified = modified;
-        emit modifiedChanged(modified);
-    }
+    m_lastModified = modified;
 }
 
 void Document::setPath(const QString& path) {
@@ -322,7 +319,6 @@ bool Document::saveTo(const QString& path) {
         !m_dialogs->confirm(m_window, tr("Replace a Read-Only File"),
                             tr("\u201c%1\u201d is read-only. Replace it anyway?").arg(nativeName(path))))
         return false;
-    emit aboutToSave();
     const engine::Scenario s = m_controller->scenario();
     const std::optional<engine::Diagnostic> error =
         isJsonName(path) ? io::saveScenarioJson(path, s) : io::saveArchive(path, s, previewPng());
@@ -401,7 +397,6 @@ bool Document::writeRecovery() {
         return false;
     }
     QSettings().setValue(kRecoveryOriginKey, m_path);
-    emit recoveryWritten(path);
     return true;
 }
 

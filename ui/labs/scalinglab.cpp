@@ -585,7 +585,6 @@ void ScalingLab::startFit(std::vector<el::PilotRun> runs, bool wait) {
                 .arg(starts);
         });
         drawFit();
-        emit fitFinished();
     };
     if (wait) {
         const el::ScalingFit f = el::fitScalingLaw(runs);
