@@ -7,6 +7,7 @@
 #include "app/version.h"
 #include "io/archive.h"
 #include "io/errorline.h"
+#include "io/messagetext.h"
 #include "io/scenariojson.h"
 #include "ui/controller.h"
 #include "ui/document.h"
@@ -63,11 +64,12 @@ void quietQtMessages(QtMsgType type, const QMessageLogContext& context, const QS
 std::optional<engine::Scenario> loadScenario(const QString& path, QString& error) {
     const io::ArchiveResult r = io::loadScenarioFile(path);
     if (!r.archive) {
-        error = QStringLiteral("%1: %2").arg(path, r.error);
+        error = QStringLiteral("%1: %2").arg(path, io::messageText(r.error));
         return std::nullopt;
     }
-    for (const QString& w : r.warnings)
-        QTextStream(stderr) << io::oneLine(QStringLiteral("trainledger: %1: %2").arg(path, w)) << Qt::endl;
+    for (const engine::Diagnostic& w : r.warnings)
+        QTextStream(stderr) << io::oneLine(QStringLiteral("trainledger: %1: %2").arg(path, io::messageText(w)))
+                            << Qt::endl;
     return r.archive->scenario;
 }
 

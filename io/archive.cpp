@@ -1,6 +1,7 @@
 #include "io/archive.h"
 
 #include "io/atomicfile.h"
+#include "io/messagetext.h"
 #include "io/scenariojson.h"
 
 #include <QBuffer>
@@ -22,10 +23,12 @@ const QString kScenarioEntry = QStringLiteral("scenario.json");
 const QString kNotesEntry = QStringLiteral("notes.md");
 const QString kPreviewEntry = QStringLiteral("preview.png");
 
-ArchiveResult fail(const QString& category, const QString& error) {
+using engine::Msg;
+
+ArchiveResult fail(const QString& category, engine::Diagnostic error) {
     ArchiveResult r;
     r.category = category;
-    r.error = error;
+    r.error = std::move(error);
     return r;
 }
 
@@ -48,17 +51,14 @@ qint64 limitFor(const QString& name) {
 }
 
 // Width and height from a PNG's IHDR chunk, without decoding the image.
-std::optional<QString> checkPng(const QByteArray& png) {
+std::optional<engine::Diagnostic> checkPng(const QByteArray& png) {
     static const QByteArray signature = QByteArrayLiteral("\x89PNG\r\n\x1a\n");
     if (png.size() < 33 || !png.startsWith(signature) || png.mid(12, 4) != QByteArrayLiteral("IHDR"))
-        return QStringLiteral("preview.png is not a PNG image");
+        return say(Msg::PreviewNotPng);
     const quint32 width = qFromBigEndian<quint32>(png.constData() + 16);
     const quint32 height = qFromBigEndian<quint32>(png.constData() + 20);
     if (width == 0 || height == 0 || width > quint32(kMaxPreviewSide) || height > quint32(kMaxPreviewSide))
-        return QStringLiteral("preview.png says it is %1 x %2 pixels; allowed: 1 to %3 on each side")
-            .arg(width)
-            .arg(height)
-            .arg(kMaxPreviewSide);
+        return say(Msg::PreviewSize, {numberArg(width), numberArg(height), numberArg(kMaxPreviewSide)});
     return std::nullopt;
 }
 
@@ -127,43 +127,39 @@ QByteArray archiveBytes(const engine::Scenario& s, const QByteArray& previewPng)
     return buffer.data();
 }
 
-std::optional<QString> saveArchive(const QString& path, const engine::Scenario& s, const QByteArray& previewPng) {
+std::optional<engine::Diagnostic> saveArchive(const QString& path, const engine::Scenario& s,
+                                              const QByteArray& previewPng) {
     // Never write what the reader would refuse.
     if (qint64(s.notes.size()) > kMaxNotesEntry)
-        return QStringLiteral("the notes are %1 bytes; allowed: at most %2").arg(s.notes.size()).arg(kMaxNotesEntry);
+        return say(Msg::NotesTooLarge, {numberArg(double(s.notes.size())), numberArg(kMaxNotesEntry)});
     if (qint64(previewPng.size()) > kMaxPreviewEntry)
-        return QStringLiteral("the preview is %1 bytes; allowed: at most %2")
-            .arg(previewPng.size())
-            .arg(kMaxPreviewEntry);
+        return say(Msg::PreviewTooLarge, {numberArg(double(previewPng.size())), numberArg(kMaxPreviewEntry)});
     const QByteArray bytes = archiveBytes(s, previewPng);
     if (bytes.isEmpty())
-        return QStringLiteral("could not build the archive");
+        return say(Msg::ArchiveNotBuilt);
     return writeFileAtomically(path, bytes);
 }
 
-std::optional<QString> saveScenarioJson(const QString& path, const engine::Scenario& s) {
+std::optional<engine::Diagnostic> saveScenarioJson(const QString& path, const engine::Scenario& s) {
     return writeFileAtomically(path, scenarioToJson(s));
 }
 
 ArchiveResult readArchive(const QByteArray& bytes) {
     if (bytes.size() > kMaxArchiveBytes)
-        return fail(
-            QStringLiteral("too-large"),
-            QStringLiteral("the file is %1 bytes; allowed: at most %2").arg(bytes.size()).arg(kMaxArchiveBytes));
+        return fail(QStringLiteral("too-large"),
+                    say(Msg::FileTooLarge, {numberArg(double(bytes.size())), numberArg(double(kMaxArchiveBytes))}));
     if (!isZip(bytes))
-        return fail(QStringLiteral("not-zip"), QStringLiteral("not a TrainLedger file (not a zip archive)"));
+        return fail(QStringLiteral("not-zip"), say(Msg::NotZip));
 
     QByteArray copy = bytes; // QBuffer needs a non-const array
     dropArchiveComment(copy);
     QBuffer buffer(&copy);
     QuaZip zip(&buffer);
     if (!zip.open(QuaZip::mdUnzip))
-        return fail(QStringLiteral("corrupt"), QStringLiteral("the zip archive is damaged or truncated"));
+        return fail(QStringLiteral("corrupt"), say(Msg::ZipDamaged));
     if (zip.getEntriesCount() > kMaxEntries)
         return fail(QStringLiteral("too-many-entries"),
-                    QStringLiteral("the archive has %1 entries; allowed: at most %2")
-                        .arg(zip.getEntriesCount())
-                        .arg(kMaxEntries));
+                    say(Msg::TooManyEntries, {numberArg(zip.getEntriesCount()), numberArg(kMaxEntries)}));
 
     ArchiveResult r;
     QSet<QString> seen;
@@ -173,35 +169,32 @@ ArchiveResult readArchive(const QByteArray& bytes) {
     for (bool more = zip.goToFirstFile(); more; more = zip.goToNextFile()) {
         QuaZipFileInfo64 info;
         if (!zip.getCurrentFileInfo(&info))
-            return fail(QStringLiteral("corrupt"), QStringLiteral("an entry of the archive cannot be read"));
+            return fail(QStringLiteral("corrupt"), say(Msg::EntryUnreadable));
         const QString name = info.name;
         if (pathLike(name))
-            return fail(QStringLiteral("entry-name"),
-                        QStringLiteral("entry \"%1\" looks like a path; allowed: scenario.json, notes.md, preview.png")
-                            .arg(name.left(80)));
+            return fail(QStringLiteral("entry-name"), say(Msg::EntryPathLike, {textArg(name, 80)}));
         if (seen.contains(name))
-            return fail(QStringLiteral("duplicate-entry"), QStringLiteral("entry \"%1\" appears twice").arg(name));
+            return fail(QStringLiteral("duplicate-entry"), say(Msg::EntryTwice, {textArg(name, 80)}));
         seen.insert(name);
         if (name != kScenarioEntry && name != kNotesEntry && name != kPreviewEntry) {
-            r.warnings << QStringLiteral("entry \"%1\" is not a TrainLedger entry; ignored").arg(name.left(80));
+            r.warnings.push_back(say(Msg::EntryForeign, {textArg(name, 80)}));
             continue;
         }
         // minizip would read encrypted bytes as if they were plain (and then call them damaged).
         if (encrypted(info))
-            return fail(QStringLiteral("encrypted"),
-                        QStringLiteral("entry \"%1\" is encrypted; encrypted files are not supported").arg(name));
+            return fail(QStringLiteral("encrypted"), say(Msg::EntryEncrypted, {textArg(name, 80)}));
         // Read at most the limit + 1 byte, whatever the header declares.
         const qint64 limit = limitFor(name);
         QuaZipFile entry(&zip);
         if (!entry.open(QIODevice::ReadOnly))
-            return fail(QStringLiteral("corrupt"), QStringLiteral("entry \"%1\" cannot be opened").arg(name));
+            return fail(QStringLiteral("corrupt"), say(Msg::EntryNotOpened, {textArg(name, 80)}));
         QByteArray data;
         char chunk[65536];
         for (;;) {
             const qint64 n = entry.read(chunk, sizeof chunk);
             if (n < 0) {
                 entry.close();
-                return fail(QStringLiteral("corrupt"), QStringLiteral("entry \"%1\" is damaged").arg(name));
+                return fail(QStringLiteral("corrupt"), say(Msg::EntryDamaged, {textArg(name, 80)}));
             }
             if (n == 0)
                 break;
@@ -209,18 +202,17 @@ ArchiveResult readArchive(const QByteArray& bytes) {
             if (data.size() > limit || total + data.size() > kMaxTotalUncompressed) {
                 entry.close();
                 return fail(QStringLiteral("too-large"),
-                            QStringLiteral("entry \"%1\" unpacks to more than %2 bytes").arg(name).arg(limit));
+                            say(Msg::EntryTooLarge, {textArg(name, 80), numberArg(double(limit))}));
             }
         }
         entry.close();
         // The CRC is checked on close.
         if (entry.getZipError() != UNZ_OK)
-            return fail(QStringLiteral("crc"), QStringLiteral("entry \"%1\" fails its checksum (CRC)").arg(name));
+            return fail(QStringLiteral("crc"), say(Msg::EntryCrc, {textArg(name, 80)}));
         if (quint64(data.size()) != info.uncompressedSize)
-            return fail(QStringLiteral("corrupt"), QStringLiteral("entry \"%1\" declares %2 bytes but holds %3")
-                                                       .arg(name)
-                                                       .arg(info.uncompressedSize)
-                                                       .arg(data.size()));
+            return fail(QStringLiteral("corrupt"),
+                        say(Msg::EntrySize, {textArg(name, 80), numberArg(double(info.uncompressedSize)),
+                                             numberArg(double(data.size()))}));
         total += data.size();
         if (name == kScenarioEntry) {
             scenarioJson = data;
@@ -233,10 +225,10 @@ ArchiveResult readArchive(const QByteArray& bytes) {
         }
     }
     if (zip.getZipError() != UNZ_OK)
-        return fail(QStringLiteral("corrupt"), QStringLiteral("the zip archive is damaged or truncated"));
+        return fail(QStringLiteral("corrupt"), say(Msg::ZipDamaged));
     zip.close();
     if (!haveScenario)
-        return fail(QStringLiteral("missing-scenario"), QStringLiteral("the archive has no scenario.json"));
+        return fail(QStringLiteral("missing-scenario"), say(Msg::NoScenarioEntry));
     if (!preview.isEmpty()) {
         if (auto e = checkPng(preview))
             return fail(QStringLiteral("preview"), *e);
@@ -244,8 +236,8 @@ ArchiveResult readArchive(const QByteArray& bytes) {
 
     ScenarioResult parsed = scenarioFromJson(scenarioJson, true);
     if (!parsed.scenario)
-        return fail(parsed.category, QStringLiteral("scenario.json: ") + parsed.error);
-    r.warnings << parsed.warnings;
+        return fail(parsed.category, inFile(kScenarioEntry, std::move(parsed.error)));
+    r.warnings.insert(r.warnings.end(), parsed.warnings.begin(), parsed.warnings.end());
     Archive a;
     a.scenario = *parsed.scenario;
     if (haveNotes)
@@ -271,7 +263,7 @@ ArchiveResult loadScenarioFile(const QString& path) {
         return readArchive(bytes);
     ScenarioResult parsed = scenarioFromJson(bytes, false);
     if (!parsed.scenario)
-        return fail(parsed.category, parsed.error);
+        return fail(parsed.category, std::move(parsed.error));
     ArchiveResult r;
     r.warnings = parsed.warnings;
     r.archive = Archive{*parsed.scenario, {}};

@@ -3,6 +3,7 @@
 // Reading is defensive: every limit below is checked against the bytes actually read, never the sizes the archive
 // declares, and any problem gives one category and one sentence while the caller's scenario stays untouched.
 
+#include "engine/messages.h"
 #include "engine/scenario.h"
 
 #include <QByteArray>
@@ -10,6 +11,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace tl::io {
 
@@ -31,18 +33,19 @@ struct ArchiveResult {
     QString category; // "io", "not-zip", "corrupt", "crc", "encrypted", "too-large", "too-many-entries", "entry-name",
                       // "duplicate-entry", "missing-scenario", "preview", or a scenario.json category
                       // ("json", "encoding", "format", "version", "type", "value", "size")
-    QString error;    // one sentence, without the file name (callers add it)
-    QStringList warnings;
+    engine::Diagnostic error; // one sentence, without the file name (callers add it)
+    std::vector<engine::Diagnostic> warnings;
 };
 
 // The archive as bytes: entries in a fixed order with fixed timestamps, so the same scenario gives the same bytes.
 QByteArray archiveBytes(const engine::Scenario& s, const QByteArray& previewPng = {});
 
 // Atomic save (io/atomicfile.h): a crash or a full disk leaves the old file as it was. Returns the error, or nullopt.
-std::optional<QString> saveArchive(const QString& path, const engine::Scenario& s, const QByteArray& previewPng = {});
+std::optional<engine::Diagnostic> saveArchive(const QString& path, const engine::Scenario& s,
+                                              const QByteArray& previewPng = {});
 
 // A bare scenario.json (with format and version), written just as atomically.
-std::optional<QString> saveScenarioJson(const QString& path, const engine::Scenario& s);
+std::optional<engine::Diagnostic> saveScenarioJson(const QString& path, const engine::Scenario& s);
 
 ArchiveResult readArchive(const QByteArray& bytes);
 ArchiveResult loadArchive(const QString& path);

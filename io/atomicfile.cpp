@@ -1,5 +1,8 @@
 #include "io/atomicfile.h"
 
+#include "io/errorline.h"
+#include "io/messagetext.h"
+
 #include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
@@ -23,20 +26,32 @@ constexpr int kTempSuffix = 6; // mkstemp's XXXXXX
 
 std::atomic<WriteFunction> g_write{nullptr};
 
-QString errnoText(int error) {
-    return QString::fromLocal8Bit(std::strerror(error));
+using engine::Msg;
+
+// The system's reason: the common ones as sentences of their own (translated), any other in the system's words.
+engine::Diagnostic errnoText(int error) {
+    switch (error) {
+    case ENOSPC:
+        return say(Msg::DiskFull);
+    case EACCES:
+    case EPERM:
+        return say(Msg::PermissionDenied);
+    case ENOENT:
+        return say(Msg::NoSuchFile);
+    case EROFS:
+        return say(Msg::ReadOnlyFileSystem);
+    default:
+        return say(Msg::SystemSays, {textArg(QString::fromLocal8Bit(std::strerror(error)))});
+    }
 }
 
-QString kindOf(mode_t mode) {
-    if (S_ISDIR(mode))
-        return QStringLiteral("a directory");
-    if (S_ISCHR(mode) || S_ISBLK(mode))
-        return QStringLiteral("a device");
-    if (S_ISFIFO(mode))
-        return QStringLiteral("a named pipe");
-    if (S_ISSOCK(mode))
-        return QStringLiteral("a socket");
-    return QStringLiteral("not a regular file");
+engine::MessageArg kindOf(mode_t mode) {
+    const Msg id = S_ISDIR(mode)                    ? Msg::KindDirectory
+                   : S_ISCHR(mode) || S_ISBLK(mode) ? Msg::KindDevice
+                   : S_ISFIFO(mode)                 ? Msg::KindNamedPipe
+                   : S_ISSOCK(mode)                 ? Msg::KindSocket
+                                                    : Msg::KindNotRegular;
+    return sentenceArg(say(id));
 }
 
 // The file a save replaces: a symbolic link is followed, so that the link keeps pointing at the saved file.
@@ -109,7 +124,7 @@ int removeStaleTemporaries(const QString& target) {
 ReadResult readRegularFile(const QString& path, qint64 maxBytes) {
     ReadResult r;
     if (path.isEmpty()) {
-        r.error = QStringLiteral("no file name given");
+        r.error = say(Msg::FileNoName);
         return r;
     }
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
@@ -122,9 +137,9 @@ ReadResult readRegularFile(const QString& path, qint64 maxBytes) {
     if (::fstat(fd, &st) != 0) {
         r.error = errnoText(errno);
     } else if (!S_ISREG(st.st_mode)) {
-        r.error = QStringLiteral("it is %1, not a regular file; refusing to read it").arg(kindOf(st.st_mode));
+        r.error = say(Msg::FileNotRegularRead, {kindOf(st.st_mode)});
     } else if (st.st_size > maxBytes) {
-        r.error = QStringLiteral("the file is %1 bytes; allowed: at most %2").arg(qint64(st.st_size)).arg(maxBytes);
+        r.error = say(Msg::FileTooLarge, {numberArg(double(st.st_size)), numberArg(double(maxBytes))});
     } else {
         r.bytes.resize(qsizetype(st.st_size));
         qint64 got = 0;
@@ -149,7 +164,7 @@ ReadResult readRegularFile(const QString& path, qint64 maxBytes) {
         }
         r.bytes.resize(qsizetype(got));
         if (!r.error && got > maxBytes)
-            r.error = QStringLiteral("the file is over %1 bytes; allowed: at most %1").arg(maxBytes);
+            r.error = say(Msg::FileGrew, {numberArg(double(maxBytes))});
     }
     ::close(fd);
     if (r.error)
@@ -165,16 +180,16 @@ bool isReadOnlyFile(const QString& path) {
     return (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || ::access(name.constData(), W_OK) != 0;
 }
 
-std::optional<QString> writeFileAtomically(const QString& path, const QByteArray& bytes) {
+std::optional<engine::Diagnostic> writeFileAtomically(const QString& path, const QByteArray& bytes) {
     if (path.isEmpty())
-        return QStringLiteral("no file name given");
+        return say(Msg::FileNoName);
     const QString target = resolveTarget(path);
     const QByteArray targetName = QFile::encodeName(target);
     mode_t mode = 0;
     struct stat st {};
     if (::stat(targetName.constData(), &st) == 0) {
         if (!S_ISREG(st.st_mode))
-            return QStringLiteral("it is %1, not a regular file; refusing to replace it").arg(kindOf(st.st_mode));
+            return say(Msg::FileNotRegularReplace, {kindOf(st.st_mode)});
         mode = st.st_mode & 07777; // the saved file keeps the old one's permissions
     } else if (errno != ENOENT) {
         return errnoText(errno);
@@ -185,7 +200,7 @@ std::optional<QString> writeFileAtomically(const QString& path, const QByteArray
     }
     const QString dir = QFileInfo(target).absolutePath();
     if (!QFileInfo(dir).isDir())
-        return QStringLiteral("the folder %1 does not exist").arg(QDir::toNativeSeparators(dir));
+        return say(Msg::FolderMissing, {textArg(QDir::toNativeSeparators(dir), kMaxErrorLine)});
     removeStaleTemporaries(target);
 
     QByteArray temp = targetName + kTempInfix.toLatin1() + QByteArray(kTempSuffix, 'X');
@@ -209,12 +224,13 @@ std::optional<QString> writeFileAtomically(const QString& path, const QByteArray
     return std::nullopt;
 }
 
-std::optional<QString> writeFileAtomically(const QString& path, const std::function<bool(QIODevice&)>& produce) {
+std::optional<engine::Diagnostic> writeFileAtomically(const QString& path,
+                                                      const std::function<bool(QIODevice&)>& produce) {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     if (!produce(buffer) || bytes.isEmpty())
-        return QStringLiteral("the file's contents could not be produced");
+        return say(Msg::ContentsNotProduced);
     buffer.close();
     return writeFileAtomically(path, bytes);
 }

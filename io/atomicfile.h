@@ -4,6 +4,8 @@
 // kill or a crash leaves the old file as it was. Targets that exist and are not regular files (devices, FIFOs,
 // directories) are refused rather than replaced. Stale temporaries of interrupted saves are removed on the next save.
 
+#include "engine/messages.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -16,12 +18,14 @@ class QIODevice;
 
 namespace tl::io {
 
-// Writes bytes to path; returns the reason on failure (one sentence, without the path), nullopt on success.
-std::optional<QString> writeFileAtomically(const QString& path, const QByteArray& bytes);
+// Writes bytes to path; returns the reason on failure (one sentence, without the path: io/messagetext.h or the
+// window's diagnosticText fill it), nullopt on success.
+std::optional<engine::Diagnostic> writeFileAtomically(const QString& path, const QByteArray& bytes);
 
 // For writers that take a QIODevice (QImageWriter, QSvgGenerator, QPdfWriter): produce writes into a memory buffer
 // and returns false on failure; the bytes are then written as above. Nothing is written when produce fails.
-std::optional<QString> writeFileAtomically(const QString& path, const std::function<bool(QIODevice&)>& produce);
+std::optional<engine::Diagnostic> writeFileAtomically(const QString& path,
+                                                      const std::function<bool(QIODevice&)>& produce);
 
 // The temporaries the writer makes beside target: "<name>.tlsave-XXXXXX".
 bool isTemporaryFor(const QString& target, const QString& fileName);
@@ -35,7 +39,7 @@ int removeStaleTemporaries(const QString& target);
 // `error` is one sentence without the path.
 struct ReadResult {
     QByteArray bytes;
-    std::optional<QString> error;
+    std::optional<engine::Diagnostic> error;
 };
 ReadResult readRegularFile(const QString& path, qint64 maxBytes);
 

@@ -1,6 +1,7 @@
 #include "io/calibrationruns.h"
 
 #include "io/archive.h"
+#include "io/messagetext.h"
 
 #include <QDir>
 #include <QFile>
@@ -72,7 +73,7 @@ std::optional<QString> readCalibrationRuns(const engine::Scenario& base, const Q
         } else {
             const ArchiveResult r = loadScenarioFile(dir.absoluteFilePath(scenarioCell));
             if (!r.archive)
-                return where + QStringLiteral("%1: %2").arg(scenarioCell, r.error);
+                return where + QStringLiteral("%1: %2").arg(scenarioCell, messageText(r.error));
             run.scenario = r.archive->scenario;
             run.label = scenarioCell.toStdString();
             run.measuredStepS = step;

@@ -1,6 +1,7 @@
 #include "io/filekind.h"
 
 #include "engine/fields.h"
+#include "io/messagetext.h"
 
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -84,35 +85,34 @@ FileKind fileKind(const QByteArray& bytes) {
     return FileKind::Unknown;
 }
 
-QString describeKind(FileKind kind, const QJsonObject& object) {
+engine::Diagnostic describeKind(FileKind kind, const QJsonObject& object) {
+    using engine::Msg;
     switch (kind) {
     case FileKind::Scenario:
-        return QStringLiteral("a TrainLedger scenario");
+        return say(Msg::KindScenario);
     case FileKind::HuggingFace: {
-        const QString type = object.value(QStringLiteral("model_type")).toString().left(40);
-        return type.isEmpty() ? QStringLiteral("a Hugging Face model config")
-                              : QStringLiteral("a Hugging Face model config (model_type \"%1\")").arg(type);
+        const QString type = object.value(QStringLiteral("model_type")).toString();
+        return type.isEmpty() ? say(Msg::KindHuggingFace) : say(Msg::KindHuggingFaceType, {textArg(type, 40)});
     }
     case FileKind::Megatron:
-        return QStringLiteral("a Megatron-LM argument list");
+        return say(Msg::KindMegatron);
     case FileKind::Torchtitan:
-        return QStringLiteral("a torchtitan TOML config");
+        return say(Msg::KindTorchtitan);
     case FileKind::DeepSpeed:
-        return QStringLiteral("a DeepSpeed config");
+        return say(Msg::KindDeepSpeed);
     case FileKind::Unknown:
         break;
     }
-    return QStringLiteral("an unknown file");
+    return say(Msg::KindUnknown);
 }
 
-std::optional<QString> notAScenario(FileKind kind, const QJsonObject& object) {
+std::optional<engine::Diagnostic> notAScenario(FileKind kind, const QJsonObject& object) {
     if (kind == FileKind::Scenario || kind == FileKind::Unknown)
         return std::nullopt;
-    const QString menu =
-        kind == FileKind::HuggingFace ? QStringLiteral("Import Model") : QStringLiteral("Import Training Config");
-    return QStringLiteral("this is not a TrainLedger scenario but %1: use File > %2\u2026 (trainledger-cli --import "
-                          "FILE) to bring it in")
-        .arg(describeKind(kind, object), menu);
+    // The menu item to use is part of the sentence, so that each language names its own menu.
+    return say(kind == FileKind::HuggingFace ? engine::Msg::NotScenarioImportModel
+                                             : engine::Msg::NotScenarioImportTraining,
+               {sentenceArg(describeKind(kind, object))});
 }
 
 QByteArray withoutCommentLines(const QByteArray& bytes) {

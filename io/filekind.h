@@ -4,6 +4,8 @@
 // this so that opening someone's config.json is refused with a line saying what it is, and the importer asks it which
 // reader to use.
 
+#include "engine/messages.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
@@ -23,10 +25,10 @@ FileKind jsonKind(const QJsonObject& object);
 FileKind fileKind(const QByteArray& bytes);
 
 // "a Hugging Face model config (model_type \"mistral\")", "a DeepSpeed config", ...
-QString describeKind(FileKind kind, const QJsonObject& object = {});
+engine::Diagnostic describeKind(FileKind kind, const QJsonObject& object = {});
 
 // The one line that refuses to open a config as a scenario, or nullopt when kind is Scenario or Unknown.
-std::optional<QString> notAScenario(FileKind kind, const QJsonObject& object = {});
+std::optional<engine::Diagnostic> notAScenario(FileKind kind, const QJsonObject& object = {});
 
 // JSON with its whole-line comments (// or #) removed: DeepSpeed reads its config as HJSON, which allows them.
 QByteArray withoutCommentLines(const QByteArray& bytes);

@@ -2,8 +2,8 @@
 
 #include "engine/fields.h"
 #include "engine/presets.h"
-#include "io/errorline.h"
 #include "io/importkeys.h"
+#include "io/messagetext.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -25,6 +25,7 @@ using detail::freshShape;
 using detail::namePreset;
 using detail::numberText;
 using engine::FieldValue;
+using engine::Msg;
 
 const char* const kModelTypes[] = {"llama",     "mistral",     "mixtral",     "qwen2", "qwen2_moe", "qwen3",
                                    "qwen3_moe", "deepseek_v2", "deepseek_v3", "gemma", "gemma2",    "gemma3_text",
@@ -61,7 +62,7 @@ public:
             return std::nullopt;
         const QJsonValue v = value(name);
         if (!v.isDouble()) {
-            fail(QStringLiteral("%1: %2 is not a number").arg(QLatin1String(name), valueText(v)));
+            fail(say(Msg::HfNotNumber, {textArg(QLatin1String(name)), textArg(valueText(v))}));
             return std::nullopt;
         }
         return v.toDouble();
@@ -71,7 +72,7 @@ public:
         if (auto v = number(name))
             return *v;
         if (!has(name))
-            fail(QStringLiteral("the config has no %1 (model_type \"%2\" needs it)").arg(QLatin1String(name), type()));
+            fail(say(Msg::HfMissing, {textArg(QLatin1String(name)), textArg(type())}));
         return 0;
     }
     bool flag(const char* name, bool fallback) {
@@ -79,7 +80,7 @@ public:
             return fallback;
         const QJsonValue v = value(name);
         if (!v.isBool()) {
-            fail(QStringLiteral("%1: %2 is not true or false").arg(QLatin1String(name), valueText(v)));
+            fail(say(Msg::HfNotBool, {textArg(QLatin1String(name)), textArg(valueText(v))}));
             return fallback;
         }
         return v.toBool();
@@ -87,11 +88,11 @@ public:
     QString text(const char* name) const { return value(name).toString(); }
     QString type() const { return text("model_type").left(40); }
 
-    void fail(const QString& line) {
-        if (error.isEmpty())
-            error = line;
+    void fail(engine::Diagnostic line) {
+        if (error.empty())
+            error = std::move(line);
     }
-    QString error;
+    engine::Diagnostic error;
 
 private:
     const QJsonObject& o_;
@@ -126,7 +127,7 @@ int fullAttentionPeriod(const QJsonArray& types) {
 
 // The model keys from a Hugging Face config of a supported model_type. Every shape key is set (a key the format has
 // no field for takes the value its architecture fixes), so nothing of the base scenario's model survives.
-void readHuggingFace(HfConfig& c, Assignments& a, QStringList& ignored) {
+void readHuggingFace(HfConfig& c, Assignments& a, std::vector<engine::Diagnostic>& ignored) {
     const QString type = c.type();
     const bool gpt2 = type == QLatin1String("gpt2");
     const bool neox = type == QLatin1String("gpt_neox");
@@ -156,7 +157,7 @@ void readHuggingFace(HfConfig& c, Assignments& a, QStringList& ignored) {
     if (auto kv = c.number("num_key_value_heads"))
         a.set("model.kv_heads", *kv, from("num_key_value_heads"));
     else
-        a.set("model.kv_heads", heads, QStringLiteral("%1 (no num_key_value_heads)").arg(from(headsName)));
+        a.set("model.kv_heads", heads, say(Msg::FromNoKvHeads, {textArg(from(headsName))}));
     if (auto d = c.number("head_dim"))
         a.set("model.head_dim", *d, from("head_dim"));
     else if (deepseek && c.has("qk_nope_head_dim"))
@@ -164,13 +165,14 @@ void readHuggingFace(HfConfig& c, Assignments& a, QStringList& ignored) {
     else if (heads >= 1 && std::fmod(hidden, heads) == 0)
         a.set("model.head_dim", hidden / heads, QStringLiteral("%1 / %2").arg(from(hiddenName), from(headsName)));
     else if (heads >= 1)
-        c.fail(QStringLiteral("%1 %2 is not a multiple of %3 %4 and the config has no head_dim")
-                   .arg(from(hiddenName), numberText(hidden), from(headsName), numberText(heads)));
+        c.fail(say(Msg::HfHeadDim,
+                   {textArg(from(hiddenName)), numberArg(hidden), textArg(from(headsName)), numberArg(heads)}));
     a.set("model.vocab", gpt2 ? c.number("vocab_size", 50257) : c.required("vocab_size"), from("vocab_size"));
     const bool tiedDefault = gpt2 || gemma; // the model classes' defaults when the file does not say
     const bool tied = c.flag("tie_word_embeddings", tiedDefault);
     a.setBool("model.tied_embeddings", tied,
-              c.has("tie_word_embeddings") ? from("tie_word_embeddings") : QStringLiteral("%1's default").arg(type));
+              c.has("tie_word_embeddings") ? Assignments::From(from("tie_word_embeddings"))
+                                           : Assignments::From(say(Msg::FromTypeDefault, {textArg(type)})));
 
     // The MLP, biases and norms each architecture fixes.
     const QString arch = QStringLiteral("model_type %1").arg(type);
@@ -181,17 +183,16 @@ void readHuggingFace(HfConfig& c, Assignments& a, QStringList& ignored) {
     a.setBool("model.qk_norm_all_heads", olmo2, arch); // OLMo 2 norms all heads' queries (keys) as one vector
     bool bias = gpt2 || neox || type == QLatin1String("gpt_oss");
     if (neox && !c.flag("attention_bias", true))
-        ignored << QStringLiteral("attention_bias: false (the attention projections have no biases, the MLP has): "
-                                  "model.bias counts biases on every linear layer");
+        ignored.push_back(say(Msg::AttentionBiasFalse));
     a.setBool("model.bias", bias, arch);
     if (type == QLatin1String("gpt_oss"))
         a.setBool("model.norm_bias", false, arch);
     a.setBool("model.qkv_bias", qwen2, arch); // Qwen2's query, key and value projections carry biases
     a.setBool("model.post_norms", oneOf(type, {"gemma2", "gemma3_text"}), arch);
     if (!bias && !qwen2 && c.flag("attention_bias", false))
-        ignored << QStringLiteral("attention_bias: true (biases on the attention projections only): not counted");
+        ignored.push_back(say(Msg::AttentionBiasOnly));
     if (!bias && c.flag("mlp_bias", false))
-        ignored << QStringLiteral("mlp_bias: true (biases on the MLP only): not counted");
+        ignored.push_back(say(Msg::MlpBiasOnly));
     if (gpt2)
         a.set("model.learned_positions", c.number("n_positions", 1024), from("n_positions"));
 
@@ -216,10 +217,8 @@ void readHuggingFace(HfConfig& c, Assignments& a, QStringList& ignored) {
                 a.set("model.moe.shared_experts", *shared / expertWidth,
                       QStringLiteral("shared_expert_intermediate_size / moe_intermediate_size"));
             else
-                ignored << QStringLiteral("shared_expert_intermediate_size: %1 is not a multiple of "
-                                          "moe_intermediate_size %2: the shared expert is not counted")
-                               .arg(numberText(*shared), numberText(expertWidth));
-            ignored << QStringLiteral("shared_expert_gate: one hidden_size weight vector per layer: not counted");
+                ignored.push_back(say(Msg::SharedNotMultiple, {numberArg(*shared), numberArg(expertWidth)}));
+            ignored.push_back(say(Msg::SharedExpertGate));
         }
         const double step = c.number("decoder_sparse_step", 1);
         const QJsonArray mlpOnly = c.value("mlp_only_layers").toArray();
@@ -228,10 +227,8 @@ void readHuggingFace(HfConfig& c, Assignments& a, QStringList& ignored) {
             ++leading;
         a.set("model.moe.dense_layers", leading, from("mlp_only_layers"));
         if (leading != mlpOnly.size() || step != 1)
-            ignored << QStringLiteral("decoder_sparse_step %1, mlp_only_layers %2: only leading dense layers can be "
-                                      "expressed; counted as %3 leading dense layers")
-                           .arg(numberText(step), valueText(c.value("mlp_only_layers")))
-                           .arg(leading);
+            ignored.push_back(say(Msg::SparseStep, {numberArg(step), textArg(valueText(c.value("mlp_only_layers"))),
+                                                    numberArg(leading)}));
     } else if (deepseek) {
         a.set("model.moe.experts", c.required("n_routed_experts"), from("n_routed_experts"));
         a.set("model.moe.active_experts", c.required("num_experts_per_tok"), from("num_experts_per_tok"));
@@ -239,8 +236,7 @@ void readHuggingFace(HfConfig& c, Assignments& a, QStringList& ignored) {
         a.set("model.moe.expert_ffn_hidden", c.required("moe_intermediate_size"), from("moe_intermediate_size"));
         a.set("model.moe.dense_layers", c.number("first_k_dense_replace", 0), from("first_k_dense_replace"));
         if (c.number("moe_layer_freq", 1) != 1)
-            ignored << QStringLiteral("moe_layer_freq: %1 (experts in every n-th layer): counted as every layer")
-                           .arg(numberText(c.number("moe_layer_freq", 1)));
+            ignored.push_back(say(Msg::MoeLayerFreq, {numberArg(c.number("moe_layer_freq", 1))}));
         const bool balancingBias = c.text("topk_method") == QLatin1String("noaux_tc");
         a.setBool("model.moe.router_bias", balancingBias,
                   balancingBias ? QStringLiteral("topk_method \"noaux_tc\"") : arch);
@@ -260,24 +256,21 @@ void readHuggingFace(HfConfig& c, Assignments& a, QStringList& ignored) {
     const bool optIn = qwen2 || oneOf(type, {"qwen3", "qwen3_moe"}); // Qwen: only with use_sliding_window
     if (optIn) {
         if (c.flag("use_sliding_window", false))
-            ignored << QStringLiteral("use_sliding_window: true with max_window_layers %1: the window starts part "
-                                      "way up the model; every layer counted with full attention")
-                           .arg(numberText(c.number("max_window_layers", 0)));
+            ignored.push_back(say(Msg::SlidingPartWay, {numberArg(c.number("max_window_layers", 0))}));
     } else if (window > 0 &&
                !oneOf(type, {"gemma", "llama", "olmo2", "gpt2", "gpt_neox", "deepseek_v2", "deepseek_v3"})) {
         int every = 0; // mistral, mixtral, phi3: every layer windowed
-        QString source = QStringLiteral("sliding_window on every layer");
+        Assignments::From source = say(Msg::FromSlidingEveryLayer);
         if (!layerTypes.isEmpty()) {
             every = fullAttentionPeriod(layerTypes);
             source = from("layer_types");
             if (every < 0) {
-                ignored << QStringLiteral("layer_types: the full-attention layers are not every n-th layer: every "
-                                          "layer counted with full attention");
+                ignored.push_back(say(Msg::LayerTypesIrregular));
                 every = 1;
             }
         } else if (type == QLatin1String("gemma2") || type == QLatin1String("gpt_oss")) {
             every = 2;
-            source = QStringLiteral("%1: every second layer attends fully").arg(arch);
+            source = say(Msg::FromEverySecondLayer, {textArg(arch)});
         } else if (type == QLatin1String("gemma3_text")) {
             every = int(c.number("sliding_window_pattern", 6));
             source = from("sliding_window_pattern");
@@ -286,7 +279,7 @@ void readHuggingFace(HfConfig& c, Assignments& a, QStringList& ignored) {
         a.set("model.full_attention_every", every, source);
     }
     if (c.has("quantization_config"))
-        ignored << QStringLiteral("quantization_config: quantized weights; training keeps precision.weights");
+        ignored.push_back(say(Msg::QuantizedWeights));
 }
 
 ImportResult importHuggingFace(const QJsonObject& object, const engine::Scenario& base, const QString& name) {
@@ -297,32 +290,30 @@ ImportResult importHuggingFace(const QJsonObject& object, const engine::Scenario
     const QJsonObject text = o.value(QStringLiteral("text_config")).toObject();
     if (!supportedModelTypes().contains(o.value(QStringLiteral("model_type")).toString()) &&
         supportedModelTypes().contains(text.value(QStringLiteral("model_type")).toString())) {
-        r.ignored << QStringLiteral("model_type %1: only its language model (text_config, model_type %2) is read")
-                         .arg(o.value(QStringLiteral("model_type")).toString().left(40),
-                              text.value(QStringLiteral("model_type")).toString());
+        r.ignored.push_back(say(Msg::TextConfigOnly, {textArg(o.value(QStringLiteral("model_type")).toString(), 40),
+                                                      textArg(text.value(QStringLiteral("model_type")).toString())}));
         o = text;
     }
     r.what = describeKind(FileKind::HuggingFace, o);
-    const auto refused = [&r](const QString& line) {
+    const auto refused = [&r](engine::Diagnostic line) {
         ImportResult out;
         out.kind = r.kind;
         out.what = r.what;
-        out.error = line;
+        out.error = std::move(line);
         return out;
     };
     HfConfig c(o);
     if (!c.value("model_type").isString())
-        return refused(QStringLiteral("a Hugging Face model config needs a model_type; supported: %1")
-                           .arg(supportedModelTypes().join(QStringLiteral(", "))));
+        return refused(say(Msg::HfNoModelType, {textArg(supportedModelTypes().join(QStringLiteral(", ")), 400)}));
     if (!supportedModelTypes().contains(c.type()))
-        return refused(QStringLiteral("model_type \"%1\" is not supported; supported: %2")
-                           .arg(c.type(), supportedModelTypes().join(QStringLiteral(", "))));
+        return refused(say(Msg::HfTypeUnsupported,
+                           {textArg(c.type()), textArg(supportedModelTypes().join(QStringLiteral(", ")), 400)}));
     Assignments a;
     QString title = c.text("_name_or_path").section(QLatin1Char('/'), -1).left(80);
     if (title.isEmpty())
         title = QStringLiteral("%1 (%2)").arg(c.type(), name.isEmpty() ? QStringLiteral("config.json") : name.left(60));
     readHuggingFace(c, a, r.ignored);
-    if (!c.error.isEmpty())
+    if (!c.error.empty())
         return refused(c.error);
     engine::Scenario s = base;
     s.model = freshShape(base.model);
@@ -334,33 +325,30 @@ ImportResult importHuggingFace(const QJsonObject& object, const engine::Scenario
     s.model.preset = "custom"; // setField keeps it custom; a matching preset names it
     namePreset(s.model);
     if (s.model.preset != "custom")
-        r.set << QStringLiteral("model.preset = %1 (the shape is that preset's)")
-                     .arg(QString::fromStdString(s.model.preset));
+        r.set.push_back(detail::presetLine(s.model.preset));
     r.scenario = s;
     return r;
 }
 
-std::optional<QString> notText(const QByteArray& bytes) {
+std::optional<engine::Diagnostic> notText(const QByteArray& bytes) {
     QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
     const QString text = decoder(bytes);
     if (decoder.hasError() || bytes.contains('\0'))
-        return QStringLiteral("is not UTF-8 text");
+        return say(Msg::NotUtf8Text);
     return std::nullopt;
 }
 
 ImportResult importAny(const QByteArray& bytes, const engine::Scenario& base, const QString& name) {
-    auto refuse = [](const QString& line, FileKind kind = FileKind::Unknown) {
+    auto refuse = [](engine::Diagnostic line, FileKind kind = FileKind::Unknown) {
         ImportResult r;
-        r.error = line;
+        r.error = std::move(line);
         r.kind = kind;
         return r;
     };
     if (bytes.size() > kMaxImportBytes)
-        return refuse(QStringLiteral("%1 bytes is larger than the %2-byte limit of a config")
-                          .arg(bytes.size())
-                          .arg(kMaxImportBytes));
+        return refuse(say(Msg::ImportTooLarge, {numberArg(double(bytes.size())), numberArg(kMaxImportBytes)}));
     if (bytes.trimmed().isEmpty())
-        return refuse(QStringLiteral("the file is empty"));
+        return refuse(say(Msg::FileEmpty));
     if (auto e = notText(bytes))
         return refuse(*e);
     const FileKind kind = fileKind(bytes);
@@ -370,7 +358,7 @@ ImportResult importAny(const QByteArray& bytes, const engine::Scenario& base, co
         return importHuggingFace(o, base, name);
     }
     case FileKind::Scenario:
-        return refuse(QStringLiteral("this is a TrainLedger scenario: open it with File > Open"), kind);
+        return refuse(say(Msg::IsScenarioOpenIt), kind);
     case FileKind::Megatron:
         return detail::importMegatron(bytes, base);
     case FileKind::Torchtitan:
@@ -387,9 +375,8 @@ ImportResult importAny(const QByteArray& bytes, const engine::Scenario& base, co
     QJsonParseError err;
     QJsonDocument::fromJson(bytes, &err);
     if (bytes.trimmed().startsWith('{') && err.error != QJsonParseError::NoError)
-        return refuse(QStringLiteral("not valid JSON: %1 at byte %2").arg(err.errorString()).arg(err.offset));
-    return refuse(QStringLiteral("not a config TrainLedger can import: expected a Hugging Face config.json (with a "
-                                 "model_type), a Megatron-LM argument list, a torchtitan .toml or a DeepSpeed .json"));
+        return refuse(say(Msg::JsonErrorAtByte, {textArg(err.errorString()), numberArg(err.offset)}));
+    return refuse(say(Msg::NotImportable));
 }
 
 } // namespace
@@ -431,28 +418,21 @@ QStringList supportedModelTypes() {
 }
 
 ImportResult importConfig(const QByteArray& bytes, const engine::Scenario& base, const QString& name) {
-    ImportResult r = importAny(bytes, base, name);
-    r.error = r.error.isEmpty() ? QString() : oneLine(r.error);
-    r.what = oneLine(r.what);
-    for (QString& line : r.set)
-        line = oneLine(line);
-    for (QString& line : r.ignored)
-        line = oneLine(line);
-    return r;
+    return importAny(bytes, base, name); // every text argument is one line already (textArg)
 }
 
 ImportResult importConfigFile(const QString& path, const engine::Scenario& base) {
     QFile file(path);
     ImportResult r;
     if (QFileInfo(path).isDir() || !file.open(QIODevice::ReadOnly)) {
-        r.error = QStringLiteral("%1: cannot read: %2")
-                      .arg(path, QFileInfo(path).isDir() ? QStringLiteral("it is a folder") : file.errorString());
+        r.error = inFile(path, say(Msg::CannotRead, {QFileInfo(path).isDir() ? sentenceArg(say(Msg::IsAFolder))
+                                                                             : textArg(file.errorString())}));
         return r;
     }
     const QByteArray bytes = file.read(kMaxImportBytes + 1);
     r = importConfig(bytes, base, QFileInfo(path).fileName());
-    if (!r.error.isEmpty())
-        r.error = oneLine(QStringLiteral("%1: %2").arg(path, r.error));
+    if (!r.error.empty())
+        r.error = inFile(path, std::move(r.error));
     return r;
 }
 

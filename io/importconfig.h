@@ -2,8 +2,10 @@
 // Bringing a user's own files in: a Hugging Face model config.json sets the model keys; a Megatron-LM argument list,
 // a torchtitan TOML or a DeepSpeed JSON set the training keys they know. Each import says, one line each, which keys
 // it set (and from which field) and which fields that change the cost it could not express. A refused file changes
-// nothing: the result carries one error line and no scenario.
+// nothing: the result carries one error line and no scenario. Every line is a message id with its arguments
+// (engine/messages.h): the CLI prints them in English (io/messagetext.h), the window in its language.
 
+#include "engine/messages.h"
 #include "engine/scenario.h"
 #include "io/filekind.h"
 
@@ -12,6 +14,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace tl::io {
 
@@ -19,11 +22,11 @@ inline constexpr qsizetype kMaxImportBytes = 4 << 20; // 4 MiB: the largest conf
 
 struct ImportResult {
     std::optional<engine::Scenario> scenario; // set on success
-    QString error;                            // one line when refused
+    engine::Diagnostic error;                 // one line when refused (empty() otherwise)
     FileKind kind = FileKind::Unknown;
-    QString what;        // "a Hugging Face model config (model_type \"mistral\")"
-    QStringList set;     // "model.layers = 32 (num_hidden_layers)"
-    QStringList ignored; // "attention_bias: true: ... (not counted)"
+    engine::Diagnostic what;                 // "a Hugging Face model config (model_type \"mistral\")"
+    std::vector<engine::Diagnostic> set;     // "model.layers = 32 (num_hidden_layers)"
+    std::vector<engine::Diagnostic> ignored; // "attention_bias: true: ... (not counted)"
 };
 
 // The model_type values importModel reads, in the order the refusal lists them.

@@ -5,6 +5,7 @@
 #include "engine/fields.h"
 #include "engine/scenario.h"
 #include "io/importconfig.h"
+#include "io/messagetext.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -17,27 +18,40 @@ namespace tl::io::detail {
 
 class Assignments {
 public:
-    void set(const char* key, const engine::FieldValue& value, const QString& from) {
-        items_.push_back({key, value, from});
+    // Where a value came from: the file's own field or flag ("num_hidden_layers", "--num-layers", a formula of them),
+    // or a phrase of TrainLedger's ("--swiglu's default width").
+    struct From {
+        From(const QString& field) : arg(textArg(field)) {}
+        From(QLatin1String field) : From(QString(field)) {}
+        From(engine::Diagnostic phrase) : arg(sentenceArg(std::move(phrase))) {}
+        engine::MessageArg arg;
+    };
+
+    void set(const char* key, const engine::FieldValue& value, From from) {
+        items_.push_back({key, value, std::move(from)});
     }
-    void set(const char* key, double value, const QString& from) { set(key, engine::FieldValue(value), from); }
-    void setBool(const char* key, bool value, const QString& from) { set(key, engine::FieldValue(value), from); }
-    void setText(const char* key, const QString& value, const QString& from) {
-        set(key, engine::FieldValue(value.toStdString()), from);
+    void set(const char* key, double value, From from) { set(key, engine::FieldValue(value), std::move(from)); }
+    void setBool(const char* key, bool value, From from) { set(key, engine::FieldValue(value), std::move(from)); }
+    void setText(const char* key, const QString& value, From from) {
+        set(key, engine::FieldValue(value.toStdString()), std::move(from));
     }
     bool empty() const { return items_.empty(); }
 
-    // Applies every assignment to s, in order; the first value out of its key's range is the error line.
-    std::optional<QString> apply(engine::Scenario& s, QStringList& lines) const;
+    // Applies every assignment to s, in order, adding a line for each to `lines`; the first value out of its key's
+    // range is the error line.
+    std::optional<engine::Diagnostic> apply(engine::Scenario& s, std::vector<engine::Diagnostic>& lines) const;
 
 private:
     struct Item {
         const char* key;
         engine::FieldValue value;
-        QString from;
+        From from;
     };
     std::vector<Item> items_;
 };
+
+// "model.preset = llama3-8b (the shape is that preset's)"
+engine::Diagnostic presetLine(const std::string& preset);
 
 QString numberText(double v);
 

@@ -16,19 +16,29 @@
 
 namespace tl::io::detail {
 
-std::optional<QString> Assignments::apply(engine::Scenario& s, QStringList& lines) const {
+using engine::Msg;
+
+std::optional<engine::Diagnostic> Assignments::apply(engine::Scenario& s,
+                                                     std::vector<engine::Diagnostic>& lines) const {
     for (const Item& item : items_) {
         const engine::Field* f = engine::findField(item.key);
         if (!f)
-            return QStringLiteral("%1 is not a scenario key").arg(QLatin1String(item.key));
-        if (auto e = engine::checkRange(*f, item.value))
-            return QStringLiteral("%1: %2").arg(item.from, QString::fromStdString(e->message()));
-        if (auto e = engine::setField(s, item.key, item.value))
-            return QStringLiteral("%1: %2").arg(item.from, QString::fromStdString(e->message()));
-        lines << QStringLiteral("%1 = %2 (%3)")
-                     .arg(QLatin1String(item.key), QString::fromStdString(engine::formatValue(item.value)), item.from);
+            return say(Msg::NotScenarioKey, {engine::MessageArg::ofText(item.key)});
+        auto e = engine::checkRange(*f, item.value);
+        if (!e)
+            e = engine::setField(s, item.key, item.value);
+        if (e)
+            return say(Msg::InFile, {item.from.arg, sentenceArg(e->diagnostic)});
+        // The key as files and --set write it, in either language: the summary lists assignments.
+        lines.push_back(
+            say(Msg::ImportSet, {engine::MessageArg::ofText(item.key),
+                                 engine::MessageArg::ofText(engine::formatValue(item.value)), item.from.arg}));
     }
     return std::nullopt;
+}
+
+engine::Diagnostic presetLine(const std::string& preset) {
+    return say(Msg::ImportPreset, {engine::MessageArg::ofText("model.preset"), engine::MessageArg::ofText(preset)});
 }
 
 QString numberText(double v) {
@@ -50,13 +60,12 @@ ImportResult finish(ImportResult r, const Assignments& a, const engine::Scenario
         return r;
     }
     if (a.empty())
-        r.ignored << QStringLiteral("nothing in it is a key TrainLedger models: the scenario is unchanged");
+        r.ignored.push_back(say(Msg::NothingModelled));
     if (fresh) {
         s.model.preset = "custom";
         namePreset(s.model);
         if (s.model.preset != "custom")
-            r.set << QStringLiteral("model.preset = %1 (the shape is that preset's)")
-                         .arg(QString::fromStdString(s.model.preset));
+            r.set.push_back(presetLine(s.model.preset));
     }
     r.scenario = s;
     return r;
@@ -163,8 +172,7 @@ ImportResult importMegatron(const QByteArray& bytes, const engine::Scenario& bas
         bool ok = false;
         const double v = it->second.value.toDouble(&ok);
         if (!ok || !std::isfinite(v)) {
-            r.ignored << QStringLiteral("--%1 %2: not a number (a shell variable?); its key is kept")
-                             .arg(it->first, it->second.value.left(40));
+            r.ignored.push_back(say(Msg::FlagNotNumber, {textArg(it->first, 60), textArg(it->second.value, 40)}));
             return std::nullopt;
         }
         return v;
@@ -203,7 +211,8 @@ ImportResult importMegatron(const QByteArray& bytes, const engine::Scenario& bas
             a.set("model.ffn_hidden", *ffn, from("ffn-hidden-size"));
         else // Megatron's defaults: 4h, or 2/3 of it rounded down to a multiple of 64 with SwiGLU
             a.set("model.ffn_hidden", swiglu ? std::floor(4 * *hidden * 2 / 3 / 64) * 64 : 4 * *hidden,
-                  swiglu ? QStringLiteral("--swiglu's default width") : QStringLiteral("4 x --hidden-size"));
+                  swiglu ? Assignments::From(say(Msg::FromSwigluWidth))
+                         : Assignments::From(QStringLiteral("4 x --hidden-size")));
         const bool gqa = flag("group-query-attention");
         const auto groups = number("num-query-groups");
         a.set("model.kv_heads", gqa && groups ? *groups : *heads,
@@ -221,7 +230,7 @@ ImportResult importMegatron(const QByteArray& bytes, const engine::Scenario& bas
         if (bias) // without linear biases the key says nothing
             a.setBool("model.norm_bias", norm != QLatin1String("RMSNorm"), from("normalization"));
         if (!bias && norm != QLatin1String("RMSNorm"))
-            r.ignored << QStringLiteral("--disable-bias-linear with LayerNorm: the norms' biases are not counted");
+            r.ignored.push_back(say(Msg::NormBiases));
         a.setBool("model.qk_norm", flag("qk-layernorm"), from("qk-layernorm"));
         const QString positions = text("position-embedding-type");
         if (positions.isEmpty() || positions == QLatin1String("learned_absolute"))
@@ -232,7 +241,7 @@ ImportResult importMegatron(const QByteArray& bytes, const engine::Scenario& bas
         if (has("vocab-size"))
             setNumber("model.vocab", "vocab-size");
         else
-            r.ignored << QStringLiteral("no --vocab-size: the tokenizer's vocabulary; model.vocab kept");
+            r.ignored.push_back(say(Msg::NoVocabSize));
         if (auto experts = number("num-experts")) {
             a.set("model.moe.experts", *experts, from("num-experts"));
             setNumber("model.moe.active_experts", "moe-router-topk");
@@ -250,8 +259,7 @@ ImportResult importMegatron(const QByteArray& bytes, const engine::Scenario& bas
             if (const auto match = pattern.match(frequency); match.hasMatch())
                 a.set("model.moe.dense_layers", match.captured(1).toDouble(), from("moe-layer-freq"));
             else if (!frequency.isEmpty() && frequency != QLatin1String("1"))
-                r.ignored << QStringLiteral("--moe-layer-freq %1: only leading dense layers can be expressed")
-                                 .arg(frequency.left(40));
+                r.ignored.push_back(say(Msg::FlagMoeLayerFreq, {textArg(frequency, 40)}));
             if (flag("moe-router-enable-expert-bias"))
                 a.setBool("model.moe.router_bias", true, from("moe-router-enable-expert-bias"));
         }
@@ -295,8 +303,8 @@ ImportResult importMegatron(const QByteArray& bytes, const engine::Scenario& bas
                   : QStringLiteral("--num-layers / --pipeline-model-parallel-size / "
                                    "--num-layers-per-virtual-pipeline-stage"));
     } else if (has("pipeline-model-parallel-size")) { // Megatron-LM's one other schedule
-        a.setText("parallel.schedule", QStringLiteral("1f1b"), QStringLiteral("no virtual pipeline stages"));
-        a.set("parallel.virtual_stages", 1.0, QStringLiteral("no virtual pipeline stages"));
+        a.setText("parallel.schedule", QStringLiteral("1f1b"), say(Msg::FromNoVirtualStages));
+        a.set("parallel.virtual_stages", 1.0, say(Msg::FromNoVirtualStages));
     }
     // Data parallelism is what the launcher's GPUs leave: torchrun's --nnodes x --nproc-per-node.
     const auto nodes = number("nnodes");
@@ -310,12 +318,9 @@ ImportResult importMegatron(const QByteArray& bytes, const engine::Scenario& bas
                   QStringLiteral("--nnodes x --nproc-per-node / (tp x pp x cp) = %1 / %2")
                       .arg(numberText(gpus), numberText(model)));
         else
-            r.ignored << QStringLiteral("--nnodes x --nproc-per-node = %1 GPUs is not a multiple of tp x pp x cp = "
-                                        "%2: parallel.dp kept")
-                             .arg(numberText(gpus), numberText(model));
+            r.ignored.push_back(say(Msg::GpusNotMultiple, {numberArg(gpus), numberArg(model)}));
     } else {
-        r.ignored << QStringLiteral("no torchrun --nnodes and --nproc-per-node: the data-parallel size comes from the "
-                                    "launch; parallel.dp kept");
+        r.ignored.push_back(say(Msg::NoTorchrun));
     }
     used[QStringLiteral("nproc-per-node")] = true;
     const bool distributed = flag("use-distributed-optimizer");
@@ -340,7 +345,7 @@ ImportResult importMegatron(const QByteArray& bytes, const engine::Scenario& bas
     else if (flag("recompute-activations"))
         a.setText("activations.recompute", QStringLiteral("selective"), from("recompute-activations"));
     else
-        a.setText("activations.recompute", QStringLiteral("none"), QStringLiteral("no --recompute-granularity"));
+        a.setText("activations.recompute", QStringLiteral("none"), say(Msg::FromNoRecompute));
     if (flag("use-flash-attn"))
         a.setBool("activations.flash_attention", true, from("use-flash-attn"));
     // Precision: BF16 keeps its gradients in FP32 unless told otherwise; FP16 in FP16.
@@ -352,7 +357,7 @@ ImportResult importMegatron(const QByteArray& bytes, const engine::Scenario& bas
                   fp8 ? from("fp8-format") : from("bf16"));
         const bool bf16Grads = flag("grad-reduce-in-bf16");
         a.setText("precision.grads", bf16Grads ? QStringLiteral("bf16") : QStringLiteral("fp32"),
-                  bf16Grads ? from("grad-reduce-in-bf16") : QStringLiteral("--bf16's FP32 gradient buffer"));
+                  bf16Grads ? Assignments::From(from("grad-reduce-in-bf16")) : say(Msg::FromBf16Grads));
         a.setText("precision.master", QStringLiteral("fp32"), from("bf16"));
     } else if (flag("fp16")) {
         a.setText("precision.weights", QStringLiteral("fp16"), from("fp16"));
@@ -370,8 +375,9 @@ ImportResult importMegatron(const QByteArray& bytes, const engine::Scenario& bas
     for (const Flag& f : flags)
         if (!used.count(f.name)) {
             used[f.name] = true;
-            r.ignored << QStringLiteral("--%1%2: not a cost key")
-                             .arg(f.name.left(60), f.hasValue ? QLatin1Char(' ') + f.value.left(40) : QString());
+            r.ignored.push_back(
+                say(Msg::FlagNotCostKey,
+                    {textArg(f.name.left(60) + (f.hasValue ? QLatin1Char(' ') + f.value.left(40) : QString()))}));
         }
     return finish(r, a, base, hidden && heads);
 }
@@ -424,9 +430,9 @@ ImportResult importTorchtitan(const QByteArray& bytes, const engine::Scenario& b
     try {
         table = toml::parse(std::string_view(bytes.constData(), size_t(bytes.size())));
     } catch (const toml::parse_error& e) {
-        r.error = QStringLiteral("not valid TOML: %1 at line %2")
-                      .arg(QString::fromUtf8(e.description().data(), qsizetype(e.description().size())))
-                      .arg(e.source().begin.line);
+        r.error =
+            say(Msg::TomlError, {textArg(QString::fromUtf8(e.description().data(), qsizetype(e.description().size()))),
+                                 numberArg(double(e.source().begin.line))});
         return r;
     }
     std::vector<std::pair<QString, const toml::node*>> leaves;
@@ -443,7 +449,7 @@ ImportResult importTorchtitan(const QByteArray& bytes, const engine::Scenario& b
         used[it->first] = true;
         if (auto v = it->second->value<double>())
             return *v;
-        r.ignored << QStringLiteral("%1 = %2: not a number").arg(it->first, tomlText(*it->second));
+        r.ignored.push_back(say(Msg::ValueNotNumber, {textArg(it->first, 60), textArg(tomlText(*it->second))}));
         return std::nullopt;
     };
     const auto text = [&](const char* key) {
@@ -467,9 +473,7 @@ ImportResult importTorchtitan(const QByteArray& bytes, const engine::Scenario& b
         a.setText("model.preset", QString::fromStdString(it->second),
                   QStringLiteral("model.name/flavor %1").arg(model));
     else if (model != QLatin1String("/"))
-        r.ignored << QStringLiteral("model %1: no preset of that flavor; the model keys are kept (import its "
-                                    "config.json for the shape)")
-                         .arg(model.left(60));
+        r.ignored.push_back(say(Msg::NoFlavor, {textArg(model, 60)}));
 
     // The layout: FSDP shards (ZeRO-3) over dp_shard; dp is replicate x shard; -1 takes what is left of the GPUs.
     const double tp = number("parallelism.tensor_parallel_degree").value_or(1);
@@ -482,21 +486,16 @@ ImportResult importTorchtitan(const QByteArray& bytes, const engine::Scenario& b
         a.set("parallel.ep", *ep, from("parallelism.expert_parallel_degree"));
     if (auto etp = number("parallelism.expert_tensor_parallel_degree"))
         a.set("parallel.etp", *etp, from("parallelism.expert_tensor_parallel_degree"));
-    a.setBool("parallel.sequence_parallel", tp > 1,
-              QStringLiteral("torchtitan's tensor parallelism (sequence-parallel "
-                             "norms)"));
+    a.setBool("parallel.sequence_parallel", tp > 1, say(Msg::FromTorchtitanTp));
     const double replicate = number("parallelism.data_parallel_replicate_degree").value_or(1);
     const double shard = number("parallelism.data_parallel_shard_degree").value_or(-1);
     if (shard >= 1) {
         a.set("parallel.dp", replicate * shard,
               QStringLiteral("data_parallel_replicate_degree x data_parallel_shard_degree"));
     } else {
-        r.ignored << QStringLiteral("parallelism.data_parallel_shard_degree = -1: the GPUs the launch leaves; "
-                                    "parallel.dp kept");
+        r.ignored.push_back(say(Msg::ShardLeftover));
     }
-    a.set("parallel.zero", shard == 1 ? 0.0 : 3.0,
-          shard == 1 ? QStringLiteral("data_parallel_shard_degree 1 (no FSDP)")
-                     : QStringLiteral("FSDP over data_parallel_shard_degree"));
+    a.set("parallel.zero", shard == 1 ? 0.0 : 3.0, say(shard == 1 ? Msg::FromNoFsdp : Msg::FromFsdp));
     const QString schedule = text("parallelism.pipeline_parallel_schedule");
     static const std::map<QString, std::pair<const char*, int>> schedules = {
         {QStringLiteral("GPipe"), {"gpipe", 1}},
@@ -517,12 +516,10 @@ ImportResult importTorchtitan(const QByteArray& bytes, const engine::Scenario& b
                 a.set("parallel.virtual_stages", layers / pp / perStage,
                       QStringLiteral("layers / pipeline_parallel_degree / pipeline_parallel_layers_per_stage"));
             else
-                a.set("parallel.virtual_stages", 2.0, QStringLiteral("Interleaved1F1B's two stages per rank"));
+                a.set("parallel.virtual_stages", 2.0, say(Msg::FromTwoStages));
         }
     } else if (!schedule.isEmpty()) {
-        r.ignored << QStringLiteral("parallelism.pipeline_parallel_schedule = %1: not a schedule TrainLedger models; "
-                                    "parallel.schedule kept")
-                         .arg(schedule.left(40));
+        r.ignored.push_back(say(Msg::ScheduleUnknown, {textArg(schedule, 40)}));
     }
 
     // The batch and the run.
@@ -538,14 +535,12 @@ ImportResult importTorchtitan(const QByteArray& bytes, const engine::Scenario& b
     if (globalBatch && *globalBatch > 0)
         a.set("data.global_batch", *globalBatch, from("training.global_batch_size"));
     else if (local && shard >= 1)
-        a.set("data.global_batch", *local * replicate * shard,
-              QStringLiteral("%1 x the data-parallel degrees").arg(from(localName)));
+        a.set("data.global_batch", *local * replicate * shard, say(Msg::FromDpDegrees, {textArg(from(localName))}));
     if (auto steps = number("training.steps")) {
         const double batch = globalBatch && *globalBatch > 0 ? *globalBatch
                              : local && shard >= 1           ? *local * replicate * shard
                                                              : base.data.globalBatch;
-        a.set("data.tokens", *steps * batch * seq.value_or(base.data.seqLen),
-              QStringLiteral("training.steps x the global batch x training.seq_len"));
+        a.set("data.tokens", *steps * batch * seq.value_or(base.data.seqLen), say(Msg::FromStepsBatchSeq));
     }
     // Selective per op is torchtitan's own policy (per_op); the others are the modes of the same names.
     const QString mode = text("activation_checkpoint.mode");
@@ -561,11 +556,11 @@ ImportResult importTorchtitan(const QByteArray& bytes, const engine::Scenario& b
         const QString reduce = text("training.mixed_precision_reduce");
         a.setText("precision.grads",
                   reduce == QLatin1String("bfloat16") ? QStringLiteral("bf16") : QStringLiteral("fp32"),
-                  reduce.isEmpty() ? QStringLiteral("torchtitan's FP32 gradient reduction")
-                                   : from("training.mixed_precision_reduce"));
+                  reduce.isEmpty() ? Assignments::From(say(Msg::FromFp32Reduce))
+                                   : Assignments::From(from("training.mixed_precision_reduce")));
     }
     if (auto fp8 = flag("float8.enable_fsdp_float8_all_gather"); fp8 && *fp8)
-        r.ignored << QStringLiteral("float8.enable_fsdp_float8_all_gather: FP8 gathers are not modelled");
+        r.ignored.push_back(say(Msg::Fp8Gathers));
     const QString optimizer = text("optimizer.name");
     if (optimizer == QLatin1String("AdamW") || optimizer == QLatin1String("Adam"))
         a.setText("precision.optimizer", QStringLiteral("adam"), from("optimizer.name"));
@@ -574,7 +569,7 @@ ImportResult importTorchtitan(const QByteArray& bytes, const engine::Scenario& b
 
     for (const auto& [key, node] : leaves)
         if (!used.count(key))
-            r.ignored << QStringLiteral("%1 = %2: not a cost key").arg(key.left(60), tomlText(*node));
+            r.ignored.push_back(say(Msg::ValueNotCostKey, {textArg(key, 60), textArg(tomlText(*node))}));
     return finish(r, a, base);
 }
 
@@ -628,7 +623,7 @@ ImportResult importDeepSpeed(const QJsonObject& object, const engine::Scenario& 
         if (v.isUndefined())
             return std::nullopt;
         if (!v.isDouble()) {
-            r.ignored << QStringLiteral("%1 = %2: not a number; its key is kept").arg(QLatin1String(key), jsonText(v));
+            r.ignored.push_back(say(Msg::ValueNotNumberKept, {textArg(QLatin1String(key)), textArg(jsonText(v))}));
             return std::nullopt;
         }
         return v.toDouble();
@@ -657,9 +652,7 @@ ImportResult importDeepSpeed(const QJsonObject& object, const engine::Scenario& 
         a.setText("offload.optimizer", device, from("zero_optimization.offload_optimizer.device"));
     const QString paramDevice = value("zero_optimization.offload_param.device").toString();
     if (paramDevice == QLatin1String("cpu") || paramDevice == QLatin1String("nvme"))
-        r.ignored << QStringLiteral("zero_optimization.offload_param.device = %1: offloaded weights are not "
-                                    "modelled (only the optimizer's offload)")
-                         .arg(paramDevice);
+        r.ignored.push_back(say(Msg::OffloadParam, {textArg(paramDevice)}));
     const bool bf16 = value("bf16.enabled").toBool();
     const bool fp16 = value("fp16.enabled").toBool();
     if (bf16 || fp16) {
@@ -670,7 +663,7 @@ ImportResult importDeepSpeed(const QJsonObject& object, const engine::Scenario& 
                   fp32Grads ? QStringLiteral("fp32") : (bf16 ? QStringLiteral("bf16") : QStringLiteral("fp16")),
                   fp32Grads ? from("data_types.grad_accum_dtype")
                             : (bf16 ? from("bf16.enabled") : from("fp16.enabled")));
-        a.setText("precision.master", QStringLiteral("fp32"), QStringLiteral("DeepSpeed's FP32 master weights"));
+        a.setText("precision.master", QStringLiteral("fp32"), say(Msg::FromDeepSpeedMaster));
     }
     const QJsonValue optimizer = value("optimizer.type");
     if (optimizer.isString()) {
@@ -678,15 +671,13 @@ ImportResult importDeepSpeed(const QJsonObject& object, const engine::Scenario& 
         if (type == QLatin1String("adam") || type == QLatin1String("adamw") || type == QLatin1String("fusedadam"))
             a.setText("precision.optimizer", QStringLiteral("adam"), from("optimizer.type"));
         else
-            r.ignored
-                << QStringLiteral("optimizer.type = %1: precision.optimizer kept").arg(optimizer.toString().left(40));
+            r.ignored.push_back(say(Msg::OptimizerKept, {textArg(optimizer.toString(), 40)}));
     }
     if (value("activation_checkpointing.partition_activations").toBool())
-        r.ignored << QStringLiteral("activation_checkpointing.partition_activations: the recompute the model code "
-                                    "chooses is activations.recompute; partitioning is not modelled");
+        r.ignored.push_back(say(Msg::PartitionActivations));
     for (const auto& [key, v] : leaves)
         if (!used.count(key))
-            r.ignored << QStringLiteral("%1 = %2: not a cost key").arg(key, jsonText(v));
+            r.ignored.push_back(say(Msg::ValueNotCostKey, {textArg(key), textArg(jsonText(v))}));
     return finish(r, a, base);
 }
 

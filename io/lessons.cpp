@@ -3,6 +3,7 @@
 #include "engine/evaluate.h"
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
+#include "io/messagetext.h"
 #include "io/scenariojson.h"
 
 #include <QJsonArray>
@@ -102,9 +103,9 @@ Lesson readLesson(const QJsonObject& root) {
     flatten(root.value(QStringLiteral("scenario")).toObject(), QString(), start);
     const ScenarioResult base = scenarioFromObject(start, false);
     if (!base.scenario)
-        throw Fail{lesson.id + QStringLiteral(": scenario: ") + base.error};
-    if (!base.warnings.isEmpty())
-        throw Fail{lesson.id + QStringLiteral(": scenario: ") + base.warnings.first()};
+        throw Fail{lesson.id + QStringLiteral(": scenario: ") + messageText(base.error)};
+    if (!base.warnings.empty())
+        throw Fail{lesson.id + QStringLiteral(": scenario: ") + messageText(base.warnings.front())};
     lesson.start = *base.scenario;
 
     const QJsonArray steps = root.value(QStringLiteral("steps")).toArray();
@@ -132,9 +133,9 @@ Lesson readLesson(const QJsonObject& root) {
         }
         const ScenarioResult r = scenarioFromObject(merged, false);
         if (!r.scenario)
-            throw Fail{where + QStringLiteral(": ") + r.error};
-        if (!r.warnings.isEmpty())
-            throw Fail{where + QStringLiteral(": ") + r.warnings.first()};
+            throw Fail{where + QStringLiteral(": ") + messageText(r.error)};
+        if (!r.warnings.empty())
+            throw Fail{where + QStringLiteral(": ") + messageText(r.warnings.front())};
         const engine::Ledger l = engine::evaluate(*r.scenario);
         if (!l.valid)
             throw Fail{where + QStringLiteral(": ") + QString::fromStdString(l.errors.front().message())};

@@ -1,5 +1,7 @@
 #include "io/messagetext.h"
 
+#include "io/errorline.h"
+
 #include <QCoreApplication>
 
 namespace tl::io {
@@ -19,6 +21,21 @@ QString messageText(const engine::Diagnostic& d) {
                                                                           : QString::fromStdString(formatArg(a));
     }
     return out;
+}
+
+QStringList messageTexts(const std::vector<engine::Diagnostic>& list) {
+    QStringList out;
+    for (const engine::Diagnostic& d : list)
+        out << messageText(d);
+    return out;
+}
+
+engine::MessageArg textArg(const QString& text, qsizetype max) {
+    return engine::MessageArg::ofText(oneLine(text, max).toStdString());
+}
+
+engine::Diagnostic inFile(const QString& where, engine::Diagnostic d) {
+    return say(engine::Msg::InFile, {textArg(where, kMaxErrorLine), sentenceArg(std::move(d))});
 }
 
 } // namespace tl::io

@@ -20,8 +20,10 @@ QString fromStd(const std::string& s) {
     return QString::fromStdString(s);
 }
 
+using engine::Msg;
+
 // Line and column of a byte offset, for JSON syntax errors people can find.
-QString position(const QByteArray& bytes, qsizetype offset) {
+std::pair<int, int> position(const QByteArray& bytes, qsizetype offset) {
     int line = 1, column = 1;
     for (qsizetype i = 0; i < offset && i < bytes.size(); ++i) {
         if (bytes[i] == '\n') {
@@ -31,7 +33,7 @@ QString position(const QByteArray& bytes, qsizetype offset) {
             ++column;
         }
     }
-    return QStringLiteral("line %1, column %2").arg(line).arg(column);
+    return {line, column};
 }
 
 // Flatten nested objects into dotted keys; "format", "version" stay as they are.
@@ -45,34 +47,36 @@ void flatten(const QJsonObject& o, const QString& prefix, QList<QPair<QString, Q
     }
 }
 
-ScenarioResult fail(const QString& category, const QString& message) {
+ScenarioResult fail(const QString& category, engine::Diagnostic message) {
     ScenarioResult r;
     r.category = category;
-    r.error = message;
+    r.error = std::move(message);
     return r;
+}
+
+// A count with its thousands grouped, "1,996".
+engine::MessageArg grouped(double n) {
+    return engine::MessageArg::ofText(engine::groupDigits(n));
 }
 
 constexpr qsizetype kMaxListLength = 100000; // engine::checkRange's limit for list keys
 constexpr int kUnknownKeysListed = 5;        // then one line counts the rest
 
 // A list longer than any key takes, named as such rather than as a wrong type.
-std::optional<QString> listTooLong(const QString& key, const QJsonValue& value) {
+std::optional<engine::Diagnostic> listTooLong(const QString& key, const QJsonValue& value) {
     if (!value.isArray() || value.toArray().size() <= kMaxListLength)
         return std::nullopt;
-    return QStringLiteral("%1: a list of %2 values is too long; allowed: at most %3")
-        .arg(key.left(80), QString::fromStdString(engine::groupDigits(double(value.toArray().size()))),
-             QString::fromStdString(engine::groupDigits(double(kMaxListLength))));
+    return say(Msg::ListTooLong,
+               {textArg(key, 80), grouped(double(value.toArray().size())), grouped(double(kMaxListLength))});
 }
 
 // JSON text must be UTF-8 (RFC 8259); a UTF-16 or UTF-32 file would otherwise be "illegal value at column 2".
-std::optional<QString> notUtf8(const QByteArray& bytes) {
+std::optional<engine::Diagnostic> notUtf8(const QByteArray& bytes) {
     const auto u = [&](qsizetype i) { return i < bytes.size() ? quint8(bytes[i]) : 0x100; };
     if ((u(0) == 0xff && u(1) == 0xfe) || (u(0) == 0xfe && u(1) == 0xff) || (u(0) == 0 && u(1) == 0 && u(2) == 0xfe))
-        return QStringLiteral("the text must be UTF-8; this file is UTF-16 or UTF-32 (it starts with a byte-order "
-                              "mark): save it as UTF-8");
+        return say(Msg::Utf16Mark);
     if (bytes.size() >= 2 && (u(0) == 0 || u(1) == 0))
-        return QStringLiteral("the text must be UTF-8; this file looks like UTF-16 or UTF-32 (it has zero bytes): "
-                              "save it as UTF-8");
+        return say(Msg::Utf16Zeros);
     return std::nullopt;
 }
 
@@ -150,31 +154,28 @@ ScenarioResult scenarioFromObject(const QJsonObject& object, bool requireHeader)
             QStringList keys;
             for (const auto& entry : entries.mid(0, 3))
                 keys << entry.first.left(40);
-            return fail(QStringLiteral("not-scenario"),
-                        QStringLiteral("this is not a TrainLedger scenario: it has no \"format\": \"%1\" and none "
-                                       "of its keys (%2%3) is a scenario key")
-                            .arg(QLatin1String(kScenarioFormat), keys.join(QStringLiteral(", ")),
-                                 entries.size() > 3 ? QStringLiteral(", ...") : QString()));
+            return fail(
+                QStringLiteral("not-scenario"),
+                say(Msg::NoScenarioKeys, {textArg(QLatin1String(kScenarioFormat)),
+                                          textArg(keys.join(QStringLiteral(", ")) +
+                                                  (entries.size() > 3 ? QStringLiteral(", ...") : QString()))}));
         }
     }
     if (requireHeader || !format.isUndefined()) {
         if (format.toString() != QLatin1String(kScenarioFormat))
-            return fail(QStringLiteral("format"),
-                        QStringLiteral("format: expected \"%1\", found %2")
-                            .arg(QLatin1String(kScenarioFormat),
-                                 format.isString() ? QLatin1Char('"') + format.toString().left(80) + QLatin1Char('"')
-                                                   : QStringLiteral("no format string")));
+            return fail(
+                QStringLiteral("format"),
+                say(Msg::FormatExpected,
+                    {textArg(QLatin1String(kScenarioFormat)),
+                     format.isString() ? textArg(QLatin1Char('"') + format.toString().left(80) + QLatin1Char('"'))
+                                       : sentenceArg(say(Msg::NoFormatString))}));
     }
     if (requireHeader || !version.isUndefined()) {
         const double v = version.toDouble(-1);
         if (!version.isDouble() || v != std::floor(v) || v < 1)
-            return fail(QStringLiteral("version"), QStringLiteral("version: expected the integer 1"));
+            return fail(QStringLiteral("version"), say(Msg::VersionExpected));
         if (v > kScenarioVersion)
-            return fail(QStringLiteral("version"),
-                        QStringLiteral("version: this file needs TrainLedger scenario version %1; this program reads "
-                                       "version %2. Update TrainLedger to open it.")
-                            .arg(v)
-                            .arg(kScenarioVersion));
+            return fail(QStringLiteral("version"), say(Msg::VersionNewer, {numberArg(v), numberArg(kScenarioVersion)}));
     }
 
     ScenarioResult r;
@@ -187,9 +188,9 @@ ScenarioResult scenarioFromObject(const QJsonObject& object, bool requireHeader)
                 continue;
             const auto fv = toFieldValue(value);
             if (!fv)
-                return fail(QStringLiteral("type"), QStringLiteral("%1: wrong type").arg(key));
+                return fail(QStringLiteral("type"), say(Msg::KeyWrongType, {textArg(key, 80)}));
             if (auto e = engine::setField(s, presetKey, *fv))
-                return fail(QStringLiteral("value"), fromStd(e->message()));
+                return fail(QStringLiteral("value"), e->diagnostic);
         }
     }
     for (const auto& [key, value] : entries) {
@@ -198,8 +199,8 @@ ScenarioResult scenarioFromObject(const QJsonObject& object, bool requireHeader)
             continue;
         if (!engine::findField(key.toStdString())) {
             if (++unknown <= kUnknownKeysListed)
-                r.warnings << QStringLiteral("%1: unknown key, ignored")
-                                  .arg(key.isEmpty() ? QStringLiteral("\"\" (an empty key)") : key.left(80));
+                r.warnings.push_back(say(Msg::UnknownKeyIgnored,
+                                         {key.isEmpty() ? sentenceArg(say(Msg::EmptyKeyName)) : textArg(key, 80)}));
             continue;
         }
         if (auto e = listTooLong(key, value))
@@ -207,25 +208,24 @@ ScenarioResult scenarioFromObject(const QJsonObject& object, bool requireHeader)
         const auto fv = toFieldValue(value);
         if (!fv)
             return fail(QStringLiteral("type"),
-                        QStringLiteral("%1: wrong type; allowed: %2")
-                            .arg(key, fromStd(engine::describeAllowed(*engine::findField(key.toStdString())))));
+                        say(Msg::KeyWrongTypeAllowed,
+                            {textArg(key, 80), engine::MessageArg::ofText(
+                                                   engine::describeAllowed(*engine::findField(key.toStdString())))}));
         if (auto e = engine::setField(s, key.toStdString(), *fv))
             return fail(e->kind == engine::FieldError::Kind::WrongType ? QStringLiteral("type")
                                                                        : QStringLiteral("value"),
-                        fromStd(e->message()));
+                        e->diagnostic);
     }
     if (unknown > kUnknownKeysListed)
-        r.warnings << QStringLiteral("%1 more unknown keys, ignored")
-                          .arg(QString::fromStdString(engine::groupDigits(double(unknown - kUnknownKeysListed))));
+        r.warnings.push_back(say(Msg::MoreUnknownKeys, {grouped(double(unknown - kUnknownKeysListed))}));
     r.scenario = s;
     return r;
 }
 
 ScenarioResult scenarioFromJson(const QByteArray& bytes, bool requireHeader) {
     if (bytes.size() > kMaxScenarioJsonBytes)
-        return fail(
-            QStringLiteral("size"),
-            QStringLiteral("%1 bytes is larger than the %2-byte limit").arg(bytes.size()).arg(kMaxScenarioJsonBytes));
+        return fail(QStringLiteral("size"), say(Msg::JsonTooLarge, {numberArg(double(bytes.size())),
+                                                                    numberArg(double(kMaxScenarioJsonBytes))}));
     if (auto e = notUtf8(bytes))
         return fail(QStringLiteral("encoding"), *e);
     QJsonParseError err;
@@ -233,11 +233,12 @@ ScenarioResult scenarioFromJson(const QByteArray& bytes, bool requireHeader) {
     if (err.error != QJsonParseError::NoError) {
         if (auto refusal = notAScenario(fileKind(bytes)))
             return fail(QStringLiteral("not-scenario"), *refusal);
+        const auto [line, column] = position(bytes, err.offset);
         return fail(QStringLiteral("json"),
-                    QStringLiteral("%1 at %2").arg(err.errorString(), position(bytes, err.offset)));
+                    say(Msg::JsonErrorAt, {textArg(err.errorString()), numberArg(line), numberArg(column)}));
     }
     if (!doc.isObject())
-        return fail(QStringLiteral("json"), QStringLiteral("expected a JSON object"));
+        return fail(QStringLiteral("json"), say(Msg::JsonNotObject));
     return scenarioFromObject(doc.object(), requireHeader);
 }
 
@@ -257,10 +258,17 @@ QByteArray scenarioToJson(const engine::Scenario& s) {
     return QJsonDocument(scenarioToObject(s)).toJson(QJsonDocument::Indented);
 }
 
-std::optional<QString> applyAssignment(engine::Scenario& s, const QString& assignment) {
+namespace {
+// An assignment as the user typed it, spaces kept (the CLI makes the whole line one line).
+engine::MessageArg asTyped(const QString& assignment) {
+    return engine::MessageArg::ofText(assignment.left(120).toStdString());
+}
+} // namespace
+
+std::optional<engine::Diagnostic> applyAssignment(engine::Scenario& s, const QString& assignment) {
     const qsizetype eq = assignment.indexOf(QLatin1Char('='));
     if (eq <= 0)
-        return QStringLiteral("--set %1: expected KEY=VALUE").arg(assignment.left(120));
+        return say(Msg::SetExpected, {asTyped(assignment)});
     const QString key = assignment.left(eq).trimmed();
     const QString text = assignment.mid(eq + 1);
     // VALUE is JSON when it parses as JSON, otherwise a plain string.
@@ -271,19 +279,18 @@ std::optional<QString> applyAssignment(engine::Scenario& s, const QString& assig
     if (auto e = listTooLong(key, value))
         return *e;
     if (key.isEmpty())
-        return QStringLiteral("--set %1: the key is empty; expected KEY=VALUE").arg(assignment.left(120));
+        return say(Msg::SetEmptyKey, {asTyped(assignment)});
     const auto fv = toFieldValue(value);
     if (!fv) {
         const engine::Field* field = engine::findField(key.toStdString());
         if (!field) // the unknown key is the first thing to fix
-            return messageText(engine::setField(s, key.toStdString(), engine::FieldValue{})->diagnostic);
-        return QStringLiteral("%1: %2 is not a value this key takes; allowed: %3")
-            .arg(QString::fromStdString(engine::shortenMiddle(key.toStdString())),
-                 QString::fromStdString(engine::shortenMiddle(text.toStdString())),
-                 QString::fromStdString(engine::describeAllowed(*field)));
+            return engine::setField(s, key.toStdString(), engine::FieldValue{})->diagnostic;
+        return say(Msg::SetNotAValue, {engine::MessageArg::ofText(engine::shortenMiddle(key.toStdString())),
+                                       engine::MessageArg::ofText(engine::shortenMiddle(text.toStdString())),
+                                       engine::MessageArg::ofText(engine::describeAllowed(*field))});
     }
     if (auto e = engine::setField(s, key.toStdString(), *fv))
-        return messageText(e->diagnostic); // in the CLI's language
+        return e->diagnostic;
     return std::nullopt;
 }
 

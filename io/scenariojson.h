@@ -4,6 +4,7 @@
 
 #include "engine/fields.h"
 #include "engine/ledger.h"
+#include "engine/messages.h"
 #include "engine/scenario.h"
 
 #include <QByteArray>
@@ -13,6 +14,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace tl::io {
 
@@ -22,9 +24,9 @@ inline constexpr qsizetype kMaxScenarioJsonBytes = 1 << 20; // 1 MiB: a scenario
 
 struct ScenarioResult {
     std::optional<engine::Scenario> scenario; // set on success
-    QString error;                            // one line: what is wrong and where
+    engine::Diagnostic error;                 // one line: what is wrong and where
     QString category;                         // stable error class for tests: "json", "format", "version", ...
-    QStringList warnings;                     // unknown keys and the like: reported, not fatal
+    std::vector<engine::Diagnostic> warnings; // unknown keys and the like: reported, not fatal
 };
 
 // Parse a scenario.json. requireHeader: a saved file must carry format and version; the CLI also accepts a bare
@@ -41,7 +43,7 @@ std::optional<engine::FieldValue> toFieldValue(const QJsonValue& v);
 QJsonValue fromFieldValue(const engine::FieldValue& v);
 
 // "key=value": value parsed as JSON, else taken as a string. Returns the error line, or nullopt.
-std::optional<QString> applyAssignment(engine::Scenario& s, const QString& assignment);
+std::optional<engine::Diagnostic> applyAssignment(engine::Scenario& s, const QString& assignment);
 
 // The ledger as docs/contract.md §2 nested JSON, with the evaluated scenario under "scenario".
 QJsonObject ledgerToJson(const engine::Ledger& l, const engine::Scenario& s);

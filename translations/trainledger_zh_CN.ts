@@ -7868,6 +7868,512 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>%1-bit logits kept by the fused cross-entropy</source>
         <translation>融合交叉熵保留的 %1 位 logits</translation>
+        <source>no file name given</source>
+        <translation>没有给出文件名</translation>
+    </message>
+    <message>
+        <source>it is %1, not a regular file; refusing to read it</source>
+        <translation>它是%1，不是普通文件；拒绝读取</translation>
+    </message>
+    <message>
+        <source>it is %1, not a regular file; refusing to replace it</source>
+        <translation>它是%1，不是普通文件；拒绝替换</translation>
+    </message>
+    <message>
+        <source>a directory</source>
+        <translation>一个文件夹</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>一个设备</translation>
+    </message>
+    <message>
+        <source>a named pipe</source>
+        <translation>一个命名管道</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>一个套接字</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>非普通文件</translation>
+    </message>
+    <message>
+        <source>the file is %1 bytes; allowed: at most %2</source>
+        <translation>文件有 %1 字节；允许：至多 %2 字节</translation>
+    </message>
+    <message>
+        <source>the file is over %1 bytes; allowed: at most %1</source>
+        <translation>文件超过 %1 字节；允许：至多 %1 字节</translation>
+    </message>
+    <message>
+        <source>the folder %1 does not exist</source>
+        <translation>文件夹 %1 不存在</translation>
+    </message>
+    <message>
+        <source>the file&apos;s contents could not be produced</source>
+        <translation>无法生成文件内容</translation>
+    </message>
+    <message>
+        <source>No space left on device</source>
+        <translation>磁盘空间已满</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <source>No such file or directory</source>
+        <translation>文件或文件夹不存在</translation>
+    </message>
+    <message>
+        <source>Read-only file system</source>
+        <translation>文件系统是只读的</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>the notes are %1 bytes; allowed: at most %2</source>
+        <translation>备注有 %1 字节；允许：至多 %2 字节</translation>
+    </message>
+    <message>
+        <source>the preview is %1 bytes; allowed: at most %2</source>
+        <translation>预览图有 %1 字节；允许：至多 %2 字节</translation>
+    </message>
+    <message>
+        <source>could not build the archive</source>
+        <translation>无法生成压缩包</translation>
+    </message>
+    <message>
+        <source>not a TrainLedger file (not a zip archive)</source>
+        <translation>不是 TrainLedger 文件（不是 zip 压缩包）</translation>
+    </message>
+    <message>
+        <source>the zip archive is damaged or truncated</source>
+        <translation>zip 压缩包已损坏或不完整</translation>
+    </message>
+    <message>
+        <source>the archive has %1 entries; allowed: at most %2</source>
+        <translation>压缩包有 %1 个条目；允许：至多 %2 个</translation>
+    </message>
+    <message>
+        <source>an entry of the archive cannot be read</source>
+        <translation>压缩包中有一个条目无法读取</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; looks like a path; allowed: scenario.json, notes.md, preview.png</source>
+        <translation>条目“%1”看起来是一个路径；允许：scenario.json、notes.md、preview.png</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; appears twice</source>
+        <translation>条目“%1”出现了两次</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; is not a TrainLedger entry; ignored</source>
+        <translation>条目“%1”不是 TrainLedger 的条目；已忽略</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; is encrypted; encrypted files are not supported</source>
+        <translation>条目“%1”已加密；不支持加密文件</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; cannot be opened</source>
+        <translation>条目“%1”无法打开</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; is damaged</source>
+        <translation>条目“%1”已损坏</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; unpacks to more than %2 bytes</source>
+        <translation>条目“%1”解压后超过 %2 字节</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; fails its checksum (CRC)</source>
+        <translation>条目“%1”校验和（CRC）不符</translation>
+    </message>
+    <message>
+        <source>entry &quot;%1&quot; declares %2 bytes but holds %3</source>
+        <translation>条目“%1”声明有 %2 字节，实际有 %3 字节</translation>
+    </message>
+    <message>
+        <source>the archive has no scenario.json</source>
+        <translation>压缩包里没有 scenario.json</translation>
+    </message>
+    <message>
+        <source>preview.png is not a PNG image</source>
+        <translation>preview.png 不是 PNG 图像</translation>
+    </message>
+    <message>
+        <source>preview.png says it is %1 x %2 pixels; allowed: 1 to %3 on each side</source>
+        <translation>preview.png 声称有 %1 × %2 像素；允许：每边 1 到 %3 像素</translation>
+    </message>
+    <message>
+        <source>%1: a list of %2 values is too long; allowed: at most %3</source>
+        <translation>%1：%2 个值的列表太长；允许：至多 %3 个</translation>
+    </message>
+    <message>
+        <source>the text must be UTF-8; this file is UTF-16 or UTF-32 (it starts with a byte-order mark): save it as UTF-8</source>
+        <translation>文本必须是 UTF-8；此文件是 UTF-16 或 UTF-32（以字节顺序标记开头）：请另存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>the text must be UTF-8; this file looks like UTF-16 or UTF-32 (it has zero bytes): save it as UTF-8</source>
+        <translation>文本必须是 UTF-8；此文件看起来是 UTF-16 或 UTF-32（含有零字节）：请另存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>this is not a TrainLedger scenario: it has no &quot;format&quot;: &quot;%1&quot; and none of its keys (%2) is a scenario key</source>
+        <translation>这不是 TrainLedger 场景：它没有 &quot;format&quot;: &quot;%1&quot;，其中的键（%2）也都不是场景键</translation>
+    </message>
+    <message>
+        <source>format: expected &quot;%1&quot;, found %2</source>
+        <translation>format：应为 &quot;%1&quot;，实际为 %2</translation>
+    </message>
+    <message>
+        <source>no format string</source>
+        <translation>没有格式字符串</translation>
+    </message>
+    <message>
+        <source>version: expected the integer 1</source>
+        <translation>version：应为整数 1</translation>
+    </message>
+    <message>
+        <source>version: this file needs TrainLedger scenario version %1; this program reads version %2. Update TrainLedger to open it.</source>
+        <translation>version：此文件需要 TrainLedger 场景版本 %1；本程序只能读取版本 %2。请更新 TrainLedger 后再打开。</translation>
+    </message>
+    <message>
+        <source>%1: wrong type</source>
+        <translation>%1：类型错误</translation>
+    </message>
+    <message>
+        <source>%1: wrong type; allowed: %2</source>
+        <translation>%1：类型错误；允许：%2</translation>
+    </message>
+    <message>
+        <source>%1: unknown key, ignored</source>
+        <translation>%1：未知的键，已忽略</translation>
+    </message>
+    <message>
+        <source>&quot;&quot; (an empty key)</source>
+        <translation>&quot;&quot;（空键）</translation>
+    </message>
+    <message>
+        <source>%1 more unknown keys, ignored</source>
+        <translation>另有 %1 个未知的键，已忽略</translation>
+    </message>
+    <message>
+        <source>%1 bytes is larger than the %2-byte limit</source>
+        <translation>%1 字节超过了 %2 字节的上限</translation>
+    </message>
+    <message>
+        <source>%1 at line %2, column %3</source>
+        <translation>%1，位于第 %2 行第 %3 列</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>--set %1: expected KEY=VALUE</source>
+        <translation>--set %1：格式应为 键=值</translation>
+    </message>
+    <message>
+        <source>--set %1: the key is empty; expected KEY=VALUE</source>
+        <translation>--set %1：键为空；格式应为 键=值</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a value this key takes; allowed: %3</source>
+        <translation>%1：%2 不是此键可取的值；允许：%3</translation>
+    </message>
+    <message>
+        <source>a TrainLedger scenario</source>
+        <translation>一个 TrainLedger 场景</translation>
+    </message>
+    <message>
+        <source>a Hugging Face model config</source>
+        <translation>一个 Hugging Face 模型配置</translation>
+    </message>
+    <message>
+        <source>a Hugging Face model config (model_type &quot;%1&quot;)</source>
+        <translation>一个 Hugging Face 模型配置（model_type &quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <source>a Megatron-LM argument list</source>
+        <translation>一个 Megatron-LM 参数列表</translation>
+    </message>
+    <message>
+        <source>a torchtitan TOML config</source>
+        <translation>一个 torchtitan TOML 配置</translation>
+    </message>
+    <message>
+        <source>a DeepSpeed config</source>
+        <translation>一个 DeepSpeed 配置</translation>
+    </message>
+    <message>
+        <source>an unknown file</source>
+        <translation>一个未知文件</translation>
+    </message>
+    <message>
+        <source>this is not a TrainLedger scenario but %1: use File &gt; Import Model… (trainledger-cli --import FILE) to bring it in</source>
+        <translation>这不是 TrainLedger 场景，而是%1：请用 文件 &gt; 导入模型…（trainledger-cli --import 文件）导入</translation>
+    </message>
+    <message>
+        <source>this is not a TrainLedger scenario but %1: use File &gt; Import Training Config… (trainledger-cli --import FILE) to bring it in</source>
+        <translation>这不是 TrainLedger 场景，而是%1：请用 文件 &gt; 导入训练配置…（trainledger-cli --import 文件）导入</translation>
+    </message>
+    <message>
+        <source>%1 bytes is larger than the %2-byte limit of a config</source>
+        <translation>%1 字节超过了配置文件 %2 字节的上限</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件是空的</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text</source>
+        <translation>文件不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>this is a TrainLedger scenario: open it with File &gt; Open</source>
+        <translation>这是 TrainLedger 场景：请用 文件 &gt; 打开 来打开</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 at byte %2</source>
+        <translation>不是有效的 JSON：%1，位于第 %2 字节</translation>
+    </message>
+    <message>
+        <source>not a config TrainLedger can import: expected a Hugging Face config.json (with a model_type), a Megatron-LM argument list, a torchtitan .toml or a DeepSpeed .json</source>
+        <translation>不是 TrainLedger 能导入的配置：应为 Hugging Face 的 config.json（带 model_type）、Megatron-LM 参数列表、torchtitan 的 .toml 或 DeepSpeed 的 .json</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a number</source>
+        <translation>%1：%2 不是数字</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not true or false</source>
+        <translation>%1：%2 不是 true 或 false</translation>
+    </message>
+    <message>
+        <source>the config has no %1 (model_type &quot;%2&quot; needs it)</source>
+        <translation>配置里没有 %1（model_type &quot;%2&quot; 需要它）</translation>
+    </message>
+    <message>
+        <source>%1 %2 is not a multiple of %3 %4 and the config has no head_dim</source>
+        <translation>%1 %2 不是 %3 %4 的倍数，而配置里没有 head_dim</translation>
+    </message>
+    <message>
+        <source>a Hugging Face model config needs a model_type; supported: %1</source>
+        <translation>Hugging Face 模型配置需要 model_type；支持：%1</translation>
+    </message>
+    <message>
+        <source>model_type &quot;%1&quot; is not supported; supported: %2</source>
+        <translation>不支持 model_type &quot;%1&quot;；支持：%2</translation>
+    </message>
+    <message>
+        <source>not valid TOML: %1 at line %2</source>
+        <translation>不是有效的 TOML：%1，位于第 %2 行</translation>
+    </message>
+    <message>
+        <source>%1 is not a scenario key</source>
+        <translation>%1 不是场景键</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (%3)</source>
+        <translation>%1 = %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (the shape is that preset&apos;s)</source>
+        <translation>%1 = %2（结构与该预设相同）</translation>
+    </message>
+    <message>
+        <source>%1 (no num_key_value_heads)</source>
+        <translation>%1（没有 num_key_value_heads）</translation>
+    </message>
+    <message>
+        <source>%1&apos;s default</source>
+        <translation>%1 的默认值</translation>
+    </message>
+    <message>
+        <source>sliding_window on every layer</source>
+        <translation>每层都用 sliding_window</translation>
+    </message>
+    <message>
+        <source>%1: every second layer attends fully</source>
+        <translation>%1：每隔一层使用全注意力</translation>
+    </message>
+    <message>
+        <source>--swiglu&apos;s default width</source>
+        <translation>--swiglu 的默认宽度</translation>
+    </message>
+    <message>
+        <source>no virtual pipeline stages</source>
+        <translation>没有虚拟流水线段</translation>
+    </message>
+    <message>
+        <source>no --recompute-granularity</source>
+        <translation>没有 --recompute-granularity</translation>
+    </message>
+    <message>
+        <source>--bf16&apos;s FP32 gradient buffer</source>
+        <translation>--bf16 的 FP32 梯度缓冲</translation>
+    </message>
+    <message>
+        <source>torchtitan&apos;s tensor parallelism (sequence-parallel norms)</source>
+        <translation>torchtitan 的张量并行（序列并行的归一化）</translation>
+    </message>
+    <message>
+        <source>data_parallel_shard_degree 1 (no FSDP)</source>
+        <translation>data_parallel_shard_degree 为 1（不用 FSDP）</translation>
+    </message>
+    <message>
+        <source>FSDP over data_parallel_shard_degree</source>
+        <translation>在 data_parallel_shard_degree 上做 FSDP</translation>
+    </message>
+    <message>
+        <source>Interleaved1F1B&apos;s two stages per rank</source>
+        <translation>Interleaved1F1B 每卡两段</translation>
+    </message>
+    <message>
+        <source>%1 x the data-parallel degrees</source>
+        <translation>%1 × 各数据并行度</translation>
+    </message>
+    <message>
+        <source>training.steps x the global batch x training.seq_len</source>
+        <translation>training.steps × 全局批大小 × training.seq_len</translation>
+    </message>
+    <message>
+        <source>torchtitan&apos;s FP32 gradient reduction</source>
+        <translation>torchtitan 的 FP32 梯度归约</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s FP32 master weights</source>
+        <translation>DeepSpeed 的 FP32 主权重</translation>
+    </message>
+    <message>
+        <source>model_type %1: only its language model (text_config, model_type %2) is read</source>
+        <translation>model_type %1：只读取其语言模型部分（text_config，model_type %2）</translation>
+    </message>
+    <message>
+        <source>attention_bias: false (the attention projections have no biases, the MLP has): model.bias counts biases on every linear layer</source>
+        <translation>attention_bias: false（注意力投影没有偏置，MLP 有）：model.bias 会给每个线性层都计偏置</translation>
+    </message>
+    <message>
+        <source>attention_bias: true (biases on the attention projections only): not counted</source>
+        <translation>attention_bias: true（只有注意力投影带偏置）：未计入</translation>
+    </message>
+    <message>
+        <source>mlp_bias: true (biases on the MLP only): not counted</source>
+        <translation>mlp_bias: true（只有 MLP 带偏置）：未计入</translation>
+    </message>
+    <message>
+        <source>shared_expert_intermediate_size: %1 is not a multiple of moe_intermediate_size %2: the shared expert is not counted</source>
+        <translation>shared_expert_intermediate_size：%1 不是 moe_intermediate_size %2 的倍数：共享专家未计入</translation>
+    </message>
+    <message>
+        <source>shared_expert_gate: one hidden_size weight vector per layer: not counted</source>
+        <translation>shared_expert_gate：每层一个 hidden_size 长的权重向量：未计入</translation>
+    </message>
+    <message>
+        <source>decoder_sparse_step %1, mlp_only_layers %2: only leading dense layers can be expressed; counted as %3 leading dense layers</source>
+        <translation>decoder_sparse_step %1，mlp_only_layers %2：只能表示开头的稠密层；按开头 %3 个稠密层计</translation>
+    </message>
+    <message>
+        <source>moe_layer_freq: %1 (experts in every n-th layer): counted as every layer</source>
+        <translation>moe_layer_freq：%1（每隔 n 层才有专家）：按每层都有计</translation>
+    </message>
+    <message>
+        <source>use_sliding_window: true with max_window_layers %1: the window starts part way up the model; every layer counted with full attention</source>
+        <translation>use_sliding_window: true，max_window_layers 为 %1：窗口从模型中间某层才开始；每层都按全注意力计</translation>
+    </message>
+    <message>
+        <source>layer_types: the full-attention layers are not every n-th layer: every layer counted with full attention</source>
+        <translation>layer_types：全注意力层不是每隔 n 层出现一次：每层都按全注意力计</translation>
+    </message>
+    <message>
+        <source>quantization_config: quantized weights; training keeps precision.weights</source>
+        <translation>quantization_config：量化权重；训练仍按 precision.weights 计</translation>
+    </message>
+    <message>
+        <source>nothing in it is a key TrainLedger models: the scenario is unchanged</source>
+        <translation>其中没有 TrainLedger 建模的键：场景未改变</translation>
+    </message>
+    <message>
+        <source>--%1 %2: not a number (a shell variable?); its key is kept</source>
+        <translation>--%1 %2：不是数字（是脚本里的变量吗？）；对应的键保持不变</translation>
+    </message>
+    <message>
+        <source>--disable-bias-linear with LayerNorm: the norms&apos; biases are not counted</source>
+        <translation>--disable-bias-linear 配 LayerNorm：归一化层的偏置未计入</translation>
+    </message>
+    <message>
+        <source>no --vocab-size: the tokenizer&apos;s vocabulary; model.vocab kept</source>
+        <translation>没有 --vocab-size：词表由分词器决定；model.vocab 保持不变</translation>
+    </message>
+    <message>
+        <source>--moe-layer-freq %1: only leading dense layers can be expressed</source>
+        <translation>--moe-layer-freq %1：只能表示开头的稠密层</translation>
+    </message>
+    <message>
+        <source>--nnodes x --nproc-per-node = %1 GPUs is not a multiple of tp x pp x cp = %2: parallel.dp kept</source>
+        <translation>--nnodes × --nproc-per-node = %1 块 GPU，不是 tp × pp × cp = %2 的倍数：parallel.dp 保持不变</translation>
+    </message>
+    <message>
+        <source>no torchrun --nnodes and --nproc-per-node: the data-parallel size comes from the launch; parallel.dp kept</source>
+        <translation>没有 torchrun 的 --nnodes 和 --nproc-per-node：数据并行规模由启动方式决定；parallel.dp 保持不变</translation>
+    </message>
+    <message>
+        <source>--%1: not a cost key</source>
+        <translation>--%1：与成本无关的键</translation>
+    </message>
+    <message>
+        <source>%1 = %2: not a number</source>
+        <translation>%1 = %2：不是数字</translation>
+    </message>
+    <message>
+        <source>%1 = %2: not a number; its key is kept</source>
+        <translation>%1 = %2：不是数字；对应的键保持不变</translation>
+    </message>
+    <message>
+        <source>%1 = %2: not a cost key</source>
+        <translation>%1 = %2：与成本无关的键</translation>
+    </message>
+    <message>
+        <source>model %1: no preset of that flavor; the model keys are kept (import its config.json for the shape)</source>
+        <translation>模型 %1：没有这个规格的预设；模型各键保持不变（导入它的 config.json 以获得结构）</translation>
+    </message>
+    <message>
+        <source>parallelism.data_parallel_shard_degree = -1: the GPUs the launch leaves; parallel.dp kept</source>
+        <translation>parallelism.data_parallel_shard_degree = -1：取启动时剩下的 GPU；parallel.dp 保持不变</translation>
+    </message>
+    <message>
+        <source>parallelism.pipeline_parallel_schedule = %1: not a schedule TrainLedger models; parallel.schedule kept</source>
+        <translation>parallelism.pipeline_parallel_schedule = %1：TrainLedger 不建模这种调度；parallel.schedule 保持不变</translation>
+    </message>
+    <message>
+        <source>float8.enable_fsdp_float8_all_gather: FP8 gathers are not modelled</source>
+        <translation>float8.enable_fsdp_float8_all_gather：未建模 FP8 聚合</translation>
+    </message>
+    <message>
+        <source>zero_optimization.offload_param.device = %1: offloaded weights are not modelled (only the optimizer&apos;s offload)</source>
+        <translation>zero_optimization.offload_param.device = %1：未建模权重卸载（只建模优化器卸载）</translation>
+    </message>
+    <message>
+        <source>optimizer.type = %1: precision.optimizer kept</source>
+        <translation>optimizer.type = %1：precision.optimizer 保持不变</translation>
+    </message>
+    <message>
+        <source>activation_checkpointing.partition_activations: the recompute the model code chooses is activations.recompute; partitioning is not modelled</source>
+        <translation>activation_checkpointing.partition_activations：模型代码选择的重计算对应 activations.recompute；未建模激活分区</translation>
     </message>
 </context>
 <context>
@@ -8101,6 +8607,10 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>Key</source>
         <translation>键</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
     </message>
 </context>
 <context>

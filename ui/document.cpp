@@ -100,10 +100,7 @@ void Document::refresh() {
         if (m_lastModified)
             removeRecovery(); // saved, opened or undone back to the file: nothing to recover
     }
-    if (modified != m_lastModified) {
-        m_lastModified = modified;
-        emit modifiedChanged(modified);
-    }
+    m_lastModified = modified;
 }
 
 void Document::setPath(const QString& path) {
@@ -209,13 +206,18 @@ bool Document::newFromPreset(const QString& modelPresetId) {
 std::optional<engine::Scenario> Document::readFile(const QString& path) {
     const io::ArchiveResult r = io::loadScenarioFile(path);
     if (!r.archive) {
-        m_dialogs->showError(m_window, tr("Cannot open the scenario"),
-                             tr("\u201c%1\u201d could not be opened.\n\n%2").arg(nativeName(path), r.error));
+        m_dialogs->showError(
+            m_window, tr("Cannot open the scenario"),
+            tr("\u201c%1\u201d could not be opened.\n\n%2").arg(nativeName(path), diagnosticText(r.error)));
         return std::nullopt;
     }
     io::removeStaleTemporaries(path); // left by a save that was killed before its rename
-    if (!r.warnings.isEmpty())
-        emit statusMessage(tr("%1: %2").arg(QFileInfo(path).fileName(), r.warnings.join(QStringLiteral("; "))), 15000);
+    if (!r.warnings.empty()) {
+        QStringList warnings;
+        for (const engine::Diagnostic& w : r.warnings)
+            warnings << diagnosticText(w);
+        emit statusMessage(tr("%1: %2").arg(QFileInfo(path).fileName(), warnings.join(QStringLiteral("; "))), 15000);
+    }
     return r.archive->scenario;
 }
 
@@ -252,8 +254,9 @@ bool Document::importConfig() {
 bool Document::importFile(const QString& path) {
     io::ImportResult r = io::importConfigFile(path, m_controller->scenario());
     if (!r.scenario) {
-        m_dialogs->showError(m_window, tr("Cannot import the file"),
-                             tr("\u201c%1\u201d could not be imported.\n\n%2").arg(nativeName(path), r.error));
+        m_dialogs->showError(
+            m_window, tr("Cannot import the file"),
+            tr("\u201c%1\u201d could not be imported.\n\n%2").arg(nativeName(path), diagnosticText(r.error)));
         return false;
     }
     if (!maybeSave())
@@ -261,16 +264,16 @@ bool Document::importFile(const QString& path) {
     load(*r.scenario, QString(), true);
     m_lastImport = r;
     QStringList details;
-    for (const QString& line : r.set)
-        details << tr("set %1").arg(line);
-    for (const QString& line : r.ignored)
-        details << tr("ignored %1").arg(line);
+    for (const engine::Diagnostic& line : r.set)
+        details << tr("set %1").arg(diagnosticText(line));
+    for (const engine::Diagnostic& line : r.ignored)
+        details << tr("ignored %1").arg(diagnosticText(line));
     const QString summary = tr("Imported %1 from \u201c%2\u201d: %n key(s) set", nullptr, int(r.set.size()))
-                                .arg(r.what, QFileInfo(path).fileName()) +
-                            (r.ignored.isEmpty() ? QString()
-                                                 : tr("; %n field(s) that change the cost could not be expressed or "
-                                                      "were passed over (see the details)",
-                                                      nullptr, int(r.ignored.size())));
+                                .arg(diagnosticText(r.what), QFileInfo(path).fileName()) +
+                            (r.ignored.empty() ? QString()
+                                               : tr("; %n field(s) that change the cost could not be expressed or "
+                                                    "were passed over (see the details)",
+                                                    nullptr, int(r.ignored.size())));
     emit statusMessage(summary, 15000);
     m_dialogs->showInfo(m_window, tr("Import"), summary + QLatin1Char('.'), details.join(QLatin1Char('\n')));
     return true;
@@ -316,13 +319,13 @@ bool Document::saveTo(const QString& path) {
         !m_dialogs->confirm(m_window, tr("Replace a Read-Only File"),
                             tr("\u201c%1\u201d is read-only. Replace it anyway?").arg(nativeName(path))))
         return false;
-    emit aboutToSave();
     const engine::Scenario s = m_controller->scenario();
-    const std::optional<QString> error =
+    const std::optional<engine::Diagnostic> error =
         isJsonName(path) ? io::saveScenarioJson(path, s) : io::saveArchive(path, s, previewPng());
     if (error) {
-        m_dialogs->showError(m_window, tr("Cannot save the scenario"),
-                             tr("\u201c%1\u201d could not be saved.\n\n%2").arg(nativeName(path), *error));
+        m_dialogs->showError(
+            m_window, tr("Cannot save the scenario"),
+            tr("\u201c%1\u201d could not be saved.\n\n%2").arg(nativeName(path), diagnosticText(*error)));
         return false;
     }
     m_saved = s;
@@ -390,11 +393,10 @@ bool Document::writeRecovery() {
     const QString path = recoveryPath();
     QDir().mkpath(QFileInfo(path).absolutePath());
     if (const auto error = io::saveArchive(path, m_controller->scenario())) {
-        emit statusMessage(tr("Autosave failed: %1").arg(*error), 10000);
+        emit statusMessage(tr("Autosave failed: %1").arg(diagnosticText(*error)), 10000);
         return false;
     }
     QSettings().setValue(kRecoveryOriginKey, m_path);
-    emit recoveryWritten(path);
     return true;
 }
 
@@ -413,8 +415,9 @@ bool Document::offerRecovery() {
         const QString aside = path + QStringLiteral(".damaged");
         QFile::remove(aside);
         QFile::rename(path, aside);
-        emit statusMessage(
-            tr("The recovery file could not be read (%1); it was moved to %2").arg(r.error, nativeName(aside)), 15000);
+        emit statusMessage(tr("The recovery file could not be read (%1); it was moved to %2")
+                               .arg(diagnosticText(r.error), nativeName(aside)),
+                           15000);
         return false;
     }
     const QString origin = QSettings().value(kRecoveryOriginKey).toString();

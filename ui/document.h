@@ -112,13 +112,9 @@ public:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 signals:
-    void modifiedChanged(bool modified);
     void pathChanged(const QString& path);
     void recentFilesChanged(const QStringList& files);
     void statusMessage(const QString& text, int timeoutMs);
-    // Before the scenario is read for saving: editors with pending input commit it.
-    void aboutToSave();
-    void recoveryWritten(const QString& path);
 
 private:
     bool openFileWithoutAsking(const QString& path); // read, load and remember: after the unsaved-changes prompt

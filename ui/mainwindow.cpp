@@ -657,7 +657,7 @@ QString MainWindow::exportLaunchConfig(const engine::Scenario& s, const QString&
         return tr("\u201c%1\u201d: the name must end in .sh (Megatron-LM), .toml (torchtitan) or .json (DeepSpeed)")
             .arg(QFileInfo(path).fileName());
     if (auto e = io::writeFileAtomically(path, io::exportLaunch(s, *format)))
-        return tr("%1: cannot save: %2").arg(QDir::toNativeSeparators(path), *e);
+        return tr("%1: cannot save: %2").arg(QDir::toNativeSeparators(path), diagnosticText(*e));
     return {};
 }
 

@@ -5,6 +5,7 @@
 #include "engine/units.h"
 #include "io/archive.h"
 #include "io/calibrationruns.h"
+#include "io/messagetext.h"
 #include "io/scenariojson.h"
 
 #include <QJsonArray>
@@ -150,7 +151,7 @@ std::optional<QString> runCalibrate(const engine::Scenario& base, const QString&
                            ? io::saveScenarioJson(saveOut, fitted)
                            : io::saveArchive(saveOut, fitted);
         if (e)
-            return QStringLiteral("%1: cannot save: %2").arg(saveOut, *e);
+            return QStringLiteral("%1: cannot save: %2").arg(saveOut, io::messageText(*e));
     }
     if (json) {
         QJsonArray rows, moved, atBound;

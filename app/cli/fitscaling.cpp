@@ -4,6 +4,7 @@
 #include "engine/labs/allocation.h"
 #include "engine/labs/scalingfit.h"
 #include "io/atomicfile.h"
+#include "io/messagetext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -14,7 +15,7 @@ namespace tl::cli {
 std::optional<QString> fitScaling(const QString& path, bool json, QByteArray& out) {
     const io::ReadResult file = io::readRegularFile(path, engine::labs::kMaxPilotRunsBytes);
     if (file.error)
-        return QStringLiteral("%1: cannot read: %2").arg(path, *file.error);
+        return QStringLiteral("%1: cannot read: %2").arg(path, io::messageText(*file.error));
     const engine::labs::PilotRunsParse parsed =
         engine::labs::parsePilotRuns(std::string_view(file.bytes.constData(), std::size_t(file.bytes.size())));
     if (!parsed.error.empty())

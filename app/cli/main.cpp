@@ -98,9 +98,11 @@ struct Loaded {
 Loaded load(const QString& path) {
     const io::ArchiveResult r = io::loadScenarioFile(path);
     for (const auto& w : r.warnings)
-        QTextStream(stderr) << io::oneLine(QStringLiteral("trainledger-cli: warning: %1: %2").arg(path, w)) << Qt::endl;
+        QTextStream(stderr) << io::oneLine(
+                                   QStringLiteral("trainledger-cli: warning: %1: %2").arg(path, io::messageText(w)))
+                            << Qt::endl;
     if (!r.archive)
-        return {std::nullopt, QStringLiteral("%1: %2").arg(path, r.error)};
+        return {std::nullopt, QStringLiteral("%1: %2").arg(path, io::messageText(r.error))};
     return {r.archive->scenario, {}};
 }
 
@@ -394,19 +396,20 @@ int run() {
     if (parser.isSet(importOpt)) {
         const io::ImportResult imported = io::importConfigFile(parser.value(importOpt), scenario);
         if (!imported.scenario)
-            return fail(imported.error);
+            return fail(io::oneLine(io::messageText(imported.error)));
         QTextStream err(stderr);
-        err << io::oneLine(QStringLiteral("trainledger-cli: import %1: %2").arg(parser.value(importOpt), imported.what))
+        err << io::oneLine(QStringLiteral("trainledger-cli: import %1: %2")
+                               .arg(parser.value(importOpt), io::messageText(imported.what)))
             << Qt::endl;
-        for (const QString& line : imported.set)
+        for (const QString& line : io::messageTexts(imported.set))
             err << io::oneLine(QStringLiteral("trainledger-cli: set %1").arg(line)) << Qt::endl;
-        for (const QString& line : imported.ignored)
+        for (const QString& line : io::messageTexts(imported.ignored))
             err << io::oneLine(QStringLiteral("trainledger-cli: ignored %1").arg(line)) << Qt::endl;
         scenario = *imported.scenario;
     }
     for (const QString& assignment : parser.values(setOpt)) {
         if (auto e = io::applyAssignment(scenario, assignment))
-            return fail(*e);
+            return fail(io::messageText(*e));
     }
 
     if (parser.isSet(calibrateOpt)) {
@@ -438,7 +441,7 @@ int run() {
             return 0;
         }
         if (auto e = io::writeFileAtomically(parser.value(outOpt), bytes))
-            return fail(Cli::tr("%1: cannot save: %2").arg(parser.value(outOpt), *e));
+            return fail(Cli::tr("%1: cannot save: %2").arg(parser.value(outOpt), io::messageText(*e)));
         return 0;
     }
 
@@ -546,11 +549,11 @@ int run() {
         // A .json name gets a bare scenario.json; anything else the .trainledger archive.
         if (parser.value(saveOpt).endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
             if (auto e = io::saveScenarioJson(parser.value(saveOpt), scenario))
-                return fail(Cli::tr("%1: cannot save: %2").arg(parser.value(saveOpt), *e));
+                return fail(Cli::tr("%1: cannot save: %2").arg(parser.value(saveOpt), io::messageText(*e)));
             return 0;
         }
         if (auto e = io::saveArchive(parser.value(saveOpt), scenario))
-            return fail(Cli::tr("%1: cannot save: %2").arg(parser.value(saveOpt), *e));
+            return fail(Cli::tr("%1: cannot save: %2").arg(parser.value(saveOpt), io::messageText(*e)));
         return 0;
     }
 

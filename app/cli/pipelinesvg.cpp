@@ -6,6 +6,7 @@
 #include "engine/units.h"
 #include "engine/validate.h"
 #include "io/atomicfile.h"
+#include "io/messagetext.h"
 
 #include <algorithm>
 #include <array>
@@ -269,7 +270,7 @@ std::optional<QString> writePipelineSvg(const engine::Scenario& scenario, const 
         return QStringLiteral("--pipeline-svg: %1").arg(QString::fromUtf8(e.what()));
     }
     if (auto e = io::writeFileAtomically(path, QByteArray::fromStdString(svg)))
-        return QStringLiteral("%1: cannot write: %2").arg(path, *e);
+        return QStringLiteral("%1: cannot write: %2").arg(path, io::messageText(*e));
     return std::nullopt;
 }
 

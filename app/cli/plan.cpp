@@ -157,7 +157,7 @@ QByteArray runPlan(const engine::Scenario& scenario, const PlanOptions& options,
             return {};
         }
         if (auto e = io::applyAssignment(probe, assignment)) {
-            error = QStringLiteral("--why-not: ") + *e;
+            error = QStringLiteral("--why-not: ") + io::messageText(*e);
             return {};
         }
         const std::string key = assignment.left(eq).trimmed().toStdString();

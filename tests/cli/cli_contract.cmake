@@ -227,6 +227,10 @@ file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/cli_contract_mamba.json "{\"model_type\":
 run_cli(2 out err --import ${CMAKE_CURRENT_BINARY_DIR}/cli_contract_mamba.json)
 expect_one_line("${err}" "--import of an unknown model_type")
 expect_contains("${err}" "\"mamba\" is not supported; supported: llama, mistral" "--import of an unknown model_type")
+# Issue 23: the sentences io says are message ids the window shows in its language; the CLI's stay English.
+run_cli(2 out err ${SRC}/tests/io/configs/hf/llama-3-8b.json)
+expect_one_line("${err}" "a config opened as a scenario")
+expect_contains("${err}" "llama-3-8b.json: this is not a TrainLedger scenario but a Hugging Face model config (model_type \"llama\"): use File > Import Model… (trainledger-cli --import FILE) to bring it in" "a config opened as a scenario")
 run_cli(2 out err --import ${SRC}/tests/io/configs/hf/llama-3-8b.json --save ${CMAKE_CURRENT_BINARY_DIR}/x.trainledger
         --set model.layers=0)
 expect_contains("${err}" "trainledger-cli: model.layers" "--import then a bad --set")

@@ -7,6 +7,7 @@
 #include "engine/ledgerfields.h"
 #include "engine/presets.h"
 #include "io/archive.h"
+#include "io/messagetext.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -30,8 +31,8 @@ void expectSameLedger(const engine::Ledger& a, const engine::Ledger& b) {
 engine::Scenario roundTrip(const engine::Scenario& s, QByteArray* bytesOut = nullptr) {
     const QByteArray bytes = io::archiveBytes(s);
     const io::ArchiveResult r = io::readArchive(bytes);
-    EXPECT_TRUE(r.archive.has_value()) << r.error.toStdString();
-    EXPECT_TRUE(r.warnings.isEmpty());
+    EXPECT_TRUE(r.archive.has_value()) << io::messageText(r.error).toStdString();
+    EXPECT_TRUE(r.warnings.empty());
     if (bytesOut)
         *bytesOut = bytes;
     return r.archive ? r.archive->scenario : engine::Scenario{};
@@ -68,7 +69,7 @@ TEST(Archive, ThousandsOfRandomScenariosRoundTrip) {
 TEST(Archive, PreviewIsKeptAndChecked) {
     const QByteArray png = test::pngHeader(640, 400);
     const io::ArchiveResult r = io::readArchive(io::archiveBytes(engine::Scenario{}, png));
-    ASSERT_TRUE(r.archive.has_value()) << r.error.toStdString();
+    ASSERT_TRUE(r.archive.has_value()) << io::messageText(r.error).toStdString();
     EXPECT_EQ(r.archive->previewPng, png);
 }
 
@@ -77,17 +78,17 @@ TEST(Archive, UnknownEntriesWarnAndContinue) {
         {{QStringLiteral("scenario.json"), test::validScenarioJson()}, {QStringLiteral("thumbnail.jpg"), "x"}});
     const io::ArchiveResult r = io::readArchive(bytes);
     ASSERT_TRUE(r.archive.has_value());
-    ASSERT_EQ(r.warnings.size(), 1);
-    EXPECT_TRUE(r.warnings.front().contains(QStringLiteral("thumbnail.jpg")));
+    ASSERT_EQ(r.warnings.size(), 1u);
+    EXPECT_TRUE(io::messageText(r.warnings.front()).contains(QStringLiteral("thumbnail.jpg")));
 }
 
 TEST(Archive, UnknownKeysWarnAndContinue) {
     const QByteArray bytes = test::zipOf(
         {{QStringLiteral("scenario.json"), test::scenarioWith("\"parallel\":{\"dp\":4},\"future\":{\"key\":1}")}});
     const io::ArchiveResult r = io::readArchive(bytes);
-    ASSERT_TRUE(r.archive.has_value()) << r.error.toStdString();
+    ASSERT_TRUE(r.archive.has_value()) << io::messageText(r.error).toStdString();
     EXPECT_EQ(r.archive->scenario.parallel.dp, 4);
-    EXPECT_EQ(r.warnings.size(), 1);
+    EXPECT_EQ(r.warnings.size(), 1u);
 }
 
 class BadArchive : public ::testing::TestWithParam<test::BadFile> {};
@@ -98,9 +99,9 @@ TEST_P(BadArchive, RejectedWithItsCategoryAndNothingChanges) {
     const test::BadFile& bad = GetParam();
     const io::ArchiveResult r = io::readArchive(bad.bytes);
     EXPECT_FALSE(r.archive.has_value()) << bad.name;
-    EXPECT_EQ(r.category.toStdString(), bad.category) << bad.name << ": " << r.error.toStdString();
-    EXPECT_FALSE(r.error.isEmpty());
-    EXPECT_FALSE(r.error.contains(QLatin1Char('\n'))) << "one line";
+    EXPECT_EQ(r.category.toStdString(), bad.category) << bad.name << ": " << io::messageText(r.error).toStdString();
+    EXPECT_FALSE(r.error.empty());
+    EXPECT_FALSE(io::messageText(r.error).contains(QLatin1Char('\n'))) << "one line";
 
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("bad.trainledger"));
@@ -128,13 +129,13 @@ INSTANTIATE_TEST_SUITE_P(Issue5, BadArchive, ::testing::ValuesIn(test::badFiles(
 TEST(Archive, UnusualButValidFilesOpen) {
     for (const auto& odd : test::unusualGoodFiles()) {
         const io::ArchiveResult r = io::readArchive(odd.bytes);
-        ASSERT_TRUE(r.archive.has_value()) << odd.name << ": " << r.error.toStdString();
-        EXPECT_LE(r.warnings.size(), 6) << odd.name;
+        ASSERT_TRUE(r.archive.has_value()) << odd.name << ": " << io::messageText(r.error).toStdString();
+        EXPECT_LE(r.warnings.size(), 6u) << odd.name;
     }
     const io::ArchiveResult many = io::readArchive(test::unusualGoodFiles().back().bytes);
-    EXPECT_EQ(many.warnings.size(), 6);
-    EXPECT_TRUE(many.warnings.back().contains(QStringLiteral("1,996 more unknown keys")))
-        << many.warnings.back().toStdString();
+    EXPECT_EQ(many.warnings.size(), 6u);
+    EXPECT_TRUE(io::messageText(many.warnings.back()).contains(QStringLiteral("1,996 more unknown keys")))
+        << io::messageText(many.warnings.back()).toStdString();
 }
 
 TEST(Archive, Issue9MessagesSayWhatIsWrong) {
@@ -142,7 +143,7 @@ TEST(Archive, Issue9MessagesSayWhatIsWrong) {
     auto errorOf = [&](const char* name) {
         for (const auto& bad : files)
             if (std::string_view(bad.name) == name)
-                return io::readArchive(bad.bytes).error;
+                return io::messageText(io::readArchive(bad.bytes).error);
         return QStringLiteral("no such case");
     };
     EXPECT_TRUE(errorOf("zipcrypto").contains(QStringLiteral("encrypted files are not supported")));
@@ -157,13 +158,14 @@ TEST(Archive, Issue9MessagesSayWhatIsWrong) {
 TEST(Archive, JsonErrorsSayLineAndColumn) {
     const io::ArchiveResult r =
         io::readArchive(test::zipOf({{QStringLiteral("scenario.json"), "{\n  \"format\": \n  oops}"}}));
-    EXPECT_TRUE(r.error.contains(QStringLiteral("line 3"))) << r.error.toStdString();
+    EXPECT_TRUE(io::messageText(r.error).contains(QStringLiteral("line 3"))) << io::messageText(r.error).toStdString();
 }
 
 TEST(Archive, NewerVersionSaysWhichIsNeeded) {
     const io::ArchiveResult r = io::readArchive(
         test::zipOf({{QStringLiteral("scenario.json"), "{\"format\":\"trainledger.scenario\",\"version\":3}"}}));
-    EXPECT_TRUE(r.error.contains(QStringLiteral("version 3"))) << r.error.toStdString();
+    EXPECT_TRUE(io::messageText(r.error).contains(QStringLiteral("version 3")))
+        << io::messageText(r.error).toStdString();
 }
 
 TEST(Archive, BareScenarioJsonAlsoLoads) {
@@ -174,7 +176,7 @@ TEST(Archive, BareScenarioJsonAlsoLoads) {
     f.write("{\"parallel.dp\": 2}");
     f.close();
     const io::ArchiveResult r = io::loadScenarioFile(path);
-    ASSERT_TRUE(r.archive.has_value()) << r.error.toStdString();
+    ASSERT_TRUE(r.archive.has_value()) << io::messageText(r.error).toStdString();
     EXPECT_EQ(r.archive->scenario.parallel.dp, 2);
 }
 
@@ -207,7 +209,7 @@ TEST(AtomicSave, KilledChildLeavesALoadableFile) {
         child.kill();
         ASSERT_TRUE(child.waitForFinished());
         const io::ArchiveResult r = io::loadArchive(path);
-        ASSERT_TRUE(r.archive.has_value()) << i << ": " << r.error.toStdString();
+        ASSERT_TRUE(r.archive.has_value()) << i << ": " << io::messageText(r.error).toStdString();
     }
     // Kills mid-write leave temporaries; the next save removes them, and only them (issue 9 item 11).
     QFile keep(dir.filePath(QStringLiteral("plan.trainledger.backup")));

@@ -4,6 +4,7 @@
 
 #include "io/archive.h"
 #include "io/atomicfile.h"
+#include "io/messagetext.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -77,12 +78,12 @@ TEST_P(FailingDisk, ReportsTheFailureAndKeepsTheOldFile) {
         InjectedWrite inject(GetParam());
         const auto error = io::saveArchive(path, next);
         ASSERT_TRUE(error.has_value()) << "a failed write must not report success";
-        EXPECT_FALSE(error->isEmpty());
+        EXPECT_FALSE(error->empty());
         EXPECT_TRUE(io::saveScenarioJson(dir.filePath(QStringLiteral("plan.json")), next).has_value());
     }
     EXPECT_EQ(contents(path), before);
     const io::ArchiveResult r = io::loadArchive(path);
-    ASSERT_TRUE(r.archive.has_value()) << r.error.toStdString();
+    ASSERT_TRUE(r.archive.has_value()) << io::messageText(r.error).toStdString();
     EXPECT_EQ(r.archive->scenario.title, "old");
     EXPECT_EQ(filesIn(dir.path()), QStringList{QStringLiteral("plan.trainledger")}) << "no temporary left behind";
 }
@@ -94,7 +95,8 @@ TEST(AtomicFile, FullDiskMessageSaysSo) {
     InjectedWrite inject(&fullAfter100);
     const auto error = io::writeFileAtomically(dir.filePath(QStringLiteral("x.svg")), QByteArray(5000, 'x'));
     ASSERT_TRUE(error.has_value());
-    EXPECT_TRUE(error->contains(QStringLiteral("No space left"))) << error->toStdString();
+    EXPECT_TRUE(io::messageText(*error).contains(QStringLiteral("No space left")))
+        << io::messageText(*error).toStdString();
     EXPECT_TRUE(filesIn(dir.path()).isEmpty()) << "a new file that failed is not left as a stub";
 }
 
@@ -119,7 +121,8 @@ TEST(AtomicFile, RefusesTargetsThatAreNotRegularFiles) {
             continue;
         const auto error = io::saveArchive(target, engine::Scenario{});
         ASSERT_TRUE(error.has_value()) << target.toStdString();
-        EXPECT_TRUE(error->contains(QStringLiteral("not a regular file"))) << error->toStdString();
+        EXPECT_TRUE(io::messageText(*error).contains(QStringLiteral("not a regular file")))
+            << io::messageText(*error).toStdString();
         struct stat st {};
         ASSERT_EQ(::stat(QFile::encodeName(target).constData(), &st), 0);
         EXPECT_FALSE(S_ISREG(st.st_mode)) << target.toStdString() << " was replaced";

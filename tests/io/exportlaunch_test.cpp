@@ -6,6 +6,7 @@
 #include "engine/presets.h"
 #include "io/exportlaunch.h"
 #include "io/importconfig.h"
+#include "io/messagetext.h"
 
 #include <gtest/gtest.h>
 
@@ -59,7 +60,7 @@ bool mentions(const QStringList& lines, const char* text) {
 TEST(ExportLaunch, MegatronRoundTrip) {
     const engine::Scenario s = planned();
     const io::ImportResult r = roundTrip(s, io::LaunchFormat::Megatron);
-    ASSERT_TRUE(r.scenario) << r.error.toStdString();
+    ASSERT_TRUE(r.scenario) << io::messageText(r.error).toStdString();
     EXPECT_EQ(r.kind, io::FileKind::Megatron);
     const engine::Scenario& t = *r.scenario;
     EXPECT_EQ(t.model, s.model); // the whole shape, preset name included
@@ -82,7 +83,7 @@ TEST(ExportLaunch, MegatronRoundTripOfAnMoeWithLatentAttention) {
     s.data.globalBatch = 256;
     ASSERT_TRUE(engine::evaluate(s).valid);
     const io::ImportResult r = roundTrip(s, io::LaunchFormat::Megatron);
-    ASSERT_TRUE(r.scenario) << r.error.toStdString();
+    ASSERT_TRUE(r.scenario) << io::messageText(r.error).toStdString();
     EXPECT_EQ(r.scenario->model, s.model);
     EXPECT_EQ(r.scenario->parallel.ep, 8);
     EXPECT_EQ(r.scenario->parallel.dp, 16);
@@ -93,11 +94,11 @@ TEST(ExportLaunch, MegatronRoundTripOfAnMoeWithLatentAttention) {
 TEST(ExportLaunch, MegatronCarriesQkvBiasesAndNamesPostNorms) {
     engine::Scenario s = planned();
     const auto qwen2 = io::importConfigFile(QStringLiteral(TL_SOURCE_DIR "/tests/io/configs/hf/qwen2-7b.json"), s);
-    ASSERT_TRUE(qwen2.scenario) << qwen2.error.toStdString();
+    ASSERT_TRUE(qwen2.scenario) << io::messageText(qwen2.error).toStdString();
     const QByteArray bytes = io::exportLaunch(*qwen2.scenario, io::LaunchFormat::Megatron);
     EXPECT_TRUE(bytes.contains("--add-qkv-bias"));
     const io::ImportResult back = io::importConfig(bytes, engine::Scenario{});
-    ASSERT_TRUE(back.scenario) << back.error.toStdString();
+    ASSERT_TRUE(back.scenario) << io::messageText(back.error).toStdString();
     EXPECT_TRUE(back.scenario->model.qkvBias);
     EXPECT_EQ(engine::countModel(back.scenario->model).total, 7615616512.0);
     s.model.postNorms = true;
@@ -119,7 +120,7 @@ TEST(ExportLaunch, TorchtitanRoundTrip) {
         engine::Scenario s = planned();
         s.parallel.zero = zero;
         const io::ImportResult r = roundTrip(s, io::LaunchFormat::Torchtitan);
-        ASSERT_TRUE(r.scenario) << r.error.toStdString();
+        ASSERT_TRUE(r.scenario) << io::messageText(r.error).toStdString();
         EXPECT_EQ(r.kind, io::FileKind::Torchtitan);
         const engine::Scenario& t = *r.scenario;
         EXPECT_EQ(t.model.preset, "llama3-8b");
@@ -162,7 +163,7 @@ TEST(ExportLaunch, DeepSpeedRoundTrip) {
     s.offload.optimizer = engine::Offload::Cpu;
     ASSERT_TRUE(engine::evaluate(s).valid);
     const io::ImportResult r = roundTrip(s, io::LaunchFormat::DeepSpeed);
-    ASSERT_TRUE(r.scenario) << r.error.toStdString();
+    ASSERT_TRUE(r.scenario) << io::messageText(r.error).toStdString();
     EXPECT_EQ(r.kind, io::FileKind::DeepSpeed);
     const engine::Scenario& t = *r.scenario;
     EXPECT_EQ(t.parallel.dp, 64);

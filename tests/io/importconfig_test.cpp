@@ -6,6 +6,7 @@
 #include "engine/model.h"
 #include "engine/presets.h"
 #include "io/importconfig.h"
+#include "io/messagetext.h"
 
 #include <QFile>
 
@@ -33,8 +34,8 @@ double totalParams(const io::ImportResult& r) {
     return r.scenario ? engine::countModel(r.scenario->model).total : -1;
 }
 
-bool mentions(const QStringList& lines, const char* text) {
-    for (const QString& line : lines)
+bool mentions(const std::vector<engine::Diagnostic>& lines, const char* text) {
+    for (const QString& line : io::messageTexts(lines))
         if (line.contains(QLatin1String(text)))
             return true;
     return false;
@@ -64,10 +65,12 @@ const Published kDense[] = {
 TEST(ImportHuggingFace, DenseModelsGiveThePublishedTotalToTheParameter) {
     for (const auto& p : kDense) {
         const io::ImportResult r = importHf(p.file);
-        ASSERT_TRUE(r.scenario) << p.file << ": " << r.error.toStdString();
+        ASSERT_TRUE(r.scenario) << p.file << ": " << io::messageText(r.error).toStdString();
         EXPECT_EQ(totalParams(r), p.total) << p.file;
-        EXPECT_TRUE(r.what.contains(QLatin1String(p.modelType))) << r.what.toStdString();
-        EXPECT_TRUE(r.ignored.isEmpty()) << p.file << ": " << r.ignored.join(QLatin1Char('|')).toStdString();
+        EXPECT_TRUE(io::messageText(r.what).contains(QLatin1String(p.modelType)))
+            << io::messageText(r.what).toStdString();
+        EXPECT_TRUE(r.ignored.empty()) << p.file << ": "
+                                       << io::messageTexts(r.ignored).join(QLatin1Char('|')).toStdString();
         EXPECT_TRUE(engine::evaluate(*r.scenario).valid) << p.file;
     }
 }
@@ -81,7 +84,7 @@ TEST(ImportHuggingFace, MoeModelsAreTheirPresets) {
                                                          {"gpt-oss-120b.json", "gpt-oss-120b"}};
     for (const auto& [file, preset] : cases) {
         const io::ImportResult r = importHf(file);
-        ASSERT_TRUE(r.scenario) << file << ": " << r.error.toStdString();
+        ASSERT_TRUE(r.scenario) << file << ": " << io::messageText(r.error).toStdString();
         EXPECT_EQ(r.scenario->model.preset, preset) << file;
         EXPECT_EQ(totalParams(r), engine::countModel(engine::findModelPreset(preset)->shape).total) << file;
     }
@@ -94,7 +97,7 @@ TEST(ImportHuggingFace, MoeModelsAreTheirPresets) {
 TEST(ImportHuggingFace, WhatCannotBeExpressedIsNamed) {
     // Qwen1.5-MoE-A2.7B: the shared expert is four experts wide; its gate is named, not counted.
     const io::ImportResult moe = importHf("qwen1.5-moe-a2.7b.json");
-    ASSERT_TRUE(moe.scenario) << moe.error.toStdString();
+    ASSERT_TRUE(moe.scenario) << io::messageText(moe.error).toStdString();
     EXPECT_EQ(moe.scenario->model.moe.sharedExperts, 4);
     EXPECT_TRUE(mentions(moe.ignored, "shared_expert_gate"));
 }
@@ -129,19 +132,20 @@ TEST(ImportHuggingFace, UnknownModelTypeIsRefusedWithTheSupportedList) {
     bytes.replace("\"llama\"", "\"mamba\"");
     const io::ImportResult r = io::importConfig(bytes, engine::Scenario{});
     EXPECT_FALSE(r.scenario);
-    EXPECT_TRUE(r.error.contains(QLatin1String("\"mamba\" is not supported")));
+    EXPECT_TRUE(io::messageText(r.error).contains(QLatin1String("\"mamba\" is not supported")));
     for (const QString& type : io::supportedModelTypes())
-        EXPECT_TRUE(r.error.contains(type)) << type.toStdString();
+        EXPECT_TRUE(io::messageText(r.error).contains(type)) << type.toStdString();
     EXPECT_EQ(io::supportedModelTypes().size(), 17);
 }
 
 void expectRefused(const QByteArray& bytes, const char* what, const char* says = "") {
     const io::ImportResult r = io::importConfig(bytes, engine::Scenario{});
     EXPECT_FALSE(r.scenario) << what;
-    EXPECT_FALSE(r.error.isEmpty()) << what;
-    EXPECT_FALSE(r.error.contains(QLatin1Char('\n'))) << what;
-    EXPECT_LE(r.error.size(), 400) << what;
-    EXPECT_TRUE(r.error.contains(QLatin1String(says))) << what << ": " << r.error.toStdString();
+    EXPECT_FALSE(r.error.empty()) << what;
+    EXPECT_FALSE(io::messageText(r.error).contains(QLatin1Char('\n'))) << what;
+    EXPECT_LE(io::messageText(r.error).size(), 400) << what;
+    EXPECT_TRUE(io::messageText(r.error).contains(QLatin1String(says)))
+        << what << ": " << io::messageText(r.error).toStdString();
 }
 
 TEST(ImportHuggingFace, BadFilesAreRefusedInOneLine) {
@@ -184,7 +188,7 @@ TEST(ImportHuggingFace, AMultimodalConfigReadsItsLanguageModel) {
     const QByteArray wrapped =
         "{\"model_type\": \"gemma3\", \"vision_config\": {\"hidden_size\": 1152}, \"text_config\": " + text + "}";
     const io::ImportResult r = io::importConfig(wrapped, engine::Scenario{});
-    ASSERT_TRUE(r.scenario) << r.error.toStdString();
+    ASSERT_TRUE(r.scenario) << io::messageText(r.error).toStdString();
     EXPECT_EQ(r.scenario->model.layers, 26);
     EXPECT_TRUE(mentions(r.ignored, "text_config"));
 }

@@ -3,6 +3,7 @@
 #include "engine/evaluate.h"
 #include "engine/fields.h"
 #include "engine/presets.h"
+#include "io/messagetext.h"
 #include "io/scenariojson.h"
 
 #include <QJsonArray>
@@ -24,7 +25,7 @@ TEST(ScenarioJson, DefaultRoundTripsToIdenticalBytes) {
     const engine::Scenario s;
     const QByteArray bytes = io::scenarioToJson(s);
     const auto r = io::scenarioFromJson(bytes);
-    ASSERT_TRUE(r.scenario.has_value()) << r.error.toStdString();
+    ASSERT_TRUE(r.scenario.has_value()) << io::messageText(r.error).toStdString();
     EXPECT_EQ(*r.scenario, s);
     EXPECT_EQ(io::scenarioToJson(*r.scenario), bytes);
     EXPECT_TRUE(bytes.contains("\"format\": \"trainledger.scenario\""));
@@ -45,14 +46,14 @@ TEST(ScenarioJson, PresetAppliesBeforeItsRefinements) {
     const QByteArray json = R"({"format":"trainledger.scenario","version":1,
         "model":{"layers":40,"preset":"llama3-8b"}})";
     const auto r = io::scenarioFromJson(json);
-    ASSERT_TRUE(r.scenario.has_value()) << r.error.toStdString();
+    ASSERT_TRUE(r.scenario.has_value()) << io::messageText(r.error).toStdString();
     EXPECT_EQ(r.scenario->model.layers, 40);
     EXPECT_EQ(r.scenario->model.vocab, 128256);
 }
 
 TEST(ScenarioJson, FlatDottedKeysAreAccepted) {
     const auto r = io::scenarioFromJson(R"({"parallel.dp": 4, "model.preset": "llama2-7b"})", false);
-    ASSERT_TRUE(r.scenario.has_value()) << r.error.toStdString();
+    ASSERT_TRUE(r.scenario.has_value()) << io::messageText(r.error).toStdString();
     EXPECT_EQ(r.scenario->parallel.dp, 4);
     EXPECT_EQ(r.scenario->model.vocab, 32000);
 }
@@ -82,13 +83,14 @@ TEST(ScenarioJson, ConfigsThatAreNotScenariosAreRefused) {
         const auto r = io::scenarioFromJson(row.bytes, false);
         EXPECT_FALSE(r.scenario.has_value()) << row.bytes;
         EXPECT_EQ(r.category.toStdString(), "not-scenario") << row.bytes;
-        EXPECT_TRUE(r.error.contains(QString::fromUtf8(row.fragment))) << r.error.toStdString();
-        EXPECT_FALSE(r.error.contains(QLatin1Char('\n')));
+        EXPECT_TRUE(io::messageText(r.error).contains(QString::fromUtf8(row.fragment)))
+            << io::messageText(r.error).toStdString();
+        EXPECT_FALSE(io::messageText(r.error).contains(QLatin1Char('\n')));
     }
     EXPECT_TRUE(io::scenarioFromJson("{}", false).scenario.has_value());
     const auto bare = io::scenarioFromJson(R"({"parallel": {"dp": 4}, "wings": 2})", false);
     ASSERT_TRUE(bare.scenario.has_value());
-    EXPECT_EQ(bare.warnings.size(), 1);
+    EXPECT_EQ(bare.warnings.size(), 1u);
 }
 
 struct BadJson {
@@ -107,7 +109,8 @@ TEST_P(BadScenarioJson, Rejected) {
     const auto r = io::scenarioFromJson(GetParam().json);
     EXPECT_FALSE(r.scenario.has_value());
     EXPECT_EQ(r.category.toStdString(), GetParam().category);
-    EXPECT_NE(r.error.toStdString().find(GetParam().fragment), std::string::npos) << r.error.toStdString();
+    EXPECT_NE(io::messageText(r.error).toStdString().find(GetParam().fragment), std::string::npos)
+        << io::messageText(r.error).toStdString();
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -125,8 +128,8 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(ScenarioJson, UnknownKeysWarnAndContinue) {
     const auto r = io::scenarioFromJson(R"({"format":"trainledger.scenario","version":1,"model":{"wings":2}})");
     ASSERT_TRUE(r.scenario.has_value());
-    ASSERT_EQ(r.warnings.size(), 1);
-    EXPECT_TRUE(r.warnings.front().contains(QStringLiteral("model.wings")));
+    ASSERT_EQ(r.warnings.size(), 1u);
+    EXPECT_TRUE(io::messageText(r.warnings.front()).contains(QStringLiteral("model.wings")));
 }
 
 TEST(SetSyntax, JsonOrString) {
@@ -140,7 +143,7 @@ TEST(SetSyntax, JsonOrString) {
     EXPECT_FALSE(io::applyAssignment(s, QStringLiteral("model.params=null")).has_value());
     const auto e = io::applyAssignment(s, QStringLiteral("parallel.zero=7"));
     ASSERT_TRUE(e.has_value());
-    EXPECT_EQ(e->toStdString(), "parallel.zero: 7 is not allowed; allowed: an integer from 0 to 3");
+    EXPECT_EQ(io::messageText(*e).toStdString(), "parallel.zero: 7 is not allowed; allowed: an integer from 0 to 3");
 }
 
 // A value of each key that differs from the default and keeps the scenario valid.

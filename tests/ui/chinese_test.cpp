@@ -13,7 +13,9 @@
 #include "engine/ledgerfields.h"
 #include "engine/messages.h"
 #include "engine/presets.h"
+#include "io/archive.h"
 #include "io/lessons.h"
+#include "tests/ui/scripteddialogs.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
 #include "ui/explain/explaindialog.h"
@@ -51,6 +53,7 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -77,8 +80,13 @@ QSet<QString> allowedWords() {
           "Narayanan", "Chowdhery", "cuBLAS", "GEMM", "A", "B", "C", "E", "T", "M", "k", "K", "usd", "USD", "MI",
           "nvidia-smi", "GeLU", "nat", "Besiroglu", "all-reduce", "reduce-scatter", "MIN", "MAX", "gpus",
           "budget", // the option --budget a tooltip names
-          "Hoffmann", "PF-day", "PyTorch", "logits", "Transformer", "all-gather", "ceil", "null", "rank", "dropout",
-          "softmax", "tp", "pp", "dp", "cp", "ep", "mfu", "hfu", "RL", "X",
+          // issue 23: io's sentences quote the options, flags, fields and values of the files a user opens or
+          // imports as they are written ("trainledger-cli --import", Megatron-LM's --swiglu, "format", true), and the
+          // names of encodings and archive checks (UTF-8, zip, CRC)
+          "cli", "import", "set", "format", "version", "true", "false", "UTF", "zip", "CRC", "torchrun", "nnodes",
+          "nproc-per-node", "swiglu", "disable-bias-linear", "moe-layer-freq", "recompute-granularity", "vocab-size",
+          "LayerNorm", "Interleaved", "Hoffmann", "PF-day", "PyTorch", "logits", "Transformer", "all-gather", "ceil",
+          "null", "rank", "dropout", "softmax", "tp", "pp", "dp", "cp", "ep", "mfu", "hfu", "RL", "X",
           "all-to-all", // issue 22: expert parallelism, latent attention, multi-token prediction
           "ETP", "etp", "top-k", "MLA", "MTP", "Megatron-Core",
           // Training stacks named by the published runs the step model is checked on.
@@ -644,6 +652,78 @@ private slots:
                  qPrintable(QStringLiteral("\n") + english.problems.join(QLatin1Char('\n'))));
         QVERIFY(ui::Language::apply(QStringLiteral("zh_CN"))); // as the other tests expect
         settle();
+    }
+
+    // Files in the Chinese window, through the File menu as a user goes: opening someone's config.json is refused
+    // naming the menu item to use, importing a Hugging Face config and a torchtitan TOML sums up what was set and
+    // what was passed over, and a save into a missing folder says why - all in Chinese (io's sentences are engine
+    // message ids, engine/messages.h). Without a translator (the CLI) the same ids read in English, as before.
+    void filesAndImportsSpeakChinese() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString hf = dir.filePath(QStringLiteral("config.json")), titan = dir.filePath(QStringLiteral("t.toml"));
+        QVERIFY(QFile::copy(QStringLiteral(TL_SOURCE_DIR "/tests/io/configs/hf/qwen1.5-moe-a2.7b.json"), hf));
+        QVERIFY(QFile::copy(QStringLiteral(TL_SOURCE_DIR "/tests/io/configs/torchtitan/llama3_8b.toml"), titan));
+        ui::Controller controller;
+        test::ScriptedDialogs dialogs;
+        ui::MainWindow::Options options;
+        options.useSettings = false;
+        options.dialogs = &dialogs;
+        ui::MainWindow window(&controller, options);
+        window.setAttribute(Qt::WA_DontShowOnScreen);
+        window.show();
+        const auto trigger = [&window](const char* name) {
+            QAction* a = window.findChild<QAction*>(QLatin1String(name));
+            QVERIFY2(a, name);
+            a->trigger();
+        };
+        Walker walk;
+
+        dialogs.openNames << hf;
+        trigger("openAction");
+        QCOMPARE(dialogs.errors.size(), 1);
+        const QString refusal = dialogs.errors.front();
+        QVERIFY2(refusal.contains(QStringLiteral("这不是 TrainLedger 场景，而是一个 Hugging Face 模型配置")) &&
+                     refusal.contains(QStringLiteral("请用 文件 > 导入模型…")),
+                 qPrintable(refusal));
+        walk.check(QStringLiteral("File > Open config.json"), refusal);
+        QCOMPARE(
+            QString::fromStdString(io::loadScenarioFile(hf).error.message()),
+            QStringLiteral("this is not a TrainLedger scenario but a Hugging Face model config (model_type "
+                           "\"qwen2_moe\"): use File > Import Model\u2026 (trainledger-cli --import FILE) to bring "
+                           "it in"));
+
+        dialogs.openNames << hf;
+        trigger("importModelAction");
+        QCOMPARE(dialogs.infos.size(), 1);
+        const QString model = dialogs.infos.front();
+        QVERIFY2(
+            model.contains(QStringLiteral("已从“config.json”导入一个 Hugging Face 模型配置（model_type "
+                                          "\"qwen2_moe\"）")) &&
+                model.contains(QStringLiteral("设置 model.layers = 24（num_hidden_layers）")) &&
+                model.contains(QStringLiteral("忽略 shared_expert_gate：每层一个 hidden_size 长的权重向量：未计入")),
+            qPrintable(model));
+        // The summary is the window's; the detail lines quote the file's own fields and values as they are.
+        walk.check(QStringLiteral("File > Import Model"), model.section(QLatin1Char('\n'), 0, 1));
+
+        dialogs.saveChoices << ui::Dialogs::SaveChoice::Discard;
+        dialogs.openNames << titan;
+        trigger("importTrainingAction");
+        QCOMPARE(dialogs.infos.size(), 2);
+        const QString training = dialogs.infos.back();
+        QVERIFY2(training.contains(QStringLiteral("一个 torchtitan TOML 配置")) &&
+                     training.contains(QStringLiteral("torchtitan 的张量并行（序列并行的归一化）")),
+                 qPrintable(training));
+        walk.check(QStringLiteral("File > Import Training Config"), training.section(QLatin1Char('\n'), 0, 1));
+
+        dialogs.saveNames << dir.filePath(QStringLiteral("no_such_folder/plan.trainledger"));
+        trigger("saveAsAction");
+        QCOMPARE(dialogs.errors.size(), 2);
+        QVERIFY2(dialogs.errors.back().contains(QStringLiteral("no_such_folder 不存在")),
+                 qPrintable(dialogs.errors.back()));
+        walk.check(QStringLiteral("File > Save As"), QString(dialogs.errors.back()).remove(dir.path()));
+        QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
+        QVERIFY2(dialogs.unexpected.isEmpty(), qPrintable(dialogs.unexpected.join(QLatin1Char('|'))));
     }
 
     void theDetectorCatchesEnglish() {

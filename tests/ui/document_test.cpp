@@ -4,11 +4,13 @@
 
 #include "engine/presets.h"
 #include "io/archive.h"
+#include "io/messagetext.h"
 #include "io/scenariojson.h"
 #include "tests/io/badfiles.h"
 #include "tests/ui/scripteddialogs.h"
 #include "ui/controller.h"
 #include "ui/document.h"
+#include "ui/i18n/enginetext.h"
 #include "ui/notesedit.h"
 
 #include <QDragEnterEvent>
@@ -56,7 +58,7 @@ private:
         const QString p = path(name);
         const auto error = io::saveArchive(p, s);
         if (error)
-            qWarning("%s", qPrintable(*error));
+            qWarning("%s", qPrintable(io::messageText(*error)));
         return p;
     }
     int undoCount() const { return m_controller->undoStack()->count(); }
@@ -155,7 +157,7 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(bytes);
         f.close();
-        const QString expected = io::loadScenarioFile(file).error;
+        const QString expected = ui::diagnosticText(io::loadScenarioFile(file).error);
         QVERIFY(!expected.isEmpty());
 
         const engine::Scenario before = m_controller->scenario();
@@ -200,7 +202,7 @@ private slots:
         QCOMPARE(m_window->windowTitle(), QStringLiteral("saved.trainledger[*] \u2014 TrainLedger"));
 
         const io::ArchiveResult r = io::loadScenarioFile(saved);
-        QVERIFY2(r.archive, qPrintable(r.error));
+        QVERIFY2(r.archive, qPrintable(io::messageText(r.error)));
         QCOMPARE(r.archive->scenario, edited);
         QVERIFY(r.archive->previewPng.startsWith("\x89PNG"));
         QVERIFY(r.archive->previewPng.size() < 300 * 1024);

@@ -5,6 +5,7 @@
 #include "io/archive.h"
 #include "io/atomicfile.h"
 #include "io/importconfig.h"
+#include "io/messagetext.h"
 #include "tests/ui/scripteddialogs.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
@@ -307,7 +308,7 @@ private slots:
         action(QStringLiteral("exportLaunchAction"))->trigger();
         QVERIFY2(m_dialogs->errors.isEmpty(), qPrintable(m_dialogs->errors.join(QLatin1Char('|'))));
         const io::ImportResult back = io::importConfigFile(file, engine::Scenario{});
-        QVERIFY2(back.scenario.has_value(), qPrintable(back.error));
+        QVERIFY2(back.scenario.has_value(), qPrintable(io::messageText(back.error)));
         QCOMPARE(back.scenario->parallel.tp, 2);
         QCOMPARE(back.scenario->parallel.dp, m_controller->scenario().parallel.dp);
         m_dialogs->saveNames << m_dir.filePath(QStringLiteral("launch.yaml"));

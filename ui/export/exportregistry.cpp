@@ -1,6 +1,7 @@
 #include "ui/export/exportregistry.h"
 
 #include "io/atomicfile.h"
+#include "ui/i18n/enginetext.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -45,8 +46,10 @@ QString exportFilter(const QStringList& suffixes) {
 }
 
 QString writeExportFile(const QString& path, const QByteArray& bytes) {
-    const std::optional<QString> error = io::writeFileAtomically(path, bytes); // issue 9's checked writer
-    return error ? QStringLiteral("%1: cannot write: %2").arg(path, *error) : QString();
+    const std::optional<engine::Diagnostic> error = io::writeFileAtomically(path, bytes); // the checked writer
+    return error
+               ? QCoreApplication::translate("tl::ui::Export", "%1: cannot write: %2").arg(path, diagnosticText(*error))
+               : QString();
 }
 
 QString exportTo(const ExportEntry& entry, const QString& path) {

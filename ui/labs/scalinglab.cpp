@@ -4,6 +4,7 @@
 #include "io/atomicfile.h"
 #include "ui/boxes.h"
 #include "ui/controller.h"
+#include "ui/i18n/enginetext.h"
 #include "ui/labs/scrollpage.h"
 #include "ui/views/charts.h"
 
@@ -552,7 +553,7 @@ QString ScalingLab::loadRuns(const QString& csvText, bool wait) {
 QString ScalingLab::importCsv(const QString& path, bool wait) {
     const io::ReadResult file = io::readRegularFile(path, el::kMaxPilotRunsBytes);
     if (file.error)
-        return tr("%1: cannot read: %2").arg(path, *file.error);
+        return tr("%1: cannot read: %2").arg(path, diagnosticText(*file.error));
     const QString error = loadRuns(QString::fromUtf8(file.bytes), wait);
     return error.isEmpty() ? error : tr("%1: %2").arg(QFileInfo(path).fileName(), error);
 }
@@ -584,7 +585,6 @@ void ScalingLab::startFit(std::vector<el::PilotRun> runs, bool wait) {
                 .arg(starts);
         });
         drawFit();
-        emit fitFinished();
     };
     if (wait) {
         const el::ScalingFit f = el::fitScalingLaw(runs);

@@ -73,9 +73,6 @@ public:
     // model past the optimum, 4: the fitted law's optimum.
     bool useAllocation(int which);
 
-signals:
-    void fitFinished();
-
 protected:
     void showEvent(QShowEvent* event) override;
     void changeEvent(QEvent* event) override;

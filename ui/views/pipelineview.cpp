@@ -494,7 +494,6 @@ void PipelineView::setSpec(const PipelineSpec& spec) {
 }
 
 void PipelineView::setComparisonSchedule(std::optional<Schedule> other) {
-    const bool changed = other != m_compareSchedule;
     m_compareSchedule = other;
     if (other) {
         // The same p and m under the other schedule, with durations rescaled so that both panels do the same work per
@@ -527,8 +526,6 @@ void PipelineView::setComparisonSchedule(std::optional<Schedule> other) {
         w->setEnabled(!isNoPipeline());
     m_timeLabel->setVisible(!isNoPipeline());
     m_canvas->invalidate();
-    if (changed)
-        emit comparisonScheduleChanged(other);
 }
 
 const Timeline* PipelineView::comparisonTimeline() const {

@@ -54,9 +54,6 @@ public:
     void pause();
     void step(); // moves the cursor to the next block start or end
 
-signals:
-    void comparisonScheduleChanged(std::optional<tl::engine::Schedule> other);
-
 protected:
     void changeEvent(QEvent* event) override;
 

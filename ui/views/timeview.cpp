@@ -167,10 +167,7 @@ TimeView::TimeView(QWidget* parent) : QWidget(parent) {
 
     connect(m_search, &BestLayoutSearch::changed, this, &TimeView::showBest);
     connect(m_search, &BestLayoutSearch::finished, this, &TimeView::bestLayoutsFinished);
-    connect(m_bestBox, &QCheckBox::toggled, this, [this](bool on) {
-        updateBest();
-        emit bestLayoutToggled(on);
-    });
+    connect(m_bestBox, &QCheckBox::toggled, this, &TimeView::updateBest);
     retranslate();
 }
 

@@ -87,7 +87,6 @@ public:
     QString effectiveHoverText(double gpus) const; // the effective-days line's tooltip at the nearest point
 
 signals:
-    void bestLayoutToggled(bool shown);
     void bestLayoutsFinished(bool cancelled); // a search ended (drawn, or cancelled by Cancel)
 
 protected:
