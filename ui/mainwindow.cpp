@@ -208,6 +208,17 @@ void MainWindow::buildUi() {
     registerExports();
     buildMenus();
     m_classroom = installClassroom(this);
+    // Presentation mode hides the menu bar, and a hidden menu's shortcuts are dead: the window holds them too.
+    const std::function<void(const QMenu*)> keepShortcuts = [&](const QMenu* menu) {
+        for (QAction* a : menu->actions())
+            if (a->menu())
+                keepShortcuts(a->menu());
+            else if (!a->shortcut().isEmpty())
+                addAction(a);
+    };
+    for (const QAction* top : menuBar()->actions())
+        if (top->menu())
+            keepShortcuts(top->menu());
     connect(m_panel, &ParameterPanel::dragging, this, [this](bool down) {
         for (QWidget* w : std::as_const(m_viewOrder))
             if (EvaluationView* v = asView(w))
@@ -270,7 +281,7 @@ void MainWindow::buildMenus() {
     buildFileMenu();
     auto* reset = m_fileMenu->addAction(QString());
     reset->setObjectName(QStringLiteral("resetAction"));
-    m_texts.add([reset] { reset->setText(tr("&Reset to the Built-in Scenario")); });
+    m_texts.add([reset] { reset->setText(tr("Reset to the &Built-in Scenario")); });
     connect(reset, &QAction::triggered, this, [this] { m_controller->replaceScenario(engine::Scenario{}); });
     m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString());
@@ -357,7 +368,11 @@ void MainWindow::buildMenus() {
     for (int i = 0; i < m_tabs->count(); ++i) {
         QAction* a = viewMenu->addAction(QString());
         a->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
-        m_texts.add([this, a, i] { a->setText(QCoreApplication::translate("views", m_tabNames[i])); });
+        // The digit of its Alt+ shortcut is its letter: the tabs' own letters are taken by the menu's other entries.
+        m_texts.add([this, a, i] {
+            a->setText(tr("&%1 %2").arg(i + 1).arg(
+                QString(QCoreApplication::translate("views", m_tabNames[i])).remove(QLatin1Char('&'))));
+        });
         connect(a, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
     }
 
@@ -367,6 +382,7 @@ void MainWindow::buildMenus() {
     m_texts.add([tools] { tools->setTitle(tr("&Tools")); });
     QAction* calibrate = tools->addAction(QString());
     calibrate->setObjectName(QStringLiteral("calibrateAction"));
+    calibrate->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     m_texts.add([calibrate] {
         calibrate->setText(tr("&Calibrate to My Cluster\u2026"));
         calibrate->setStatusTip(tr("Fit the efficiency figures to step times you measured on your own GPUs"));
@@ -387,8 +403,9 @@ void MainWindow::buildMenus() {
     connect(keys, &QAction::triggered, this, &MainWindow::showShortcuts);
     QAction* accuracy = help->addAction(QString());
     accuracy->setObjectName(QStringLiteral("accuracyAction"));
+    accuracy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     m_texts.add([accuracy] {
-        accuracy->setText(tr("How &Accurate Is This?"));
+        accuracy->setText(tr("&How Accurate Is This?"));
         accuracy->setStatusTip(tr("Every published run the derived step time is checked on, predicted against "
                                   "published"));
     });
@@ -432,7 +449,7 @@ void MainWindow::buildFileMenu() {
     connect(newAction, &QAction::triggered, this, [this] { m_document->newFromPreset(QString()); });
     QMenu* presets = m_fileMenu->addMenu(QString());
     presets->setObjectName(QStringLiteral("newFromPresetMenu"));
-    m_texts.add([presets] { presets->setTitle(tr("New from &Preset")); });
+    m_texts.add([presets] { presets->setTitle(tr("New &from Preset")); });
     for (const engine::ModelPreset& p : engine::modelPresets()) {
         QAction* a = presets->addAction(QString::fromStdString(p.name));
         a->setObjectName(QStringLiteral("newPreset:") + QString::fromStdString(p.id));
@@ -511,13 +528,13 @@ void MainWindow::buildFileMenu() {
 
     m_exportMenu = m_fileMenu->addMenu(QString());
     m_exportMenu->setObjectName(QStringLiteral("exportMenu"));
-    m_texts.add([this] { m_exportMenu->setTitle(tr("&Export")); });
+    m_texts.add([this] { m_exportMenu->setTitle(tr("E&xport")); });
     buildExportMenu();
     QAction* report = m_fileMenu->addAction(QString());
     report->setObjectName(QStringLiteral("exportReportAction"));
     report->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_texts.add([report] {
-        report->setText(tr("Export &Report\u2026"));
+        report->setText(tr("&Export Report\u2026"));
         report->setToolTip(tr("A one- or two-page PDF: the verdict, the plan, both charts, the key figures and the "
                               "assumptions"));
     });

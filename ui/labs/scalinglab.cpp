@@ -260,9 +260,9 @@ QWidget* ScalingLab::buildFitPage() {
     auto* sample = new QPushButton;
     sample->setObjectName(QStringLiteral("sampleRunsButton"));
     m_texts.add([import, sample] {
-        import->setText(tr("&Import CSV\u2026"));
+        import->setText(tr("Im&port CSV\u2026"));
         import->setToolTip(tr("Pilot runs: a CSV whose header names params, tokens and loss"));
-        sample->setText(tr("Sa&mple runs"));
+        sample->setText(tr("Sample r&uns"));
         sample->setToolTip(tr("35 runs on the approach 3 law with 1% noise (seeded), to try the fit"));
     });
     m_fitStatus = new QLabel;

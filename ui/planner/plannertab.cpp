@@ -181,19 +181,19 @@ void PlannerTab::retranslate() {
     m_objective->setItemText(0, tr("Fastest"));
     m_objective->setItemText(1, tr("Cheapest that meets the deadline"));
     m_objective->setItemText(2, tr("Fewest GPUs that meet the deadline"));
-    m_headroomLabel->setText(tr("&Headroom:"));
+    m_headroomLabel->setText(tr("Hea&droom:"));
     m_headroom->setSuffix(tr(" % kept free"));
     m_headroom->setToolTip(tr("A layout fits when its memory per GPU is at most the capacity less this share."));
     m_budgetLabel->setText(tr("&Budget:"));
     m_budget->setPlaceholderText(tr("no limit (US dollars)"));
     m_budget->setToolTip(tr("List only plans that cost at most this many US dollars; with Fastest, the fastest "
                             "layout within the budget. Key: --budget"));
-    m_topLabel->setText(tr("&List:"));
+    m_topLabel->setText(tr("&Rows:"));
     m_top->setToolTip(tr("How many of the best plans to list"));
     m_across->setText(tr("Tensor parallel across nodes"));
     m_across->setToolTip(tr("Off: tp stays inside one node (it divides the GPUs per node)"));
     m_run->setText(tr("&Plan"));
-    m_apply->setText(tr("&Apply Layout"));
+    m_apply->setText(tr("Appl&y Layout"));
     m_apply->setToolTip(tr("Make the selected layout the scenario (one undo step)"));
     m_status->setText(m_statusText());
     m_model->retranslate();
@@ -301,12 +301,32 @@ void PlannerTab::onFinished(engine::PlanResult r) {
             text += QLatin1Char('\n') + tr("A fixed MFU makes every layout on a GPU count equally fast: on one count "
                                            "the plans rank by memory per GPU (most room first), then by GPUs. Derived "
                                            "efficiency ranks them by the modelled step time.");
+        if (!m_result.plans.empty())
+            if (const QString note = finetuneNote(); !note.isEmpty())
+                text += QLatin1Char('\n') + note;
         return text;
     });
     if (!m_result.plans.empty())
         m_table->selectRow(0);
     updateApply();
     emit finished(false);
+}
+
+// What a run with frozen weights changes about the ranking (LoRA, QLoRA): the engine's trainable parameters and
+// frozen bytes of the scenario searched; "" in full training.
+QString PlannerTab::finetuneNote() const {
+    if (m_searched.finetune.method == engine::FinetuneMethod::Full)
+        return {};
+    const engine::Ledger ledger = engine::evaluate(m_searched);
+    if (!ledger.valid)
+        return {};
+    return tr("%1 run: only the %2 adapter parameters are trained, so their gradients and optimizer state are small "
+              "and data parallelism synchronises little; the frozen base weights (%3) are divided only by tensor and "
+              "pipeline parallelism or ZeRO-3 (which gathers them every step), so they and the activations decide "
+              "which layouts fit.")
+        .arg(m_searched.finetune.method == engine::FinetuneMethod::Qlora ? QStringLiteral("QLoRA")
+                                                                         : QStringLiteral("LoRA"),
+             count(ledger.params.trainable), QString::fromStdString(engine::formatGB(ledger.state.frozenWeightBytes)));
 }
 
 // This plan's point, in the mode the plans were ranked in so that the two can be compared; none when the results
