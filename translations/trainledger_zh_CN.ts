@@ -1238,20 +1238,12 @@ why not: %1
 <context>
     <name>LessonPlayer</name>
     <message>
-        <source>‹ &amp;Back</source>
-        <translation>‹ 上一步(&amp;B)</translation>
-    </message>
-    <message>
         <source>Previous step (Page Up, Left)</source>
         <translation>上一步（上翻页键、左方向键）</translation>
     </message>
     <message>
         <source>Next step (Page Down, Right)</source>
         <translation>下一步（下翻页键、右方向键）</translation>
-    </message>
-    <message>
-        <source>E&amp;xplain</source>
-        <translation>解释(&amp;X)</translation>
     </message>
     <message>
         <source>Where does this number come from: formula, values, source</source>
@@ -1298,6 +1290,14 @@ why not: %1
     <message>
         <source>Ne&amp;xt ›</source>
         <translation>下一步(&amp;X) ›</translation>
+    </message>
+    <message>
+        <source>‹ Bac&amp;k</source>
+        <translation>‹ 上一步(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>解释</translation>
     </message>
 </context>
 <context>
@@ -2275,10 +2275,6 @@ Total %5 of %6, pipeline stage %7</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <source>This &amp;plan&apos;s budget</source>
-        <translation>本方案的预算(&amp;P)</translation>
-    </message>
-    <message>
         <source>The current scenario&apos;s 6ND, or its cost in dollars</source>
         <translation>当前方案的 6ND，或其美元成本</translation>
     </message>
@@ -2571,6 +2567,10 @@ per parameter</source>
     <message>
         <source>Sample r&amp;uns</source>
         <translation>示例运行(&amp;U)</translation>
+    </message>
+    <message>
+        <source>This plan&apos;s bu&amp;dget</source>
+        <translation>本方案的预算(&amp;D)</translation>
     </message>
 </context>
 <context>

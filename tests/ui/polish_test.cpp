@@ -97,32 +97,42 @@ QStringList mnemonicProblems(QMenuBar* bar) {
     return problems;
 }
 
-// Alt letters of the window's own widgets that the menu bar or the tab bar already takes (both work wherever the
-// focus is): the tabs, labels with a buddy, buttons.
+// Alt letters of the window's own widgets (tabs, labels with a buddy, buttons) that another takes where both are
+// shown: the menu bar's and the tab bar's letters work wherever the focus is; the docks (parameters, lessons) are shown
+// beside every tab; a tab's widgets beside each other. (Qt gives a letter taken twice to neither: it moves the focus.)
 QStringList windowLetterClashes(ui::MainWindow& window) {
-    QHash<QChar, QString> bar;
-    for (const QAction* a : window.menuBar()->actions())
-        if (!mnemonic(a->text()).isNull())
-            bar.insert(mnemonic(a->text()), a->text());
-    QStringList problems;
-    const auto check = [&](const QString& what, const QString& text) {
-        const QChar m = mnemonic(text);
-        if (!m.isNull() && bar.contains(m))
-            problems << what + QStringLiteral(" \"") + text + QStringLiteral("\" takes Alt+") + m.toUpper() +
-                            QStringLiteral(" from \"") + bar[m] + QLatin1Char('"');
+    struct Taken {
+        QString text;
+        int tab; // -1: on every tab
     };
-    // The tabs' letters work on every tab: nothing else may take them either.
-    for (int i = 0; i < window.tabs()->count(); ++i) {
-        check(QStringLiteral("tab"), window.tabs()->tabText(i));
-        if (!mnemonic(window.tabs()->tabText(i)).isNull())
-            bar.insert(mnemonic(window.tabs()->tabText(i)), window.tabs()->tabText(i));
-    }
+    QHash<QChar, QList<Taken>> taken;
+    QStringList problems;
+    const auto take = [&](const QString& text, int tab) {
+        const QChar m = mnemonic(text);
+        if (m.isNull())
+            return;
+        for (const Taken& t : taken.value(m))
+            if (t.tab < 0 || tab < 0 || t.tab == tab)
+                problems << QStringLiteral("\"") + text + QStringLiteral("\" and \"") + t.text +
+                                QStringLiteral("\" both take Alt+") + m.toUpper();
+        taken[m] << Taken{text, tab};
+    };
+    for (const QAction* a : window.menuBar()->actions())
+        take(a->text(), -1);
+    for (int i = 0; i < window.tabs()->count(); ++i)
+        take(window.tabs()->tabText(i), -1);
+    const auto tabOf = [&](const QWidget* w) {
+        for (; w; w = w->parentWidget())
+            if (const int i = window.tabs()->indexOf(const_cast<QWidget*>(w)); i >= 0)
+                return i;
+        return -1;
+    };
     for (const QLabel* l : window.findChildren<QLabel*>())
         if (l->buddy() && l->window() == &window)
-            check(QStringLiteral("label"), l->text());
+            take(l->text(), tabOf(l));
     for (const QAbstractButton* b : window.findChildren<QAbstractButton*>())
         if (b->window() == &window && !b->text().isEmpty())
-            check(QStringLiteral("button"), b->text());
+            take(b->text(), tabOf(b));
     return problems;
 }
 

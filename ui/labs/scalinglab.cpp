@@ -177,7 +177,7 @@ QWidget* ScalingLab::buildOptimalPage() {
                               "peak and MFU"));
         m_budget->setToolTip(tr("The budget, e.g. 1e24 (FLOPs) or 2500000 (dollars)"));
         budgetLabel->setText(tr("&Budget"));
-        plan->setText(tr("This &plan's budget"));
+        plan->setText(tr("This plan's bu&dget"));
         plan->setToolTip(tr("The current scenario's 6ND, or its cost in dollars"));
     });
     m_budgetNote = new QLabel;
