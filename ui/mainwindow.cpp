@@ -15,6 +15,7 @@
 #include "ui/export/report.h"
 #include "ui/i18n/enginetext.h"
 #include "ui/i18n/language.h"
+#include "ui/i18n/mnemonic.h"
 #include "ui/inputguard.h"
 #include "ui/lessons/classroom.h"
 #include "ui/notesedit.h"
@@ -370,8 +371,8 @@ void MainWindow::buildMenus() {
         a->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
         // The digit of its Alt+ shortcut is its letter: the tabs' own letters are taken by the menu's other entries.
         m_texts.add([this, a, i] {
-            a->setText(tr("&%1 %2").arg(i + 1).arg(
-                QString(QCoreApplication::translate("views", m_tabNames[i])).remove(QLatin1Char('&'))));
+            a->setText(
+                tr("&%1 %2").arg(i + 1).arg(withoutMnemonic(QCoreApplication::translate("views", m_tabNames[i]))));
         });
         connect(a, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
     }
@@ -585,8 +586,8 @@ void MainWindow::registerExports() {
     for (const ViewInfo& info : viewRegistry())
         if (info.picture) {
             const QString title = QCoreApplication::translate("views", info.picture);
-            m_exports.add({pictureExportId(info), title, images,
-                           picture(QString::fromLatin1(info.id), QString(title).remove(QLatin1Char('&')))});
+            m_exports.add(
+                {pictureExportId(info), title, images, picture(QString::fromLatin1(info.id), withoutMnemonic(title))});
         }
     m_exports.add(
         {QStringLiteral("window"), tr("&Whole Window"), images, picture(QStringLiteral("all"), tr("TrainLedger"))});
@@ -627,7 +628,7 @@ QString suggestedName(const Document* document, const QString& what, const QStri
 
 void MainWindow::askExport(const ExportEntry& entry) {
     const QString path = m_document->dialogs()->getSaveFileName(
-        this, tr("Export %1").arg(QString(entry.title).remove(QLatin1Char('&'))),
+        this, tr("Export %1").arg(withoutMnemonic(entry.title)),
         suggestedName(m_document, entry.id, entry.suffixes.front()), exportFilter(entry.suffixes));
     if (path.isEmpty())
         return;
@@ -731,7 +732,7 @@ QString MainWindow::shortcutsText() const {
     QStringList lines;
     const std::function<void(const QMenu*, const QString&)> walk = [&](const QMenu* menu, const QString& path) {
         for (const QAction* a : menu->actions()) {
-            const QString name = path + QStringLiteral(" > ") + QString(a->text()).remove(QLatin1Char('&'));
+            const QString name = path + QStringLiteral(" > ") + withoutMnemonic(a->text());
             if (a->menu())
                 walk(a->menu(), name);
             else if (!a->shortcut().isEmpty())
@@ -740,7 +741,7 @@ QString MainWindow::shortcutsText() const {
     };
     for (const QAction* top : menuBar()->actions())
         if (top->menu())
-            walk(top->menu(), QString(top->text()).remove(QLatin1Char('&')));
+            walk(top->menu(), withoutMnemonic(top->text()));
     return lines.join(QLatin1Char('\n'));
 }
 
