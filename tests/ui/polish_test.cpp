@@ -14,6 +14,7 @@
 #include "ui/lessons/classroom.h"
 #include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
+#include "ui/planner/planmodel.h"
 #include "ui/planner/plannertab.h"
 
 #include <QAbstractButton>
@@ -33,6 +34,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -353,7 +355,7 @@ private slots:
     }
     // Issue 26: the planner says what a LoRA run changes about the layouts it ranks, with the engine's trainable
     // parameters and frozen bytes; a full training run gets no such note.
-    void thePlannerExplainsFineTuningRuns() {
+    void thePlannerShowsItsRankingFiguresAndExplainsFineTuning() {
         ui::Controller controller;
         ui::MainWindow window(&controller, ui::MainWindow::Options{false});
         window.resize(1280, 720);
@@ -376,6 +378,18 @@ private slots:
         };
         planOn8();
         QVERIFY(!planner->statusLabel()->text().contains(QStringLiteral("LoRA")));
+        // At 1280 x 720 the figures the plans are ranked by (GPUs, days, dollars) show without scrolling sideways: the
+        // layout column, elided in the middle, gives way (before, it pushed them out of sight).
+        QTableView* table = planner->findChild<QTableView*>(QStringLiteral("plannerTable"));
+        QVERIFY(table && table->isVisible());
+        for (int c : {ui::PlanModel::Gpus, ui::PlanModel::Days, ui::PlanModel::Cost}) {
+            const int right =
+                table->horizontalHeader()->sectionViewportPosition(c) + table->horizontalHeader()->sectionSize(c);
+            QVERIFY2(
+                right <= table->viewport()->width(),
+                qPrintable(
+                    QStringLiteral("column %1 ends at %2 of %3").arg(c).arg(right).arg(table->viewport()->width())));
+        }
 
         QVERIFY(controller.setValue("finetune.method", std::string("lora")));
         const engine::Ledger ledger = engine::evaluate(controller.scenario());

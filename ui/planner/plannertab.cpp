@@ -120,8 +120,11 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     m_table->verticalHeader()->hide();
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
+    // The figures at their width; the layout takes what is left, elided in the middle (its tooltip has all of it):
+    // at 1280 x 720 the GPUs, days and dollars show without scrolling sideways.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(PlanModel::Layout, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setStretchLastSection(false);
     m_chart = new PlanChart;
     m_chart->setMinimumHeight(240); // the title, legend and axes take ~150 px: room for a readable plot
     m_table->setMinimumHeight(120);
