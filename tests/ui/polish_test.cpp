@@ -7,8 +7,10 @@
 
 #include "engine/evaluate.h"
 #include "engine/units.h"
+#include "io/archive.h"
 #include "ui/accuracy/accuracywindow.h"
 #include "ui/accuracy/calibratedialog.h"
+#include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
 #include "ui/i18n/language.h"
 #include "ui/lessons/classroom.h"
@@ -36,6 +38,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <functional>
@@ -402,6 +405,42 @@ private slots:
                  qPrintable(status));
         QVERIFY2(status.contains(QString::fromStdString(engine::formatGB(ledger.state.frozenWeightBytes))),
                  qPrintable(status));
+    }
+    // File > Compare With (Ctrl+D) in the Chinese window: the Compare window fits its screen, and the figures in its
+    // table are in Chinese with their units ("19.3 天", not "19.3 days"; B - A "+8 个副本", not "+8 replicas").
+    void compareFitsTheScreenAndSpeaksTheLanguage() {
+        QTemporaryDir dir;
+        engine::Scenario b;
+        b.parallel.dp = 16;
+        const QString path = dir.filePath(QStringLiteral("b.trainledger"));
+        QVERIFY(!io::saveArchive(path, b));
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(800, 600);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setLanguage(QStringLiteral("zh_CN"));
+        settle();
+        QVERIFY(window.compareWith(path));
+        ui::CompareWindow* compare = window.compareWindow();
+        QVERIFY(compare && compare->isVisible());
+        QVERIFY(QTest::qWaitForWindowExposed(compare));
+        QVERIFY2(compare->screen()->availableGeometry().contains(compare->frameGeometry()),
+                 qPrintable(QStringLiteral("%1 x %2").arg(compare->width()).arg(compare->height())));
+        auto* table = compare->findChild<QTableWidget*>(QStringLiteral("compareTable"));
+        QVERIFY(table);
+        const engine::Ledger a = engine::evaluate(engine::Scenario{});
+        const QString days = QString::fromStdString(engine::formatFixed(a.time.days, 1));
+        bool seen = false;
+        for (int r = 0; r < table->rowCount(); ++r)
+            for (int c = 0; c < table->columnCount(); ++c)
+                if (const QTableWidgetItem* item = table->item(r, c)) {
+                    QVERIFY2(!item->text().contains(QStringLiteral("days")) &&
+                                 !item->text().contains(QStringLiteral("replicas")),
+                             qPrintable(item->text()));
+                    seen = seen || item->text() == days + QStringLiteral(" 天");
+                }
+        QVERIFY2(seen, qPrintable(days));
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include "engine/published.h"
 #include "engine/units.h"
+#include "ui/onscreen.h"
 #include "ui/views/charts.h"
 
 #include <QApplication>
@@ -379,7 +380,7 @@ void AccuracyWindow::changeEvent(QEvent* event) {
 void AccuracyWindow::showEvent(QShowEvent* event) {
     fitToType();
     QDialog::showEvent(event);
-    keepOnScreen();
+    keepOnScreen(this);
 }
 
 void AccuracyWindow::hideEvent(QHideEvent* event) {
@@ -418,7 +419,7 @@ void AccuracyWindow::fitToType() {
     if (const QScreen* screen = this->screen())
         size = size.boundedTo(screen->availableSize());
     resize(size);
-    keepOnScreen();
+    keepOnScreen(this);
     arrange();
 }
 
@@ -481,24 +482,6 @@ void AccuracyWindow::arrange() {
     }
     if (plottedWasHidden != m_runs->isColumnHidden(plotted) && !compact)
         m_split->setSizes({tableRoom, room - tableRoom});
-}
-
-// Grown with its type, the window stays on its screen.
-void AccuracyWindow::keepOnScreen() {
-    const QScreen* screen = this->screen();
-    if (!screen)
-        return;
-    const QRect room = screen->availableGeometry();
-    const QSize frame = frameGeometry().size() - size(); // the title bar and borders, once shown
-    if (width() + frame.width() > room.width() || height() + frame.height() > room.height())
-        resize(size().boundedTo(room.size() - frame));
-    QRect g = frameGeometry();
-    g.moveRight(std::min(g.right(), room.right()));
-    g.moveBottom(std::min(g.bottom(), room.bottom()));
-    g.moveLeft(std::max(g.left(), room.left()));
-    g.moveTop(std::max(g.top(), room.top()));
-    if (g.topLeft() != frameGeometry().topLeft())
-        move(g.topLeft());
 }
 
 } // namespace tl::ui

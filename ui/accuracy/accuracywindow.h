@@ -58,7 +58,6 @@ private:
     void showSelected();
     void namePages();
     void arrange(); // side by side or two pages, for the width and the type
-    void keepOnScreen();
     int tableWidth() const;
 
     bool m_remember;
