@@ -8,6 +8,7 @@
 #include "engine/evaluate.h"
 #include "engine/units.h"
 #include "io/archive.h"
+#include "tests/ui/scripteddialogs.h"
 #include "ui/accuracy/accuracywindow.h"
 #include "ui/accuracy/calibratedialog.h"
 #include "ui/compare/comparewindow.h"
@@ -24,6 +25,8 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -441,6 +444,30 @@ private slots:
                     seen = seen || item->text() == days + QStringLiteral(" 天");
                 }
         QVERIFY2(seen, qPrintable(days));
+    }
+    // File > Open (Ctrl+O) in a fresh home without a Documents folder starts in a folder that exists (it started in
+    // the missing Documents folder, which the file dialog offered as the name of the file to open).
+    void openStartsInAFolderThatExists() {
+        QTemporaryDir home;
+        const QByteArray oldHome = qgetenv("HOME");
+        qputenv("HOME", QFile::encodeName(home.path()));
+        QSettings().clear(); // no recent files
+        const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        QVERIFY2(!QFileInfo(documents).exists(), qPrintable(documents));
+        test::ScriptedDialogs dialogs;
+        dialogs.openNames << QString(); // cancelled
+        {
+            ui::Controller controller;
+            ui::MainWindow window(&controller, ui::MainWindow::Options{false, &dialogs});
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.activateWindow();
+            QTest::keyClick(&window, Qt::Key_O, Qt::ControlModifier);
+            settle();
+        }
+        qputenv("HOME", oldHome);
+        QCOMPARE(dialogs.asked, QStringList{QStringLiteral("open")});
+        QVERIFY2(QFileInfo(dialogs.openDirs.value(0)).isDir(), qPrintable(dialogs.openDirs.value(0)));
     }
 };
 
