@@ -111,6 +111,14 @@ published %3, predicted %4: %5
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source>&amp;Runs</source>
+        <translation>训练列表(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Plot</source>
+        <translation>散点图(&amp;P)</translation>
+    </message>
 </context>
 <context>
     <name>CalibrateDialog</name>
@@ -1234,24 +1242,12 @@ why not: %1
 <context>
     <name>LessonPlayer</name>
     <message>
-        <source>‹ &amp;Back</source>
-        <translation>‹ 上一步(&amp;B)</translation>
-    </message>
-    <message>
         <source>Previous step (Page Up, Left)</source>
         <translation>上一步（上翻页键、左方向键）</translation>
     </message>
     <message>
-        <source>&amp;Next ›</source>
-        <translation>下一步(&amp;N) ›</translation>
-    </message>
-    <message>
         <source>Next step (Page Down, Right)</source>
         <translation>下一步（下翻页键、右方向键）</translation>
-    </message>
-    <message>
-        <source>E&amp;xplain</source>
-        <translation>解释(&amp;X)</translation>
     </message>
     <message>
         <source>Where does this number come from: formula, values, source</source>
@@ -1295,6 +1291,18 @@ why not: %1
         <source>≠ %1: the course text prints %2%3, ours %4. Why: %5</source>
         <translation>≠ %1：原文给出 %2%3，我们的结果是 %4。原因：%5</translation>
     </message>
+    <message>
+        <source>Ne&amp;xt ›</source>
+        <translation>下一步(&amp;X) ›</translation>
+    </message>
+    <message>
+        <source>‹ Bac&amp;k</source>
+        <translation>‹ 上一步(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>解释</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1321,10 +1329,6 @@ why not: %1
     <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Reset to the Built-in Scenario</source>
-        <translation>重置为内置方案(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -1387,10 +1391,6 @@ why not: %1
         <translation>新建未命名方案：内置的 Qwen3-8B 示例</translation>
     </message>
     <message>
-        <source>New from &amp;Preset</source>
-        <translation>从预设新建(&amp;P)</translation>
-    </message>
-    <message>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
@@ -1425,14 +1425,6 @@ why not: %1
     <message>
         <source>Compare With</source>
         <translation>与文件比较</translation>
-    </message>
-    <message>
-        <source>&amp;Export</source>
-        <translation>导出(&amp;X)</translation>
-    </message>
-    <message>
-        <source>Export &amp;Report…</source>
-        <translation>导出报告(&amp;R)…</translation>
     </message>
     <message>
         <source>A one- or two-page PDF: the verdict, the plan, both charts, the key figures and the assumptions</source>
@@ -1505,10 +1497,6 @@ why not: %1
     <message>
         <source>Lessons</source>
         <translation>课程</translation>
-    </message>
-    <message>
-        <source>&amp;Lessons</source>
-        <translation>课程(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Present</source>
@@ -1603,10 +1591,6 @@ why not: %1
         <translation>用你在自己 GPU 上实测的每步时间拟合效率数值</translation>
     </message>
     <message>
-        <source>How &amp;Accurate Is This?</source>
-        <translation>准确度如何(&amp;A)？</translation>
-    </message>
-    <message>
         <source>Every published run the derived step time is checked on, predicted against published</source>
         <translation>推导的每步时间所核对的每一次已发表训练，预测与已发表对比</translation>
     </message>
@@ -1617,6 +1601,30 @@ why not: %1
     <message>
         <source>&amp;Redo %1</source>
         <translation>重做 %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Le&amp;ssons</source>
+        <translation>课程(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Reset to the &amp;Built-in Scenario</source>
+        <translation>重置为内置方案(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;How Accurate Is This?</source>
+        <translation>准确度如何(&amp;H)？</translation>
+    </message>
+    <message>
+        <source>New &amp;from Preset</source>
+        <translation>从预设新建(&amp;F)</translation>
+    </message>
+    <message>
+        <source>E&amp;xport</source>
+        <translation>导出(&amp;X)</translation>
+    </message>
+    <message>
+        <source>&amp;Export Report…</source>
+        <translation>导出报告(&amp;E)…</translation>
     </message>
 </context>
 <context>
@@ -2102,14 +2110,6 @@ Total %5 of %6, pipeline stage %7</source>
         <translation>目标(&amp;O)：</translation>
     </message>
     <message>
-        <source>&amp;Headroom:</source>
-        <translation>余量(&amp;H)：</translation>
-    </message>
-    <message>
-        <source>&amp;List:</source>
-        <translation>列出(&amp;L)：</translation>
-    </message>
-    <message>
         <source>&amp;Apply Layout</source>
         <translation>应用布局(&amp;A)</translation>
     </message>
@@ -2172,6 +2172,22 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>A fixed MFU makes every layout on a GPU count equally fast: on one count the plans rank by memory per GPU (most room first), then by GPUs. Derived efficiency ranks them by the modelled step time.</source>
         <translation>固定 MFU 下，同一 GPU 数上的每种布局一样快：同一数量内按每 GPU 显存排序（余量最多者在前），再按 GPU 数。派生效率模式按建模的步时排序。</translation>
+    </message>
+    <message>
+        <source>Hea&amp;droom:</source>
+        <translation>余量(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;Rows:</source>
+        <translation>行数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Appl&amp;y Layout</source>
+        <translation>应用布局(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>%1 run: only the %2 adapter parameters are trained, so their gradients and optimizer state are small and data parallelism synchronises little; the frozen base weights (%3) are divided only by tensor and pipeline parallelism or ZeRO-3 (which gathers them every step), so they and the activations decide which layouts fit.</source>
+        <translation>%1 训练：只训练 %2 个适配器参数，它们的梯度和优化器状态都很小，数据并行需要同步的也很少；冻结的基座权重（%3）只能由张量并行、流水线并行或 ZeRO-3（每步都要把它们聚合回来）切分，因此决定哪些布局放得下的是它们和激活。</translation>
     </message>
 </context>
 <context>
@@ -2263,10 +2279,6 @@ Total %5 of %6, pipeline stage %7</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <source>This &amp;plan&apos;s budget</source>
-        <translation>本方案的预算(&amp;P)</translation>
-    </message>
-    <message>
         <source>The current scenario&apos;s 6ND, or its cost in dollars</source>
         <translation>当前方案的 6ND，或其美元成本</translation>
     </message>
@@ -2303,16 +2315,8 @@ Total %5 of %6, pipeline stage %7</source>
         <translation>把 model.params 和 data.tokens 设为更小的模型（一步撤销）</translation>
     </message>
     <message>
-        <source>&amp;Import CSV…</source>
-        <translation>导入 CSV(&amp;I)…</translation>
-    </message>
-    <message>
         <source>Pilot runs: a CSV whose header names params, tokens and loss</source>
         <translation>试验运行：表头为 params、tokens 和 loss 的 CSV</translation>
-    </message>
-    <message>
-        <source>Sa&amp;mple runs</source>
-        <translation>示例运行(&amp;M)</translation>
     </message>
     <message>
         <source>35 runs on the approach 3 law with 1% noise (seeded), to try the fit</source>
@@ -2559,6 +2563,18 @@ per parameter</source>
     <message>
         <source>%1 runs fitted with Hoffmann et al.&apos;s objective: Huber loss on log residuals, %2 exponent pairs tried, intervals from a seeded bootstrap.</source>
         <translation>按 Hoffmann 等人的目标拟合了 %1 次运行：对对数残差用 Huber 损失，尝试了 %2 个指数组合，区间来自固定种子的 bootstrap。</translation>
+    </message>
+    <message>
+        <source>Im&amp;port CSV…</source>
+        <translation>导入 CSV(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Sample r&amp;uns</source>
+        <translation>示例运行(&amp;U)</translation>
+    </message>
+    <message>
+        <source>This plan&apos;s bu&amp;dget</source>
+        <translation>本方案的预算(&amp;D)</translation>
     </message>
 </context>
 <context>
@@ -8631,10 +8647,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>显存与时间(&amp;M)</translation>
     </message>
     <message>
-        <source>Pip&amp;eline</source>
-        <translation>流水线(&amp;E)</translation>
-    </message>
-    <message>
         <source>&amp;Ledger</source>
         <translation>账本(&amp;L)</translation>
     </message>
@@ -8645,10 +8657,6 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>Parallelism l&amp;ab</source>
         <translation>并行实验室(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Scaling laws</source>
-        <translation>缩放定律(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Memory Chart</source>
@@ -8673,6 +8681,14 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>&amp;Pipeline Diagram</source>
         <translation>流水线图(&amp;P)</translation>
+    </message>
+    <message>
+        <source>P&amp;ipeline</source>
+        <translation>流水线(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Scaling la&amp;ws</source>
+        <translation>缩放定律(&amp;W)</translation>
     </message>
 </context>
 </TS>

@@ -151,13 +151,20 @@ void Document::addRecent(const QString& path) {
     emit recentFilesChanged(files);
 }
 
+// The file's folder, else the last file's, else Documents, else home: the first that exists (a folder that does not
+// exist, as Documents in a fresh home, made the file dialog offer its name as the file to open).
 QString Document::startDir() const {
+    QStringList candidates;
     if (!m_path.isEmpty())
-        return QFileInfo(m_path).absolutePath();
+        candidates << QFileInfo(m_path).absolutePath();
     const QStringList recent = recentFiles();
     if (!recent.isEmpty())
-        return QFileInfo(recent.front()).absolutePath();
-    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        candidates << QFileInfo(recent.front()).absolutePath();
+    candidates << QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    for (const QString& dir : std::as_const(candidates))
+        if (!dir.isEmpty() && QFileInfo(dir).isDir())
+            return dir;
+    return QDir::homePath();
 }
 
 QString Document::fileFilter() {

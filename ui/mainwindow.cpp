@@ -15,6 +15,7 @@
 #include "ui/export/report.h"
 #include "ui/i18n/enginetext.h"
 #include "ui/i18n/language.h"
+#include "ui/i18n/mnemonic.h"
 #include "ui/inputguard.h"
 #include "ui/lessons/classroom.h"
 #include "ui/notesedit.h"
@@ -208,6 +209,17 @@ void MainWindow::buildUi() {
     registerExports();
     buildMenus();
     m_classroom = installClassroom(this);
+    // Presentation mode hides the menu bar, and a hidden menu's shortcuts are dead: the window holds them too.
+    const std::function<void(const QMenu*)> keepShortcuts = [&](const QMenu* menu) {
+        for (QAction* a : menu->actions())
+            if (a->menu())
+                keepShortcuts(a->menu());
+            else if (!a->shortcut().isEmpty())
+                addAction(a);
+    };
+    for (const QAction* top : menuBar()->actions())
+        if (top->menu())
+            keepShortcuts(top->menu());
     connect(m_panel, &ParameterPanel::dragging, this, [this](bool down) {
         for (QWidget* w : std::as_const(m_viewOrder))
             if (EvaluationView* v = asView(w))
@@ -270,7 +282,7 @@ void MainWindow::buildMenus() {
     buildFileMenu();
     auto* reset = m_fileMenu->addAction(QString());
     reset->setObjectName(QStringLiteral("resetAction"));
-    m_texts.add([reset] { reset->setText(tr("&Reset to the Built-in Scenario")); });
+    m_texts.add([reset] { reset->setText(tr("Reset to the &Built-in Scenario")); });
     connect(reset, &QAction::triggered, this, [this] { m_controller->replaceScenario(engine::Scenario{}); });
     m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString());
@@ -357,7 +369,11 @@ void MainWindow::buildMenus() {
     for (int i = 0; i < m_tabs->count(); ++i) {
         QAction* a = viewMenu->addAction(QString());
         a->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
-        m_texts.add([this, a, i] { a->setText(QCoreApplication::translate("views", m_tabNames[i])); });
+        // The digit of its Alt+ shortcut is its letter: the tabs' own letters are taken by the menu's other entries.
+        m_texts.add([this, a, i] {
+            a->setText(
+                tr("&%1 %2").arg(i + 1).arg(withoutMnemonic(QCoreApplication::translate("views", m_tabNames[i]))));
+        });
         connect(a, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
     }
 
@@ -367,6 +383,7 @@ void MainWindow::buildMenus() {
     m_texts.add([tools] { tools->setTitle(tr("&Tools")); });
     QAction* calibrate = tools->addAction(QString());
     calibrate->setObjectName(QStringLiteral("calibrateAction"));
+    calibrate->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     m_texts.add([calibrate] {
         calibrate->setText(tr("&Calibrate to My Cluster\u2026"));
         calibrate->setStatusTip(tr("Fit the efficiency figures to step times you measured on your own GPUs"));
@@ -387,8 +404,9 @@ void MainWindow::buildMenus() {
     connect(keys, &QAction::triggered, this, &MainWindow::showShortcuts);
     QAction* accuracy = help->addAction(QString());
     accuracy->setObjectName(QStringLiteral("accuracyAction"));
+    accuracy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     m_texts.add([accuracy] {
-        accuracy->setText(tr("How &Accurate Is This?"));
+        accuracy->setText(tr("&How Accurate Is This?"));
         accuracy->setStatusTip(tr("Every published run the derived step time is checked on, predicted against "
                                   "published"));
     });
@@ -432,7 +450,7 @@ void MainWindow::buildFileMenu() {
     connect(newAction, &QAction::triggered, this, [this] { m_document->newFromPreset(QString()); });
     QMenu* presets = m_fileMenu->addMenu(QString());
     presets->setObjectName(QStringLiteral("newFromPresetMenu"));
-    m_texts.add([presets] { presets->setTitle(tr("New from &Preset")); });
+    m_texts.add([presets] { presets->setTitle(tr("New &from Preset")); });
     for (const engine::ModelPreset& p : engine::modelPresets()) {
         QAction* a = presets->addAction(QString::fromStdString(p.name));
         a->setObjectName(QStringLiteral("newPreset:") + QString::fromStdString(p.id));
@@ -511,13 +529,13 @@ void MainWindow::buildFileMenu() {
 
     m_exportMenu = m_fileMenu->addMenu(QString());
     m_exportMenu->setObjectName(QStringLiteral("exportMenu"));
-    m_texts.add([this] { m_exportMenu->setTitle(tr("&Export")); });
+    m_texts.add([this] { m_exportMenu->setTitle(tr("E&xport")); });
     buildExportMenu();
     QAction* report = m_fileMenu->addAction(QString());
     report->setObjectName(QStringLiteral("exportReportAction"));
     report->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_texts.add([report] {
-        report->setText(tr("Export &Report\u2026"));
+        report->setText(tr("&Export Report\u2026"));
         report->setToolTip(tr("A one- or two-page PDF: the verdict, the plan, both charts, the key figures and the "
                               "assumptions"));
     });
@@ -568,8 +586,8 @@ void MainWindow::registerExports() {
     for (const ViewInfo& info : viewRegistry())
         if (info.picture) {
             const QString title = QCoreApplication::translate("views", info.picture);
-            m_exports.add({pictureExportId(info), title, images,
-                           picture(QString::fromLatin1(info.id), QString(title).remove(QLatin1Char('&')))});
+            m_exports.add(
+                {pictureExportId(info), title, images, picture(QString::fromLatin1(info.id), withoutMnemonic(title))});
         }
     m_exports.add(
         {QStringLiteral("window"), tr("&Whole Window"), images, picture(QStringLiteral("all"), tr("TrainLedger"))});
@@ -610,7 +628,7 @@ QString suggestedName(const Document* document, const QString& what, const QStri
 
 void MainWindow::askExport(const ExportEntry& entry) {
     const QString path = m_document->dialogs()->getSaveFileName(
-        this, tr("Export %1").arg(QString(entry.title).remove(QLatin1Char('&'))),
+        this, tr("Export %1").arg(withoutMnemonic(entry.title)),
         suggestedName(m_document, entry.id, entry.suffixes.front()), exportFilter(entry.suffixes));
     if (path.isEmpty())
         return;
@@ -714,7 +732,7 @@ QString MainWindow::shortcutsText() const {
     QStringList lines;
     const std::function<void(const QMenu*, const QString&)> walk = [&](const QMenu* menu, const QString& path) {
         for (const QAction* a : menu->actions()) {
-            const QString name = path + QStringLiteral(" > ") + QString(a->text()).remove(QLatin1Char('&'));
+            const QString name = path + QStringLiteral(" > ") + withoutMnemonic(a->text());
             if (a->menu())
                 walk(a->menu(), name);
             else if (!a->shortcut().isEmpty())
@@ -723,7 +741,7 @@ QString MainWindow::shortcutsText() const {
     };
     for (const QAction* top : menuBar()->actions())
         if (top->menu())
-            walk(top->menu(), QString(top->text()).remove(QLatin1Char('&')));
+            walk(top->menu(), withoutMnemonic(top->text()));
     return lines.join(QLatin1Char('\n'));
 }
 

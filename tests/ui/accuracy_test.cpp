@@ -187,7 +187,7 @@ private slots:
 
     // The size the user gave the window comes back next time (with settings, as the application runs it).
     void accuracyWindowRemembersItsSize() {
-        const QSize chosen(930, 560);
+        const QSize chosen(730, 560); // inside the 800 x 800 offscreen screen: the window stays on its screen
         {
             ui::AccuracyWindow first(true, m_window.get());
             first.show();

@@ -249,6 +249,10 @@ public:
                         for (int c = 1; c < m->columnCount(); ++c) // values with their units ("77.0 days", "yes")
                             check(where + QStringLiteral(" value"), m->index(r, c).data().toString());
                     }
+                if (w->objectName() == QLatin1String("compareTable")) // each side's values and B - A ("19.3 days")
+                    for (int r = 0; r < m->rowCount(); ++r)
+                        for (int c = 0; c < m->columnCount(); ++c)
+                            check(where + QStringLiteral(" cell"), m->index(r, c).data().toString());
             }
         }
     }

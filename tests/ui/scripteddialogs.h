@@ -15,6 +15,7 @@ public:
     QList<SaveChoice> saveChoices;
     QList<bool> confirmations;
     QStringList openNames; // getOpenFileName answers ("" = cancelled)
+    QStringList openDirs;  // the folder each open question started in
     QStringList saveNames; // getSaveFileName answers
 
     QStringList asked;  // every question, in order ("save:NAME", "confirm:TITLE", "open", "save-as")
@@ -38,8 +39,9 @@ public:
         return confirmations.takeFirst();
     }
     QList<QWidget*> openParents; // the window each open dialog belonged to (focus returns there)
-    QString getOpenFileName(QWidget* parent, const QString&, const QString&, const QString&) override {
+    QString getOpenFileName(QWidget* parent, const QString&, const QString& dir, const QString&) override {
         asked << QStringLiteral("open");
+        openDirs << dir;
         openParents << parent;
         if (openNames.isEmpty()) {
             unexpected << asked.back();

@@ -2,6 +2,7 @@
 
 #include "engine/published.h"
 #include "engine/units.h"
+#include "ui/onscreen.h"
 #include "ui/views/charts.h"
 
 #include <QApplication>
@@ -17,10 +18,13 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScatterSeries>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -178,34 +182,39 @@ AccuracyWindow::AccuracyWindow(bool remember, QWidget* parent) : QDialog(parent)
     m_view = makeChartView(m_chart, QStringLiteral("accuracyChart"), QSize(320, 280));
     connect(m_runs, &QTableWidget::itemSelectionChanged, this, &AccuracyWindow::showSelected);
 
-    auto* left = new QWidget;
-    auto* leftLayout = new QVBoxLayout(left);
+    m_left = new QWidget;
+    m_left->setObjectName(QStringLiteral("accuracyRunsPage"));
+    auto* leftLayout = new QVBoxLayout(m_left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_runs, 3);
     leftLayout->addWidget(m_groups, 1);
     leftLayout->addWidget(m_note);
-    auto* split = new QSplitter(Qt::Horizontal);
-    split->setObjectName(QStringLiteral("accuracySplitter"));
-    split->setChildrenCollapsible(false);
-    split->addWidget(left);
-    split->addWidget(m_view);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    split->setSizes({kSize.width() * 11 / 20, kSize.width() * 9 / 20});
+    m_split = new QSplitter(Qt::Horizontal);
+    m_split->setObjectName(QStringLiteral("accuracySplitter"));
+    m_split->setChildrenCollapsible(false);
+    m_split->addWidget(m_left);
+    m_split->addWidget(m_view);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 1);
+    m_split->setSizes({kSize.width() * 11 / 20, kSize.width() * 9 / 20});
+    m_pages = new QTabWidget;
+    m_pages->setObjectName(QStringLiteral("accuracyPages"));
+    m_pages->hide();
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_split, 1);
+    layout->addWidget(m_pages, 1);
     layout->addWidget(buttons);
 
     fill();
+    resize(kSize);
     // A dialog does not inherit its window's type and colours: follow them (presentation mode doubles the type and
-    // turns to high contrast, and gives both back on leaving).
+    // turns to high contrast, and gives both back on leaving; opened while presenting, it starts with its large size).
     if (parent) {
         parent->installEventFilter(this);
         followParent();
     }
-    resize(kSize);
     if (m_remember)
         m_restored = restoreGeometry(QSettings().value(kGeometry).toByteArray());
 }
@@ -222,7 +231,7 @@ void AccuracyWindow::fill() {
     for (int i = 0; i < int(t.rows.size()); ++i) {
         const engine::RunCheck& r = t.rows[size_t(i)];
         QTableWidgetItem* run = item(str(r.run));
-        run->setToolTip(str(r.source));
+        run->setToolTip(r.problem.empty() ? pointText(i) : str(r.source)); // the columns left out for room too
         m_runs->setItem(i, Run, run);
         m_runs->setItem(i, Group, item(str(r.group)));
         m_runs->setItem(i, Published, item(metricValue(r.metric, r.published), right));
@@ -278,6 +287,14 @@ void AccuracyWindow::fill() {
         m_series[g]->setName(tr("%1 (%2)").arg(group).arg(m_series[g]->count()));
     }
     m_selected->setName(tr("selected run"));
+    namePages();
+}
+
+void AccuracyWindow::namePages() {
+    if (m_pages->count() != 2)
+        return;
+    m_pages->setTabText(0, tr("&Runs"));
+    m_pages->setTabText(1, tr("&Plot"));
 }
 
 // One line of the type per row (the style's default is taller), so most rows show at 1280 x 720.
@@ -363,6 +380,7 @@ void AccuracyWindow::changeEvent(QEvent* event) {
 void AccuracyWindow::showEvent(QShowEvent* event) {
     fitToType();
     QDialog::showEvent(event);
+    keepOnScreen(this);
 }
 
 void AccuracyWindow::hideEvent(QHideEvent* event) {
@@ -393,12 +411,77 @@ void AccuracyWindow::fitToType() {
     m_runs->resizeColumnsToContents();
     m_groups->resizeColumnsToContents();
     fitGroupsHeight();
-    if (first && m_restored && scale == 1.0)
+    if (first && m_restored && scale == 1.0) {
+        arrange();
         return;
+    }
     QSize size = kSize * scale;
     if (const QScreen* screen = this->screen())
         size = size.boundedTo(screen->availableSize());
     resize(size);
+    keepOnScreen(this);
+    arrange();
+}
+
+void AccuracyWindow::resizeEvent(QResizeEvent* event) {
+    QDialog::resizeEvent(event);
+    if (m_pages)
+        arrange();
+}
+
+// The runs table's width with its shown columns at their contents' width.
+int AccuracyWindow::tableWidth() const {
+    int w = 2 * m_runs->frameWidth() + m_runs->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < m_runs->columnCount(); ++c)
+        if (!m_runs->isColumnHidden(c))
+            w += m_runs->horizontalHeader()->sectionSize(c);
+    return w;
+}
+
+bool AccuracyWindow::isCompact() const {
+    return m_pages->count() == 2;
+}
+
+// Side by side when the table's run, error and figures and a plot of at least a third of the width fit; else two
+// pages. The step-or-memory column, then the group, show where the table has room for them (the run's tooltip and
+// the plot's point say both).
+void AccuracyWindow::arrange() {
+    const int plotted = m_runs->columnCount() - 1, group = 1;
+    const bool plottedWasHidden = m_runs->isColumnHidden(plotted);
+    for (int c : {plotted, group}) {
+        m_runs->setColumnHidden(c, false);
+        if (m_runs->horizontalHeader()->sectionSize(c) == 0)
+            m_runs->resizeColumnToContents(c);
+    }
+    const int room = width() - 2 * layout()->contentsMargins().left();
+    m_runs->setColumnHidden(plotted, true);
+    m_runs->setColumnHidden(group, true);
+    const bool compact = tableWidth() + std::max(room / 3, 320) > room;
+    if (compact != isCompact()) {
+        if (compact) {
+            m_pages->addTab(m_left, QString());
+            m_pages->addTab(m_view, QString());
+            m_split->hide();
+            m_pages->show();
+        } else {
+            m_pages->clear();
+            m_split->addWidget(m_left);
+            m_split->addWidget(m_view);
+            m_left->show();
+            m_view->show();
+            m_pages->hide();
+            m_split->show();
+        }
+        namePages();
+    }
+    const int tableRoom = compact ? room : room * 11 / 20;
+    for (int c : {group, plotted}) {
+        m_runs->setColumnHidden(c, false);
+        if (tableWidth() > tableRoom)
+            m_runs->setColumnHidden(c, true);
+    }
+    if (plottedWasHidden != m_runs->isColumnHidden(plotted) && !compact)
+        m_split->setSizes({tableRoom, room - tableRoom});
 }
 
 } // namespace tl::ui

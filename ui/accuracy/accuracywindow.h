@@ -14,6 +14,8 @@ class QLabel;
 class QLineSeries;
 class QLogValueAxis;
 class QScatterSeries;
+class QSplitter;
+class QTabWidget;
 class QTableWidget;
 
 namespace tl::ui {
@@ -35,9 +37,14 @@ public:
     QString pointText(int row) const;                              // what hovering the row's point shows
     int rowAt(QScatterSeries* series, const QPointF& point) const; // the table row of a plotted point, -1: none
     QString note() const;
+    // Too narrow for the table beside the plot (presentation mode's type, a small screen): the runs and the plot are
+    // two pages, Alt+R and Alt+P; the table's group and step-or-memory columns show only where they fit.
+    bool isCompact() const;
+    QTabWidget* pages() const { return m_pages; }
 
 protected:
     void changeEvent(QEvent* event) override; // language; type (presentation mode)
+    void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;
     void hideEvent(QHideEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override; // the parent window's type and colours
@@ -49,6 +56,9 @@ private:
     void followParent();
     void fitGroupsHeight();
     void showSelected();
+    void namePages();
+    void arrange(); // side by side or two pages, for the width and the type
+    int tableWidth() const;
 
     bool m_remember;
     bool m_restored = false;
@@ -56,6 +66,9 @@ private:
     QTableWidget* m_runs;
     QTableWidget* m_groups;
     QLabel* m_note;
+    QWidget* m_left;               // the tables and the note
+    QSplitter* m_split;            // the tables beside the plot
+    QTabWidget* m_pages = nullptr; // or the tables and the plot as two pages
     QChart* m_chart;
     QChartView* m_view;
     QLogValueAxis* m_x;

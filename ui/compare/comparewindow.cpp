@@ -6,6 +6,7 @@
 #include "engine/presets.h"
 #include "engine/units.h"
 #include "ui/i18n/enginetext.h"
+#include "ui/onscreen.h"
 #include "ui/views/charts.h"
 
 #include <QBarCategoryAxis>
@@ -288,8 +289,14 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     layout->addLayout(headers);
     layout->addWidget(split, 1);
     layout->addLayout(buttons);
-    resize(1400, 900);
+    // As large as the screen allows (1400 x 900 on a 1280 x 720 screen put the days chart and B - A out of sight).
+    resize(screen() ? QSize(1400, 900).boundedTo(screen()->availableSize()) : QSize(1400, 900));
     setSides({}, {});
+}
+
+void CompareWindow::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    keepOnScreen(this);
 }
 
 void CompareWindow::changeEvent(QEvent* event) {
@@ -477,8 +484,19 @@ QString differenceText(const std::string& key, double a, double b) {
     if (f && QString::fromUtf8(f->ui.displayUnit) == QLatin1String("%")) // a change of a share, in points
         if (const auto shown = panelNumber(*f, std::abs(d)))
             return sign + CompareWindow::tr("%1 pp", "percentage points").arg(shown->chopped(1));
-    const QString unit = f && f->unit && *f->unit ? QStringLiteral(" ") + QString::fromUtf8(f->unit) : QString();
+    const QString unit = f && f->unit && *f->unit ? QStringLiteral(" ") + engineText(f->unit) : QString();
     return sign + QString::fromStdString(engine::formatGeneral(std::abs(d), 6)) + unit;
+}
+
+// A ledger figure of one side in the interface language ("19.3 天"); nullopt for a key that is not one, or an invalid
+// ledger (the engine's text is shown then).
+std::optional<QString> ledgerText(const std::string& key, const engine::Ledger& ledger) {
+    if (!ledger.valid)
+        return std::nullopt;
+    for (const engine::LedgerField& f : engine::ledgerFields())
+        if (key == f.key)
+            return valueText(f.get(ledger), f.unit);
+    return std::nullopt;
 }
 
 QString percentText(double a, double b) {
@@ -613,8 +631,11 @@ void CompareWindow::renderTable() {
         for (int i = 0; i < n; ++i) {
             const auto it = values[size_t(i)].find(key);
             const std::string& v = it != values[size_t(i)].end() ? it->second : values[0][key];
+            const std::optional<QString> figure =
+                isScenarioKey[k] ? std::nullopt : ledgerText(key, m_evaluations[size_t(i)].ledger);
             auto* item = new QTableWidgetItem(
-                isScenarioKey[k] ? shownValue(key, m_sides[size_t(i)].scenario, oneLine(v).toStdString()) : oneLine(v));
+                isScenarioKey[k] ? shownValue(key, m_sides[size_t(i)].scenario, oneLine(v).toStdString())
+                                 : figure.value_or(oneLine(v)));
             item->setToolTip(str(v));
             m_table->setItem(row, 1 + i, item);
         }

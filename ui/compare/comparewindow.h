@@ -83,6 +83,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override; // on its screen
 
 private:
     void render();

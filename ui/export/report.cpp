@@ -10,6 +10,7 @@
 #include "ui/controller.h"
 #include "ui/export/render.h"
 #include "ui/i18n/enginetext.h"
+#include "ui/i18n/mnemonic.h"
 #include "ui/views/registry.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -481,7 +482,7 @@ int paintReportPages(const ReportInput& input, QPagedPaintDevice& device, int to
     const double perChart = sections.empty() ? 0 : chartRoom / double(sections.size());
     const int chartPx = std::clamp(int(900 * perChart / page.width()), 150, 330);
     for (const ViewInfo* v : sections) { // under its picture's title
-        const QString title = QCoreApplication::translate("views", v->picture).remove(QLatin1Char('&'));
+        const QString title = withoutMnemonic(QCoreApplication::translate("views", v->picture));
         page.html(heading.arg(esc(title)), 12, 2);
         page.widget(makeView(controller, QString::fromLatin1(v->id), QSize(900, chartPx)).get(), 12);
     }

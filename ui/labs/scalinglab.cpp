@@ -178,7 +178,7 @@ QWidget* ScalingLab::buildOptimalPage() {
                               "peak and MFU"));
         m_budget->setToolTip(tr("The budget, e.g. 1e24 (FLOPs) or 2500000 (dollars)"));
         budgetLabel->setText(tr("&Budget"));
-        plan->setText(tr("This &plan's budget"));
+        plan->setText(tr("This plan's bu&dget"));
         plan->setToolTip(tr("The current scenario's 6ND, or its cost in dollars"));
     });
     m_budgetNote = new QLabel;
@@ -261,9 +261,9 @@ QWidget* ScalingLab::buildFitPage() {
     auto* sample = new QPushButton;
     sample->setObjectName(QStringLiteral("sampleRunsButton"));
     m_texts.add([import, sample] {
-        import->setText(tr("&Import CSV\u2026"));
+        import->setText(tr("Im&port CSV\u2026"));
         import->setToolTip(tr("Pilot runs: a CSV whose header names params, tokens and loss"));
-        sample->setText(tr("Sa&mple runs"));
+        sample->setText(tr("Sample r&uns"));
         sample->setToolTip(tr("35 runs on the approach 3 law with 1% noise (seeded), to try the fit"));
     });
     m_fitStatus = new QLabel;

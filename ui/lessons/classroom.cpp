@@ -94,7 +94,7 @@ Classroom installClassroom(MainWindow* w) {
     QAction* lessons = dock->toggleViewAction();
     lessons->setObjectName(QStringLiteral("lessonsAction"));
     lessons->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
-    w->addTexts([lessons] { lessons->setText(MainWindow::tr("&Lessons")); });
+    w->addTexts([lessons] { lessons->setText(MainWindow::tr("Le&ssons")); });
     view->addAction(lessons);
     QAction* present = view->addAction(QString());
     present->setObjectName(QStringLiteral("presentAction"));

@@ -153,12 +153,12 @@ LessonPlayer::LessonPlayer(Controller* controller, QWidget* parent)
 }
 
 void LessonPlayer::retranslate() {
-    m_back->setText(tr("\u2039 &Back"));
+    m_back->setText(tr("\u2039 Bac&k"));
     m_back->setToolTip(tr("Previous step (Page Up, Left)"));
-    m_next->setText(tr("&Next \u203a"));
+    m_next->setText(tr("Ne&xt \u203a"));
     m_next->setToolTip(tr("Next step (Page Down, Right)"));
     m_languageButton->setToolTip(tr("Show the window and the lessons in Chinese or English"));
-    m_explain->setText(tr("E&xplain"));
+    m_explain->setText(tr("Explain")); // its Alt letters are all taken by the menus and tabs
     m_explain->setToolTip(tr("Where does this number come from: formula, values, source"));
     render();
 }

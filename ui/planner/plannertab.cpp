@@ -120,8 +120,11 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     m_table->verticalHeader()->hide();
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
+    // The figures at their width; the layout takes what is left, elided in the middle (its tooltip has all of it):
+    // at 1280 x 720 the GPUs, days and dollars show without scrolling sideways.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(PlanModel::Layout, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setStretchLastSection(false);
     m_chart = new PlanChart;
     m_chart->setMinimumHeight(240); // the title, legend and axes take ~150 px: room for a readable plot
     m_table->setMinimumHeight(120);
@@ -181,19 +184,19 @@ void PlannerTab::retranslate() {
     m_objective->setItemText(0, tr("Fastest"));
     m_objective->setItemText(1, tr("Cheapest that meets the deadline"));
     m_objective->setItemText(2, tr("Fewest GPUs that meet the deadline"));
-    m_headroomLabel->setText(tr("&Headroom:"));
+    m_headroomLabel->setText(tr("Hea&droom:"));
     m_headroom->setSuffix(tr(" % kept free"));
     m_headroom->setToolTip(tr("A layout fits when its memory per GPU is at most the capacity less this share."));
     m_budgetLabel->setText(tr("&Budget:"));
     m_budget->setPlaceholderText(tr("no limit (US dollars)"));
     m_budget->setToolTip(tr("List only plans that cost at most this many US dollars; with Fastest, the fastest "
                             "layout within the budget. Key: --budget"));
-    m_topLabel->setText(tr("&List:"));
+    m_topLabel->setText(tr("&Rows:"));
     m_top->setToolTip(tr("How many of the best plans to list"));
     m_across->setText(tr("Tensor parallel across nodes"));
     m_across->setToolTip(tr("Off: tp stays inside one node (it divides the GPUs per node)"));
     m_run->setText(tr("&Plan"));
-    m_apply->setText(tr("&Apply Layout"));
+    m_apply->setText(tr("Appl&y Layout"));
     m_apply->setToolTip(tr("Make the selected layout the scenario (one undo step)"));
     m_status->setText(m_statusText());
     m_model->retranslate();
@@ -301,12 +304,32 @@ void PlannerTab::onFinished(engine::PlanResult r) {
             text += QLatin1Char('\n') + tr("A fixed MFU makes every layout on a GPU count equally fast: on one count "
                                            "the plans rank by memory per GPU (most room first), then by GPUs. Derived "
                                            "efficiency ranks them by the modelled step time.");
+        if (!m_result.plans.empty())
+            if (const QString note = finetuneNote(); !note.isEmpty())
+                text += QLatin1Char('\n') + note;
         return text;
     });
     if (!m_result.plans.empty())
         m_table->selectRow(0);
     updateApply();
     emit finished(false);
+}
+
+// What a run with frozen weights changes about the ranking (LoRA, QLoRA): the engine's trainable parameters and
+// frozen bytes of the scenario searched; "" in full training.
+QString PlannerTab::finetuneNote() const {
+    if (m_searched.finetune.method == engine::FinetuneMethod::Full)
+        return {};
+    const engine::Ledger ledger = engine::evaluate(m_searched);
+    if (!ledger.valid)
+        return {};
+    return tr("%1 run: only the %2 adapter parameters are trained, so their gradients and optimizer state are small "
+              "and data parallelism synchronises little; the frozen base weights (%3) are divided only by tensor and "
+              "pipeline parallelism or ZeRO-3 (which gathers them every step), so they and the activations decide "
+              "which layouts fit.")
+        .arg(m_searched.finetune.method == engine::FinetuneMethod::Qlora ? QStringLiteral("QLoRA")
+                                                                         : QStringLiteral("LoRA"),
+             count(ledger.params.trainable), QString::fromStdString(engine::formatGB(ledger.state.frozenWeightBytes)));
 }
 
 // This plan's point, in the mode the plans were ranked in so that the two can be compared; none when the results

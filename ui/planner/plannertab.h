@@ -71,6 +71,7 @@ public:
     BackgroundJob* job() const { return m_job; }
     QPushButton* applyButton() const { return m_apply; }
     QLabel* statusLabel() const { return m_status; }
+    QString finetuneNote() const; // after a search of a LoRA or QLoRA scenario: what frozen weights change
     const engine::PlanResult& result() const { return m_result; }
 
 signals:

@@ -1,0 +1,475 @@
+// A demanding new user's walk through the window, offscreen, driven by menus, keys and the wheel:
+// - every menu gives each entry its own Alt letter (English and Chinese), so a letter opens the entry it names;
+// - the entries added last (Help > How Accurate Is This?, Tools > Calibrate to My Cluster) have shortcuts like the
+//   rest, listed in Help > Keyboard Shortcuts, and the shortcut opens them;
+// - the accuracy window keeps every column readable and the plot large in presentation mode at 1280 x 720;
+// - the planner says what a LoRA / QLoRA run changes about the layouts it ranks.
+
+#include "engine/evaluate.h"
+#include "engine/units.h"
+#include "io/archive.h"
+#include "tests/ui/scripteddialogs.h"
+#include "ui/accuracy/accuracywindow.h"
+#include "ui/accuracy/calibratedialog.h"
+#include "ui/compare/comparewindow.h"
+#include "ui/controller.h"
+#include "ui/i18n/language.h"
+#include "ui/lessons/classroom.h"
+#include "ui/lessons/presentation.h"
+#include "ui/mainwindow.h"
+#include "ui/planner/planmodel.h"
+#include "ui/planner/plannertab.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <functional>
+#include <memory>
+
+using namespace tl;
+
+namespace {
+
+void settle() {
+    for (int i = 0; i < 5; ++i)
+        QApplication::processEvents();
+}
+
+// The Alt letter of a menu text ("&File" -> 'f', "文件(&F)" -> 'f'), 0 when it has none.
+QChar mnemonic(const QString& text) {
+    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+        if (text[i] != QLatin1Char('&'))
+            continue;
+        if (text[i + 1] == QLatin1Char('&')) {
+            ++i;
+            continue;
+        }
+        return text[i + 1].toLower();
+    }
+    return QChar();
+}
+
+// Every menu of the menu bar (and the bar itself): entries without a letter and letters used twice. Lists the user
+// fills (recent files, presets, languages) are left out: their entries are names.
+QStringList mnemonicProblems(QMenuBar* bar) {
+    QStringList problems;
+    const auto check = [&](const QList<QAction*>& actions, const QString& where) {
+        QHash<QChar, QString> seen;
+        for (const QAction* a : actions) {
+            if (a->isSeparator() || a->text().isEmpty() || !a->isVisible())
+                continue;
+            const QChar m = mnemonic(a->text());
+            if (m.isNull())
+                problems << where + QStringLiteral(": no Alt letter in \"") + a->text() + QLatin1Char('"');
+            else if (seen.contains(m))
+                problems << where + QStringLiteral(": '") + m + QStringLiteral("' in \"") + seen[m] +
+                                QStringLiteral("\" and \"") + a->text() + QLatin1Char('"');
+            else
+                seen.insert(m, a->text());
+        }
+    };
+    check(bar->actions(), QStringLiteral("menu bar"));
+    const std::function<void(QMenu*, const QString&)> walk = [&](QMenu* menu, const QString& path) {
+        static const QStringList names = {QStringLiteral("recentMenu"), QStringLiteral("newFromPresetMenu"),
+                                          QStringLiteral("languageMenu")};
+        if (names.contains(menu->objectName()))
+            return;
+        check(menu->actions(), path);
+        for (QAction* a : menu->actions())
+            if (a->menu())
+                walk(a->menu(), path + QStringLiteral(" > ") + a->text());
+    };
+    for (QAction* top : bar->actions())
+        if (top->menu())
+            walk(top->menu(), top->text());
+    return problems;
+}
+
+// Alt letters of the window's own widgets (tabs, labels with a buddy, buttons) that another takes where both are
+// shown: the menu bar's and the tab bar's letters work wherever the focus is; the docks (parameters, lessons) are shown
+// beside every tab; a tab's widgets beside each other. (Qt gives a letter taken twice to neither: it moves the focus.)
+QStringList windowLetterClashes(ui::MainWindow& window) {
+    struct Taken {
+        QString text;
+        int tab; // -1: on every tab
+    };
+    QHash<QChar, QList<Taken>> taken;
+    QStringList problems;
+    const auto take = [&](const QString& text, int tab) {
+        const QChar m = mnemonic(text);
+        if (m.isNull())
+            return;
+        for (const Taken& t : taken.value(m))
+            if (t.tab < 0 || tab < 0 || t.tab == tab)
+                problems << QStringLiteral("\"") + text + QStringLiteral("\" and \"") + t.text +
+                                QStringLiteral("\" both take Alt+") + m.toUpper();
+        taken[m] << Taken{text, tab};
+    };
+    for (const QAction* a : window.menuBar()->actions())
+        take(a->text(), -1);
+    for (int i = 0; i < window.tabs()->count(); ++i)
+        take(window.tabs()->tabText(i), -1);
+    const auto tabOf = [&](const QWidget* w) {
+        for (; w; w = w->parentWidget())
+            if (const int i = window.tabs()->indexOf(const_cast<QWidget*>(w)); i >= 0)
+                return i;
+        return -1;
+    };
+    for (const QLabel* l : window.findChildren<QLabel*>())
+        if (l->buddy() && l->window() == &window)
+            take(l->text(), tabOf(l));
+    for (const QAbstractButton* b : window.findChildren<QAbstractButton*>())
+        if (b->window() == &window && !b->text().isEmpty())
+            take(b->text(), tabOf(b));
+    return problems;
+}
+
+QAction* action(ui::MainWindow& window, const QString& name) {
+    auto* a = window.findChild<QAction*>(name);
+    if (!a)
+        qFatal("no action %s", qPrintable(name));
+    return a;
+}
+
+template <typename T> T* shownChild(QWidget& window) {
+    for (T* d : window.findChildren<T*>())
+        if (d->isVisible())
+            return d;
+    return nullptr;
+}
+
+} // namespace
+
+class PolishTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("TrainLedgerTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("polish_test"));
+        QSettings().clear();
+    }
+    void cleanup() { ui::Language::apply(QStringLiteral("en")); }
+
+    // Alt+F, then a letter: each entry of each menu has its own letter, in English and in Chinese (a letter used
+    // twice only moves the highlight, it opens nothing).
+    void everyMenuEntryHasItsOwnAltLetter() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        settle();
+        QStringList english = mnemonicProblems(window.menuBar());
+        QVERIFY2(english.isEmpty(), qPrintable(QStringLiteral("\n") + english.join(QLatin1Char('\n'))));
+        window.setLanguage(QStringLiteral("zh_CN"));
+        settle();
+        QCOMPARE(ui::Language::current(), QStringLiteral("zh_CN"));
+        QStringList chinese = mnemonicProblems(window.menuBar());
+        QVERIFY2(chinese.isEmpty(), qPrintable(QStringLiteral("\n") + chinese.join(QLatin1Char('\n'))));
+        // A Chinese text whose letter is taken out for a title keeps no "(M)" behind: View > 1 显存与时间, the export
+        // titles, Help > Keyboard Shortcuts.
+        static const QRegularExpression stray(QStringLiteral("[(\uff08][A-Z][)\uff09]"));
+        const std::function<void(QMenu*)> walk = [&](QMenu* menu) {
+            for (QAction* a : menu->actions()) {
+                QVERIFY2(!stray.match(a->text()).hasMatch(), qPrintable(a->text()));
+                if (a->menu())
+                    walk(a->menu());
+            }
+        };
+        for (QAction* top : window.menuBar()->actions())
+            walk(top->menu());
+        QVERIFY2(!stray.match(window.shortcutsText()).hasMatch(), qPrintable(window.shortcutsText()));
+    }
+    // Alt+E opens the Edit menu, whichever tab is in front: no tab, label or button of the window takes a menu's
+    // letter (the Pipeline tab took Alt+E, so the Edit menu could not be opened from the keyboard).
+    void theMenuBarKeepsItsAltLetters() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        settle();
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            window.setLanguage(language);
+            settle();
+            const QStringList clashes = windowLetterClashes(window);
+            QVERIFY2(clashes.isEmpty(), qPrintable(language + QLatin1Char('\n') + clashes.join(QLatin1Char('\n'))));
+        }
+        window.setLanguage(QStringLiteral("en"));
+        settle();
+        window.tabs()->setCurrentIndex(0);
+        window.activateWindow();
+        auto* edit = window.menuBar()->findChild<QMenu*>(QStringLiteral("editMenu"));
+        QVERIFY(edit);
+        QTest::keyClick(&window, Qt::Key_E, Qt::AltModifier);
+        QTRY_VERIFY(edit->isVisible());
+        QCOMPARE(window.tabs()->currentIndex(), 0);
+        edit->close();
+    }
+
+    // The entries added last have shortcuts like the rest, Help > Keyboard Shortcuts lists them, and pressing them
+    // opens the window and the dialog; no two actions share a shortcut.
+    void theNewEntriesHaveShortcuts() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        settle();
+        QAction* accuracy = action(window, QStringLiteral("accuracyAction"));
+        QAction* calibrate = action(window, QStringLiteral("calibrateAction"));
+        QCOMPARE(accuracy->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+        QCOMPARE(calibrate->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+        const QString listed = window.shortcutsText();
+        QVERIFY2(listed.contains(QStringLiteral("How Accurate Is This?\tCtrl+Shift+A")), qPrintable(listed));
+        QVERIFY2(listed.contains(QStringLiteral("Calibrate to My Cluster\u2026\tCtrl+Shift+C")), qPrintable(listed));
+        QHash<QKeySequence, QString> seen;
+        for (const QAction* a : window.findChildren<QAction*>())
+            for (const QKeySequence& k : a->shortcuts()) {
+                QVERIFY2(
+                    !seen.contains(k) || seen[k] == a->objectName(),
+                    qPrintable(k.toString() + QStringLiteral(": ") + seen[k] + QStringLiteral(", ") + a->objectName()));
+                seen.insert(k, a->objectName());
+            }
+
+        QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+        settle();
+        QVERIFY(window.accuracyWindow() && window.accuracyWindow()->isVisible());
+        window.accuracyWindow()->close();
+        window.activateWindow();
+        settle();
+        QTest::keyClick(&window, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+        settle();
+        ui::CalibrateDialog* dialog = shownChild<ui::CalibrateDialog>(window);
+        QVERIFY(dialog);
+        dialog->close();
+    }
+
+    // Presentation mode hides the menu bar; its shortcuts keep working: Ctrl+B switches the units, Ctrl+Z undoes,
+    // Ctrl+Shift+A shows how accurate the step time is (before, every menu shortcut but F5 and Ctrl+E was dead).
+    void menuShortcutsWorkWhilePresenting() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        settle();
+        QTest::keyClick(&window, Qt::Key_F5);
+        settle();
+        QVERIFY(window.classroom().presentation->isActive());
+        QVERIFY(!window.menuBar()->isVisible());
+        QAction* gib = action(window, QStringLiteral("binaryUnitsAction"));
+        QVERIFY(!gib->isChecked());
+        QTest::keyClick(&window, Qt::Key_B, Qt::ControlModifier);
+        settle();
+        QVERIFY(gib->isChecked());
+        QVERIFY(controller.setValue("parallel.dp", 16.0));
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+        settle();
+        QCOMPARE(controller.scenario().parallel.dp, 8);
+        QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+        settle();
+        QVERIFY(window.accuracyWindow() && window.accuracyWindow()->isVisible());
+        window.accuracyWindow()->close();
+    }
+    // Presentation mode at 1280 x 720 (F5, then Ctrl+Shift+A): the type doubles, so the runs and the plot become two
+    // pages: every column of the runs table is readable without scrolling sideways (the error first of all), the plot
+    // takes most of the window, Alt+P and Alt+R turn the pages, and the window stays on its screen. Leaving
+    // presentation mode puts the table beside the plot again. (Before, both shared the width: three columns were cut
+    // off, the axis titles elided, the plot 300 px wide.)
+    void theAccuracyWindowIsReadableWhenPresenting() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        settle();
+        QTest::keyClick(&window, Qt::Key_F5);
+        settle();
+        QVERIFY(window.classroom().presentation->isActive());
+        QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+        settle();
+        ui::AccuracyWindow* a = window.accuracyWindow();
+        QVERIFY(a && a->isVisible());
+        QVERIFY(QTest::qWaitForWindowExposed(a));
+        QVERIFY2(a->screen()->availableGeometry().contains(a->frameGeometry()),
+                 qPrintable(QStringLiteral("%1,%2 %3 x %4").arg(a->x()).arg(a->y()).arg(a->width()).arg(a->height())));
+        a->resize(1280, 720); // as large as a 1280 x 720 screen lets it grow
+        settle();
+        QVERIFY(a->isCompact());
+        QTableWidget* runs = a->runsTable();
+        QVERIFY(runs->isVisible());
+        int columns = 0;
+        for (int c = 0; c < runs->columnCount(); ++c)
+            if (!runs->isColumnHidden(c))
+                columns += runs->horizontalHeader()->sectionSize(c);
+        QVERIFY2(columns <= runs->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 > %2").arg(columns).arg(runs->viewport()->width())));
+        QVERIFY(!runs->isColumnHidden(2)); // the error
+        const int errorWidth = runs->horizontalHeader()->sectionSize(2);
+        QVERIFY(errorWidth >= runs->fontMetrics().horizontalAdvance(QStringLiteral("+40.6%")));
+
+        QTest::keyClick(a, Qt::Key_P, Qt::AltModifier);
+        settle();
+        QVERIFY(a->chartView()->isVisible());
+        QVERIFY(!runs->isVisible());
+        const QRectF plot = a->chartView()->chart()->plotArea();
+        QVERIFY2(plot.width() >= 0.5 * a->width() && plot.height() >= 0.5 * a->height(),
+                 qPrintable(QStringLiteral("plot %1 x %2 in %3 x %4")
+                                .arg(plot.width())
+                                .arg(plot.height())
+                                .arg(a->width())
+                                .arg(a->height())));
+        QTest::keyClick(a, Qt::Key_R, Qt::AltModifier);
+        settle();
+        QVERIFY(runs->isVisible());
+
+        QTest::keyClick(a, Qt::Key_F5); // presentation mode follows its key from the accuracy window too
+        settle();
+        QVERIFY(!window.classroom().presentation->isActive());
+        a->resize(1200, 660);
+        settle();
+        QVERIFY(!a->isCompact());
+        QVERIFY(runs->isVisible() && a->chartView()->isVisible());
+        QVERIFY(!runs->isColumnHidden(2));
+    }
+    // Issue 26: the planner says what a LoRA run changes about the layouts it ranks, with the engine's trainable
+    // parameters and frozen bytes; a full training run gets no such note.
+    void thePlannerShowsItsRankingFiguresAndExplainsFineTuning() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        auto* planner = window.view<ui::PlannerTab>();
+        QTest::keyClick(&window, Qt::Key_4, Qt::AltModifier); // View > 4 Planner
+        settle();
+        QCOMPARE(window.tabs()->currentWidget(), planner);
+        const auto planOn8 = [&] {
+            QLineEdit* gpus = planner->gpusEdit();
+            gpus->setFocus();
+            gpus->selectAll();
+            QTest::keyClicks(gpus, QStringLiteral("8"));
+            QSignalSpy finished(planner, &ui::PlannerTab::finished);
+            QTest::keyClick(gpus, Qt::Key_Return);
+            QVERIFY(finished.wait(60000));
+            settle();
+        };
+        planOn8();
+        QVERIFY(!planner->statusLabel()->text().contains(QStringLiteral("LoRA")));
+        // At 1280 x 720 the figures the plans are ranked by (GPUs, days, dollars) show without scrolling sideways: the
+        // layout column, elided in the middle, gives way (before, it pushed them out of sight).
+        QTableView* table = planner->findChild<QTableView*>(QStringLiteral("plannerTable"));
+        QVERIFY(table && table->isVisible());
+        for (int c : {ui::PlanModel::Gpus, ui::PlanModel::Days, ui::PlanModel::Cost}) {
+            const int right =
+                table->horizontalHeader()->sectionViewportPosition(c) + table->horizontalHeader()->sectionSize(c);
+            QVERIFY2(
+                right <= table->viewport()->width(),
+                qPrintable(
+                    QStringLiteral("column %1 ends at %2 of %3").arg(c).arg(right).arg(table->viewport()->width())));
+        }
+
+        QVERIFY(controller.setValue("finetune.method", std::string("lora")));
+        const engine::Ledger ledger = engine::evaluate(controller.scenario());
+        QVERIFY(ledger.params.trainable > 0 && ledger.params.trainable < ledger.params.total / 100);
+        planOn8();
+        const QString status = planner->statusLabel()->text();
+        QVERIFY2(status.contains(QStringLiteral("LoRA run: only the ") +
+                                 QString::fromStdString(engine::groupDigits(double(ledger.params.trainable))) +
+                                 QStringLiteral(" adapter parameters are trained")),
+                 qPrintable(status));
+        QVERIFY2(status.contains(QString::fromStdString(engine::formatGB(ledger.state.frozenWeightBytes))),
+                 qPrintable(status));
+    }
+    // File > Compare With (Ctrl+D) in the Chinese window: the Compare window fits its screen, and the figures in its
+    // table are in Chinese with their units ("19.3 天", not "19.3 days"; B - A "+8 个副本", not "+8 replicas").
+    void compareFitsTheScreenAndSpeaksTheLanguage() {
+        QTemporaryDir dir;
+        engine::Scenario b;
+        b.parallel.dp = 16;
+        const QString path = dir.filePath(QStringLiteral("b.trainledger"));
+        QVERIFY(!io::saveArchive(path, b));
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(800, 600);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setLanguage(QStringLiteral("zh_CN"));
+        settle();
+        QVERIFY(window.compareWith(path));
+        ui::CompareWindow* compare = window.compareWindow();
+        QVERIFY(compare && compare->isVisible());
+        QVERIFY(QTest::qWaitForWindowExposed(compare));
+        QVERIFY2(compare->screen()->availableGeometry().contains(compare->frameGeometry()),
+                 qPrintable(QStringLiteral("%1 x %2").arg(compare->width()).arg(compare->height())));
+        auto* table = compare->findChild<QTableWidget*>(QStringLiteral("compareTable"));
+        QVERIFY(table);
+        const engine::Ledger a = engine::evaluate(engine::Scenario{});
+        const QString days = QString::fromStdString(engine::formatFixed(a.time.days, 1));
+        bool seen = false;
+        for (int r = 0; r < table->rowCount(); ++r)
+            for (int c = 0; c < table->columnCount(); ++c)
+                if (const QTableWidgetItem* item = table->item(r, c)) {
+                    QVERIFY2(!item->text().contains(QStringLiteral("days")) &&
+                                 !item->text().contains(QStringLiteral("replicas")),
+                             qPrintable(item->text()));
+                    seen = seen || item->text() == days + QStringLiteral(" 天");
+                }
+        QVERIFY2(seen, qPrintable(days));
+    }
+    // File > Open (Ctrl+O) in a fresh home without a Documents folder starts in a folder that exists (it started in
+    // the missing Documents folder, which the file dialog offered as the name of the file to open).
+    void openStartsInAFolderThatExists() {
+        QTemporaryDir home;
+        const QByteArray oldHome = qgetenv("HOME");
+        qputenv("HOME", QFile::encodeName(home.path()));
+        QSettings().clear(); // no recent files
+        const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        QVERIFY2(!QFileInfo(documents).exists(), qPrintable(documents));
+        test::ScriptedDialogs dialogs;
+        dialogs.openNames << QString(); // cancelled
+        {
+            ui::Controller controller;
+            ui::MainWindow window(&controller, ui::MainWindow::Options{false, &dialogs});
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.activateWindow();
+            QTest::keyClick(&window, Qt::Key_O, Qt::ControlModifier);
+            settle();
+        }
+        qputenv("HOME", oldHome);
+        QCOMPARE(dialogs.asked, QStringList{QStringLiteral("open")});
+        QVERIFY2(QFileInfo(dialogs.openDirs.value(0)).isDir(), qPrintable(dialogs.openDirs.value(0)));
+    }
+};
+
+QTEST_MAIN(PolishTest)
+#include "polish_test.moc"
