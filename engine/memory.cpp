@@ -55,9 +55,12 @@ bool savesFp8Inputs(const PrecisionSpec& p) {
 // torchtitan): in the loss's backward the log-softmax output, its gradient and the logits' gradient at once.
 double logitBytes(const Scenario& s) {
     switch (s.activations.crossEntropy) {
-    case CrossEntropy::Fused: return activationBytes(s.precision);
-    case CrossEntropy::Unfused: return 12.0;
-    case CrossEntropy::Fp32Softmax: break;
+    case CrossEntropy::Fused:
+        return activationBytes(s.precision);
+    case CrossEntropy::Unfused:
+        return 12.0;
+    case CrossEntropy::Fp32Softmax:
+        break;
     }
     return 4.0;
 }

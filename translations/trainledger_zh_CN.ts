@@ -3568,10 +3568,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>LM 头 logits</translation>
     </message>
     <message>
-        <source>FP32 logits: tokens x vocab x 4 B / tp.</source>
-        <translation>FP32 logits：token 数 × 词表 × 4 字节 / tp。</translation>
-    </message>
-    <message>
         <source>Buffers and overhead per GPU</source>
         <translation>每 GPU 缓冲与开销</translation>
     </message>
@@ -7820,16 +7816,8 @@ goodput %4%，约 %5 次中断</translation>
         <translation>逐算子（torchtitan）</translation>
     </message>
     <message>
-        <source>How the loss keeps the logits: fused keeps the FP32 softmax and forms its gradient in place (Megatron-LM), unfused runs PyTorch&apos;s cross-entropy on an FP32 copy (torchtitan).</source>
-        <translation>损失函数如何保留 logits：fused 保留 FP32 的 softmax 并原地求其梯度（Megatron-LM），unfused 在 FP32 副本上运行 PyTorch 的交叉熵（torchtitan）。</translation>
-    </message>
-    <message>
         <source>Cross-entropy</source>
         <translation>交叉熵</translation>
-    </message>
-    <message>
-        <source>Fused</source>
-        <translation>融合</translation>
     </message>
     <message>
         <source>Unfused (FP32 copy)</source>
@@ -7852,12 +7840,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>一层中每隔一个的矩阵乘、归一化、激活函数和类型转换，在反向时再算一遍（逐算子重计算）</translation>
     </message>
     <message>
-        <source>a logit: the FP%1 softmax, its gradient formed in place (activations.cross_entropy = fused)</source>
-        <translation>每个 logits 元素：FP%1 的 softmax，其梯度原地求出（activations.cross_entropy = fused）</translation>
-    </message>
-    <message>
-        <source>a logit: log-softmax output, its gradient and the logits&apos; gradient in FP%1 (activations.cross_entropy = unfused)</source>
-        <translation>每个 logits 元素：对数 softmax 的输出、它的梯度和 logits 的梯度，均为 FP%1（activations.cross_entropy = unfused）</translation>
         <source>FP8 scaling: one scale per tensor, per row, per 128-element block, or per 32-element block (MX); current: one scale per tensor in Transformer Engine (Megatron&apos;s current scaling), which keeps the linear layers&apos; inputs and a copy of the weights in FP8 as the block recipes do.</source>
         <translation>FP8 缩放粒度：每个张量、每行、每 128 个元素的块或每 32 个元素的块（MX）一个缩放因子；current：Transformer Engine 中每个张量一个缩放因子（Megatron 的当前缩放），与分块方案一样以 FP8 保留线性层的输入和一份权重副本。</translation>
     </message>
@@ -7866,24 +7848,10 @@ goodput %4%，约 %5 次中断</translation>
         <translation>每个张量（Transformer Engine）</translation>
     </message>
     <message>
-        <source>Fused vocab-parallel cross-entropy: the loss kernel works in FP32 inside and keeps the LM head&apos;s 16-bit logits (their gradient is written in their place) instead of an FP32 copy.</source>
-        <translation>融合的词表并行交叉熵：损失内核在内部以 FP32 计算，保留 LM 头的 16 位 logits（其梯度写回原处），而不是一份 FP32 副本。</translation>
-    </message>
-    <message>
-        <source>Fused cross-entropy</source>
-        <translation>融合交叉熵</translation>
-    </message>
-    <message>
-        <source>FP%1 logits for the softmax-cross-entropy</source>
-        <translation>softmax 交叉熵使用的 FP%1 logits</translation>
-    </message>
-    <message>
         <source>tokens whose logits are kept</source>
         <translation>保留 logits 的词元</translation>
     </message>
     <message>
-        <source>%1-bit logits kept by the fused cross-entropy</source>
-        <translation>融合交叉熵保留的 %1 位 logits</translation>
         <source>no file name given</source>
         <translation>没有给出文件名</translation>
     </message>
@@ -8390,6 +8358,34 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>activation_checkpointing.partition_activations: the recompute the model code chooses is activations.recompute; partitioning is not modelled</source>
         <translation>activation_checkpointing.partition_activations：模型代码选择的重计算对应 activations.recompute；未建模激活分区</translation>
+    </message>
+    <message>
+        <source>How the loss keeps the logits: fp32_softmax keeps the FP32 softmax and forms its gradient in place (Megatron-LM), fused keeps the head&apos;s 16-bit logits (a fused kernel: Transformer Engine, Megatron-Bridge), unfused runs PyTorch&apos;s cross-entropy on an FP32 copy (torchtitan).</source>
+        <translation>损失函数如何保留 logits：fp32_softmax 保留 FP32 的 softmax 并原地求其梯度（Megatron-LM），fused 只保留 LM 头的 16 位 logits（融合内核：Transformer Engine、Megatron-Bridge），unfused 在 FP32 副本上运行 PyTorch 的交叉熵（torchtitan）。</translation>
+    </message>
+    <message>
+        <source>FP32 softmax</source>
+        <translation>FP32 softmax</translation>
+    </message>
+    <message>
+        <source>Fused (16-bit logits)</source>
+        <translation>融合（16 位 logits）</translation>
+    </message>
+    <message>
+        <source>a logit: the FP%1 softmax, its gradient formed in place (activations.cross_entropy = fp%2_softmax)</source>
+        <translation>每个 logits 元素：FP%1 的 softmax，其梯度原地求出（activations.cross_entropy = fp%2_softmax）</translation>
+    </message>
+    <message>
+        <source>a logit: the head&apos;s %1-bit output, kept by the fused loss kernel (activations.cross_entropy = fused)</source>
+        <translation>每个 logits 元素：LM 头的 %1 位输出，由融合的损失内核保留（activations.cross_entropy = fused）</translation>
+    </message>
+    <message>
+        <source>a logit: log-softmax output, its gradient and the logits&apos; gradient in FP%1 (activations.cross_entropy = unfused)</source>
+        <translation>每个 logits 元素：对数 softmax 的输出、它的梯度和 logits 的梯度，均为 FP%1（activations.cross_entropy = unfused）</translation>
+    </message>
+    <message>
+        <source>Logits kept for the loss: tokens x vocab x bytes a logit (activations.cross_entropy) / tp.</source>
+        <translation>为损失保留的 logits：token 数 × 词表 × 每个 logits 元素的字节数（activations.cross_entropy）/ tp。</translation>
     </message>
 </context>
 <context>

@@ -138,7 +138,7 @@ TEST(ExportLaunch, TorchtitanRoundTrip) {
     perOp.activations.recompute = engine::Recompute::PerOp;
     EXPECT_TRUE(io::exportLaunch(perOp, io::LaunchFormat::Torchtitan).contains("selective_ac_option = \"op\""));
     const io::ImportResult back = roundTrip(perOp, io::LaunchFormat::Torchtitan);
-    ASSERT_TRUE(back.scenario) << back.error.toStdString();
+    ASSERT_TRUE(back.scenario) << io::messageText(back.error).toStdString();
     EXPECT_EQ(back.scenario->activations.recompute, engine::Recompute::PerOp);
     EXPECT_TRUE(mentions(comments(io::exportLaunch(perOp, io::LaunchFormat::Megatron)),
                          "not expressed: activations.recompute per_op"));

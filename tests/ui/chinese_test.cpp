@@ -103,10 +103,14 @@ QSet<QString> allowedWords() {
     for (const engine::Field& f : engine::scenarioFields())
         if (!QString::fromLatin1(f.key).contains(QLatin1Char('.')))
             words.insert(QString::fromLatin1(f.key));
-    for (const engine::Field& f : engine::scenarioFields()) // choice values are key values ("full", "1f1b")
+    // Choice values are key values ("full", "1f1b"); one with an underscore ("per_op") is an identifier the text
+    // filter drops whole, so its parts ("per") are not allowed words.
+    for (const engine::Field& f : engine::scenarioFields())
         for (const std::string& c : f.choices)
-            for (const QString& w : QString::fromStdString(c).split(QRegularExpression(QStringLiteral("[^A-Za-z]+"))))
-                words.insert(w);
+            if (c.find('_') == std::string::npos)
+                for (const QString& w :
+                     QString::fromStdString(c).split(QRegularExpression(QStringLiteral("[^A-Za-z]+"))))
+                    words.insert(w);
     for (const auto& p : engine::modelPresets())
         for (const QString& w : QString::fromStdString(p.name).split(QRegularExpression(QStringLiteral("[^A-Za-z]+"))))
             words.insert(w);
