@@ -125,6 +125,14 @@ struct FastChecks {
     std::vector<SlotBounds> ints, doubles;
     std::vector<const RangeCheck*> rest; // choice enums, doubles of integer keys, keys without a slot (checkRange)
     std::vector<RangeCheck> all;         // in the table's order
+    // Three keys without a slot, tested in place as checkRange would, so that no FieldValue (a string copy) is built
+    // on the valid path: the two presets against their choices, and model.params (null, or a count in range).
+    const Field* modelPreset = nullptr;
+    const Field* gpuPreset = nullptr;
+    const Field* params = nullptr;
+    static bool isChoice(const Field& f, const std::string& v) {
+        return std::find(f.choices.begin(), f.choices.end(), v) != f.choices.end();
+    }
     bool allowed(const Scenario& s) const {
         const char* base = reinterpret_cast<const char*>(&s);
         bool ok = true;
@@ -138,7 +146,8 @@ struct FastChecks {
             std::memcpy(&x, base + b.offset, sizeof x);
             ok &= x >= b.low && x <= b.high && std::isfinite(x);
         }
-        if (!ok)
+        if (!ok || !isChoice(*modelPreset, s.model.preset) || !isChoice(*gpuPreset, s.hardware.preset) ||
+            (s.model.params > 0 && !numberInRange(*params, s.model.params)))
             return false;
         for (const RangeCheck* r : rest)
             if (!r->allowed(s) && checkRange(*r->field, r->field->get(s)))
@@ -156,7 +165,14 @@ const FastChecks& rangeChecks() {
         for (const RangeCheck& r : out.all) {
             const Field& f = *r.field;
             const double low = f.minExclusive ? std::nextafter(f.min, HUGE_VAL) : f.min;
-            if (f.number.kind == NumberSlot::Kind::Int)
+            const std::string_view key = f.key;
+            if (key == "model.preset")
+                out.modelPreset = &f;
+            else if (key == "hardware.preset")
+                out.gpuPreset = &f;
+            else if (key == "model.params")
+                out.params = &f;
+            else if (f.number.kind == NumberSlot::Kind::Int)
                 out.ints.push_back({f.number.offset, low, f.max});
             else if (f.number.kind == NumberSlot::Kind::Double && f.type != FieldType::Int)
                 out.doubles.push_back({f.number.offset, low, f.max});
