@@ -121,9 +121,14 @@ struct SlotBounds {
     unsigned offset = 0;
     double low = 0, high = 0;
 };
+struct SlotChoices {
+    unsigned offset = 0;
+    std::uint64_t mask = 0; // Field::choiceMask
+};
 struct FastChecks {
     std::vector<SlotBounds> ints, doubles;
-    std::vector<const RangeCheck*> rest; // choice enums, doubles of integer keys, keys without a slot (checkRange)
+    std::vector<SlotChoices> enums;      // choices held as a one-byte enum
+    std::vector<const RangeCheck*> rest; // doubles of integer keys, data.documents
     std::vector<RangeCheck> all;         // in the table's order
     // Three keys without a slot, tested in place as checkRange would, so that no FieldValue (a string copy) is built
     // on the valid path: the two presets against their choices, and model.params (null, or a count in range).
@@ -145,6 +150,10 @@ struct FastChecks {
             double x;
             std::memcpy(&x, base + b.offset, sizeof x);
             ok &= x >= b.low && x <= b.high && std::isfinite(x);
+        }
+        for (const SlotChoices& c : enums) {
+            const unsigned x = static_cast<unsigned char>(base[c.offset]);
+            ok &= x < 64 && (c.mask >> x & 1);
         }
         if (!ok || !isChoice(*modelPreset, s.model.preset) || !isChoice(*gpuPreset, s.hardware.preset) ||
             (s.model.params > 0 && !numberInRange(*params, s.model.params)))
@@ -176,6 +185,8 @@ const FastChecks& rangeChecks() {
                 out.ints.push_back({f.number.offset, low, f.max});
             else if (f.number.kind == NumberSlot::Kind::Double && f.type != FieldType::Int)
                 out.doubles.push_back({f.number.offset, low, f.max});
+            else if (f.number.kind == NumberSlot::Kind::Byte && f.choiceMask)
+                out.enums.push_back({f.number.offset, f.choiceMask});
             else
                 out.rest.push_back(&r);
         }
