@@ -144,12 +144,12 @@ struct FastChecks {
         for (const SlotBounds& b : ints) {
             int x;
             std::memcpy(&x, base + b.offset, sizeof x);
-            ok &= x >= b.low && x <= b.high;
+            ok &= (x >= b.low) & (x <= b.high); // & rather than &&: no branch per key
         }
         for (const SlotBounds& b : doubles) {
             double x;
             std::memcpy(&x, base + b.offset, sizeof x);
-            ok &= x >= b.low && x <= b.high && std::isfinite(x);
+            ok &= (x >= b.low) & (x <= b.high) & std::isfinite(x);
         }
         for (const SlotChoices& c : enums) {
             const unsigned x = static_cast<unsigned char>(base[c.offset]);
@@ -193,6 +193,24 @@ const FastChecks& rangeChecks() {
         return out;
     }();
     return checks;
+}
+
+// countModel() of the last shape this thread validated: most evaluations (an edit of any key but the model's) count
+// the same shape again. Equal shapes have equal counts: countModel reads the shape alone, and its one double
+// (model.params) only through `params > 0` and its value, which == fixes for any positive number.
+const ModelCounts& countedModel(const ModelShape& m) {
+    struct Last {
+        bool set = false;
+        ModelShape shape;
+        ModelCounts counts;
+    };
+    thread_local Last last;
+    if (!last.set || !(last.shape == m)) {
+        last.counts = countModel(m);
+        last.shape = m;
+        last.set = true;
+    }
+    return last.counts;
 }
 
 } // namespace
@@ -248,7 +266,7 @@ std::vector<Diagnostic> validate(const Scenario& s, ModelCounts& counts) {
     }
     // The keys' ranges multiply out to ~2e18 parameters; a cap far above any real model keeps every count (int64)
     // and size finite with room to spare.
-    counts = countModel(m);
+    counts = countedModel(m);
     if (counts.total > kMaxModelParams)
         c.errors.push_back({"model.size",
                             "model.size",
