@@ -144,12 +144,12 @@ struct FastChecks {
         for (const SlotBounds& b : ints) {
             int x;
             std::memcpy(&x, base + b.offset, sizeof x);
-            ok &= (x >= b.low) & (x <= b.high); // & rather than &&: no branch per key
+            ok &= x >= b.low && x <= b.high;
         }
         for (const SlotBounds& b : doubles) {
             double x;
             std::memcpy(&x, base + b.offset, sizeof x);
-            ok &= (x >= b.low) & (x <= b.high) & std::isfinite(x);
+            ok &= x >= b.low && x <= b.high && std::isfinite(x);
         }
         for (const SlotChoices& c : enums) {
             const unsigned x = static_cast<unsigned char>(base[c.offset]);
