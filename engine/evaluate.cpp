@@ -15,7 +15,9 @@
 #include "engine/validate.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <string_view>
 
 namespace tl::engine {
@@ -49,6 +51,29 @@ int divisorAtLeast(int n, int k) {
 
 // The warnings as templates with arguments (engine/messages.h): no text is built until someone asks for it, and
 // evaluate() runs on every slider tick.
+// The scaling laws' figures of a plan depend on its active parameters and tokens alone, and their pow calls were a
+// twelfth of a fixed-mode evaluation. Each thread keeps the last answer and gives it again while both inputs are the
+// same bits: an edit of any other key (most edits) leaves them unchanged.
+struct ScalingLaws {
+    Allocation chinchilla;
+    double planLoss = 0, kaplanParams = 0;
+};
+const ScalingLaws& scalingLaws(double active, double tokens) {
+    struct Last {
+        std::uint64_t active = 0, tokens = 0;
+        bool set = false;
+        ScalingLaws laws;
+    };
+    thread_local Last last;
+    const auto a = std::bit_cast<std::uint64_t>(active), t = std::bit_cast<std::uint64_t>(tokens);
+    if (!last.set || last.active != a || last.tokens != t) {
+        const double compute6nd = 6.0 * active * tokens; // as evaluate() computes budget.compute6nd
+        last = {
+            a, t, true, {chinchillaAllocation(compute6nd), chinchillaLoss(active, tokens), kaplanParams(compute6nd)}};
+    }
+    return last.laws;
+}
+
 void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w) {
     using A = MessageArg;
     const auto r = [](double x) { return A::ofRounded(x); };
@@ -407,12 +432,12 @@ Ledger evaluate(const Scenario& s) {
     auto& bg = l.budget;
     bg.compute6nd = 6.0 * m.active * s.data.tokens;
     bg.tokensPerParam = s.data.tokens / m.active;
-    const Allocation chinchilla = chinchillaAllocation(bg.compute6nd);
-    bg.chinchillaParams = chinchilla.params;
-    bg.chinchillaTokens = chinchilla.tokens;
-    bg.chinchillaLoss = chinchilla.loss;
-    bg.planLossChinchilla = chinchillaLoss(m.active, s.data.tokens);
-    bg.kaplanParams = kaplanParams(bg.compute6nd);
+    const ScalingLaws& laws = scalingLaws(m.active, s.data.tokens);
+    bg.chinchillaParams = laws.chinchilla.params;
+    bg.chinchillaTokens = laws.chinchilla.tokens;
+    bg.chinchillaLoss = laws.chinchilla.loss;
+    bg.planLossChinchilla = laws.planLoss;
+    bg.kaplanParams = laws.kaplanParams;
     bg.kaplanTokens = bg.compute6nd / (6.0 * bg.kaplanParams);
     bg.rlRollouts = s.rl.keep > 0 ? rolloutsToGenerate(s.rl.keep, s.rl.acceptance) : 0;
 

@@ -199,7 +199,7 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
     if (savesFp8Inputs(s.precision) && par.zero < 3)
         m_fp8Copies = 2.0;
     m_dense = layerActivations(m, s, false);
-    m_moe = layerActivations(m, s, true);
+    m_moe = m.experts > 0 ? layerActivations(m, s, true) : m_dense; // the same figures without routed experts
     m_ft = finetuneCounts(s, m);
     if (m_ft.frozen)
         addAdapterActivations(m_ft, s, m_dense, m_moe);

@@ -121,10 +121,23 @@ struct SlotBounds {
     unsigned offset = 0;
     double low = 0, high = 0;
 };
+struct SlotChoices {
+    unsigned offset = 0;
+    std::uint64_t mask = 0; // Field::choiceMask
+};
 struct FastChecks {
     std::vector<SlotBounds> ints, doubles;
-    std::vector<const RangeCheck*> rest; // choice enums, doubles of integer keys, keys without a slot (checkRange)
+    std::vector<SlotChoices> enums;      // choices held as a one-byte enum
+    std::vector<const RangeCheck*> rest; // doubles of integer keys, data.documents
     std::vector<RangeCheck> all;         // in the table's order
+    // Three keys without a slot, tested in place as checkRange would, so that no FieldValue (a string copy) is built
+    // on the valid path: the two presets against their choices, and model.params (null, or a count in range).
+    const Field* modelPreset = nullptr;
+    const Field* gpuPreset = nullptr;
+    const Field* params = nullptr;
+    static bool isChoice(const Field& f, const std::string& v) {
+        return std::find(f.choices.begin(), f.choices.end(), v) != f.choices.end();
+    }
     bool allowed(const Scenario& s) const {
         const char* base = reinterpret_cast<const char*>(&s);
         bool ok = true;
@@ -138,7 +151,12 @@ struct FastChecks {
             std::memcpy(&x, base + b.offset, sizeof x);
             ok &= x >= b.low && x <= b.high && std::isfinite(x);
         }
-        if (!ok)
+        for (const SlotChoices& c : enums) {
+            const unsigned x = static_cast<unsigned char>(base[c.offset]);
+            ok &= x < 64 && (c.mask >> x & 1);
+        }
+        if (!ok || !isChoice(*modelPreset, s.model.preset) || !isChoice(*gpuPreset, s.hardware.preset) ||
+            (s.model.params > 0 && !numberInRange(*params, s.model.params)))
             return false;
         for (const RangeCheck* r : rest)
             if (!r->allowed(s) && checkRange(*r->field, r->field->get(s)))
@@ -156,16 +174,43 @@ const FastChecks& rangeChecks() {
         for (const RangeCheck& r : out.all) {
             const Field& f = *r.field;
             const double low = f.minExclusive ? std::nextafter(f.min, HUGE_VAL) : f.min;
-            if (f.number.kind == NumberSlot::Kind::Int)
+            const std::string_view key = f.key;
+            if (key == "model.preset")
+                out.modelPreset = &f;
+            else if (key == "hardware.preset")
+                out.gpuPreset = &f;
+            else if (key == "model.params")
+                out.params = &f;
+            else if (f.number.kind == NumberSlot::Kind::Int)
                 out.ints.push_back({f.number.offset, low, f.max});
             else if (f.number.kind == NumberSlot::Kind::Double && f.type != FieldType::Int)
                 out.doubles.push_back({f.number.offset, low, f.max});
+            else if (f.number.kind == NumberSlot::Kind::Byte && f.choiceMask)
+                out.enums.push_back({f.number.offset, f.choiceMask});
             else
                 out.rest.push_back(&r);
         }
         return out;
     }();
     return checks;
+}
+
+// countModel() of the last shape this thread validated: most evaluations (an edit of any key but the model's) count
+// the same shape again. Equal shapes have equal counts: countModel reads the shape alone, and its one double
+// (model.params) only through `params > 0` and its value, which == fixes for any positive number.
+const ModelCounts& countedModel(const ModelShape& m) {
+    struct Last {
+        bool set = false;
+        ModelShape shape;
+        ModelCounts counts;
+    };
+    thread_local Last last;
+    if (!last.set || !(last.shape == m)) {
+        last.counts = countModel(m);
+        last.shape = m;
+        last.set = true;
+    }
+    return last.counts;
 }
 
 } // namespace
@@ -221,7 +266,7 @@ std::vector<Diagnostic> validate(const Scenario& s, ModelCounts& counts) {
     }
     // The keys' ranges multiply out to ~2e18 parameters; a cap far above any real model keeps every count (int64)
     // and size finite with room to spare.
-    counts = countModel(m);
+    counts = countedModel(m);
     if (counts.total > kMaxModelParams)
         c.errors.push_back({"model.size",
                             "model.size",

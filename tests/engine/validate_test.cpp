@@ -2,6 +2,9 @@
 
 #include "engine/evaluate.h"
 #include "engine/fields.h"
+#include "engine/model.h"
+#include "engine/scaling.h"
+#include "engine/validate.h"
 
 #include <gtest/gtest.h>
 
@@ -198,6 +201,30 @@ TEST(ExpertParallel, ExpertsShardOverEpAndTheirOwnDataParallelGroup) {
     // The routed experts are most of the state: 128 experts x 48 layers x 3 x 2048 x 768.
     EXPECT_EQ(one.params.routedExperts, 128LL * 48 * 3 * 2048 * 768);
     EXPECT_GT(one.memory.routedExperts, 0.9 * one.memory.state);
+}
+
+// validate() and evaluate() keep the last model's counts and the last scaling-law figures per thread: switching
+// between two models (and two token counts) and back must give each its own figures, as a fresh count gives them.
+TEST(Validate, KeptCountsAndScalingFiguresFollowEachModel) {
+    Scenario small, large;
+    ASSERT_FALSE(setField(large, "model.preset", FieldValue(std::string("llama3.1-405b"))));
+    large.data.tokens = 15.6e12;
+    for (int round = 0; round < 2; ++round)
+        for (const Scenario* s : {&small, &large}) {
+            ModelCounts counts;
+            EXPECT_TRUE(validate(*s, counts).empty());
+            const ModelCounts fresh = countModel(s->model);
+            EXPECT_EQ(counts.total, fresh.total);
+            EXPECT_EQ(counts.active, fresh.active);
+            EXPECT_EQ(counts.layerMatmuls, fresh.layerMatmuls);
+            const Ledger l = evaluate(*s);
+            ASSERT_TRUE(l.valid);
+            const Allocation c = chinchillaAllocation(6.0 * fresh.active * s->data.tokens);
+            EXPECT_EQ(l.budget.chinchillaParams, c.params);
+            EXPECT_EQ(l.budget.chinchillaLoss, c.loss);
+            EXPECT_EQ(l.budget.planLossChinchilla, chinchillaLoss(fresh.active, s->data.tokens));
+            EXPECT_EQ(l.budget.kaplanParams, kaplanParams(6.0 * fresh.active * s->data.tokens));
+        }
 }
 
 } // namespace
