@@ -12,7 +12,7 @@
 namespace tl::engine {
 
 enum class Schedule : unsigned char { GPipe, OneFOneB, Interleaved, ZbH1, ZbH2, ZbV, DualPipeV }; // parallel.schedule
-// activations.recompute: per_op is torchtitan's per-op selective checkpointing (every second matmul and the
+// activations.recompute: selective_op is torchtitan's per-op selective checkpointing (every second matmul and the
 // elementwise work run again; attention and the other matmuls' outputs kept).
 enum class Recompute : unsigned char { None, Selective, Full, PerOp };
 // activations.cross_entropy: how the loss keeps the logits (Megatron-LM's vocab-parallel FP32 softmax, a fused kernel
@@ -39,7 +39,7 @@ template <> struct ChoiceNames<Schedule> {
                                                       "zb-h2", "zb-v", "dualpipev"};
 };
 template <> struct ChoiceNames<Recompute> {
-    static constexpr std::array<const char*, 4> names{"none", "selective", "full", "per_op"};
+    static constexpr std::array<const char*, 4> names{"none", "selective", "full", "selective_op"};
 };
 template <> struct ChoiceNames<CrossEntropy> {
     static constexpr std::array<const char*, 3> names{"fp32_softmax", "fused", "unfused"};

@@ -385,8 +385,9 @@ std::vector<Field> buildFields() {
                slider("Virtual stages", kParallel, Lin, 1, 16, "chunks")),
         TL_CHOICE("activations.recompute", activations.recompute,
                   "Activation recompute: none keeps everything, selective redoes core attention, full keeps only "
-                  "each layer's input, per-op (torchtitan) redoes every second matmul and the elementwise work.",
-                  control(C, "Recompute", kParallel, {"None", "Selective", "Full", "Per-op (torchtitan)"}),
+                  "each layer's input, selective_op (torchtitan's per-op policy) redoes every second matmul and the "
+                  "elementwise work.",
+                  control(C, "Recompute", kParallel, {"None", "Selective", "Full", "Selective per op (torchtitan)"}),
                   Recompute::None, Recompute::Selective, Recompute::Full, Recompute::PerOp),
         TL_CHOICE("activations.cross_entropy", activations.crossEntropy,
                   "How the loss keeps the logits: fp32_softmax keeps the FP32 softmax and forms its gradient in place "

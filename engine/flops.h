@@ -12,8 +12,8 @@
 namespace tl::engine {
 
 // One layer's matmuls in the order a token passes them, as torchtitan's per-op selective recompute counts its mm
-// calls (activations.recompute = per_op): Q, K, V and the output projection (MLA: its projections in order), then the
-// MLP's gate, up and down (ungated: up and down) on `mlpWidth`. Of these, the 2nd, 4th, ... run again in backward;
+// calls (activations.recompute = selective_op): Q, K, V and the output projection (MLA: its projections in order), then
+// the MLP's gate, up and down (ungated: up and down) on `mlpWidth`. Of these, the 2nd, 4th, ... run again in backward;
 // the others' outputs are kept, the last one's not (only the residual add reads it).
 struct LayerMatmulOrder {
     std::array<Matmul, 8> mm = {};

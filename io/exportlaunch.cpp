@@ -186,7 +186,7 @@ QByteArray megatron(const engine::Scenario& s) {
         arg(QStringLiteral("recompute-granularity"), QStringLiteral("selective"));
     } else if (s.activations.recompute == Recompute::PerOp) {
         notes.comment(
-            QStringLiteral("not expressed: activations.recompute per_op (torchtitan's per-op checkpointing)"));
+            QStringLiteral("not expressed: activations.recompute selective_op (torchtitan's per-op checkpointing)"));
     }
     if (s.activations.flashAttention)
         arg(QStringLiteral("use-flash-attn"));

@@ -542,10 +542,11 @@ ImportResult importTorchtitan(const QByteArray& bytes, const engine::Scenario& b
                                                              : base.data.globalBatch;
         a.set("data.tokens", *steps * batch * seq.value_or(base.data.seqLen), say(Msg::FromStepsBatchSeq));
     }
-    // Selective per op is torchtitan's own policy (per_op); the others are the modes of the same names.
+    // Selective per op is torchtitan's own policy (selective_op); the others are the modes of the same names.
     const QString mode = text("activation_checkpoint.mode");
     if (mode == QLatin1String("selective") && text("activation_checkpoint.selective_ac_option") == QLatin1String("op"))
-        a.setText("activations.recompute", QStringLiteral("per_op"), from("activation_checkpoint.selective_ac_option"));
+        a.setText("activations.recompute", QStringLiteral("selective_op"),
+                  from("activation_checkpoint.selective_ac_option"));
     else if (mode == QLatin1String("full") || mode == QLatin1String("selective") || mode == QLatin1String("none"))
         a.setText("activations.recompute", mode, from("activation_checkpoint.mode"));
     const QString param = text("training.mixed_precision_param");

@@ -1209,8 +1209,8 @@ why not: %1
         <translation>卸载到 %1</translation>
     </message>
     <message>
-        <source>per_op</source>
-        <translation>逐算子</translation>
+        <source>selective_op</source>
+        <translation>逐算子选择性</translation>
     </message>
 </context>
 <context>
@@ -7814,6 +7814,8 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>Per-op (torchtitan)</source>
         <translation>逐算子（torchtitan）</translation>
+        <source>How the loss keeps the logits: fused keeps the FP32 softmax and forms its gradient in place (Megatron-LM), unfused runs PyTorch&apos;s cross-entropy on an FP32 copy (torchtitan).</source>
+        <translation>损失函数如何保留 logits：fused 保留 FP32 的 softmax 并原地求其梯度（Megatron-LM），unfused 在 FP32 副本上运行 PyTorch 的交叉熵（torchtitan）。</translation>
     </message>
     <message>
         <source>Cross-entropy</source>
@@ -7826,14 +7828,6 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>every second matmul of each layer per sequence (K, output, MLP up), run again</source>
         <translation>每条序列中每层每隔一个的矩阵乘（K、输出投影、MLP 上投影），再算一遍</translation>
-    </message>
-    <message>
-        <source>activations.recompute = per_op</source>
-        <translation>activations.recompute = per_op</translation>
-    </message>
-    <message>
-        <source>what one layer keeps per micro-batch (per_op recompute)</source>
-        <translation>每个微批一层保留的激活（逐算子重计算）</translation>
     </message>
     <message>
         <source>one layer&apos;s every second matmul, norms, activations and casts, run again in backward (per-op recompute)</source>
@@ -8386,6 +8380,20 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>Logits kept for the loss: tokens x vocab x bytes a logit (activations.cross_entropy) / tp.</source>
         <translation>为损失保留的 logits：token 数 × 词表 × 每个 logits 元素的字节数（activations.cross_entropy）/ tp。</translation>
+        <source>Activation recompute: none keeps everything, selective redoes core attention, full keeps only each layer&apos;s input, selective_op (torchtitan&apos;s per-op policy) redoes every second matmul and the elementwise work.</source>
+        <translation>激活重计算：none 全部保留，selective 重算核心注意力，full 只保留每层的输入，selective_op（torchtitan 的逐算子策略）每隔一个矩阵乘重算一次，并重算逐元素运算。</translation>
+    </message>
+    <message>
+        <source>Selective per op (torchtitan)</source>
+        <translation>逐算子选择性（torchtitan）</translation>
+    </message>
+    <message>
+        <source>activations.recompute = selective_op</source>
+        <translation>activations.recompute = selective_op</translation>
+    </message>
+    <message>
+        <source>what one layer keeps per micro-batch (selective_op recompute)</source>
+        <translation>每个微批一层保留的激活（逐算子选择性重计算）</translation>
     </message>
 </context>
 <context>

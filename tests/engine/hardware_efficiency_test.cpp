@@ -182,7 +182,7 @@ TEST(HardwareEfficiency, PerOpRecomputeAsTorchtitan) {
     // torchtitan's per-op policy on Llama 3 8B (h 4096, q 4096, kv 1024, MLP 14336, 32 layers, sequence 8192, 2 per
     // micro-batch): K, output and up run again; the input, Q, V, gate, attention output and its log-sum-exp are kept.
     Scenario s = derived("h100-sxm");
-    set(s, "activations.recompute", std::string("per_op"));
+    set(s, "activations.recompute", std::string("selective_op"));
     const ModelCounts m = countModel(s.model);
     const double T = 2.0 * 8192, h = 4096, q = 4096, kv = 1024, w = 14336;
     EXPECT_DOUBLE_EQ(layerActivations(m, s, false).stored, 2.0 * T * (h + q + kv + w + q) + 4.0 * T * 32);

@@ -132,7 +132,7 @@ TEST(ExportLaunch, TorchtitanRoundTrip) {
         EXPECT_EQ(t.precision.weights, s.precision.weights);
         EXPECT_EQ(t.precision.grads, s.precision.grads);
     }
-    // torchtitan's per-op policy goes out as mode selective with selective_ac_option op and comes back as per_op;
+    // torchtitan's per-op policy goes out as mode selective with selective_ac_option op and comes back as selective_op;
     // Megatron-LM has no such granularity and says so.
     engine::Scenario perOp = planned();
     perOp.activations.recompute = engine::Recompute::PerOp;
@@ -141,7 +141,7 @@ TEST(ExportLaunch, TorchtitanRoundTrip) {
     ASSERT_TRUE(back.scenario) << io::messageText(back.error).toStdString();
     EXPECT_EQ(back.scenario->activations.recompute, engine::Recompute::PerOp);
     EXPECT_TRUE(mentions(comments(io::exportLaunch(perOp, io::LaunchFormat::Megatron)),
-                         "not expressed: activations.recompute per_op"));
+                         "not expressed: activations.recompute selective_op"));
     engine::Scenario custom = planned();
     custom.model.layers = 40;
     custom.model.preset = "custom";

@@ -282,7 +282,7 @@ private slots:
         tab.show();
         QCOMPARE(tab.headroomBox()->value(), ui::PlannerTab::kDefaultHeadroomPercent);
         QVERIFY(ui::PlannerTab::kDefaultHeadroomPercent > 0);
-        tab.gpusEdit()->setText(QStringLiteral("16:64")); // on one count dollars follow days: a range to choose from
+        tab.gpusEdit()->setText(QStringLiteral("16:128")); // on one count dollars follow days: a range to choose from
         QVERIFY(tab.plan());
         QVERIFY(waitFinished(tab));
         QVERIFY(tab.model()->rowCount() > 2);

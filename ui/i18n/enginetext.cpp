@@ -78,13 +78,13 @@ QString recomputeText(engine::Recompute r) {
 
 // The choice values describeLayout names, for lupdate (context "LayoutText"): engine/choices.h's name tables.
 [[maybe_unused]] const char* const kLayoutValues[] = {
-    QT_TRANSLATE_NOOP("LayoutText", "gpipe"),       QT_TRANSLATE_NOOP("LayoutText", "1f1b"),
-    QT_TRANSLATE_NOOP("LayoutText", "interleaved"), QT_TRANSLATE_NOOP("LayoutText", "zb-h1"),
-    QT_TRANSLATE_NOOP("LayoutText", "zb-h2"),       QT_TRANSLATE_NOOP("LayoutText", "zb-v"),
-    QT_TRANSLATE_NOOP("LayoutText", "dualpipev"),   QT_TRANSLATE_NOOP("LayoutText", "none"),
-    QT_TRANSLATE_NOOP("LayoutText", "selective"),   QT_TRANSLATE_NOOP("LayoutText", "full"),
-    QT_TRANSLATE_NOOP("LayoutText", "cpu"),         QT_TRANSLATE_NOOP("LayoutText", "nvme"),
-    QT_TRANSLATE_NOOP("LayoutText", "per_op"),
+    QT_TRANSLATE_NOOP("LayoutText", "gpipe"),        QT_TRANSLATE_NOOP("LayoutText", "1f1b"),
+    QT_TRANSLATE_NOOP("LayoutText", "interleaved"),  QT_TRANSLATE_NOOP("LayoutText", "zb-h1"),
+    QT_TRANSLATE_NOOP("LayoutText", "zb-h2"),        QT_TRANSLATE_NOOP("LayoutText", "zb-v"),
+    QT_TRANSLATE_NOOP("LayoutText", "dualpipev"),    QT_TRANSLATE_NOOP("LayoutText", "none"),
+    QT_TRANSLATE_NOOP("LayoutText", "selective"),    QT_TRANSLATE_NOOP("LayoutText", "full"),
+    QT_TRANSLATE_NOOP("LayoutText", "cpu"),          QT_TRANSLATE_NOOP("LayoutText", "nvme"),
+    QT_TRANSLATE_NOOP("LayoutText", "selective_op"),
 };
 
 QString layoutValue(const char* name) {
