@@ -119,7 +119,7 @@ LayerActivations layerActivations(const ModelCounts& m, const Scenario& s, bool 
         const double R = T * routedLoad(m, s) * groups;
         const double we = m.expertWidth / etp;
         routed = li * R * h + (m.gated ? 2.0 : 1.0) * a * R * we; // the expert's input like every linear input
-        routedProduct = a * R * we;
+        routedProduct = li * R * we; // the expert's down projection's input, like the dense MLP's
     }
     // Attention core: flash attention keeps only the log-sum-exp; the naive path keeps the softmax matrix.
     const double lse = 4.0 * T * m.heads;
