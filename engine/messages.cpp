@@ -291,6 +291,15 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "optimizer.type = %1: precision.optimizer kept",
     "activation_checkpointing.partition_activations: the recompute the model code chooses is activations.recompute; "
     "partitioning is not modelled",
+    // Measured runs for calibration (io/calibrationruns.cpp).
+    "line %1: %2",
+    "the header must be scenario,measured_step_s[,measured_memory_gib]",
+    "expected 2 or 3 cells, got %1",
+    "%1: \"%2\" is not allowed; allowed: %3",
+    "seconds above 0",
+    "GiB above 0",
+    "no header scenario,measured_step_s[,measured_memory_gib]",
+    "no runs after the header",
 };
 
 constexpr bool everyTemplateSet() {

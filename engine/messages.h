@@ -258,6 +258,15 @@ enum class Msg : std::uint8_t {
     OffloadParam,
     OptimizerKept,
     PartitionActivations,
+    // Measured runs for calibration (io/calibrationruns.cpp).
+    AtLine,
+    RunsHeader,
+    RunsCells,
+    RunsRefused,
+    SecondsAboveZero,
+    GibAboveZero,
+    RunsNoHeader,
+    RunsNone,
     Count
 };
 

@@ -22,21 +22,27 @@ bool parseMeasured(const QString& text, double& out) {
 }
 
 namespace {
-QString refused(const QString& field, const QString& text, const QString& allowed) {
-    return QStringLiteral("%1: \"%2\" is not allowed; allowed: %3").arg(field, text.trimmed(), allowed);
+using engine::Msg;
+
+engine::Diagnostic refused(const QString& field, const QString& text, Msg allowed) {
+    return say(Msg::RunsRefused, {textArg(field), textArg(text.trimmed(), 60), sentenceArg(say(allowed))});
 }
 } // namespace
 
-std::optional<QString> readCalibrationRuns(const engine::Scenario& base, const QString& csvPath,
-                                           std::vector<engine::MeasuredRun>& runs) {
+std::optional<engine::Diagnostic> readCalibrationRuns(const engine::Scenario& base, const QString& csvPath,
+                                                      std::vector<engine::MeasuredRun>& runs) {
     runs.clear();
     QFile file(csvPath);
     if (!file.open(QIODevice::ReadOnly))
-        return QStringLiteral("%1: cannot read: %2").arg(csvPath, file.errorString());
+        return inFile(csvPath, say(Msg::CannotRead, {textArg(file.errorString())}));
     const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
     const QDir dir = QFileInfo(csvPath).absoluteDir();
     bool header = false;
     int lineNo = 0;
+    // "<file>: line <n>: <what is wrong>"
+    const auto atLine = [&](engine::Diagnostic d) {
+        return inFile(csvPath, say(Msg::AtLine, {numberArg(lineNo), sentenceArg(std::move(d))}));
+    };
     for (QString line : lines) {
         ++lineNo;
         line = line.trimmed();
@@ -47,33 +53,27 @@ std::optional<QString> readCalibrationRuns(const engine::Scenario& base, const Q
             if (cells.size() < 2 || cells[0].trimmed() != QLatin1String("scenario") ||
                 cells[1].trimmed() != QLatin1String("measured_step_s") ||
                 (cells.size() > 2 && cells[2].trimmed() != QLatin1String("measured_memory_gib")) || cells.size() > 3)
-                return QStringLiteral("%1: line %2: the header must be scenario,measured_step_s[,measured_memory_gib]")
-                    .arg(csvPath)
-                    .arg(lineNo);
+                return atLine(say(Msg::RunsHeader));
             header = true;
             continue;
         }
         if (cells.size() < 2 || cells.size() > 3)
-            return QStringLiteral("%1: line %2: expected 2 or 3 cells, got %3")
-                .arg(csvPath)
-                .arg(lineNo)
-                .arg(cells.size());
-        const QString where = QStringLiteral("%1: line %2: ").arg(csvPath).arg(lineNo);
+            return atLine(say(Msg::RunsCells, {numberArg(double(cells.size()))}));
         double step = 0;
         if (!parseMeasured(cells[1], step))
-            return where + refused(QStringLiteral("measured_step_s"), cells[1], QStringLiteral("seconds above 0"));
+            return atLine(refused(QStringLiteral("measured_step_s"), cells[1], Msg::SecondsAboveZero));
         double memory = 0;
         if (cells.size() == 3 && !cells[2].trimmed().isEmpty() && !parseMeasured(cells[2], memory))
-            return where + refused(QStringLiteral("measured_memory_gib"), cells[2], QStringLiteral("GiB above 0"));
+            return atLine(refused(QStringLiteral("measured_memory_gib"), cells[2], Msg::GibAboveZero));
         const QString scenarioCell = cells[0].trimmed();
         engine::MeasuredRun run;
         if (scenarioCell.contains(QLatin1Char('='))) {
             if (auto e = engine::measuredRunFromSettings(base, scenarioCell.toStdString(), step, memory, run))
-                return where + QString::fromStdString(*e);
+                return atLine(say(Msg::SystemSays, {engine::MessageArg::ofText(*e)}));
         } else {
             const ArchiveResult r = loadScenarioFile(dir.absoluteFilePath(scenarioCell));
             if (!r.archive)
-                return where + QStringLiteral("%1: %2").arg(scenarioCell, messageText(r.error));
+                return atLine(inFile(scenarioCell, r.error));
             run.scenario = r.archive->scenario;
             run.label = scenarioCell.toStdString();
             run.measuredStepS = step;
@@ -82,9 +82,9 @@ std::optional<QString> readCalibrationRuns(const engine::Scenario& base, const Q
         runs.push_back(std::move(run));
     }
     if (!header)
-        return QStringLiteral("%1: no header scenario,measured_step_s[,measured_memory_gib]").arg(csvPath);
+        return inFile(csvPath, say(Msg::RunsNoHeader));
     if (runs.empty())
-        return QStringLiteral("%1: no runs after the header").arg(csvPath);
+        return inFile(csvPath, say(Msg::RunsNone));
     return std::nullopt;
 }
 

@@ -5,6 +5,7 @@
 // scenario (engine::measuredRunFromSettings). One reader for both, so they accept and refuse the same files.
 
 #include "engine/calibrate.h"
+#include "engine/messages.h"
 #include "engine/scenario.h"
 
 #include <QString>
@@ -18,7 +19,7 @@ namespace tl::io {
 bool parseMeasured(const QString& text, double& out);
 
 // Reads RUNS.csv. An error line naming the file, the line and the cell, or nullopt with the runs in `runs`.
-std::optional<QString> readCalibrationRuns(const engine::Scenario& base, const QString& csvPath,
-                                           std::vector<engine::MeasuredRun>& runs);
+std::optional<engine::Diagnostic> readCalibrationRuns(const engine::Scenario& base, const QString& csvPath,
+                                                      std::vector<engine::MeasuredRun>& runs);
 
 } // namespace tl::io

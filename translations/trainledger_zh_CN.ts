@@ -8394,6 +8394,36 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>what one layer keeps per micro-batch (selective_op recompute)</source>
         <translation>每个微批一层保留的激活（逐算子选择性重计算）</translation>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>the header must be scenario,measured_step_s[,measured_memory_gib]</source>
+        <translation>表头必须是 scenario,measured_step_s[,measured_memory_gib]</translation>
+    </message>
+    <message>
+        <source>expected 2 or 3 cells, got %1</source>
+        <translation>应有 2 或 3 个单元格，实际有 %1 个</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not allowed; allowed: %3</source>
+        <translation>%1：不允许 &quot;%2&quot;；允许：%3</translation>
+    </message>
+    <message>
+        <source>seconds above 0</source>
+        <translation>大于 0 的秒数</translation>
+    </message>
+    <message>
+        <source>GiB above 0</source>
+        <translation>大于 0 的 GiB 数</translation>
+    </message>
+    <message>
+        <source>no header scenario,measured_step_s[,measured_memory_gib]</source>
+        <translation>没有表头 scenario,measured_step_s[,measured_memory_gib]</translation>
+    </message>
+    <message>
+        <source>no runs after the header</source>
+        <translation>表头之后没有任何运行记录</translation>
     </message>
 </context>
 <context>

@@ -141,7 +141,7 @@ std::optional<QString> runCalibrate(const engine::Scenario& base, const QString&
                                     const QString& saveOut, QByteArray& out) {
     std::vector<engine::MeasuredRun> runs;
     if (auto e = io::readCalibrationRuns(base, csvPath, runs))
-        return e;
+        return io::messageText(*e);
     const engine::CalibrationResult c = engine::calibrate(base, runs);
     if (!c.ok)
         return QStringLiteral("%1: %2").arg(csvPath, str(c.problem));

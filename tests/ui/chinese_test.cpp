@@ -14,6 +14,8 @@
 #include "engine/messages.h"
 #include "engine/presets.h"
 #include "io/archive.h"
+#include "io/atomicfile.h"
+#include "io/calibrationruns.h"
 #include "io/lessons.h"
 #include "tests/ui/scripteddialogs.h"
 #include "ui/compare/comparewindow.h"
@@ -80,13 +82,8 @@ QSet<QString> allowedWords() {
           "Narayanan", "Chowdhery", "cuBLAS", "GEMM", "A", "B", "C", "E", "T", "M", "k", "K", "usd", "USD", "MI",
           "nvidia-smi", "GeLU", "nat", "Besiroglu", "all-reduce", "reduce-scatter", "MIN", "MAX", "gpus",
           "budget", // the option --budget a tooltip names
-          // issue 23: io's sentences quote the options, flags, fields and values of the files a user opens or
-          // imports as they are written ("trainledger-cli --import", Megatron-LM's --swiglu, "format", true), and the
-          // names of encodings and archive checks (UTF-8, zip, CRC)
-          "cli", "import", "set", "format", "version", "true", "false", "UTF", "zip", "CRC", "torchrun", "nnodes",
-          "nproc-per-node", "swiglu", "disable-bias-linear", "moe-layer-freq", "recompute-granularity", "vocab-size",
-          "LayerNorm", "Interleaved", "Hoffmann", "PF-day", "PyTorch", "logits", "Transformer", "all-gather", "ceil",
-          "null", "rank", "dropout", "softmax", "tp", "pp", "dp", "cp", "ep", "mfu", "hfu", "RL", "X",
+          "Hoffmann", "PF-day", "PyTorch", "logits", "Transformer", "all-gather", "ceil", "null", "rank", "dropout",
+          "softmax", "tp", "pp", "dp", "cp", "ep", "mfu", "hfu", "RL", "X",
           "all-to-all", // issue 22: expert parallelism, latent attention, multi-token prediction
           "ETP", "etp", "top-k", "MLA", "MTP", "Megatron-Core",
           // Training stacks named by the published runs the step model is checked on.
@@ -94,7 +91,13 @@ QSet<QString> allowedWords() {
           // issue 24: the frameworks and file formats a user imports and exports
           "Hugging", "Face", "TOML", "toml", "json", "sh",
           // issues 25 and 26: the checkpoint-interval authors, the fine-tuning methods and the 4-bit format
-          "Young", "Daly", "Dubey", "Hu", "Dettmers", "goodput", "sqrt", "LoRA", "QLoRA", "NF"})
+          "Young", "Daly", "Dubey", "Hu", "Dettmers", "goodput", "sqrt", "LoRA", "QLoRA", "NF",
+          // issue 23: io's sentences quote the options, flags, fields and values of the files a user opens or
+          // imports as they are written ("trainledger-cli --import", Megatron-LM's --swiglu, "format", true), and the
+          // names of encodings and archive checks (UTF-8, zip, CRC), and the columns of a runs CSV ("scenario")
+          "cli", "import", "set", "format", "version", "true", "false", "UTF", "zip", "CRC", "torchrun", "nnodes",
+          "nproc-per-node", "swiglu", "disable-bias-linear", "moe-layer-freq", "recompute-granularity", "vocab-size",
+          "LayerNorm", "Interleaved", "scenario"})
         words.insert(QString::fromLatin1(w));
     // Keys without a dot ("title", "notes") stay in tooltips as every key does; Chinese technical text keeps
     // "Token" and "FlashAttention" as they are.
@@ -730,6 +733,17 @@ private slots:
         QVERIFY2(dialogs.errors.back().contains(QStringLiteral("no_such_folder 不存在")),
                  qPrintable(dialogs.errors.back()));
         walk.check(QStringLiteral("File > Save As"), QString(dialogs.errors.back()).remove(dir.path()));
+
+        // A measured-runs CSV the calibrate dialog refuses (the dialog shows diagnosticText of the same result).
+        const QString runs = dir.filePath(QStringLiteral("runs.csv"));
+        QVERIFY(!io::writeFileAtomically(runs, "scenario,measured_step_s\nparallel.dp=8,-1\n"));
+        std::vector<engine::MeasuredRun> measured;
+        const auto refusedRuns = io::readCalibrationRuns(engine::Scenario{}, runs, measured);
+        QVERIFY(refusedRuns);
+        const QString runsText = ui::diagnosticText(*refusedRuns);
+        QVERIFY2(runsText.endsWith(QStringLiteral("第 2 行：measured_step_s：不允许 \"-1\"；允许：大于 0 的秒数")),
+                 qPrintable(runsText));
+        walk.check(QStringLiteral("Tools > Calibrate runs"), QString(runsText).remove(dir.path()));
         QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
         QVERIFY2(dialogs.unexpected.isEmpty(), qPrintable(dialogs.unexpected.join(QLatin1Char('|'))));
     }

@@ -269,7 +269,7 @@ bool CalibrateDialog::addRun() {
 bool CalibrateDialog::loadRuns(const QString& path) {
     std::vector<engine::MeasuredRun> runs;
     if (auto e = io::readCalibrationRuns(m_base, path, runs)) {
-        showProblem(*e);
+        showProblem(diagnosticText(*e));
         return false;
     }
     for (engine::MeasuredRun& r : runs) {
