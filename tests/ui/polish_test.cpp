@@ -14,6 +14,7 @@
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
 #include "ui/i18n/language.h"
+#include "ui/labs/scalinglab.h"
 #include "ui/lessons/classroom.h"
 #include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
@@ -34,6 +35,7 @@
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -468,6 +470,37 @@ private slots:
         qputenv("HOME", oldHome);
         QCOMPARE(dialogs.asked, QStringList{QStringLiteral("open")});
         QVERIFY2(QFileInfo(dialogs.openDirs.value(0)).isDir(), qPrintable(dialogs.openDirs.value(0)));
+    }
+    // View > 6 Scaling laws at 1280 x 720: neither page scrolls sideways (the chart's title and legend were cut off
+    // at the right); the chart goes under the table and the page scrolls down. Wider, they stand side by side again.
+    void theScalingLabFitsTheWidth() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        QTest::keyClick(&window, Qt::Key_6, Qt::AltModifier);
+        settle();
+        auto* lab = window.view<ui::labs::ScalingLab>();
+        QVERIFY(lab && lab->isVisible());
+        for (int page = 0; page < lab->pages()->count(); ++page) {
+            lab->pages()->setCurrentIndex(page);
+            settle();
+            auto* area = qobject_cast<QScrollArea*>(lab->pages()->currentWidget());
+            QVERIFY(area);
+            QCOMPARE(area->horizontalScrollBar()->maximum(), 0);
+            auto* chart = area->widget()->findChild<QChartView*>();
+            QVERIFY(chart && chart->isVisible());
+            QVERIFY(chart->mapTo(area->viewport(), QPoint(chart->width(), 0)).x() <= area->viewport()->width());
+        }
+        window.resize(1900, 1000);
+        settle();
+        auto* area = qobject_cast<QScrollArea*>(lab->pages()->currentWidget());
+        auto* chart = area->widget()->findChild<QChartView*>();
+        auto* table = area->widget()->findChild<QTableWidget*>();
+        QVERIFY(chart && table);
+        QVERIFY(chart->mapTo(area->widget(), QPoint(0, 0)).x() > table->mapTo(area->widget(), QPoint(0, 0)).x());
     }
 };
 
