@@ -492,6 +492,14 @@ private slots:
             QCOMPARE(area->horizontalScrollBar()->maximum(), 0);
             auto* chart = area->widget()->findChild<QChartView*>();
             QVERIFY(chart && chart->isVisible());
+            auto* table = area->widget()->findChild<QTableWidget*>(); // its rows all show, above the chart
+            QVERIFY(table);
+            if (table->rowCount() > 0) {
+                const int last =
+                    table->rowViewportPosition(table->rowCount() - 1) + table->rowHeight(table->rowCount() - 1);
+                QVERIFY2(last <= table->viewport()->height(),
+                         qPrintable(QStringLiteral("%1 > %2").arg(last).arg(table->viewport()->height())));
+            }
             QVERIFY(chart->mapTo(area->viewport(), QPoint(chart->width(), 0)).x() <= area->viewport()->width());
         }
         window.resize(1900, 1000);

@@ -156,6 +156,10 @@ void ScalingLab::arrangePages() {
                          split->handleWidth() + split->parentWidget()->layout()->contentsMargins().left() +
                          split->parentWidget()->layout()->contentsMargins().right();
         const Qt::Orientation o = need > room ? Qt::Vertical : Qt::Horizontal;
+        QWidget* left = split->widget(0);
+        // Under each other, the table side keeps the height its rows and sentences need (the page scrolls).
+        const int height = left->hasHeightForWidth() ? left->heightForWidth(room) : left->sizeHint().height();
+        left->setMinimumHeight(o == Qt::Vertical ? height : 0);
         if (split->orientation() != o) {
             split->setOrientation(o);
             split->setSizes({1000, 1000});
