@@ -21,6 +21,7 @@
 #include "ui/planner/planmodel.h"
 #include "ui/planner/plannertab.h"
 
+#include <QAbstractAxis>
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
@@ -28,6 +29,7 @@
 #include <QChartView>
 #include <QFile>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -342,6 +344,16 @@ private slots:
         QVERIFY(a->chartView()->isVisible());
         QVERIFY(!runs->isVisible());
         const QRectF plot = a->chartView()->chart()->plotArea();
+        for (QAbstractAxis* axis : a->chartView()->chart()->axes()) { // the axis titles read in full
+            const int length = QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText());
+            const double room = axis->orientation() == Qt::Vertical ? plot.height() : plot.width();
+            QVERIFY2(length <= room,
+                     qPrintable(QStringLiteral("%1: %2 > %3").arg(axis->titleText()).arg(length).arg(room)));
+        }
+        const QString title = a->chartView()->chart()->title(); // the units are said once, in the chart's title
+        QVERIFY2(QFontMetrics(a->chartView()->chart()->titleFont()).horizontalAdvance(title) <= a->chartView()->width(),
+                 qPrintable(title));
+        QVERIFY(title.contains(QStringLiteral("seconds per step")) && title.contains(QStringLiteral("GiB")));
         QVERIFY2(plot.width() >= 0.5 * a->width() && plot.height() >= 0.5 * a->height(),
                  qPrintable(QStringLiteral("plot %1 x %2 in %3 x %4")
                                 .arg(plot.width())
