@@ -80,10 +80,6 @@
         <translation>全部每步时间行：%1 次训练，平均 |误差| %2%，最大 %3%。误差 = 预测 / 已发表的每步时间（显存行：每 GPU 的 GiB）- 1；大于 0 表示模型更慢（或更大）。偏差大的行是已知的偏差，按计算结果如实列出；来源及原因见用户指南 formulas.md 的“与已发表训练的核对”。</translation>
     </message>
     <message>
-        <source>Predicted against published</source>
-        <translation>预测与已发表对比</translation>
-    </message>
-    <message>
         <source>selected run</source>
         <translation>所选训练</translation>
     </message>
@@ -94,14 +90,6 @@ published %3, predicted %4: %5
         <translation>%1（%2）
 已发表 %3，预测 %4：%5
 %6</translation>
-    </message>
-    <message>
-        <source>Published (s per step; memory: GiB)</source>
-        <translation>已发表（每步秒数；显存：GiB）</translation>
-    </message>
-    <message>
-        <source>Predicted (s per step; memory: GiB)</source>
-        <translation>预测（每步秒数；显存：GiB）</translation>
     </message>
     <message>
         <source>y = x</source>
@@ -118,6 +106,10 @@ published %3, predicted %4: %5
     <message>
         <source>&amp;Plot</source>
         <translation>散点图(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Predicted against published: seconds per step (memory rows: GiB per GPU)</source>
+        <translation>预测与已发表对比：每步秒数（显存行：每 GPU 的 GiB）</translation>
     </message>
 </context>
 <context>

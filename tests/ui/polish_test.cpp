@@ -14,12 +14,14 @@
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
 #include "ui/i18n/language.h"
+#include "ui/labs/scalinglab.h"
 #include "ui/lessons/classroom.h"
 #include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
 #include "ui/planner/planmodel.h"
 #include "ui/planner/plannertab.h"
 
+#include <QAbstractAxis>
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
@@ -27,6 +29,7 @@
 #include <QChartView>
 #include <QFile>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -34,6 +37,7 @@
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -340,6 +344,16 @@ private slots:
         QVERIFY(a->chartView()->isVisible());
         QVERIFY(!runs->isVisible());
         const QRectF plot = a->chartView()->chart()->plotArea();
+        for (QAbstractAxis* axis : a->chartView()->chart()->axes()) { // the axis titles read in full
+            const int length = QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText());
+            const double room = axis->orientation() == Qt::Vertical ? plot.height() : plot.width();
+            QVERIFY2(length <= room,
+                     qPrintable(QStringLiteral("%1: %2 > %3").arg(axis->titleText()).arg(length).arg(room)));
+        }
+        const QString title = a->chartView()->chart()->title(); // the units are said once, in the chart's title
+        QVERIFY2(QFontMetrics(a->chartView()->chart()->titleFont()).horizontalAdvance(title) <= a->chartView()->width(),
+                 qPrintable(title));
+        QVERIFY(title.contains(QStringLiteral("seconds per step")) && title.contains(QStringLiteral("GiB")));
         QVERIFY2(plot.width() >= 0.5 * a->width() && plot.height() >= 0.5 * a->height(),
                  qPrintable(QStringLiteral("plot %1 x %2 in %3 x %4")
                                 .arg(plot.width())
@@ -468,6 +482,45 @@ private slots:
         qputenv("HOME", oldHome);
         QCOMPARE(dialogs.asked, QStringList{QStringLiteral("open")});
         QVERIFY2(QFileInfo(dialogs.openDirs.value(0)).isDir(), qPrintable(dialogs.openDirs.value(0)));
+    }
+    // View > 6 Scaling laws at 1280 x 720: neither page scrolls sideways (the chart's title and legend were cut off
+    // at the right); the chart goes under the table and the page scrolls down. Wider, they stand side by side again.
+    void theScalingLabFitsTheWidth() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        QTest::keyClick(&window, Qt::Key_6, Qt::AltModifier);
+        settle();
+        auto* lab = window.view<ui::labs::ScalingLab>();
+        QVERIFY(lab && lab->isVisible());
+        for (int page = 0; page < lab->pages()->count(); ++page) {
+            lab->pages()->setCurrentIndex(page);
+            settle();
+            auto* area = qobject_cast<QScrollArea*>(lab->pages()->currentWidget());
+            QVERIFY(area);
+            QCOMPARE(area->horizontalScrollBar()->maximum(), 0);
+            auto* chart = area->widget()->findChild<QChartView*>();
+            QVERIFY(chart && chart->isVisible());
+            auto* table = area->widget()->findChild<QTableWidget*>(); // its rows all show, above the chart
+            QVERIFY(table);
+            if (table->rowCount() > 0) {
+                const int last =
+                    table->rowViewportPosition(table->rowCount() - 1) + table->rowHeight(table->rowCount() - 1);
+                QVERIFY2(last <= table->viewport()->height(),
+                         qPrintable(QStringLiteral("%1 > %2").arg(last).arg(table->viewport()->height())));
+            }
+            QVERIFY(chart->mapTo(area->viewport(), QPoint(chart->width(), 0)).x() <= area->viewport()->width());
+        }
+        window.resize(1900, 1000);
+        settle();
+        auto* area = qobject_cast<QScrollArea*>(lab->pages()->currentWidget());
+        auto* chart = area->widget()->findChild<QChartView*>();
+        auto* table = area->widget()->findChild<QTableWidget*>();
+        QVERIFY(chart && table);
+        QVERIFY(chart->mapTo(area->widget(), QPoint(0, 0)).x() > table->mapTo(area->widget(), QPoint(0, 0)).x());
     }
 };
 

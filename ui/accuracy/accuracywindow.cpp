@@ -278,9 +278,10 @@ void AccuracyWindow::fill() {
             .arg(t.all.count)
             .arg(str(engine::formatFixed(100 * t.all.meanAbs, 1)), str(engine::formatFixed(100 * t.all.maxAbs, 1))));
 
-    m_chart->setTitle(tr("Predicted against published"));
-    m_x->setTitleText(tr("Published (s per step; memory: GiB)"));
-    m_y->setTitleText(tr("Predicted (s per step; memory: GiB)"));
+    // The units once, in the title: the vertical axis title fits a 720-pixel-high plot at presentation's type.
+    m_chart->setTitle(tr("Predicted against published: seconds per step (memory rows: GiB per GPU)"));
+    m_x->setTitleText(tr("Published"));
+    m_y->setTitleText(tr("Predicted"));
     m_identity->setName(tr("y = x"));
     for (int g = 0; g < m_series.size(); ++g) {
         const QString group = m_series[g]->objectName().mid(QStringLiteral("accuracy:").size());

@@ -31,6 +31,7 @@
 #include <QScatterSeries>
 #include <QSlider>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QThread>
@@ -75,7 +76,7 @@ QTableWidget* readOnlyTable(int rows, const QString& name, int columns) {
 }
 
 // A page: its tool row on top, then the table side and the chart side sharing the width.
-void layOutPage(QWidget* page, QLayout* top, QWidget* left, QWidget* chart) {
+QSplitter* layOutPage(QWidget* page, QLayout* top, QWidget* left, QWidget* chart) {
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(left);
     split->addWidget(chart);
@@ -85,6 +86,7 @@ void layOutPage(QWidget* page, QLayout* top, QWidget* left, QWidget* chart) {
     auto* layout = new QVBoxLayout(page);
     layout->addLayout(top);
     layout->addWidget(split, 1);
+    return split;
 }
 
 const QColor kCurveColours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
@@ -138,6 +140,32 @@ ScalingLab::ScalingLab(Controller* controller, QWidget* parent) : QWidget(parent
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_pages);
     recompute();
+}
+
+void ScalingLab::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    arrangePages();
+}
+
+// Side by side, the chart and the table's columns and buttons wanted more than 1280 x 720 beside the parameters give:
+// the page scrolled sideways and the chart's title and legend were cut. Too narrow, the chart goes under the table
+// and the page scrolls down instead.
+void ScalingLab::arrangePages() {
+    const int room = m_pages->width() - 2 * m_pages->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    for (QSplitter* split : std::as_const(m_splits)) {
+        const int need = split->widget(0)->minimumSizeHint().width() + split->widget(1)->minimumWidth() +
+                         split->handleWidth() + split->parentWidget()->layout()->contentsMargins().left() +
+                         split->parentWidget()->layout()->contentsMargins().right();
+        const Qt::Orientation o = need > room ? Qt::Vertical : Qt::Horizontal;
+        QWidget* left = split->widget(0);
+        // Under each other, the table side keeps the height its rows and sentences need (the page scrolls).
+        const int height = left->hasHeightForWidth() ? left->heightForWidth(room) : left->sizeHint().height();
+        left->setMinimumHeight(o == Qt::Vertical ? height : 0);
+        if (split->orientation() != o) {
+            split->setOrientation(o);
+            split->setSizes({1000, 1000});
+        }
+    }
 }
 
 void ScalingLab::changeEvent(QEvent* event) {
@@ -240,7 +268,7 @@ QWidget* ScalingLab::buildOptimalPage() {
 
     QWidget* left = bareColumn(m_table, useRow, m_ruleNote, Spacing{8}, pastRow, m_pastLine, Stretch{});
 
-    layOutPage(page, top, left, m_isoView);
+    m_splits << layOutPage(page, top, left, m_isoView);
 
     connect(m_budget, &QLineEdit::textChanged, this, &ScalingLab::recompute);
     connect(m_unit, &QComboBox::currentIndexChanged, this, [this, plan] { plan->click(); });
@@ -288,7 +316,7 @@ QWidget* ScalingLab::buildFitPage() {
     m_fitChart = new QChart;
     m_texts.add([this] { m_fitChart->setTitle(tr("Pilot runs (dots) and the fitted law (lines), by token count D")); });
     m_fitView = chartView(m_fitChart, QStringLiteral("fitChart"));
-    layOutPage(page, top, left, m_fitView);
+    m_splits << layOutPage(page, top, left, m_fitView);
 
     connect(import, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Import Pilot Runs"), QString(),

@@ -27,6 +27,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSlider;
+class QSplitter;
 class QTabWidget;
 class QTableWidget;
 class QThread;
@@ -76,8 +77,10 @@ public:
 protected:
     void showEvent(QShowEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void arrangePages(); // each page's table and chart side by side where both fit, else the chart under the table
     QWidget* buildOptimalPage();
     QWidget* buildFitPage();
     void recompute();
@@ -97,6 +100,7 @@ private:
     std::vector<engine::labs::PilotRun> m_runs;
 
     QTabWidget* m_pages = nullptr;
+    QList<QSplitter*> m_splits; // per page: its table side and its chart
     QComboBox* m_unit = nullptr;
     QLineEdit* m_budget = nullptr;
     QLabel* m_budgetNote = nullptr;
