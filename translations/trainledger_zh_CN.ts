@@ -7800,16 +7800,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>只看算力需要 %1 张 GPU；计入检查点与故障后，%2 张需要 %3 天，对比 %4 天</translation>
     </message>
     <message>
-        <source>Activation recompute: none keeps everything, selective redoes core attention, full keeps only each layer&apos;s input, per-op (torchtitan) redoes every second matmul and the elementwise work.</source>
-        <translation>激活重计算：none 全部保留，selective 重算核心注意力，full 只保留每层的输入，per_op（torchtitan）每隔一个矩阵乘重算一次，并重算逐元素运算。</translation>
-    </message>
-    <message>
-        <source>Per-op (torchtitan)</source>
-        <translation>逐算子（torchtitan）</translation>
-        <source>How the loss keeps the logits: fused keeps the FP32 softmax and forms its gradient in place (Megatron-LM), unfused runs PyTorch&apos;s cross-entropy on an FP32 copy (torchtitan).</source>
-        <translation>损失函数如何保留 logits：fused 保留 FP32 的 softmax 并原地求其梯度（Megatron-LM），unfused 在 FP32 副本上运行 PyTorch 的交叉熵（torchtitan）。</translation>
-    </message>
-    <message>
         <source>Cross-entropy</source>
         <translation>交叉熵</translation>
     </message>
@@ -8370,8 +8360,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>每个 logits 元素：对数 softmax 的输出、它的梯度和 logits 的梯度，均为 FP%1（activations.cross_entropy = unfused）</translation>
     </message>
     <message>
-        <source>Logits kept for the loss: tokens x vocab x bytes a logit (activations.cross_entropy) / tp.</source>
-        <translation>为损失保留的 logits：token 数 × 词表 × 每个 logits 元素的字节数（activations.cross_entropy）/ tp。</translation>
         <source>Activation recompute: none keeps everything, selective redoes core attention, full keeps only each layer&apos;s input, selective_op (torchtitan&apos;s per-op policy) redoes every second matmul and the elementwise work.</source>
         <translation>激活重计算：none 全部保留，selective 重算核心注意力，full 只保留每层的输入，selective_op（torchtitan 的逐算子策略）每隔一个矩阵乘重算一次，并重算逐元素运算。</translation>
     </message>
@@ -8384,8 +8372,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>activations.recompute = selective_op</translation>
     </message>
     <message>
-        <source>what one layer keeps per micro-batch (selective_op recompute)</source>
-        <translation>每个微批一层保留的激活（逐算子选择性重计算）</translation>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
@@ -8416,6 +8402,14 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>no runs after the header</source>
         <translation>表头之后没有任何运行记录</translation>
+    </message>
+    <message>
+        <source>Logits kept for the loss: tokens x vocab x bytes a logit (activations.cross_entropy) / tp.</source>
+        <translation>为损失保留的 logits：token 数 × 词表 × 每个 logits 元素的字节数（activations.cross_entropy）/ tp。</translation>
+    </message>
+    <message>
+        <source>what one layer keeps per micro-batch (selective_op recompute)</source>
+        <translation>每个微批一层保留的激活（逐算子选择性重计算）</translation>
     </message>
 </context>
 <context>

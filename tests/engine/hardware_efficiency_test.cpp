@@ -204,13 +204,13 @@ TEST(HardwareEfficiency, PerOpRecomputeAsTorchtitan) {
 }
 
 TEST(HardwareEfficiency, UnfusedCrossEntropyHoldsThreeFp32Copies) {
-    // PyTorch's cross_entropy on an FP32 copy (torchtitan): 12 bytes a logit against the fused kernel's 4.
+    // PyTorch's cross_entropy on an FP32 copy (torchtitan): 12 bytes a logit against Megatron-LM's FP32 softmax's 4.
     Scenario s = derived("h100-sxm");
     const ModelCounts m = countModel(s.model);
-    const MemoryBreakdown fused = perGpuMemory(s, m, stateBytes(s.precision, m.hidden), 8);
+    const MemoryBreakdown fp32Softmax = perGpuMemory(s, m, stateBytes(s.precision, m.hidden), 8);
     set(s, "activations.cross_entropy", std::string("unfused"));
     const MemoryBreakdown unfused = perGpuMemory(s, m, stateBytes(s.precision, m.hidden), 8);
-    EXPECT_DOUBLE_EQ(unfused.activationsLogits - fused.activationsLogits, 8.0 * 2 * 8192 * 128256);
+    EXPECT_DOUBLE_EQ(unfused.activationsLogits - fp32Softmax.activationsLogits, 8.0 * 2 * 8192 * 128256);
     EXPECT_EQ(derivedStepTime(s, m, 8).stepS, derivedStepTime(derived("h100-sxm"), m, 8).stepS); // memory only
 }
 

@@ -449,6 +449,7 @@ bool AccuracyWindow::isCompact() const {
 void AccuracyWindow::arrange() {
     const int plotted = m_runs->columnCount() - 1, group = 1;
     const bool plottedWasHidden = m_runs->isColumnHidden(plotted);
+    m_runs->resizeColumnToContents(0); // the run's name at full width, narrowed below if the table has no room
     for (int c : {plotted, group}) {
         m_runs->setColumnHidden(c, false);
         if (m_runs->horizontalHeader()->sectionSize(c) == 0)
@@ -480,6 +481,12 @@ void AccuracyWindow::arrange() {
         m_runs->setColumnHidden(c, false);
         if (tableWidth() > tableRoom)
             m_runs->setColumnHidden(c, true);
+    }
+    // Long run names give way last: elided (the row's tooltip names the run), never below a third of their width.
+    const int fit = m_runs->isVisible() ? std::min(tableRoom, m_runs->width()) : tableRoom; // inside the tab's frame
+    if (const int over = tableWidth() - fit; over > 0) {
+        const int name = m_runs->horizontalHeader()->sectionSize(0);
+        m_runs->horizontalHeader()->resizeSection(0, std::max(name / 3, name - over));
     }
     if (plottedWasHidden != m_runs->isColumnHidden(plotted) && !compact)
         m_split->setSizes({tableRoom, room - tableRoom});
