@@ -22,8 +22,8 @@ namespace {
 
 using detail::Assignments;
 using detail::freshShape;
+using detail::jsonScalarText;
 using detail::namePreset;
-using detail::numberText;
 using engine::FieldValue;
 using engine::Msg;
 
@@ -34,12 +34,8 @@ const char* const kModelTypes[] = {"llama",     "mistral",     "mixtral",     "q
 QString valueText(const QJsonValue& v) {
     if (v.isString())
         return QLatin1Char('"') + v.toString().left(60) + QLatin1Char('"');
-    if (v.isDouble())
-        return numberText(v.toDouble());
-    if (v.isBool())
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (v.isNull())
-        return QStringLiteral("null");
+    if (QString scalar = jsonScalarText(v); !scalar.isNull())
+        return scalar;
     return QString::fromUtf8(QJsonDocument(v.isArray() ? QJsonDocument(v.toArray()) : QJsonDocument(v.toObject()))
                                  .toJson(QJsonDocument::Compact)
                                  .left(60));

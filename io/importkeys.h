@@ -8,6 +8,7 @@
 #include "io/messagetext.h"
 
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QString>
 #include <QStringList>
 
@@ -54,6 +55,8 @@ private:
 engine::Diagnostic presetLine(const std::string& preset);
 
 QString numberText(double v);
+// A JSON number, true, false or null as an import line shows it; a null QString for a string, array or object.
+QString jsonScalarText(const QJsonValue& v);
 
 // A new model's shape: every key at its default except the training choices the old one made (dropout, routing).
 engine::ModelShape freshShape(const engine::ModelShape& old);

@@ -45,6 +45,16 @@ QString numberText(double v) {
     return QString::number(v, 'g', 15);
 }
 
+QString jsonScalarText(const QJsonValue& v) {
+    if (v.isDouble())
+        return numberText(v.toDouble());
+    if (v.isBool())
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (v.isNull())
+        return QStringLiteral("null");
+    return QString();
+}
+
 namespace {
 
 // fresh: the file gives the model's sizes, so the shape starts anew and is named after its preset if it is one.
@@ -591,12 +601,8 @@ void flatten(const QJsonObject& o, const QString& prefix, std::vector<std::pair<
 QString jsonText(const QJsonValue& v) {
     if (v.isString())
         return v.toString().left(40);
-    if (v.isDouble())
-        return numberText(v.toDouble());
-    if (v.isBool())
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (v.isNull())
-        return QStringLiteral("null");
+    if (QString scalar = jsonScalarText(v); !scalar.isNull())
+        return scalar;
     return QStringLiteral("[...]");
 }
 
