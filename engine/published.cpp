@@ -63,6 +63,17 @@ FieldValue parseValue(const std::string& text) {
     return text;
 }
 
+// A row with the run's published side only: what it is, where it was published and the figure; nothing checked yet.
+RunCheck publishedSide(const PublishedRun& r) {
+    RunCheck c;
+    c.run = r.run;
+    c.group = r.group;
+    c.source = r.source;
+    c.metric = r.metric;
+    c.published = r.published;
+    return c;
+}
+
 } // namespace
 
 const std::vector<PublishedRun>& publishedRuns() {
@@ -121,12 +132,7 @@ std::string parallelFamily(const ParallelSpec& p) {
 }
 
 RunCheck checkRun(const PublishedRun& r, const Scenario& s) {
-    RunCheck c;
-    c.run = r.run;
-    c.group = r.group;
-    c.source = r.source;
-    c.metric = r.metric;
-    c.published = r.published;
+    RunCheck c = publishedSide(r);
     c.gpuFamily = gpuFamily(s.hardware);
     c.parallelFamily = parallelFamily(s.parallel);
     const Ledger l = evaluate(s);
@@ -310,12 +316,7 @@ const ValidationTable& validationTable() {
             if (s) {
                 t.rows.push_back(checkRun(r, *s));
             } else {
-                RunCheck c;
-                c.run = r.run;
-                c.group = r.group;
-                c.source = r.source;
-                c.metric = r.metric;
-                c.published = r.published;
+                RunCheck c = publishedSide(r);
                 Scenario probe;
                 c.problem = applySettings(probe, r.settings).value_or("not valid");
                 t.rows.push_back(c);
