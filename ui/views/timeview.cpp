@@ -68,6 +68,18 @@ constexpr double kDrawnGoodput = 0.01;
 // Room left on both ends of the GPU axis, in powers of two, so the end markers are not cut by the axes.
 constexpr double kXPadLog2 = 0.2;
 
+// How far a GPU count lies from x on the chart's logarithmic GPU axis (for the point the mouse is nearest).
+double axisDistance(double gpus, double x) {
+    return std::abs(std::log(gpus / x));
+}
+
+// The curve's point nearest x on the GPU axis; the curve is not empty.
+std::vector<engine::ScalePoint>::const_iterator nearestPoint(const std::vector<engine::ScalePoint>& curve, double x) {
+    return std::min_element(curve.begin(), curve.end(), [x](const auto& a, const auto& b) {
+        return axisDistance(double(a.gpus), x) < axisDistance(double(b.gpus), x);
+    });
+}
+
 } // namespace
 
 TimeView::TimeView(QWidget* parent) : QWidget(parent) {
@@ -596,9 +608,7 @@ QStringList TimeView::calloutTexts() const {
 QString TimeView::hoverText(double x) const {
     if (m_curve.empty())
         return {};
-    const auto it = std::min_element(m_curve.begin(), m_curve.end(), [x](const auto& a, const auto& b) {
-        return std::abs(std::log(double(a.gpus) / x)) < std::abs(std::log(double(b.gpus) / x));
-    });
+    const auto it = nearestPoint(m_curve, x);
     const QString layout = it->tp == m_curve.front().tp && it->pp == m_curve.front().pp
                                ? tr("DP %1").arg(it->dp)
                                : tr("TP %1 \u00d7 PP %2 \u00d7 DP %3").arg(it->tp).arg(it->pp).arg(it->dp);
@@ -627,9 +637,7 @@ QString TimeView::hoverText(double x) const {
 QString TimeView::effectiveHoverText(double x) const {
     if (m_curve.empty())
         return {};
-    const auto it = std::min_element(m_curve.begin(), m_curve.end(), [x](const auto& a, const auto& b) {
-        return std::abs(std::log(double(a.gpus) / x)) < std::abs(std::log(double(b.gpus) / x));
-    });
+    const auto it = nearestPoint(m_curve, x);
     return tr("%1: %2 with faults and checkpoints, %3 of computing\ngoodput %4%, about %5 interruptions")
         .arg(gpus(it->gpus), days(it->daysEffective), days(it->days), str(engine::formatFixed(it->goodput * 100, 1)),
              str(it->interruptions >= 10 ? engine::groupDigits(it->interruptions)
@@ -640,8 +648,8 @@ QString TimeView::bestHoverText(double x) const {
     const engine::CountBest* best = nullptr;
     const engine::ScalePoint* point = nullptr;
     for (size_t i = 0; i < m_bestShown.size(); ++i)
-        if (m_bestShown[i] && (!best || std::abs(std::log(double(m_bestShown[i]->gpus) / x)) <
-                                            std::abs(std::log(double(best->gpus) / x)))) {
+        if (m_bestShown[i] &&
+            (!best || axisDistance(double(m_bestShown[i]->gpus), x) < axisDistance(double(best->gpus), x))) {
             best = &*m_bestShown[i];
             point = &m_curve[i];
         }
