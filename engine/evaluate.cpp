@@ -49,8 +49,6 @@ int divisorAtLeast(int n, int k) {
     }
 }
 
-// The warnings as templates with arguments (engine/messages.h): no text is built until someone asks for it, and
-// evaluate() runs on every slider tick.
 // The scaling laws' figures of a plan depend on its active parameters and tokens alone, and their pow calls were a
 // twelfth of a fixed-mode evaluation. Each thread keeps the last answer and gives it again while both inputs are the
 // same bits: an edit of any other key (most edits) leaves them unchanged.
@@ -74,6 +72,8 @@ const ScalingLaws& scalingLaws(double active, double tokens) {
     return last.laws;
 }
 
+// The warnings as templates with arguments (engine/messages.h): no text is built until someone asks for it, and
+// evaluate() runs on every slider tick.
 void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w) {
     using A = MessageArg;
     const auto r = [](double x) { return A::ofRounded(x); };
