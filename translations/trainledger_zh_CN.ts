@@ -7632,10 +7632,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>params.trainable</translation>
     </message>
     <message>
-        <source>H%1/H%2: %3 published runs</source>
-        <translation>H%1/H%2：%3 次已发表训练</translation>
-    </message>
-    <message>
         <source>the GPU preset&apos;s figure</source>
         <translation>GPU 预设的数值</translation>
     </message>
@@ -8410,6 +8406,18 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>what one layer keeps per micro-batch (selective_op recompute)</source>
         <translation>每个微批一层保留的激活（逐算子选择性重计算）</translation>
+    </message>
+    <message>
+        <source>NVIDIA GB200 NVL72</source>
+        <translation>NVIDIA GB200 NVL72</translation>
+    </message>
+    <message>
+        <source>NVIDIA GB300 NVL72</source>
+        <translation>NVIDIA GB300 NVL72</translation>
+    </message>
+    <message>
+        <source>H%1/H%2, data: %3 published runs</source>
+        <translation>H%1/H%2，数据并行：%3 次已发表训练</translation>
     </message>
 </context>
 <context>

@@ -79,6 +79,40 @@ TEST(HardwareEfficiency, PresetsSetTheEfficiencyKeys) {
     EXPECT_NE(refused.errors.front().message().find("efficiency.hbm_fraction"), std::string::npos);
 }
 
+TEST(HardwareEfficiency, Gb200Nvl72IsOneNvlinkDomain) {
+    // GB200 and GB300 NVL72 (datasheets): 2.5 PFLOP/s BF16 and 5 PFLOP/s FP8 dense per GPU, one NVLink domain of 72.
+    for (const char* id : {"gb200", "gb300"}) {
+        const GpuPreset* g = findGpuPreset(id);
+        ASSERT_NE(g, nullptr) << id;
+        EXPECT_EQ(g->peakTflops, 2500) << id;
+        EXPECT_EQ(g->peakFp8Tflops, 5000) << id;
+        EXPECT_EQ(g->gpusPerNode, 72) << id;
+        EXPECT_EQ(g->intraNodeGbps, 900) << id;
+    }
+    // Tensor parallelism over 16 GPUs stays on NVLink on a GB200 rack; on DGX B200 (8 a node) it crosses the network.
+    auto layout = [](const char* gpu) {
+        Scenario s = derived(gpu);
+        set(s, "model.preset", std::string("gpt3-175b")); // 96 heads: TP 16 divides them
+        set(s, "parallel.tp", 16.0);
+        set(s, "parallel.dp", 4.0);
+        set(s, "parallel.zero", 1.0);
+        set(s, "parallel.sequence_parallel", true);
+        return evaluate(s);
+    };
+    auto across = [](const Ledger& l) {
+        for (const Diagnostic& w : l.warnings)
+            if (w.code == "tp-across-nodes")
+                return true;
+        return false;
+    };
+    const Ledger rack = layout("gb200"), dgx = layout("b200");
+    ASSERT_TRUE(rack.valid) << (rack.errors.empty() ? "" : rack.errors.front().message());
+    ASSERT_TRUE(dgx.valid) << (dgx.errors.empty() ? "" : dgx.errors.front().message());
+    EXPECT_FALSE(across(rack));
+    EXPECT_TRUE(across(dgx));
+    EXPECT_LT(rack.time.breakdown.tpComm, 0.5 * dgx.time.breakdown.tpComm);
+}
+
 TEST(HardwareEfficiency, Fp8RefusedWithoutFp8TensorCores) {
     Scenario s = derived("a100-80gb");
     set(s, "precision.compute", std::string("fp8"));
