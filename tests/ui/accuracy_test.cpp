@@ -41,6 +41,7 @@
 
 #include <memory>
 #include <set>
+#include <tuple>
 
 using namespace tl;
 
@@ -167,6 +168,14 @@ private slots:
             }
         }
         QCOMPARE(points, plottable);
+        // Every group looks different (colour, shape, filled or hollow): the table has more groups than colours.
+        QVERIFY(a->groupSeries().size() > 6);
+        std::set<std::tuple<QRgb, int, bool>> looks;
+        for (QScatterSeries* s : a->groupSeries()) {
+            const bool hollow = s->color().alpha() == 0;
+            looks.insert({(hollow ? s->pen().color() : s->color()).rgba(), int(s->markerShape()), hollow});
+        }
+        QCOMPARE(qsizetype(looks.size()), a->groupSeries().size());
         // Selecting a row in the table rings its point.
         const int worst =
             int(std::max_element(t.rows.begin(), t.rows.end(),

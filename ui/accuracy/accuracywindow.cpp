@@ -69,11 +69,18 @@ QString plotted(const engine::RunCheck& r, double v) {
                       : AccuracyWindow::tr("%1 s").arg(str(engine::formatFixed(v, 2)));
 }
 
-// One colour per group (Okabe-Ito), in the order the groups first appear.
-QColor groupColour(int i) {
+// One look per group, in the order the groups first appear: the six Okabe-Ito colours as filled circles, then as
+// filled squares, then as hollow circles, so that 18 groups differ before a look repeats.
+void styleGroup(QScatterSeries* s, int i) {
     static const QColor colours[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73),
                                      QColor(0xCC, 0x79, 0xA7), QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9)};
-    return colours[i % 6];
+    const QColor colour = colours[i % 6];
+    const int look = i / 6 % 3;
+    s->setMarkerShape(look == 1 ? QScatterSeries::MarkerShapeRectangle : QScatterSeries::MarkerShapeCircle);
+    s->setColor(look == 2 ? QColor(Qt::transparent) : colour);
+    QPen border(look == 2 ? colour : colour.darker(130));
+    border.setWidthF(look == 2 ? 2 : 1);
+    s->setPen(border);
 }
 
 QTableWidgetItem* item(const QString& text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter) {
@@ -115,6 +122,7 @@ AccuracyWindow::AccuracyWindow(bool remember, QWidget* parent) : QDialog(parent)
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     m_chart->legend()->setAlignment(Qt::AlignRight);
+    m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries); // a group's legend entry looks like its points
     m_identity = new QLineSeries;
     QPen diagonal(QColor(0x60, 0x60, 0x60));
     diagonal.setStyle(Qt::DashLine);
@@ -137,8 +145,7 @@ AccuracyWindow::AccuracyWindow(bool remember, QWidget* parent) : QDialog(parent)
             auto* s = new QScatterSeries;
             s->setObjectName(QStringLiteral("accuracy:") + str(r.group));
             s->setMarkerSize(10);
-            s->setColor(groupColour(g));
-            s->setBorderColor(groupColour(g).darker(130));
+            styleGroup(s, g);
             attachSeries(m_chart, s, m_x, m_y);
             connect(s, &QScatterSeries::hovered, this, [this, s](const QPointF& p, bool on) {
                 const int row = rowAt(s, p);
