@@ -41,16 +41,27 @@ const std::map<std::string, Range>& knownMisses() {
         // model gives them while GB300 (same BF16/FP8 peaks, twice the softmax exponent rate) is within 6%: the B200
         // presets' attention share is likely too high.
         {"Megatron-Bridge 25.11 8B 8 B200 MXFP8", {-0.25, -0.10}}, // -16.9%
-        // GB200: the 8B rows as B200 above; the Megatron FSDP rows offload activations to the Grace CPU (no key), and
-        // the 70B/405B pipelined rows of the same release run as slowly (25-29%) without offload.
+        // GB200: on the same layouts it publishes what B200 does (Llama 3.1 405B, TP4 PP8 CP2 VP8 on 128 GPUs: 665
+        // tokens/s against B200's 661-664) while the model gives it the datasheet's 11% higher peak and a 72-GPU NVLink
+        // domain; several rows also offload activations to the Grace CPU (no key).
         {"Megatron-Bridge 25.11 8B 8 GB200 FP8-CS", {-0.25, -0.10}},      // -15.8%
         {"Megatron-Bridge 25.11 8B 8 GB200 MXFP8", {-0.30, -0.15}},       // -22.7%
         {"Megatron-Bridge 25.09 405B 128 GB200 FP8-CS", {-0.40, -0.25}},  // -31.7%
         {"Megatron-Bridge 25.09 405B 128 GB200 MXFP8", {-0.35, -0.20}},   // -29.2%
         {"Megatron-Bridge 25.09 70B 64 GB200 FP8-CS", {-0.35, -0.20}},    // -27.0%
-        {"Megatron-Bridge 25.09 70B 64 GB200 MXFP8", {-0.35, -0.20}},     // -25.7%
+        {"Megatron-Bridge 25.09 70B 64 GB200 MXFP8", {-0.35, -0.20}},     // -26.4%
         {"Megatron-Bridge 26.04.01 70B 64 GB200 FP8-CS", {-0.30, -0.15}}, // -22.7%
         {"Megatron-Bridge 26.04.01 70B 64 GB200 MXFP8", {-0.30, -0.15}},  // -24.4%
+        {"NeMo 25.04 Llama3 70B 64 GB200 FP8-CS", {-0.30, -0.15}},        // -23.6%
+        {"NeMo 25.04 Llama3 405B 128 GB200 FP8-CS", {-0.25, -0.10}},      // -15.3%
+        {"NeMo 25.04 Nemotron-15B 64 GB200 FP8-CS", {-0.35, -0.20}},      // -26.9%
+        {"NeMo 25.04 Nemotron-340B 128 GB200 FP8-CS", {-0.30, -0.15}},    // -20.9%
+        {"NeMo 25.07 Llama3 8B 8 GB200 FP8-CS", {-0.25, -0.10}},          // -15.2%
+        {"NeMo 25.07 Llama3 8B 8 GB200 MXFP8", {-0.30, -0.15}},           // -21.3%
+        {"NeMo 25.07 Llama3 70B 64 GB200 FP8-CS", {-0.30, -0.15}},        // -23.0%
+        {"NeMo 25.07 Llama3 70B 64 GB200 MXFP8", {-0.50, -0.35}},         // -44.0%
+        {"NeMo 25.07 Llama3.1 405B 128 GB200 FP8-CS", {-0.40, -0.25}},    // -33.9%
+        {"NeMo 25.07 Llama3.1 405B 128 GB200 MXFP8", {-0.30, -0.15}},     // -21.8%
         // NeMo 24.07 on H100: the 256K-vocabulary Nemotron-8B runs slower, Llama 2 13B (TP1 PP4 VP10) faster than the
         // model; no setting of the table explains either.
         {"NeMo 24.07 LLAMA2-13B 16 H100", {0.10, 0.25}},    // +15.3%
@@ -105,7 +116,7 @@ TEST(PublishedRuns, EveryRowReadsAndEvaluates) {
     for (const RunCheck& r : t.rows)
         breadth += breadthGroups().count(r.group) ? 1 : 0;
     ASSERT_EQ(t.rows.size() - breadth, 41u);
-    ASSERT_EQ(breadth, 169);
+    ASSERT_EQ(breadth, 181);
     for (const RunCheck& r : t.rows) {
         EXPECT_TRUE(r.problem.empty()) << r.run << ": " << r.problem;
         EXPECT_GT(r.publishedValue, 0) << r.run;
@@ -182,7 +193,7 @@ TEST(PublishedRuns, BreadthCheck) {
         signedSum += r.error;
         ++count;
     }
-    EXPECT_EQ(n, 169);
+    EXPECT_EQ(n, 181);
     for (const auto& [group, sc] : signedByGroup)
         std::printf("%-14s %3d rows: mean signed error %+.1f%%\n", group.c_str(), sc.second,
                     100 * sc.first / sc.second);
