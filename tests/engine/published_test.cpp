@@ -80,14 +80,23 @@ const std::map<std::string, Range>& knownMisses() {
         {"MT-NLG 530B 2240 A100", {-0.30, -0.15}}, // -21.6%
         {"MT-NLG 530B 2800 A100", {-0.30, -0.15}}, // -22.5%
         {"MT-NLG 530B 3360 A100", {-0.30, -0.15}}, // -24.6%
+        // torchtitan's April 2024 FSDP2 runs on 64 A100 (eager) run 16-27% below the model, as its H100 runs (above)
+        // and MosaicML's MPT (below): the PyTorch stacks' kernels, not the layout.
+        {"torchtitan Llama 3 8B selective op 64 A100", {-0.30, -0.15}},  // -22.7%
+        {"torchtitan Llama 3 70B full 64 A100", {-0.25, -0.10}},         // -16.1%
+        {"torchtitan Llama 2 13B no recompute 64 A100", {-0.30, -0.15}}, // -22.7%
+        {"torchtitan Llama 2 13B selective op 64 A100", {-0.30, -0.15}}, // -23.4%
+        {"torchtitan Llama 2 70B selective op 64 A100", {-0.35, -0.20}}, // -27.0%
+        {"torchtitan Llama 2 70B full 64 A100", {-0.25, -0.10}},         // -15.8%
     };
     return misses;
 }
 
 // The breadth block of the table: groups added after the list, so that the groups keep their figures.
 const std::set<std::string>& breadthGroups() {
-    static const std::set<std::string> groups = {"h100-more",    "b200-more",  "gb200",    "gb300",   "nemo-h100",
-                                                 "long-context", "a100-other", "mpt-a100", "mpt-h100"};
+    static const std::set<std::string> groups = {"h100-more", "b200-more",      "gb200",      "gb300",
+                                                 "nemo-h100", "long-context",   "a100-other", "mpt-a100",
+                                                 "mpt-h100",  "torchtitan-a100"};
     return groups;
 }
 
@@ -116,7 +125,7 @@ TEST(PublishedRuns, EveryRowReadsAndEvaluates) {
     for (const RunCheck& r : t.rows)
         breadth += breadthGroups().count(r.group) ? 1 : 0;
     ASSERT_EQ(t.rows.size() - breadth, 41u);
-    ASSERT_EQ(breadth, 181);
+    ASSERT_EQ(breadth, 187);
     for (const RunCheck& r : t.rows) {
         EXPECT_TRUE(r.problem.empty()) << r.run << ": " << r.problem;
         EXPECT_GT(r.publishedValue, 0) << r.run;
@@ -193,7 +202,7 @@ TEST(PublishedRuns, BreadthCheck) {
         signedSum += r.error;
         ++count;
     }
-    EXPECT_EQ(n, 181);
+    EXPECT_EQ(n, 187);
     for (const auto& [group, sc] : signedByGroup)
         std::printf("%-14s %3d rows: mean signed error %+.1f%%\n", group.c_str(), sc.second,
                     100 * sc.first / sc.second);
