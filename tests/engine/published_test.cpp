@@ -36,6 +36,24 @@ const std::map<std::string, Range>& knownMisses() {
         // token-dropping in 25.09; the model follows the hardware (docs/formulas.md, "Checked against published runs").
         {"Megatron-Bridge Qwen3-30B-A3B 16 H100", {-0.65, -0.45}},
         {"Megatron-Bridge GPT-OSS-120B 64 H100", {-0.42, -0.25}},
+        // MosaicML's MPT on PyTorch FSDP (Composer, January 2024) runs 10-40% below the model, on one node (7B: -30% on
+        // H100, -16% on A100) as on 512 GPUs: mostly the stack's compute, not the per-layer collectives; from 128 to
+        // 512 H100s the gap grows by 2.5-7.7% where the model stays flat (docs/formulas.md §8e).
+        {"MPT 70B 512 H100", {-0.30, -0.15}},
+        {"MPT 70B 256 H100", {-0.30, -0.15}},
+        {"MPT 70B 128 H100", {-0.30, -0.15}},
+        {"MPT 30B 512 H100", {-0.30, -0.15}},
+        {"MPT 30B 128 H100", {-0.30, -0.15}},
+        {"MPT 13B 512 H100", {-0.30, -0.15}},
+        {"MPT 13B 128 H100", {-0.30, -0.15}},
+        {"MPT 13B 64 H100", {-0.45, -0.30}},
+        {"MPT 7B 512 H100", {-0.42, -0.25}},
+        {"MPT 7B 128 H100", {-0.42, -0.25}},
+        {"MPT 7B 8 H100", {-0.42, -0.25}},
+        {"MPT 70B 128 A100 40GB", {-0.25, -0.10}},
+        {"MPT 70B 64 A100 40GB", {-0.45, -0.30}},
+        {"MPT 70B 32 A100 80GB", {-0.25, -0.10}},
+        {"MPT 7B 8 A100 80GB", {-0.25, -0.10}},
     };
     return misses;
 }
@@ -43,7 +61,7 @@ const std::map<std::string, Range>& knownMisses() {
 TEST(PublishedRuns, EveryRowReadsAndEvaluates) {
     const ValidationTable& t = validationTable();
     ASSERT_EQ(t.rows.size(), publishedRuns().size());
-    ASSERT_EQ(t.rows.size(), 41u);
+    ASSERT_EQ(t.rows.size(), 60u);
     for (const RunCheck& r : t.rows) {
         EXPECT_TRUE(r.problem.empty()) << r.run << ": " << r.problem;
         EXPECT_GT(r.publishedValue, 0) << r.run;

@@ -72,8 +72,9 @@ QString plotted(const engine::RunCheck& r, double v) {
 // One colour per group (Okabe-Ito), in the order the groups first appear.
 QColor groupColour(int i) {
     static const QColor colours[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73),
-                                     QColor(0xCC, 0x79, 0xA7), QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9)};
-    return colours[i % 6];
+                                     QColor(0xCC, 0x79, 0xA7), QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9),
+                                     QColor(0xF0, 0xE4, 0x42), QColor(0x00, 0x00, 0x00)};
+    return colours[i % 8];
 }
 
 QTableWidgetItem* item(const QString& text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter) {
