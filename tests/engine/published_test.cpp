@@ -5,7 +5,9 @@
 
 #include "engine/calibrate.h"
 #include "engine/evaluate.h"
+#include "engine/model.h"
 #include "engine/published.h"
+#include "engine/steptime.h"
 
 #include <gtest/gtest.h>
 
@@ -55,6 +57,9 @@ const std::map<std::string, Range>& knownMisses() {
         {"MPT 70B 64 A100 40GB", {-0.45, -0.30}},
         {"MPT 70B 32 A100 80GB", {-0.25, -0.10}},
         {"MPT 7B 8 A100 80GB", {-0.25, -0.10}},
+        // IBM's compiled FSDP: within 3% on 128 A100 over 400 Gb/s a node, 23-25% below on 96 H100 (as above).
+        {"fms-fsdp Llama 2 34B 96 H100", {-0.30, -0.15}},
+        {"fms-fsdp Llama 2 70B 96 H100", {-0.30, -0.15}},
     };
     return misses;
 }
@@ -62,7 +67,7 @@ const std::map<std::string, Range>& knownMisses() {
 TEST(PublishedRuns, EveryRowReadsAndEvaluates) {
     const ValidationTable& t = validationTable();
     ASSERT_EQ(t.rows.size(), publishedRuns().size());
-    ASSERT_EQ(t.rows.size(), 60u);
+    ASSERT_EQ(t.rows.size(), 64u);
     for (const RunCheck& r : t.rows) {
         EXPECT_TRUE(r.problem.empty()) << r.run << ": " << r.problem;
         EXPECT_GT(r.publishedValue, 0) << r.run;
@@ -177,6 +182,29 @@ TEST(PublishedRuns, FsdpCalibratedOnOneNodeLeavesTheScaleCost) {
     EXPECT_LT(std::fabs(error(wide)), 0.05);
     EXPECT_GT(error(widest), -0.12);
     EXPECT_LT(error(widest), -0.08);
+}
+
+// ZeRO-3 where the network matters: IBM's compiled FSDP of Llama 2 34B and 70B on 128 A100s with 400 Gb/s a node. The
+// model's per-layer gathers take most of each forward (prefetched behind it) and with the reduce-scatters most of
+// each backward; the step is within 5% of the published one, which it would miss by far with the collectives exposed.
+TEST(PublishedRuns, FsdpOverASlowNetworkHidesItsGathers) {
+    int checked = 0;
+    for (const PublishedRun& r : publishedRuns()) {
+        if (r.run != "fms-fsdp Llama 2 34B 128 A100" && r.run != "fms-fsdp Llama 2 70B 128 A100")
+            continue;
+        const Scenario s = *publishedScenario(r);
+        const RunCheck c = checkRun(r, s);
+        const StepTime st = derivedStepTime(s, countModel(s.model), s.parallel.dp);
+        const StepTerms& x = st.terms;
+        EXPECT_GT(x.dpGatherS, 0.8 * st.stageForwardS) << r.run;
+        EXPECT_LT(x.dpGatherS, st.stageForwardS) << r.run;
+        EXPECT_LT(x.dpGatherS + x.dpScatterS, st.stageBackwardS) << r.run;
+        EXPECT_LT(std::fabs(c.error), 0.05) << r.run << ": " << c.error;
+        const double exposed = st.stepS + x.microBatches * (2 * x.dpGatherS + x.dpScatterS);
+        EXPECT_GT(exposed / c.publishedValue - 1, 0.4) << r.run;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 2);
 }
 
 } // namespace
