@@ -3,8 +3,11 @@
 // Megatron rows mean at most 5% and worst at most 10%, memory rows within 10%. The runs the model does not explain
 // are listed below with the range their error is held to, and docs/formulas.md §8d says why.
 
+#include "engine/calibrate.h"
 #include "engine/evaluate.h"
+#include "engine/model.h"
 #include "engine/published.h"
+#include "engine/steptime.h"
 
 #include <gtest/gtest.h>
 
@@ -88,15 +91,32 @@ const std::map<std::string, Range>& knownMisses() {
         {"torchtitan Llama 2 13B selective op 64 A100", {-0.30, -0.15}}, // -23.4%
         {"torchtitan Llama 2 70B selective op 64 A100", {-0.35, -0.20}}, // -27.0%
         {"torchtitan Llama 2 70B full 64 A100", {-0.25, -0.10}},         // -15.8%
+        // MosaicML's MPT on PyTorch FSDP (Composer, January 2024) runs 10-40% below the model, on one node (7B: -30% on
+        // H100, -16% on A100) as on 512 GPUs: mostly the stack's compute, not the per-layer collectives; from 128 to
+        // 512 H100s the gap grows by 2.5-7.7% where the model stays flat (docs/formulas.md §8e).
+        {"MPT 70B 512 H100", {-0.30, -0.15}},
+        {"MPT 70B 256 H100", {-0.30, -0.15}},
+        {"MPT 70B 128 H100", {-0.30, -0.15}},
+        {"MPT 30B 512 H100", {-0.30, -0.15}},
+        {"MPT 30B 128 H100", {-0.30, -0.15}},
+        {"MPT 13B 512 H100", {-0.30, -0.15}},
+        {"MPT 13B 128 H100", {-0.30, -0.15}},
+        {"MPT 7B 512 H100", {-0.42, -0.25}},
+        {"MPT 7B 128 H100", {-0.42, -0.25}},
+        {"MPT 70B 128 A100 40GB", {-0.25, -0.10}},
+        {"MPT 70B 64 A100 40GB", {-0.45, -0.30}},
+        // IBM's compiled FSDP: within 3% on 128 A100 over 400 Gb/s a node, 23-25% below on 96 H100 (as above).
+        {"fms-fsdp Llama 2 34B 96 H100", {-0.30, -0.15}},
+        {"fms-fsdp Llama 2 70B 96 H100", {-0.30, -0.15}},
     };
     return misses;
 }
 
 // The breadth block of the table: groups added after the list, so that the groups keep their figures.
 const std::set<std::string>& breadthGroups() {
-    static const std::set<std::string> groups = {"h100-more", "b200-more",      "gb200",      "gb300",
-                                                 "nemo-h100", "long-context",   "a100-other", "mpt-a100",
-                                                 "mpt-h100",  "torchtitan-a100"};
+    static const std::set<std::string> groups = {"h100-more", "b200-more",       "gb200",      "gb300",
+                                                 "nemo-h100", "long-context",    "a100-other", "mpt-a100",
+                                                 "mpt-h100",  "torchtitan-a100", "zero3"};
     return groups;
 }
 
@@ -125,7 +145,7 @@ TEST(PublishedRuns, EveryRowReadsAndEvaluates) {
     for (const RunCheck& r : t.rows)
         breadth += breadthGroups().count(r.group) ? 1 : 0;
     ASSERT_EQ(t.rows.size() - breadth, 41u);
-    ASSERT_EQ(breadth, 187);
+    ASSERT_EQ(breadth, 187 + 23); // the breadth block and the zero3 block
     for (const RunCheck& r : t.rows) {
         EXPECT_TRUE(r.problem.empty()) << r.run << ": " << r.problem;
         EXPECT_GT(r.publishedValue, 0) << r.run;
@@ -246,6 +266,62 @@ TEST(PublishedRuns, BandInDerivedMode) {
     Scenario fixed = *s;
     fixed.efficiency.mode = EfficiencyMode::Fixed;
     EXPECT_FALSE(evaluate(fixed).validation.present);
+}
+
+// ZeRO-3 at scale apart from the stack: MPT 7B as MosaicML ran it on 8, 128 and 512 H100s (the same micro-batch,
+// recompute and precision; only the GPU count differs). Calibrated on the one-node run, the model takes up the stack's
+// compute and predicts 128 GPUs within 5%; at 512 the published run is 8-12% slower still, a cost of scale the model's
+// hidden per-layer collectives do not show (docs/formulas.md §8e).
+TEST(PublishedRuns, FsdpCalibratedOnOneNodeLeavesTheScaleCost) {
+    auto measured = [](const std::string& name) {
+        MeasuredRun m;
+        for (const PublishedRun& r : publishedRuns()) {
+            if (r.run != name)
+                continue;
+            m.label = r.run;
+            m.scenario = *publishedScenario(r);
+            m.measuredStepS = checkRun(r, m.scenario).publishedValue;
+        }
+        EXPECT_GT(m.measuredStepS, 0) << name;
+        return m;
+    };
+    const MeasuredRun one = measured("MPT 7b 2K 8 H100"), wide = measured("MPT 7B 128 H100"),
+                      widest = measured("MPT 7B 512 H100");
+    const CalibrationResult c = calibrate(one.scenario, {one});
+    ASSERT_TRUE(c.ok) << c.problem;
+    EXPECT_LT(c.after.gemmFraction, 0.7 * c.before.gemmFraction); // the stack's compute: the larger part of the miss
+    auto error = [&](const MeasuredRun& r) {
+        return evaluate(applyCalibration(r.scenario, c)).time.stepTimeS / r.measuredStepS - 1;
+    };
+    std::printf("MPT 7B calibrated on 8 H100 (GEMM share %.3f): 128 GPUs %+.1f%%, 512 GPUs %+.1f%%\n",
+                c.after.gemmFraction, 100 * error(wide), 100 * error(widest));
+    EXPECT_LT(std::fabs(error(one)), 0.01);
+    EXPECT_LT(std::fabs(error(wide)), 0.05);
+    EXPECT_GT(error(widest), -0.12);
+    EXPECT_LT(error(widest), -0.08);
+}
+
+// ZeRO-3 where the network matters: IBM's compiled FSDP of Llama 2 34B and 70B on 128 A100s with 400 Gb/s a node. The
+// model's per-layer gathers take most of each forward (prefetched behind it) and with the reduce-scatters most of
+// each backward; the step is within 5% of the published one, which it would miss by far with the collectives exposed.
+TEST(PublishedRuns, FsdpOverASlowNetworkHidesItsGathers) {
+    int checked = 0;
+    for (const PublishedRun& r : publishedRuns()) {
+        if (r.run != "fms-fsdp Llama 2 34B 128 A100" && r.run != "fms-fsdp Llama 2 70B 128 A100")
+            continue;
+        const Scenario s = *publishedScenario(r);
+        const RunCheck c = checkRun(r, s);
+        const StepTime st = derivedStepTime(s, countModel(s.model), s.parallel.dp);
+        const StepTerms& x = st.terms;
+        EXPECT_GT(x.dpGatherS, 0.8 * st.stageForwardS) << r.run;
+        EXPECT_LT(x.dpGatherS, st.stageForwardS) << r.run;
+        EXPECT_LT(x.dpGatherS + x.dpScatterS, st.stageBackwardS) << r.run;
+        EXPECT_LT(std::fabs(c.error), 0.05) << r.run << ": " << c.error;
+        const double exposed = st.stepS + x.microBatches * (2 * x.dpGatherS + x.dpScatterS);
+        EXPECT_GT(exposed / c.publishedValue - 1, 0.4) << r.run;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 2);
 }
 
 } // namespace
