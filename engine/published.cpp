@@ -195,7 +195,7 @@ std::vector<GroupStats> groupStats(const std::vector<RunCheck>& rows) {
 }
 
 bool bandRow(const RunCheck& r) {
-    return !r.memory() && r.problem.empty() && r.group != "moe";
+    return !r.memory() && r.problem.empty() && r.group != "moe" && r.group.rfind("mpt-", 0) != 0;
 }
 
 namespace {

@@ -70,7 +70,9 @@ struct ValidationTable {
 const ValidationTable& validationTable();
 
 // True for the rows a band may span: step-time rows that evaluated, mixture-of-experts rows (group "moe") apart, two
-// of which miss by far more than the dense rows (docs/formulas.md, "Checked against published runs").
+// of which miss by far more than the dense rows, and MosaicML's 2023 MPT benchmarks (groups "mpt-a100", "mpt-h100")
+// apart, 120 rows of one stack from 512 to 64K tokens that would set every A100 and H100 band (docs/formulas.md,
+// "Checked against published runs").
 bool bandRow(const RunCheck& r);
 
 // The band for a scenario (derived mode): the smallest and largest step-time error of the table's rows of the same

@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 
 #include <cmath>
 
@@ -100,17 +101,25 @@ QByteArray runValidate(bool json) {
         return QJsonDocument(QJsonObject{{QStringLiteral("rows"), rows}, {QStringLiteral("groups"), groups}})
             .toJson(QJsonDocument::Indented);
     }
+    // Columns as wide as the longest run name and group, so that every row lines up.
+    int runWidth = 38, groupWidth = 13;
+    for (const engine::RunCheck& r : t.rows) {
+        runWidth = std::max(runWidth, int(r.run.size()));
+        groupWidth = std::max(groupWidth, int(r.group.size()));
+    }
     QString out = QStringLiteral("%1  %2  %3  %4  %5  %6\n")
-                      .arg(QStringLiteral("run"), -38)
-                      .arg(QStringLiteral("group"), -13)
+                      .arg(QStringLiteral("run"), -runWidth)
+                      .arg(QStringLiteral("group"), -groupWidth)
                       .arg(QStringLiteral("published"), 22)
                       .arg(QStringLiteral("predicted"), 22)
                       .arg(QStringLiteral("step or GiB, published -> predicted"), -36)
                       .arg(QStringLiteral("error"), 7);
     for (const engine::RunCheck& r : t.rows) {
         if (!r.problem.empty()) {
-            out +=
-                QStringLiteral("%1  %2  refused: %3\n").arg(str(r.run), -38).arg(str(r.group), -13).arg(str(r.problem));
+            out += QStringLiteral("%1  %2  refused: %3\n")
+                       .arg(str(r.run), -runWidth)
+                       .arg(str(r.group), -groupWidth)
+                       .arg(str(r.problem));
             continue;
         }
         const QString unit = r.memory() ? QStringLiteral(" GiB") : QStringLiteral(" s");
@@ -118,8 +127,8 @@ QByteArray runValidate(bool json) {
                                QStringLiteral(" -> ") +
                                QString::fromStdString(engine::formatFixed(r.predictedValue, 2)) + unit;
         out += QStringLiteral("%1  %2  %3  %4  %5  %6\n")
-                   .arg(str(r.run), -38)
-                   .arg(str(r.group), -13)
+                   .arg(str(r.run), -runWidth)
+                   .arg(str(r.group), -groupWidth)
                    .arg(metricValue(r.metric, r.published), 22)
                    .arg(metricValue(r.metric, r.predicted), 22)
                    .arg(values, -36)
@@ -128,8 +137,8 @@ QByteArray runValidate(bool json) {
     out += QLatin1Char('\n');
     for (const engine::GroupStats& g : t.groups)
         out += QStringLiteral("%1  %2 runs: mean |error| %3%, worst %4%\n")
-                   .arg(str(g.group), -13)
-                   .arg(g.count, 2)
+                   .arg(str(g.group), -groupWidth)
+                   .arg(g.count, 3)
                    .arg(QString::fromStdString(engine::formatFixed(100 * g.meanAbs, 1)))
                    .arg(QString::fromStdString(engine::formatFixed(100 * g.maxAbs, 1)));
     out += QStringLiteral("error = predicted / published step time (memory rows: GiB) - 1; > 0: the model is slower.\n"
