@@ -268,6 +268,13 @@ enum class Msg : std::uint16_t {
     GibAboveZero,
     RunsNoHeader,
     RunsNone,
+    // Calibration (engine/calibrate.cpp): why a run or the whole fit is refused; a run's settings (published.cpp).
+    SettingsExpectKeyValue,
+    CalibrateStepAboveZero,
+    CalibrateOtherHardware,
+    ScenarioNotValid,
+    CalibrateNoRuns,
+    CalibrateNoUsableRun,
     Count
 };
 
