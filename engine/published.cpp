@@ -83,9 +83,7 @@ const std::vector<PublishedRun>& publishedRuns() {
 
 std::optional<Diagnostic> applySettings(Scenario& s, std::string_view settings) {
     while (!settings.empty()) {
-        const auto semi = settings.find(';');
-        std::string_view item = settings.substr(0, semi);
-        settings = semi == std::string_view::npos ? std::string_view{} : settings.substr(semi + 1);
+        std::string_view item = splitOff(settings, ';');
         while (!item.empty() && item.front() == ' ')
             item.remove_prefix(1);
         while (!item.empty() && item.back() == ' ')
