@@ -589,19 +589,33 @@ QString suggestedName(const Document* document, const QString& what, const QStri
     return QDir(dir).filePath(base + (what.isEmpty() ? QString() : QLatin1Char('-') + what) + QLatin1Char('.') +
                               suffix);
 }
+
+// An export's questions: where (the save dialog: caption, suggested name, filter), then how it went (the error in a
+// box titled errorTitle, or `written`, %1 the path, in the status bar).
+struct SaveQuestion {
+    QString caption, suggested, filter, errorTitle, written;
+};
+
+// Ask, write there (`write` returns an error line, or ""), and say how it went.
+void askAndWrite(QMainWindow* window, Dialogs* dialogs, const SaveQuestion& q,
+                 const std::function<QString(const QString&)>& write) {
+    const QString path = dialogs->getSaveFileName(window, q.caption, q.suggested, q.filter);
+    if (path.isEmpty())
+        return;
+    const QString error = write(path);
+    if (!error.isEmpty())
+        dialogs->showError(window, q.errorTitle, error);
+    else
+        window->statusBar()->showMessage(q.written.arg(QDir::toNativeSeparators(path)), 5000);
+}
 } // namespace
 
 void MainWindow::askExport(const ExportEntry& entry) {
-    const QString path = m_document->dialogs()->getSaveFileName(
-        this, tr("Export %1").arg(withoutMnemonic(entry.title)),
-        suggestedName(m_document, entry.id, entry.suffixes.front()), exportFilter(entry.suffixes));
-    if (path.isEmpty())
-        return;
-    const QString error = exportTo(entry, path);
-    if (!error.isEmpty())
-        m_document->dialogs()->showError(this, tr("Export"), error);
-    else
-        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    askAndWrite(this, m_document->dialogs(),
+                {tr("Export %1").arg(withoutMnemonic(entry.title)),
+                 suggestedName(m_document, entry.id, entry.suffixes.front()), exportFilter(entry.suffixes),
+                 tr("Export"), tr("Exported %1")},
+                [&entry](const QString& path) { return exportTo(entry, path); });
 }
 
 QString MainWindow::exportReport(const QString& path) const {
@@ -617,16 +631,10 @@ int MainWindow::printReport(QPrinter& printer) const {
 }
 
 void MainWindow::askExportReport() {
-    const QString path = m_document->dialogs()->getSaveFileName(
-        this, tr("Export Report"), suggestedName(m_document, QStringLiteral("report"), QStringLiteral("pdf")),
-        exportFilter({QStringLiteral("pdf")}));
-    if (path.isEmpty())
-        return;
-    const QString error = exportReport(path);
-    if (!error.isEmpty())
-        m_document->dialogs()->showError(this, tr("Export Report"), error);
-    else
-        statusBar()->showMessage(tr("Report written to %1").arg(QDir::toNativeSeparators(path)), 5000);
+    askAndWrite(this, m_document->dialogs(),
+                {tr("Export Report"), suggestedName(m_document, QStringLiteral("report"), QStringLiteral("pdf")),
+                 exportFilter({QStringLiteral("pdf")}), tr("Export Report"), tr("Report written to %1")},
+                [this](const QString& path) { return exportReport(path); });
 }
 
 QString MainWindow::exportLaunchConfig(const engine::Scenario& s, const QString& path) {
@@ -645,16 +653,11 @@ QString MainWindow::exportLaunchConfig(const engine::Scenario& s, const QString&
 }
 
 void MainWindow::askExportLaunch(const engine::Scenario& s) {
-    const QString path = m_document->dialogs()->getSaveFileName(
-        this, tr("Export Launch Config"), suggestedName(m_document, QStringLiteral("launch"), QStringLiteral("sh")),
-        tr("Megatron-LM launch script (*.sh);;torchtitan config (*.toml);;DeepSpeed config (*.json)"));
-    if (path.isEmpty())
-        return;
-    const QString error = exportLaunchConfig(s, path);
-    if (!error.isEmpty())
-        m_document->dialogs()->showError(this, tr("Export Launch Config"), error);
-    else
-        statusBar()->showMessage(tr("Launch config written to %1").arg(QDir::toNativeSeparators(path)), 5000);
+    askAndWrite(this, m_document->dialogs(),
+                {tr("Export Launch Config"), suggestedName(m_document, QStringLiteral("launch"), QStringLiteral("sh")),
+                 tr("Megatron-LM launch script (*.sh);;torchtitan config (*.toml);;DeepSpeed config (*.json)"),
+                 tr("Export Launch Config"), tr("Launch config written to %1")},
+                [&s](const QString& path) { return exportLaunchConfig(s, path); });
 }
 
 namespace {
