@@ -596,6 +596,11 @@ struct SaveQuestion {
     QString caption, suggested, filter, errorTitle, written;
 };
 
+// The window's scenario as the report shows it, with its file's name (none while untitled: the footer says so).
+ReportInput reportOf(const Controller& controller, const Document& document) {
+    return {controller.scenario(), document.isUntitled() ? QString() : QFileInfo(document.path()).fileName()};
+}
+
 // Ask, write there (`write` returns an error line, or ""), and say how it went.
 void askAndWrite(QMainWindow* window, Dialogs* dialogs, const SaveQuestion& q,
                  const std::function<QString(const QString&)>& write) {
@@ -619,15 +624,13 @@ void MainWindow::askExport(const ExportEntry& entry) {
 }
 
 QString MainWindow::exportReport(const QString& path) const {
-    const QString name = m_document->isUntitled() ? QString() : QFileInfo(m_document->path()).fileName();
-    return writeExportFile(path, reportPdf({m_controller->scenario(), name}));
+    return writeExportFile(path, reportPdf(reportOf(*m_controller, *m_document)));
 }
 
 int MainWindow::printReport(QPrinter& printer) const {
     printer.setResolution(96); // the report is laid out at the widgets' resolution
     printer.setDocName(scenarioTitle(m_controller->validScenario()));
-    const QString name = m_document->isUntitled() ? QString() : QFileInfo(m_document->path()).fileName();
-    return paintReport({m_controller->scenario(), name}, printer);
+    return paintReport(reportOf(*m_controller, *m_document), printer);
 }
 
 void MainWindow::askExportReport() {
