@@ -128,11 +128,11 @@ CalibrationResult calibrate(const Scenario& base, const std::vector<MeasuredRun>
         c.measuredS = r.measuredStepS;
         c.measuredMemoryGib = r.measuredMemoryGib;
         if (!(r.measuredStepS > 0) || !std::isfinite(r.measuredStepS)) {
-            c.problem = "measured_step_s must be a number above 0";
+            c.problem = sentence(Msg::CalibrateStepAboveZero);
         } else if (gpuFamily(r.scenario.hardware) != gpuFamily(base.hardware) ||
                    r.scenario.hardware.peakTflops != base.hardware.peakTflops) {
-            c.problem = "runs on " + gpuFamily(r.scenario.hardware) + ", the scenario on " + gpuFamily(base.hardware) +
-                        ": calibrate one hardware at a time";
+            c.problem = sentence(Msg::CalibrateOtherHardware, {MessageArg::ofText(gpuFamily(r.scenario.hardware)),
+                                                               MessageArg::ofText(gpuFamily(base.hardware))});
         } else {
             const Ledger l = [&] {
                 Scenario s = r.scenario;
@@ -140,7 +140,7 @@ CalibrationResult calibrate(const Scenario& base, const std::vector<MeasuredRun>
                 return evaluate(s);
             }();
             if (!l.valid)
-                c.problem = l.errors.empty() ? "not valid" : l.errors.front().message();
+                c.problem = l.errors.empty() ? sentence(Msg::ScenarioNotValid) : l.errors.front();
         }
         if (c.problem.empty()) {
             usable.push_back(r);
@@ -149,7 +149,9 @@ CalibrationResult calibrate(const Scenario& base, const std::vector<MeasuredRun>
         out.runs.push_back(c);
     }
     if (usable.empty()) {
-        out.problem = runs.empty() ? "no runs to calibrate on" : "no run could be used: " + out.runs.front().problem;
+        out.problem = runs.empty()
+                          ? sentence(Msg::CalibrateNoRuns)
+                          : sentence(Msg::CalibrateNoUsableRun, {MessageArg::ofSentence(out.runs.front().problem)});
         return out;
     }
 
@@ -219,8 +221,8 @@ Scenario applyCalibration(Scenario base, const CalibrationResult& r) {
     return base;
 }
 
-std::optional<std::string> measuredRunFromSettings(const Scenario& base, std::string_view settings, double stepS,
-                                                   double memoryGib, MeasuredRun& out) {
+std::optional<Diagnostic> measuredRunFromSettings(const Scenario& base, std::string_view settings, double stepS,
+                                                  double memoryGib, MeasuredRun& out) {
     out = MeasuredRun{};
     out.scenario = base;
     out.label = std::string(settings);

@@ -3,6 +3,7 @@
 // .fp8_fraction, .link_fraction, .hbm_fraction) to measured step times, within documented bounds, so that every
 // later what-if on that hardware uses them. docs/formulas.md, "Calibration".
 
+#include "engine/messages.h"
 #include "engine/scenario.h"
 
 #include <optional>
@@ -32,12 +33,12 @@ struct CalibratedRun {
     double measuredS = 0, beforeS = 0, afterS = 0;        // step seconds
     double errorBefore = 0, errorAfter = 0;               // predicted / measured - 1
     double measuredMemoryGib = 0, predictedMemoryGib = 0; // memory does not depend on the figures
-    std::string problem;                                  // non-empty: the run's scenario was refused
+    Diagnostic problem; // not empty(): why the run is not used (its scenario refused, another GPU, ...)
 };
 
 struct CalibrationResult {
     bool ok = false;
-    std::string problem;              // why nothing was fitted (no usable run, runs on different GPUs, ...)
+    Diagnostic problem;               // why nothing was fitted (no usable run, runs on different GPUs, ...)
     EfficiencySpec before, after;     // the figures before and after (mode and MFU untouched)
     std::vector<std::string> moved;   // the keys the fit moved, in the order they were fitted
     std::vector<std::string> atBound; // the keys that ended on a bound (the run is outside what the model explains)
@@ -57,8 +58,8 @@ Scenario applyCalibration(Scenario base, const CalibrationResult& r);
 double efficiencyFigure(const EfficiencySpec& e, std::string_view key);
 
 // One CSV line's fields "scenario,measured_step_s[,measured_memory_gib]" after the CLI resolved the scenario
-// column: the settings form (KEY=VALUE pairs joined by ';') is applied to `base` here.
-std::optional<std::string> measuredRunFromSettings(const Scenario& base, std::string_view settings, double stepS,
-                                                   double memoryGib, MeasuredRun& out);
+// column: the settings form (KEY=VALUE pairs joined by ';') is applied to `base` here. The first refusal, or nullopt.
+std::optional<Diagnostic> measuredRunFromSettings(const Scenario& base, std::string_view settings, double stepS,
+                                                  double memoryGib, MeasuredRun& out);
 
 } // namespace tl::engine

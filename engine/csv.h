@@ -7,12 +7,18 @@
 
 namespace tl::engine {
 
+// The part of `rest` before the first `sep` (all of it when there is none); `rest` moves past that separator.
+inline std::string_view splitOff(std::string_view& rest, char sep) {
+    const auto at = rest.find(sep);
+    const std::string_view part = rest.substr(0, at);
+    rest = at == std::string_view::npos ? std::string_view{} : rest.substr(at + 1);
+    return part;
+}
+
 inline std::vector<std::vector<std::string>> parseCsv(std::string_view text) {
     std::vector<std::vector<std::string>> rows;
     while (!text.empty()) {
-        const auto eol = text.find('\n');
-        std::string_view line = text.substr(0, eol);
-        text = eol == std::string_view::npos ? std::string_view{} : text.substr(eol + 1);
+        std::string_view line = splitOff(text, '\n');
         if (!line.empty() && line.back() == '\r')
             line.remove_suffix(1);
         if (line.empty() || line.front() == '#')

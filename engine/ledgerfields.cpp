@@ -24,7 +24,7 @@ template <class T> bool admissible(const T& v, Unit unit) {
         return std::isfinite(v) && !(sized && v < 0);
 }
 
-// A row of the table with its two readers as lambda objects: the table is a tuple, so allAdmissible() below calls
+// A row of the table with its two readers as lambda objects: the table is a tuple, so ledgerAdmissible() below calls
 // every check inline (92 indirect calls cost evaluate() about a fifth of its time) and ledgerFields() takes their
 // function pointers.
 template <class Get, class Check> struct Row {

@@ -300,6 +300,12 @@ constexpr std::array<const char*, std::size_t(Msg::Count)> kTemplates = {
     "GiB above 0",
     "no header scenario,measured_step_s[,measured_memory_gib]",
     "no runs after the header",
+    "%1: expected KEY=VALUE",
+    "measured_step_s must be a number above 0",
+    "runs on %1, the scenario on %2: calibrate one hardware at a time",
+    "not valid",
+    "no runs to calibrate on",
+    "no run could be used: %1",
 };
 
 constexpr bool everyTemplateSet() {

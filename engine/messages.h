@@ -15,8 +15,9 @@
 
 namespace tl::engine {
 
-// One template per sentence; %1 to %9 stand for the arguments.
-enum class Msg : std::uint8_t {
+// One template per sentence; %1 to %9 stand for the arguments. 16 bits, so there is room for thousands of ids (a
+// uint8_t stopped at 255).
+enum class Msg : std::uint16_t {
     // A value outside its key's own range (fields.cpp), by the key's type.
     NotAllowedInt,
     NotAllowedReal,
@@ -267,6 +268,13 @@ enum class Msg : std::uint8_t {
     GibAboveZero,
     RunsNoHeader,
     RunsNone,
+    // Calibration (engine/calibrate.cpp): why a run or the whole fit is refused; a run's settings (published.cpp).
+    SettingsExpectKeyValue,
+    CalibrateStepAboveZero,
+    CalibrateOtherHardware,
+    ScenarioNotValid,
+    CalibrateNoRuns,
+    CalibrateNoUsableRun,
     Count
 };
 

@@ -81,11 +81,9 @@ const std::vector<PublishedRun>& publishedRuns() {
     return runs;
 }
 
-std::optional<std::string> applySettings(Scenario& s, std::string_view settings) {
+std::optional<Diagnostic> applySettings(Scenario& s, std::string_view settings) {
     while (!settings.empty()) {
-        const auto semi = settings.find(';');
-        std::string_view item = settings.substr(0, semi);
-        settings = semi == std::string_view::npos ? std::string_view{} : settings.substr(semi + 1);
+        std::string_view item = splitOff(settings, ';');
         while (!item.empty() && item.front() == ' ')
             item.remove_prefix(1);
         while (!item.empty() && item.back() == ' ')
@@ -94,10 +92,10 @@ std::optional<std::string> applySettings(Scenario& s, std::string_view settings)
             continue;
         const auto eq = item.find('=');
         if (eq == std::string_view::npos)
-            return std::string(item) + ": expected KEY=VALUE";
+            return sentence(Msg::SettingsExpectKeyValue, {MessageArg::ofText(std::string(item))});
         const std::string key(item.substr(0, eq));
         if (auto e = setField(s, key, parseValue(std::string(item.substr(eq + 1)))))
-            return e->message();
+            return e->diagnostic;
     }
     return std::nullopt;
 }
@@ -137,7 +135,7 @@ RunCheck checkRun(const PublishedRun& r, const Scenario& s) {
     c.parallelFamily = parallelFamily(s.parallel);
     const Ledger l = evaluate(s);
     if (!l.valid) {
-        c.problem = l.errors.empty() ? "not valid" : l.errors.front().message();
+        c.problem = (l.errors.empty() ? sentence(Msg::ScenarioNotValid) : l.errors.front()).message();
         return c;
     }
     const double step = l.time.stepTimeS;
@@ -318,7 +316,7 @@ const ValidationTable& validationTable() {
             } else {
                 RunCheck c = publishedSide(r);
                 Scenario probe;
-                c.problem = applySettings(probe, r.settings).value_or("not valid");
+                c.problem = applySettings(probe, r.settings).value_or(sentence(Msg::ScenarioNotValid)).message();
                 t.rows.push_back(c);
             }
         }

@@ -34,7 +34,7 @@ const std::vector<PublishedRun>& publishedRuns();
 
 // Apply "KEY=VALUE;KEY=VALUE" in order (VALUE: true/false, a number, else text). The first refusal, as the key
 // table words it, or nullopt.
-std::optional<std::string> applySettings(Scenario& s, std::string_view settings);
+std::optional<Diagnostic> applySettings(Scenario& s, std::string_view settings);
 
 // The run's scenario: the default scenario in derived mode with the run's settings (nullopt when one is refused).
 std::optional<Scenario> publishedScenario(const PublishedRun& r);

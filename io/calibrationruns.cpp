@@ -69,7 +69,7 @@ std::optional<engine::Diagnostic> readCalibrationRuns(const engine::Scenario& ba
         engine::MeasuredRun run;
         if (scenarioCell.contains(QLatin1Char('='))) {
             if (auto e = engine::measuredRunFromSettings(base, scenarioCell.toStdString(), step, memory, run))
-                return atLine(say(Msg::SystemSays, {engine::MessageArg::ofText(*e)}));
+                return atLine(std::move(*e));
         } else {
             const ArchiveResult r = loadScenarioFile(dir.absoluteFilePath(scenarioCell));
             if (!r.archive)

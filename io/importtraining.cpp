@@ -161,12 +161,18 @@ std::vector<Flag> megatronFlags(const QStringList& words) {
     return flags;
 }
 
+// An import of a training config of this kind, before anything is read: it names what kind of file it reads.
+ImportResult importOf(FileKind kind) {
+    ImportResult r;
+    r.kind = kind;
+    r.what = describeKind(kind);
+    return r;
+}
+
 } // namespace
 
 ImportResult importMegatron(const QByteArray& bytes, const engine::Scenario& base) {
-    ImportResult r;
-    r.kind = FileKind::Megatron;
-    r.what = describeKind(r.kind);
+    ImportResult r = importOf(FileKind::Megatron);
     const std::vector<Flag> flags = megatronFlags(shellWords(QString::fromUtf8(bytes)));
     std::map<QString, Flag> byName;
     for (const Flag& f : flags)
@@ -433,9 +439,7 @@ QString tomlText(const toml::node& n) {
 } // namespace
 
 ImportResult importTorchtitan(const QByteArray& bytes, const engine::Scenario& base) {
-    ImportResult r;
-    r.kind = FileKind::Torchtitan;
-    r.what = describeKind(r.kind);
+    ImportResult r = importOf(FileKind::Torchtitan);
     toml::table table;
     try {
         table = toml::parse(std::string_view(bytes.constData(), size_t(bytes.size())));
@@ -609,9 +613,7 @@ QString jsonText(const QJsonValue& v) {
 } // namespace
 
 ImportResult importDeepSpeed(const QJsonObject& object, const engine::Scenario& base) {
-    ImportResult r;
-    r.kind = FileKind::DeepSpeed;
-    r.what = describeKind(r.kind);
+    ImportResult r = importOf(FileKind::DeepSpeed);
     std::vector<std::pair<QString, QJsonValue>> leaves;
     flatten(object, QString(), leaves, 0);
     std::map<QString, QJsonValue> at(leaves.begin(), leaves.end());

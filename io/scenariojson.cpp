@@ -294,21 +294,22 @@ std::optional<engine::Diagnostic> applyAssignment(engine::Scenario& s, const QSt
     return std::nullopt;
 }
 
+QJsonValue ledgerValueToJson(const engine::LedgerValue& v) {
+    if (auto b = std::get_if<bool>(&v))
+        return *b;
+    if (auto i = std::get_if<std::int64_t>(&v))
+        return qint64(*i);
+    if (auto d = std::get_if<double>(&v))
+        return *d;
+    if (auto t = std::get_if<std::string>(&v))
+        return fromStd(*t);
+    return QJsonValue::Null;
+}
+
 QJsonObject ledgerToJson(const engine::Ledger& l, const engine::Scenario& s) {
     QJsonObject root;
-    for (const auto& f : engine::ledgerFields()) {
-        const engine::LedgerValue v = f.get(l);
-        QJsonValue j(QJsonValue::Null);
-        if (auto b = std::get_if<bool>(&v))
-            j = *b;
-        else if (auto i = std::get_if<std::int64_t>(&v))
-            j = qint64(*i);
-        else if (auto d = std::get_if<double>(&v))
-            j = *d;
-        else if (auto t = std::get_if<std::string>(&v))
-            j = fromStd(*t);
-        insertDotted(root, QString::fromLatin1(f.key), j);
-    }
+    for (const auto& f : engine::ledgerFields())
+        insertDotted(root, QString::fromLatin1(f.key), ledgerValueToJson(f.get(l)));
     auto diagnostics = [](const std::vector<engine::Diagnostic>& list) {
         QJsonArray a;
         for (const auto& d : list)

@@ -4,6 +4,7 @@
 
 #include "engine/fields.h"
 #include "engine/ledger.h"
+#include "engine/ledgerfields.h"
 #include "engine/messages.h"
 #include "engine/scenario.h"
 
@@ -47,6 +48,8 @@ std::optional<engine::Diagnostic> applyAssignment(engine::Scenario& s, const QSt
 
 // The ledger as docs/contract.md §2 nested JSON, with the evaluated scenario under "scenario".
 QJsonObject ledgerToJson(const engine::Ledger& l, const engine::Scenario& s);
+// One ledger value as JSON: a bool, an integer, a number, a string, or null (no value).
+QJsonValue ledgerValueToJson(const engine::LedgerValue& v);
 
 // Put value at a dotted key inside nested objects ("a.b.c").
 void insertDotted(QJsonObject& root, const QString& dottedKey, const QJsonValue& value);

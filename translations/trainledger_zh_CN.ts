@@ -8418,6 +8418,28 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>H%1/H%2, data: %3 published runs</source>
         <translation>H%1/H%2，数据并行：%3 次已发表训练</translation>
+        <source>%1: expected KEY=VALUE</source>
+        <translation>%1：格式应为 键=值</translation>
+    </message>
+    <message>
+        <source>measured_step_s must be a number above 0</source>
+        <translation>measured_step_s 必须是大于 0 的数</translation>
+    </message>
+    <message>
+        <source>runs on %1, the scenario on %2: calibrate one hardware at a time</source>
+        <translation>实测训练在 %1 上，场景在 %2 上：一次只能校准一种硬件</translation>
+    </message>
+    <message>
+        <source>not valid</source>
+        <translation>无效</translation>
+    </message>
+    <message>
+        <source>no runs to calibrate on</source>
+        <translation>没有可用于校准的实测训练</translation>
+    </message>
+    <message>
+        <source>no run could be used: %1</source>
+        <translation>没有可用的实测训练：%1</translation>
     </message>
 </context>
 <context>

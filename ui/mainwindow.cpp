@@ -57,6 +57,48 @@ const QString kState = QStringLiteral("window/state");
 const QString kScenario = QStringLiteral("scenario/last");
 const QString kBinaryUnits = QStringLiteral("view/binaryUnits");
 const QString kBestLayout = QStringLiteral("view/bestLayoutCurve");
+
+// A menu entry as MainWindow declares it, once: its object name, its text with the Alt letter, its shortcut and tips.
+// The texts are QT_TR_NOOP strings written in MainWindow's functions (context MainWindow), translated now and again
+// on every language change.
+struct MenuEntry {
+    const char* name;
+    const char* text;
+    QKeySequence shortcut = {};
+    const char* toolTip = nullptr;
+    const char* statusTip = nullptr;
+};
+
+QAction* addEntry(QMenu* menu, Retranslator& texts, const MenuEntry& e) {
+    QAction* a = menu->addAction(QString());
+    a->setObjectName(QLatin1String(e.name));
+    if (!e.shortcut.isEmpty())
+        a->setShortcut(e.shortcut);
+    texts.add([a, e] {
+        a->setText(MainWindow::tr(e.text));
+        if (e.toolTip)
+            a->setToolTip(MainWindow::tr(e.toolTip));
+        if (e.statusTip)
+            a->setStatusTip(MainWindow::tr(e.statusTip));
+    });
+    return a;
+}
+
+// The entry, triggering `run` (a member of receiver, or a function).
+template <class Receiver, class Run>
+QAction* addEntry(QMenu* menu, Retranslator& texts, const MenuEntry& e, Receiver* receiver, Run run) {
+    QAction* a = addEntry(menu, texts, e);
+    QObject::connect(a, &QAction::triggered, receiver, std::move(run));
+    return a;
+}
+
+// A menu (in the menu bar or in another menu) with its object name and its title (QT_TR_NOOP, context MainWindow).
+template <class Parent> QMenu* addTitledMenu(Parent* parent, Retranslator& texts, const char* name, const char* title) {
+    QMenu* menu = parent->addMenu(QString());
+    menu->setObjectName(QLatin1String(name));
+    texts.add([menu, title] { menu->setTitle(MainWindow::tr(title)); });
+    return menu;
+}
 } // namespace
 
 MainWindow::MainWindow(Controller* controller, QWidget* parent) : MainWindow(controller, Options{}, parent) {}
@@ -276,24 +318,14 @@ QByteArray MainWindow::savedScenario() {
 }
 
 void MainWindow::buildMenus() {
-    m_fileMenu = menuBar()->addMenu(QString());
-    m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
-    m_texts.add([this] { m_fileMenu->setTitle(tr("&File")); });
+    m_fileMenu = addTitledMenu(menuBar(), m_texts, "fileMenu", QT_TR_NOOP("&File"));
     buildFileMenu();
-    auto* reset = m_fileMenu->addAction(QString());
-    reset->setObjectName(QStringLiteral("resetAction"));
-    m_texts.add([reset] { reset->setText(tr("Reset to the &Built-in Scenario")); });
-    connect(reset, &QAction::triggered, this, [this] { m_controller->replaceScenario(engine::Scenario{}); });
+    addEntry(m_fileMenu, m_texts, {"resetAction", QT_TR_NOOP("Reset to the &Built-in Scenario")}, this,
+             [this] { m_controller->replaceScenario(engine::Scenario{}); });
     m_fileMenu->addSeparator();
-    m_quit = m_fileMenu->addAction(QString());
-    m_quit->setObjectName(QStringLiteral("quitAction"));
-    m_quit->setShortcut(QKeySequence::Quit);
-    m_texts.add([this] { m_quit->setText(tr("&Quit")); });
-    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+    addEntry(m_fileMenu, m_texts, {"quitAction", QT_TR_NOOP("&Quit"), QKeySequence::Quit}, this, &QWidget::close);
 
-    QMenu* edit = menuBar()->addMenu(QString());
-    edit->setObjectName(QStringLiteral("editMenu"));
-    m_texts.add([edit] { edit->setTitle(tr("&Edit")); });
+    QMenu* edit = addTitledMenu(menuBar(), m_texts, "editMenu", QT_TR_NOOP("&Edit"));
     // Undo and Redo are made here rather than by QUndoStack::createUndoAction, whose prefix is fixed in the language
     // of the moment it was made: these retranslate with the window.
     QUndoStack* stack = m_controller->undoStack();
@@ -320,22 +352,16 @@ void MainWindow::buildMenus() {
     connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
     connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
     edit->addSeparator();
-    QAction* copy = edit->addAction(QString());
-    copy->setObjectName(QStringLiteral("copyAction"));
-    m_texts.add([copy] { copy->setText(tr("&Copy Ledger Rows")); });
-    connect(copy, &QAction::triggered, this, [this] {
+    addEntry(edit, m_texts, {"copyAction", QT_TR_NOOP("&Copy Ledger Rows")}, this, [this] {
         if (auto* table = view<LedgerTable>())
             table->copySelection();
     });
 
-    QMenu* viewMenu = menuBar()->addMenu(QString());
-    viewMenu->setObjectName(QStringLiteral("viewMenu"));
-    m_texts.add([viewMenu] { viewMenu->setTitle(tr("&View")); });
-    m_gibAction = viewMenu->addAction(QString());
-    m_gibAction->setObjectName(QStringLiteral("binaryUnitsAction"));
+    QMenu* viewMenu = addTitledMenu(menuBar(), m_texts, "viewMenu", QT_TR_NOOP("&View"));
+    m_gibAction =
+        addEntry(viewMenu, m_texts,
+                 {"binaryUnitsAction", QT_TR_NOOP("&Binary Units (GiB)"), QKeySequence(Qt::CTRL | Qt::Key_B)});
     m_gibAction->setCheckable(true);
-    m_gibAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
-    m_texts.add([this] { m_gibAction->setText(tr("&Binary Units (GiB)")); });
     connect(m_gibAction, &QAction::toggled, this, &MainWindow::setBinaryUnits);
     viewMenu->addSeparator();
     QAction* notes = m_notesDock->toggleViewAction();
@@ -344,18 +370,14 @@ void MainWindow::buildMenus() {
     m_texts.add([notes] { notes->setText(tr("&Notes")); });
     viewMenu->addAction(notes);
     viewMenu->addSeparator();
-    QMenu* language = viewMenu->addMenu(QString());
-    language->setObjectName(QStringLiteral("languageMenu"));
-    m_texts.add([language] { language->setTitle(tr("&Language")); });
+    QMenu* language = addTitledMenu(viewMenu, m_texts, "languageMenu", QT_TR_NOOP("&Language"));
     auto* languages = new QActionGroup(language);
     const QString chosen = m_options.useSettings ? Language::saved() : Language::current();
-    QAction* system = language->addAction(QString());
-    system->setObjectName(QStringLiteral("language:"));
+    QAction* system = addEntry(language, m_texts, {"language:", QT_TR_NOOP("&System Default")}, this,
+                               [this] { setLanguage(QString()); });
     system->setCheckable(true);
     system->setChecked(!Language::codes().contains(chosen));
-    m_texts.add([system] { system->setText(tr("&System Default")); });
     languages->addAction(system);
-    connect(system, &QAction::triggered, this, [this] { setLanguage(QString()); });
     language->addSeparator();
     for (const QString& code : Language::codes()) {
         QAction* a = language->addAction(Language::nativeName(code)); // each in its own language
@@ -378,44 +400,24 @@ void MainWindow::buildMenus() {
     }
 
     // Tools > Calibrate to My Cluster: the efficiency figures fitted to the user's measured runs (window-modal).
-    QMenu* tools = menuBar()->addMenu(QString());
-    tools->setObjectName(QStringLiteral("toolsMenu"));
-    m_texts.add([tools] { tools->setTitle(tr("&Tools")); });
-    QAction* calibrate = tools->addAction(QString());
-    calibrate->setObjectName(QStringLiteral("calibrateAction"));
-    calibrate->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    m_texts.add([calibrate] {
-        calibrate->setText(tr("&Calibrate to My Cluster\u2026"));
-        calibrate->setStatusTip(tr("Fit the efficiency figures to step times you measured on your own GPUs"));
-    });
-    connect(calibrate, &QAction::triggered, this, &MainWindow::showCalibrate);
+    QMenu* tools = addTitledMenu(menuBar(), m_texts, "toolsMenu", QT_TR_NOOP("&Tools"));
+    addEntry(tools, m_texts,
+             {"calibrateAction", QT_TR_NOOP("&Calibrate to My Cluster\u2026"),
+              QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), nullptr,
+              QT_TR_NOOP("Fit the efficiency figures to step times you measured on your own GPUs")},
+             this, &MainWindow::showCalibrate);
 
-    QMenu* help = menuBar()->addMenu(QString());
-    help->setObjectName(QStringLiteral("helpMenu"));
-    m_texts.add([help] { help->setTitle(tr("&Help")); });
-    QAction* guide = help->addAction(QString());
-    guide->setObjectName(QStringLiteral("userGuideAction"));
-    guide->setShortcut(QKeySequence::HelpContents);
-    m_texts.add([guide] { guide->setText(tr("&User Guide")); });
-    connect(guide, &QAction::triggered, this, &MainWindow::showUserGuide);
-    QAction* keys = help->addAction(QString());
-    keys->setObjectName(QStringLiteral("shortcutsAction"));
-    m_texts.add([keys] { keys->setText(tr("&Keyboard Shortcuts")); });
-    connect(keys, &QAction::triggered, this, &MainWindow::showShortcuts);
-    QAction* accuracy = help->addAction(QString());
-    accuracy->setObjectName(QStringLiteral("accuracyAction"));
-    accuracy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
-    m_texts.add([accuracy] {
-        accuracy->setText(tr("&How Accurate Is This?"));
-        accuracy->setStatusTip(tr("Every published run the derived step time is checked on, predicted against "
-                                  "published"));
-    });
-    connect(accuracy, &QAction::triggered, this, &MainWindow::showAccuracy);
+    QMenu* help = addTitledMenu(menuBar(), m_texts, "helpMenu", QT_TR_NOOP("&Help"));
+    addEntry(help, m_texts, {"userGuideAction", QT_TR_NOOP("&User Guide"), QKeySequence::HelpContents}, this,
+             &MainWindow::showUserGuide);
+    addEntry(help, m_texts, {"shortcutsAction", QT_TR_NOOP("&Keyboard Shortcuts")}, this, &MainWindow::showShortcuts);
+    addEntry(help, m_texts,
+             {"accuracyAction", QT_TR_NOOP("&How Accurate Is This?"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A),
+              nullptr,
+              QT_TR_NOOP("Every published run the derived step time is checked on, predicted against published")},
+             this, &MainWindow::showAccuracy);
     help->addSeparator();
-    QAction* about = help->addAction(QString());
-    about->setObjectName(QStringLiteral("aboutAction"));
-    m_texts.add([about] { about->setText(tr("&About TrainLedger")); });
-    connect(about, &QAction::triggered, this, [this] {
+    addEntry(help, m_texts, {"aboutAction", QT_TR_NOOP("&About TrainLedger")}, this, [this] {
         QMessageBox::about(this, tr("About TrainLedger"),
                            tr("<p><b>TrainLedger</b> %1</p><p>A what-if explorer for the cost of training a large "
                               "language model: does it fit in memory, does it finish in time, what does it cost.</p>"
@@ -440,17 +442,11 @@ void MainWindow::showCalibrate() {
 }
 
 void MainWindow::buildFileMenu() {
-    QAction* newAction = m_fileMenu->addAction(QString());
-    newAction->setObjectName(QStringLiteral("newAction"));
-    newAction->setShortcut(QKeySequence::New);
-    m_texts.add([newAction] {
-        newAction->setText(tr("&New"));
-        newAction->setToolTip(tr("A new untitled scenario: the built-in Qwen3-8B example"));
-    });
-    connect(newAction, &QAction::triggered, this, [this] { m_document->newFromPreset(QString()); });
-    QMenu* presets = m_fileMenu->addMenu(QString());
-    presets->setObjectName(QStringLiteral("newFromPresetMenu"));
-    m_texts.add([presets] { presets->setTitle(tr("New &from Preset")); });
+    addEntry(m_fileMenu, m_texts,
+             {"newAction", QT_TR_NOOP("&New"), QKeySequence::New,
+              QT_TR_NOOP("A new untitled scenario: the built-in Qwen3-8B example")},
+             this, [this] { m_document->newFromPreset(QString()); });
+    QMenu* presets = addTitledMenu(m_fileMenu, m_texts, "newFromPresetMenu", QT_TR_NOOP("New &from Preset"));
     for (const engine::ModelPreset& p : engine::modelPresets()) {
         QAction* a = presets->addAction(QString::fromStdString(p.name));
         a->setObjectName(QStringLiteral("newPreset:") + QString::fromStdString(p.id));
@@ -458,11 +454,8 @@ void MainWindow::buildFileMenu() {
                 [this, id = QString::fromStdString(p.id)] { m_document->newFromPreset(id); });
     }
 
-    QAction* open = m_fileMenu->addAction(QString());
-    open->setObjectName(QStringLiteral("openAction"));
-    open->setShortcut(QKeySequence::Open);
-    m_texts.add([open] { open->setText(tr("&Open\u2026")); });
-    connect(open, &QAction::triggered, this, [this] { m_document->open(); });
+    addEntry(m_fileMenu, m_texts, {"openAction", QT_TR_NOOP("&Open\u2026"), QKeySequence::Open}, this,
+             [this] { m_document->open(); });
     m_recentMenu = m_fileMenu->addMenu(QString());
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     m_texts.add([this] {
@@ -472,92 +465,64 @@ void MainWindow::buildFileMenu() {
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     connect(m_document, &Document::recentFilesChanged, m_fileMenu, [this] { fillRecentMenu(); });
 
-    QAction* importModel = m_fileMenu->addAction(QString());
-    importModel->setObjectName(QStringLiteral("importModelAction"));
-    importModel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
-    m_texts.add([importModel] {
-        importModel->setText(tr("&Import Model\u2026"));
-        importModel->setToolTip(
-            tr("A Hugging Face config.json: every model key from it, the rest of the scenario kept"));
-    });
-    connect(importModel, &QAction::triggered, this, [this] { m_document->importConfig(); });
-    QAction* importTraining = m_fileMenu->addAction(QString());
-    importTraining->setObjectName(QStringLiteral("importTrainingAction"));
-    m_texts.add([importTraining] {
-        importTraining->setText(tr("Import &Training Config\u2026"));
-        importTraining->setToolTip(tr("A Megatron-LM argument list, a torchtitan .toml or a DeepSpeed .json: the "
-                                      "layout, batch and precision it sets"));
-    });
-    connect(importTraining, &QAction::triggered, this, [this] { m_document->importConfig(); });
+    addEntry(m_fileMenu, m_texts,
+             {"importModelAction", QT_TR_NOOP("&Import Model\u2026"), QKeySequence(Qt::CTRL | Qt::Key_I),
+              QT_TR_NOOP("A Hugging Face config.json: every model key from it, the rest of the scenario kept")},
+             this, [this] { m_document->importConfig(); });
+    addEntry(m_fileMenu, m_texts,
+             {"importTrainingAction",
+              QT_TR_NOOP("Import &Training Config\u2026"),
+              {},
+              QT_TR_NOOP("A Megatron-LM argument list, a torchtitan .toml or a DeepSpeed .json: the layout, batch "
+                         "and precision it sets")},
+             this, [this] { m_document->importConfig(); });
 
-    QAction* save = m_fileMenu->addAction(QString());
-    save->setObjectName(QStringLiteral("saveAction"));
-    save->setShortcut(QKeySequence::Save);
-    m_texts.add([save] { save->setText(tr("&Save")); });
-    connect(save, &QAction::triggered, this, [this] { m_document->save(); });
-    QAction* saveAs = m_fileMenu->addAction(QString());
-    saveAs->setObjectName(QStringLiteral("saveAsAction"));
-    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    m_texts.add([saveAs] { saveAs->setText(tr("Save &As\u2026")); });
-    connect(saveAs, &QAction::triggered, this, [this] { m_document->saveAs(); });
-    m_revert = m_fileMenu->addAction(QString());
-    m_revert->setObjectName(QStringLiteral("revertAction"));
-    m_texts.add([this] {
-        m_revert->setText(tr("Re&vert"));
-        m_revert->setToolTip(tr("Reload the file from disk, discarding unsaved changes"));
-    });
+    addEntry(m_fileMenu, m_texts, {"saveAction", QT_TR_NOOP("&Save"), QKeySequence::Save}, this,
+             [this] { m_document->save(); });
+    addEntry(m_fileMenu, m_texts,
+             {"saveAsAction", QT_TR_NOOP("Save &As\u2026"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)}, this,
+             [this] { m_document->saveAs(); });
+    m_revert = addEntry(m_fileMenu, m_texts,
+                        {"revertAction",
+                         QT_TR_NOOP("Re&vert"),
+                         {},
+                         QT_TR_NOOP("Reload the file from disk, discarding unsaved changes")},
+                        this, [this] { m_document->revert(); });
     const auto enableRevert = [this] { m_revert->setEnabled(!m_document->isUntitled()); };
     connect(m_document, &Document::pathChanged, m_fileMenu, enableRevert);
     enableRevert();
-    connect(m_revert, &QAction::triggered, this, [this] { m_document->revert(); });
     m_fileMenu->addSeparator();
 
-    QAction* compare = m_fileMenu->addAction(QString());
-    compare->setObjectName(QStringLiteral("compareAction"));
-    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
-    m_texts.add([compare] {
-        compare->setText(tr("&Compare With\u2026"));
-        compare->setToolTip(tr("Show this scenario (A) beside a scenario file (B)"));
-    });
-    connect(compare, &QAction::triggered, this, [this] {
-        const QString path = m_document->dialogs()->getOpenFileName(
-            this, tr("Compare With"), QFileInfo(m_document->path()).absolutePath(), Document::fileFilter());
-        if (!path.isEmpty())
-            compareWith(path);
-    });
+    addEntry(m_fileMenu, m_texts,
+             {"compareAction", QT_TR_NOOP("&Compare With\u2026"), QKeySequence(Qt::CTRL | Qt::Key_D),
+              QT_TR_NOOP("Show this scenario (A) beside a scenario file (B)")},
+             this, [this] {
+                 const QString path = m_document->dialogs()->getOpenFileName(
+                     this, tr("Compare With"), QFileInfo(m_document->path()).absolutePath(), Document::fileFilter());
+                 if (!path.isEmpty())
+                     compareWith(path);
+             });
     m_fileMenu->addSeparator();
 
-    m_exportMenu = m_fileMenu->addMenu(QString());
-    m_exportMenu->setObjectName(QStringLiteral("exportMenu"));
-    m_texts.add([this] { m_exportMenu->setTitle(tr("E&xport")); });
+    m_exportMenu = addTitledMenu(m_fileMenu, m_texts, "exportMenu", QT_TR_NOOP("E&xport"));
     buildExportMenu();
-    QAction* report = m_fileMenu->addAction(QString());
-    report->setObjectName(QStringLiteral("exportReportAction"));
-    report->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    m_texts.add([report] {
-        report->setText(tr("&Export Report\u2026"));
-        report->setToolTip(tr("A one- or two-page PDF: the verdict, the plan, both charts, the key figures and the "
-                              "assumptions"));
-    });
-    connect(report, &QAction::triggered, this, &MainWindow::askExportReport);
-    QAction* launch = m_fileMenu->addAction(QString());
-    launch->setObjectName(QStringLiteral("exportLaunchAction"));
-    m_texts.add([launch] {
-        launch->setText(tr("Export &Launch Config\u2026"));
-        launch->setToolTip(tr("The model and layout as Megatron-LM flags (.sh), a torchtitan TOML (.toml) or a "
-                              "DeepSpeed JSON (.json)"));
-    });
-    connect(launch, &QAction::triggered, this, [this] { askExportLaunch(m_controller->scenario()); });
+    addEntry(m_fileMenu, m_texts,
+             {"exportReportAction", QT_TR_NOOP("&Export Report\u2026"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+              QT_TR_NOOP("A one- or two-page PDF: the verdict, the plan, both charts, the key figures and the "
+                         "assumptions")},
+             this, &MainWindow::askExportReport);
+    addEntry(m_fileMenu, m_texts,
+             {"exportLaunchAction",
+              QT_TR_NOOP("Export &Launch Config\u2026"),
+              {},
+              QT_TR_NOOP("The model and layout as Megatron-LM flags (.sh), a torchtitan TOML (.toml) or a DeepSpeed "
+                         "JSON (.json)")},
+             this, [this] { askExportLaunch(m_controller->scenario()); });
     if (auto* planner = view<PlannerTab>())
         connect(planner, &PlannerTab::exportLayoutRequested, this, &MainWindow::askExportLaunch);
-    QAction* print = m_fileMenu->addAction(QString());
-    print->setObjectName(QStringLiteral("printAction"));
-    print->setShortcut(QKeySequence::Print);
-    m_texts.add([print] {
-        print->setText(tr("&Print\u2026"));
-        print->setToolTip(tr("Print the report"));
-    });
-    connect(print, &QAction::triggered, this, &MainWindow::askPrint);
+    addEntry(m_fileMenu, m_texts,
+             {"printAction", QT_TR_NOOP("&Print\u2026"), QKeySequence::Print, QT_TR_NOOP("Print the report")}, this,
+             &MainWindow::askPrint);
     m_fileMenu->addSeparator();
 }
 
@@ -624,44 +589,55 @@ QString suggestedName(const Document* document, const QString& what, const QStri
     return QDir(dir).filePath(base + (what.isEmpty() ? QString() : QLatin1Char('-') + what) + QLatin1Char('.') +
                               suffix);
 }
+
+// An export's questions: where (the save dialog: caption, suggested name, filter), then how it went (the error in a
+// box titled errorTitle, or `written`, %1 the path, in the status bar).
+struct SaveQuestion {
+    QString caption, suggested, filter, errorTitle, written;
+};
+
+// The window's scenario as the report shows it, with its file's name (none while untitled: the footer says so).
+ReportInput reportOf(const Controller& controller, const Document& document) {
+    return {controller.scenario(), document.isUntitled() ? QString() : QFileInfo(document.path()).fileName()};
+}
+
+// Ask, write there (`write` returns an error line, or ""), and say how it went.
+void askAndWrite(QMainWindow* window, Dialogs* dialogs, const SaveQuestion& q,
+                 const std::function<QString(const QString&)>& write) {
+    const QString path = dialogs->getSaveFileName(window, q.caption, q.suggested, q.filter);
+    if (path.isEmpty())
+        return;
+    const QString error = write(path);
+    if (!error.isEmpty())
+        dialogs->showError(window, q.errorTitle, error);
+    else
+        window->statusBar()->showMessage(q.written.arg(QDir::toNativeSeparators(path)), 5000);
+}
 } // namespace
 
 void MainWindow::askExport(const ExportEntry& entry) {
-    const QString path = m_document->dialogs()->getSaveFileName(
-        this, tr("Export %1").arg(withoutMnemonic(entry.title)),
-        suggestedName(m_document, entry.id, entry.suffixes.front()), exportFilter(entry.suffixes));
-    if (path.isEmpty())
-        return;
-    const QString error = exportTo(entry, path);
-    if (!error.isEmpty())
-        m_document->dialogs()->showError(this, tr("Export"), error);
-    else
-        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    askAndWrite(this, m_document->dialogs(),
+                {tr("Export %1").arg(withoutMnemonic(entry.title)),
+                 suggestedName(m_document, entry.id, entry.suffixes.front()), exportFilter(entry.suffixes),
+                 tr("Export"), tr("Exported %1")},
+                [&entry](const QString& path) { return exportTo(entry, path); });
 }
 
 QString MainWindow::exportReport(const QString& path) const {
-    const QString name = m_document->isUntitled() ? QString() : QFileInfo(m_document->path()).fileName();
-    return writeExportFile(path, reportPdf({m_controller->scenario(), name}));
+    return writeExportFile(path, reportPdf(reportOf(*m_controller, *m_document)));
 }
 
 int MainWindow::printReport(QPrinter& printer) const {
     printer.setResolution(96); // the report is laid out at the widgets' resolution
     printer.setDocName(scenarioTitle(m_controller->validScenario()));
-    const QString name = m_document->isUntitled() ? QString() : QFileInfo(m_document->path()).fileName();
-    return paintReport({m_controller->scenario(), name}, printer);
+    return paintReport(reportOf(*m_controller, *m_document), printer);
 }
 
 void MainWindow::askExportReport() {
-    const QString path = m_document->dialogs()->getSaveFileName(
-        this, tr("Export Report"), suggestedName(m_document, QStringLiteral("report"), QStringLiteral("pdf")),
-        exportFilter({QStringLiteral("pdf")}));
-    if (path.isEmpty())
-        return;
-    const QString error = exportReport(path);
-    if (!error.isEmpty())
-        m_document->dialogs()->showError(this, tr("Export Report"), error);
-    else
-        statusBar()->showMessage(tr("Report written to %1").arg(QDir::toNativeSeparators(path)), 5000);
+    askAndWrite(this, m_document->dialogs(),
+                {tr("Export Report"), suggestedName(m_document, QStringLiteral("report"), QStringLiteral("pdf")),
+                 exportFilter({QStringLiteral("pdf")}), tr("Export Report"), tr("Report written to %1")},
+                [this](const QString& path) { return exportReport(path); });
 }
 
 QString MainWindow::exportLaunchConfig(const engine::Scenario& s, const QString& path) {
@@ -680,20 +656,15 @@ QString MainWindow::exportLaunchConfig(const engine::Scenario& s, const QString&
 }
 
 void MainWindow::askExportLaunch(const engine::Scenario& s) {
-    const QString path = m_document->dialogs()->getSaveFileName(
-        this, tr("Export Launch Config"), suggestedName(m_document, QStringLiteral("launch"), QStringLiteral("sh")),
-        tr("Megatron-LM launch script (*.sh);;torchtitan config (*.toml);;DeepSpeed config (*.json)"));
-    if (path.isEmpty())
-        return;
-    const QString error = exportLaunchConfig(s, path);
-    if (!error.isEmpty())
-        m_document->dialogs()->showError(this, tr("Export Launch Config"), error);
-    else
-        statusBar()->showMessage(tr("Launch config written to %1").arg(QDir::toNativeSeparators(path)), 5000);
+    askAndWrite(this, m_document->dialogs(),
+                {tr("Export Launch Config"), suggestedName(m_document, QStringLiteral("launch"), QStringLiteral("sh")),
+                 tr("Megatron-LM launch script (*.sh);;torchtitan config (*.toml);;DeepSpeed config (*.json)"),
+                 tr("Export Launch Config"), tr("Launch config written to %1")},
+                [&s](const QString& path) { return exportLaunchConfig(s, path); });
 }
 
 namespace {
-// The documentation compiled in (resources/docs.qrc): the README first, then docs/ in a reading order.
+// The documentation compiled in (ui/CMakeLists.txt, ":/docs/"): the README first, then docs/ in a reading order.
 QString userGuideMarkdown() {
     QString text;
     for (const char* name : {"README.md", "scenario.md", "planner.md", "contract.md", "formulas.md", "lessons.md"}) {

@@ -50,7 +50,6 @@ public:
     Controller* controller() const { return m_controller; }
     QMenu* fileMenu() const { return m_fileMenu; }
     QMenu* recentMenu() const { return m_recentMenu; }
-    QAction* quitAction() const { return m_quit; }
     Document* document() const { return m_document; }
     NotesEdit* notesEdit() const { return m_notes; }
     QDockWidget* notesDock() const { return m_notesDock; }
@@ -141,7 +140,6 @@ private:
     Retranslator m_texts;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
-    QAction* m_quit = nullptr;
     QAction* m_revert = nullptr;
     std::unique_ptr<Dialogs> m_ownDialogs;
     Document* m_document = nullptr;

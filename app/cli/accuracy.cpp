@@ -153,7 +153,7 @@ std::optional<QString> runCalibrate(const engine::Scenario& base, const QString&
         return io::messageText(*e);
     const engine::CalibrationResult c = engine::calibrate(base, runs);
     if (!c.ok)
-        return QStringLiteral("%1: %2").arg(csvPath, str(c.problem));
+        return QStringLiteral("%1: %2").arg(csvPath, io::messageText(c.problem));
     if (!saveOut.isEmpty()) {
         engine::Scenario fitted = engine::applyCalibration(base, c);
         const auto e = saveOut.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)
@@ -175,7 +175,7 @@ std::optional<QString> runCalibrate(const engine::Scenario& base, const QString&
                 if (r.measuredMemoryGib > 0)
                     o.insert(QStringLiteral("measured_memory_gib"), r.measuredMemoryGib);
             } else {
-                o.insert(QStringLiteral("problem"), str(r.problem));
+                o.insert(QStringLiteral("problem"), io::messageText(r.problem));
             }
             rows.append(o);
         }
@@ -225,7 +225,7 @@ std::optional<QString> runCalibrate(const engine::Scenario& base, const QString&
     for (const engine::CalibratedRun& r : c.runs) {
         const QString label = str(r.label).left(40);
         if (!r.problem.empty()) {
-            t += QStringLiteral("%1  not used: %2\n").arg(label, -40).arg(str(r.problem));
+            t += QStringLiteral("%1  not used: %2\n").arg(label, -40).arg(io::messageText(r.problem));
             continue;
         }
         auto sec = [](double s) { return QString::fromStdString(engine::formatFixed(s, s < 10 ? 3 : 2) + " s"); };

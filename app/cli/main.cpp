@@ -163,18 +163,6 @@ int runSweep(const engine::Scenario& base, const cli::Sweep& sweep, bool csv, bo
     return 0;
 }
 
-QJsonValue ledgerValueJson(const engine::LedgerValue& v) {
-    if (auto b = std::get_if<bool>(&v))
-        return *b;
-    if (auto i = std::get_if<std::int64_t>(&v))
-        return qint64(*i);
-    if (auto d = std::get_if<double>(&v))
-        return *d;
-    if (auto s = std::get_if<std::string>(&v))
-        return QString::fromStdString(*s);
-    return QJsonValue::Null;
-}
-
 // --explain KEY: the formula, the values put in, the result, the source (text, or JSON with --json).
 int runExplain(const engine::Scenario& s, const QString& key, bool json) {
     const engine::Ledger l = engine::evaluate(s);
@@ -202,7 +190,7 @@ int runExplain(const engine::Scenario& s, const QString& key, bool json) {
                           {QStringLiteral("formula"), str(e->formula)},
                           {QStringLiteral("substituted"), str(engine::substituted(*e))},
                           {QStringLiteral("operands"), operands},
-                          {QStringLiteral("result"), ledgerValueJson(e->result)},
+                          {QStringLiteral("result"), io::ledgerValueToJson(e->result)},
                           {QStringLiteral("result_text"), str(e->resultText)},
                           {QStringLiteral("source"), str(e->source)},
                           {QStringLiteral("note"), str(e->note)},

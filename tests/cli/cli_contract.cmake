@@ -276,3 +276,22 @@ expect_one_line("${err}" "--check that is late")
 expect_contains("${err}" "late:" "--check that is late")
 run_cli(2 out err --check --set parallel.tp=3)
 expect_one_line("${err}" "--check of a bad scenario")
+
+# --calibrate: why a run is not used and why nothing was fitted, in the English the CLI has always printed (the
+# engine gives message ids; the window translates the same ids).
+set(runs ${CMAKE_CURRENT_BINARY_DIR}/cli_contract_runs)
+file(WRITE ${runs}_other_gpu.csv "scenario,measured_step_s\nhardware.preset=b200,2.5\nparallel.tp=3,2.5\n")
+run_cli(2 out err --calibrate ${runs}_other_gpu.csv)
+expect_one_line("${err}" "--calibrate on another GPU")
+expect_contains("${err}" "_other_gpu.csv: no run could be used: runs on B200, the scenario on H100/H200: calibrate one hardware at a time\n"
+                "--calibrate on another GPU")
+file(WRITE ${runs}_no_equals.csv "scenario,measured_step_s\nparallel.dp=8;oops,2.5\n")
+run_cli(2 out err --calibrate ${runs}_no_equals.csv)
+expect_contains("${err}" "_no_equals.csv: line 2: oops: expected KEY=VALUE\n" "--calibrate with a bad setting")
+file(WRITE ${runs}_one_refused.csv "scenario,measured_step_s\nparallel.tp=3,2.5\nparallel.dp=8,2.5\n")
+run_cli(0 out err --calibrate ${runs}_one_refused.csv)
+expect_contains("${out}" "parallel.tp=3                             not used: parallel.tp: 3 is not allowed; allowed: a divisor of model.heads (32) and of model.kv_heads (8)\n"
+                "--calibrate with a refused run")
+run_cli(0 out err --calibrate ${runs}_one_refused.csv --json)
+expect_contains("${out}" "\"problem\": \"parallel.tp: 3 is not allowed; allowed: a divisor of model.heads (32) and of model.kv_heads (8)\""
+                "--calibrate --json with a refused run")

@@ -36,7 +36,7 @@ double errorAfter(const CalibrationResult& c, const MeasuredRun& r) {
 TEST(Calibrate, OneBf16RunMovesTheGemmShare) {
     const MeasuredRun eight = published("torchtitan 8B 8 GPUs");
     const CalibrationResult c = calibrate(eight.scenario, {eight});
-    ASSERT_TRUE(c.ok) << c.problem;
+    ASSERT_TRUE(c.ok) << c.problem.message();
     ASSERT_EQ(c.moved.size(), 1u);
     EXPECT_EQ(c.moved.front(), "efficiency.gemm_fraction");
     EXPECT_LT(c.after.gemmFraction, c.before.gemmFraction); // torchtitan runs below the model's stack
@@ -58,7 +58,7 @@ TEST(Calibrate, OneBf16RunMovesTheGemmShare) {
 TEST(Calibrate, OneFloat8RunMovesTheFp8Share) {
     const MeasuredRun eight = published("torchtitan 8B 8 GPUs Float8");
     const CalibrationResult c = calibrate(eight.scenario, {eight});
-    ASSERT_TRUE(c.ok) << c.problem;
+    ASSERT_TRUE(c.ok) << c.problem.message();
     ASSERT_EQ(c.moved.size(), 1u);
     EXPECT_EQ(c.moved.front(), "efficiency.fp8_fraction");
     for (const char* name : {"torchtitan 8B 8 GPUs Float8", "torchtitan 8B 128 GPUs Float8"}) {
@@ -70,7 +70,7 @@ TEST(Calibrate, OneFloat8RunMovesTheFp8Share) {
 TEST(Calibrate, MoreRunsMayMoveMoreAndStayInBounds) {
     const std::vector<MeasuredRun> runs = {published("torchtitan 8B 8 GPUs"), published("torchtitan 8B 8 GPUs Float8")};
     const CalibrationResult c = calibrate(runs[0].scenario, runs);
-    ASSERT_TRUE(c.ok) << c.problem;
+    ASSERT_TRUE(c.ok) << c.problem.message();
     EXPECT_LE(c.moved.size(), 2u);
     EXPECT_LT(c.meanAbsAfter, c.meanAbsBefore);
     for (const CalibrationBound& b : calibrationBounds()) {
@@ -90,10 +90,28 @@ TEST(Calibrate, RefusesRunsOnOtherHardware) {
     const CalibrationResult c = calibrate(h100.scenario, {b200});
     EXPECT_FALSE(c.ok);
     ASSERT_EQ(c.runs.size(), 1u);
-    EXPECT_NE(c.runs[0].problem.find("B200"), std::string::npos) << c.runs[0].problem;
+    // Refusals are message ids with typed arguments (the window translates them); their English is the sentence the
+    // CLI has always printed.
+    EXPECT_EQ(c.runs[0].problem.id, Msg::CalibrateOtherHardware);
+    EXPECT_EQ(c.runs[0].problem.message(), "runs on B200, the scenario on H100/H200: calibrate one hardware at a time");
+    EXPECT_EQ(c.problem.id, Msg::CalibrateNoUsableRun);
+    EXPECT_EQ(c.problem.message(),
+              "no run could be used: runs on B200, the scenario on H100/H200: calibrate one hardware at a time");
     MeasuredRun bad = h100;
     bad.measuredStepS = -1;
-    EXPECT_FALSE(calibrate(h100.scenario, {bad}).ok);
+    const CalibrationResult refused = calibrate(h100.scenario, {bad});
+    EXPECT_FALSE(refused.ok);
+    ASSERT_EQ(refused.runs.size(), 1u);
+    EXPECT_EQ(refused.runs[0].problem.message(), "measured_step_s must be a number above 0");
+    EXPECT_EQ(calibrate(h100.scenario, {}).problem.message(), "no runs to calibrate on");
+    // A run whose layout the rules refuse carries the rule's own diagnostic (its key, for the window's label).
+    MeasuredRun odd = h100;
+    odd.scenario.parallel.tp = 3;
+    const CalibrationResult invalid = calibrate(h100.scenario, {odd});
+    ASSERT_EQ(invalid.runs.size(), 1u);
+    EXPECT_EQ(std::string(invalid.runs[0].problem.key), "parallel.tp");
+    EXPECT_EQ(invalid.runs[0].problem.message().rfind("parallel.tp: 3 is not allowed", 0), 0u)
+        << invalid.runs[0].problem.message();
 }
 
 TEST(Calibrate, SettingsForm) {
@@ -104,7 +122,12 @@ TEST(Calibrate, SettingsForm) {
     EXPECT_EQ(r.scenario.parallel.dp, 16);
     const auto e = measuredRunFromSettings(base, "parallel.tp=abc", 2.0, 0, r);
     ASSERT_TRUE(e.has_value());
-    EXPECT_NE(e->find("parallel.tp"), std::string::npos) << *e;
+    EXPECT_EQ(std::string(e->key), "parallel.tp") << e->message();
+    EXPECT_EQ(e->message().rfind("parallel.tp: ", 0), 0u) << e->message();
+    const auto noEquals = measuredRunFromSettings(base, "parallel.dp=8;oops", 2.0, 0, r);
+    ASSERT_TRUE(noEquals.has_value());
+    EXPECT_EQ(noEquals->id, Msg::SettingsExpectKeyValue);
+    EXPECT_EQ(noEquals->message(), "oops: expected KEY=VALUE");
 }
 
 } // namespace

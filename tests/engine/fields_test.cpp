@@ -7,8 +7,10 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <set>
 #include <string>
+#include <type_traits>
 
 using namespace tl::engine;
 
@@ -146,6 +148,17 @@ TEST(Evaluation, TheCurveReachesTheTimeGate) {
     }
     // The built-in scenario needs no continuation.
     EXPECT_TRUE(evaluateAll(Scenario{}).curveNote.empty());
+}
+
+// A message id is stored in Msg's underlying type: it holds every id there is with room for hundreds more, so the
+// next block of sentences cannot wrap an id around to an existing one (uint8_t stopped at 255 with 228 used).
+TEST(Messages, TheIdTypeHasRoomForManyMoreSentences) {
+    using Id = std::underlying_type_t<Msg>;
+    EXPECT_GE(std::size_t(std::numeric_limits<Id>::max()), std::size_t(Msg::Count) + 1000);
+    // The last id still names its own template (no id wraps to an earlier one).
+    const auto last = Msg(std::size_t(Msg::Count) - 1);
+    EXPECT_EQ(std::size_t(last), std::size_t(Msg::Count) - 1);
+    EXPECT_STRNE(messageTemplate(last), messageTemplate(Msg(0)));
 }
 
 // Errors and warnings are templates with arguments (engine/messages.h): each template uses exactly the arguments its

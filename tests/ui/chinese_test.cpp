@@ -1,10 +1,10 @@
 // The Simplified Chinese interface: with trainledger_zh_CN.qm loaded, walk every widget, menu, action, tooltip,
 // tab, dock, table header and chart (title, axis titles, legend) of the main window on each tab, and of the Compare
-// window, and fail on any text left in English. Numbers, units (GB, GiB, days, tokens/s...), key names
-// (parallel.dp), model and GPU names and the field's acronyms (TP, ZeRO, MFU...) are allowed; unit words after a
-// figure (days, hours, GPU-hours) are not. The engine's errors and warnings (the verdict's note lines, the panel's
-// error lines) are checked on scenarios that raise them, and every template the engine has is checked on its own.
-// Also: View > Language switches without a restart and back. Offscreen.
+// window and the calibrate dialog, and fail on any text left in English. Numbers, units (GB, GiB, days, tokens/s...),
+// key names (parallel.dp), model and GPU names and the field's acronyms (TP, ZeRO, MFU...) are allowed; unit words
+// after a figure (days, hours, GPU-hours) are not. The engine's errors and warnings (the verdict's note lines, the
+// panel's error lines) are checked on scenarios that raise them, and every template the engine has is checked on its
+// own. Also: View > Language switches without a restart and back. Offscreen.
 
 #include "../engine/random_scenarios.h"
 #include "engine/evaluate.h"
@@ -18,6 +18,7 @@
 #include "io/calibrationruns.h"
 #include "io/lessons.h"
 #include "tests/ui/scripteddialogs.h"
+#include "ui/accuracy/calibratedialog.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
 #include "ui/explain/explaindialog.h"
@@ -55,6 +56,7 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
@@ -97,7 +99,8 @@ QSet<QString> allowedWords() {
           // names of encodings and archive checks (UTF-8, zip, CRC), and the columns of a runs CSV ("scenario")
           "cli", "import", "set", "format", "version", "true", "false", "UTF", "zip", "CRC", "torchrun", "nnodes",
           "nproc-per-node", "swiglu", "disable-bias-linear", "moe-layer-freq", "recompute-granularity", "vocab-size",
-          "LayerNorm", "Interleaved", "scenario"})
+          "LayerNorm", "Interleaved", "scenario",
+          "calibrate"}) // the option trainledger-cli --calibrate the calibrate dialog names
         words.insert(QString::fromLatin1(w));
     // Keys without a dot ("title", "notes") stay in tooltips as every key does; Chinese technical text keeps
     // "Token" and "FlashAttention" as they are.
@@ -746,6 +749,63 @@ private slots:
         walk.check(QStringLiteral("Tools > Calibrate runs"), QString(runsText).remove(dir.path()));
         QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
         QVERIFY2(dialogs.unexpected.isEmpty(), qPrintable(dialogs.unexpected.join(QLatin1Char('|'))));
+    }
+
+    // Tools > Calibrate to My Cluster in Chinese: a runs CSV the reader refuses, then runs on another GPU and with a
+    // layout the rules refuse. The refusal line, each run's "not used" cell and "Nothing fitted" are Chinese: the
+    // engine's reasons are message ids the dialog translates, not English sentences inside a Chinese frame.
+    void calibrateDialogSpeaksChinese() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString bad = dir.filePath(QStringLiteral("bad.csv")), runs = dir.filePath(QStringLiteral("runs.csv"));
+        QVERIFY(!io::writeFileAtomically(bad, "scenario,measured_step_s\nparallel.dp=8;parallel.tp,2.5\n"));
+        QVERIFY(
+            !io::writeFileAtomically(runs, "scenario,measured_step_s\nhardware.preset=b200,2.5\nparallel.tp=3,2.5\n"));
+        ui::Controller controller;
+        test::ScriptedDialogs dialogs;
+        ui::MainWindow::Options options;
+        options.useSettings = false;
+        options.dialogs = &dialogs;
+        ui::MainWindow window(&controller, options);
+        window.setAttribute(Qt::WA_DontShowOnScreen);
+        window.show();
+        settle();
+        QAction* calibrate = window.findChild<QAction*>(QStringLiteral("calibrateAction"));
+        QVERIFY(calibrate);
+        calibrate->trigger();
+        settle();
+        ui::CalibrateDialog* d = nullptr;
+        for (auto* c : window.findChildren<ui::CalibrateDialog*>())
+            if (c->isVisible())
+                d = c;
+        QVERIFY(d);
+        auto* load = d->findChild<QPushButton*>(QStringLiteral("calibrateLoad"));
+        QVERIFY(load);
+        Walker walk;
+
+        dialogs.openNames << bad << runs;
+        QTest::mouseClick(load, Qt::LeftButton);
+        QCOMPARE(d->runCount(), 0);
+        const QString refusal = QString(d->problemText()).remove(dir.path());
+        QVERIFY2(refusal.endsWith(QStringLiteral("第 2 行：parallel.tp：格式应为 键=值")), qPrintable(refusal));
+        walk.check(QStringLiteral("Calibrate: bad.csv"), refusal);
+
+        QTest::mouseClick(load, Qt::LeftButton);
+        QCOMPARE(d->runCount(), 2);
+        QVERIFY(!d->result().ok);
+        const QString otherGpu = d->runsTable()->item(0, 3)->text(), refused = d->runsTable()->item(1, 3)->text();
+        QCOMPARE(otherGpu, QStringLiteral("未使用：实测训练在 B200 上，场景在 H100/H200 上：一次只能校准一种硬件"));
+        QVERIFY2(refused.startsWith(QStringLiteral("未使用：")), qPrintable(refused));
+        walk.check(QStringLiteral("Calibrate: run on B200"), otherGpu);
+        walk.check(QStringLiteral("Calibrate: run with tp 3"), refused);
+        auto* summary = d->findChild<QLabel*>(QStringLiteral("calibrateSummary"));
+        QVERIFY(summary);
+        QVERIFY2(summary->text().startsWith(QStringLiteral("未拟合：没有可用的实测训练：实测训练在 B200 上")),
+                 qPrintable(summary->text()));
+        walk.widgets(d);
+        QVERIFY2(walk.problems.isEmpty(), qPrintable(QStringLiteral("\n") + walk.problems.join(QLatin1Char('\n'))));
+        QVERIFY2(dialogs.unexpected.isEmpty(), qPrintable(dialogs.unexpected.join(QLatin1Char('|'))));
+        d->reject();
     }
 
     void theDetectorCatchesEnglish() {

@@ -273,6 +273,137 @@ private slots:
         dialog->close();
     }
 
+    // Every menu entry MainWindow declares keeps its menu, object name, text (with its Alt letter), shortcuts, tooltip,
+    // status tip and check box (ui/mainwindow.cpp declares each entry once, through one helper).
+    void theMenuEntriesKeepTheirDeclarations() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        struct Entry {
+            const char* menu;
+            const char* name;
+            const char* text;
+            QList<QKeySequence> keys = {};
+            const char* toolTip = nullptr; // nullptr: Qt's default (the text)
+            const char* statusTip = "";
+            bool checkable = false;
+        };
+        const Entry expected[] = {
+            {"", "fileMenu", "&File"},
+            {"fileMenu",
+             "newAction",
+             "&New",
+             {QKeySequence::New},
+             "A new untitled scenario: the built-in Qwen3-8B example"},
+            {"fileMenu", "newFromPresetMenu", "New &from Preset"},
+            {"fileMenu", "openAction", "&Open\u2026", {QKeySequence::Open}},
+            {"fileMenu", "recentMenu", "Open &Recent"},
+            {"fileMenu",
+             "importModelAction",
+             "&Import Model\u2026",
+             {QKeySequence(Qt::CTRL | Qt::Key_I)},
+             "A Hugging Face config.json: every model key from it, the rest of the scenario kept"},
+            {"fileMenu",
+             "importTrainingAction",
+             "Import &Training Config\u2026",
+             {},
+             "A Megatron-LM argument list, a torchtitan .toml or a DeepSpeed .json: the layout, batch and precision it "
+             "sets"},
+            {"fileMenu", "saveAction", "&Save", {QKeySequence::Save}},
+            {"fileMenu", "saveAsAction", "Save &As\u2026", {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)}},
+            {"fileMenu", "revertAction", "Re&vert", {}, "Reload the file from disk, discarding unsaved changes"},
+            {"fileMenu",
+             "compareAction",
+             "&Compare With\u2026",
+             {QKeySequence(Qt::CTRL | Qt::Key_D)},
+             "Show this scenario (A) beside a scenario file (B)"},
+            {"fileMenu", "exportMenu", "E&xport"},
+            {"fileMenu",
+             "exportReportAction",
+             "&Export Report\u2026",
+             {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E)},
+             "A one- or two-page PDF: the verdict, the plan, both charts, the key figures and the assumptions"},
+            {"fileMenu",
+             "exportLaunchAction",
+             "Export &Launch Config\u2026",
+             {},
+             "The model and layout as Megatron-LM flags (.sh), a torchtitan TOML (.toml) or a DeepSpeed JSON (.json)"},
+            {"fileMenu", "printAction", "&Print\u2026", {QKeySequence::Print}, "Print the report"},
+            {"fileMenu", "resetAction", "Reset to the &Built-in Scenario"},
+            {"fileMenu", "quitAction", "&Quit", {QKeySequence::Quit}},
+            {"", "editMenu", "&Edit"},
+            {"editMenu", "undoAction", "&Undo", {QKeySequence::Undo}},
+            {"editMenu",
+             "redoAction",
+             "&Redo",
+             {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)}},
+            {"editMenu", "copyAction", "&Copy Ledger Rows"},
+            {"", "viewMenu", "&View"},
+            {"viewMenu",
+             "binaryUnitsAction",
+             "&Binary Units (GiB)",
+             {QKeySequence(Qt::CTRL | Qt::Key_B)},
+             nullptr,
+             "",
+             true},
+            {"viewMenu", "notesAction", "&Notes", {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N)}, nullptr, "", true},
+            {"viewMenu", "languageMenu", "&Language"},
+            {"languageMenu", "language:", "&System Default", {}, nullptr, "", true},
+            {"", "toolsMenu", "&Tools"},
+            {"toolsMenu",
+             "calibrateAction",
+             "&Calibrate to My Cluster\u2026",
+             {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)},
+             nullptr,
+             "Fit the efficiency figures to step times you measured on your own GPUs"},
+            {"", "helpMenu", "&Help"},
+            {"helpMenu", "userGuideAction", "&User Guide", {QKeySequence::HelpContents}},
+            {"helpMenu", "shortcutsAction", "&Keyboard Shortcuts"},
+            {"helpMenu",
+             "accuracyAction",
+             "&How Accurate Is This?",
+             {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A)},
+             nullptr,
+             "Every published run the derived step time is checked on, predicted against published"},
+            {"helpMenu", "aboutAction", "&About TrainLedger"},
+        };
+        // Each entry with the menu that holds it, walking the menu bar as a person does.
+        QHash<QString, std::pair<QString, QAction*>> found;
+        const std::function<void(QMenu*)> walk = [&](QMenu* menu) {
+            for (QAction* a : menu->actions()) {
+                if (a->isSeparator())
+                    continue;
+                const QString name = a->menu() ? a->menu()->objectName() : a->objectName();
+                if (!found.contains(name))
+                    found.insert(name, {menu->objectName(), a});
+                if (a->menu())
+                    walk(a->menu());
+            }
+        };
+        for (QAction* top : window.menuBar()->actions()) {
+            found.insert(top->menu()->objectName(), {QString(), top});
+            walk(top->menu());
+        }
+        for (const Entry& e : expected) {
+            const QString name = QString::fromLatin1(e.name);
+            QVERIFY2(found.contains(name), e.name);
+            const auto& [menu, a] = found.value(name);
+            QCOMPARE(menu, QString::fromLatin1(e.menu));
+            QCOMPARE(a->text(), QString::fromUtf8(e.text));
+            // A standard key the platform does not bind (Quit, offscreen) is no shortcut at all.
+            const auto bound = [](QList<QKeySequence> keys) {
+                keys.removeAll(QKeySequence());
+                return keys;
+            };
+            QVERIFY2(bound(a->shortcuts()) == bound(e.keys),
+                     qPrintable(name + QStringLiteral(": ") + QKeySequence::listToString(a->shortcuts())));
+            QAction plain;
+            plain.setText(a->text());
+            QCOMPARE(a->toolTip(), e.toolTip ? QString::fromUtf8(e.toolTip) : plain.toolTip());
+            QCOMPARE(a->statusTip(), QString::fromUtf8(e.statusTip));
+            QCOMPARE(a->isCheckable(), e.checkable);
+        }
+    }
+
     // Presentation mode hides the menu bar; its shortcuts keep working: Ctrl+B switches the units, Ctrl+Z undoes,
     // Ctrl+Shift+A shows how accurate the step time is (before, every menu shortcut but F5 and Ctrl+E was dead).
     void menuShortcutsWorkWhilePresenting() {

@@ -253,7 +253,7 @@ bool CalibrateDialog::addRun() {
     }
     engine::MeasuredRun run;
     if (auto e = engine::measuredRunFromSettings(m_base, settings, step, memory, run)) {
-        showProblem(str(*e));
+        showProblem(diagnosticText(*e));
         return false;
     }
     m_runs.push_back(run);
@@ -307,7 +307,7 @@ void CalibrateDialog::refit() {
         m_runsTable->setItem(i, 2, item(seconds(m_runs[size_t(i)].measuredStepS), true));
         const engine::CalibratedRun* c = i < int(m_result.runs.size()) ? &m_result.runs[size_t(i)] : nullptr;
         if (!c || !c->problem.empty()) {
-            const QString why = c ? tr("not used: %1").arg(str(c->problem)) : QString();
+            const QString why = c ? tr("not used: %1").arg(diagnosticText(c->problem)) : QString();
             m_runsTable->setItem(i, 3, item(why));
             m_runsTable->item(i, 3)->setToolTip(why);
             for (int col = 4; col < 7; ++col)
@@ -355,7 +355,7 @@ void CalibrateDialog::refit() {
     if (m_runs.empty()) {
         summary << tr("No runs yet: enter a measured step time and press Add Run.");
     } else if (!m_result.ok) {
-        summary << tr("Nothing fitted: %1").arg(str(m_result.problem));
+        summary << tr("Nothing fitted: %1").arg(diagnosticText(m_result.problem));
     } else {
         QStringList moved;
         for (const std::string& k : m_result.moved)
