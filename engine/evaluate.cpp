@@ -3,6 +3,7 @@
 
 #include "engine/finetune.h"
 #include "engine/flops.h"
+#include "engine/lastanswer.h"
 #include "engine/layout.h"
 #include "engine/ledgerfields.h"
 #include "engine/memory.h"
@@ -19,6 +20,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string_view>
+#include <utility>
 
 namespace tl::engine {
 namespace {
@@ -57,19 +59,11 @@ struct ScalingLaws {
     double planLoss = 0, kaplanParams = 0;
 };
 const ScalingLaws& scalingLaws(double active, double tokens) {
-    struct Last {
-        std::uint64_t active = 0, tokens = 0;
-        bool set = false;
-        ScalingLaws laws;
-    };
-    thread_local Last last;
-    const auto a = std::bit_cast<std::uint64_t>(active), t = std::bit_cast<std::uint64_t>(tokens);
-    if (!last.set || last.active != a || last.tokens != t) {
+    thread_local LastAnswer<std::pair<std::uint64_t, std::uint64_t>, ScalingLaws> last;
+    return last.get({std::bit_cast<std::uint64_t>(active), std::bit_cast<std::uint64_t>(tokens)}, [=] {
         const double compute6nd = 6.0 * active * tokens; // as evaluate() computes budget.compute6nd
-        last = {
-            a, t, true, {chinchillaAllocation(compute6nd), chinchillaLoss(active, tokens), kaplanParams(compute6nd)}};
-    }
-    return last.laws;
+        return ScalingLaws{chinchillaAllocation(compute6nd), chinchillaLoss(active, tokens), kaplanParams(compute6nd)};
+    });
 }
 
 // The warnings as templates with arguments (engine/messages.h): no text is built until someone asks for it, and

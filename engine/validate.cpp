@@ -1,6 +1,7 @@
 #include "engine/validate.h"
 
 #include "engine/fields.h"
+#include "engine/lastanswer.h"
 #include "engine/model.h"
 #include "engine/presets.h"
 #include "engine/units.h"
@@ -199,18 +200,8 @@ const FastChecks& rangeChecks() {
 // the same shape again. Equal shapes have equal counts: countModel reads the shape alone, and its one double
 // (model.params) only through `params > 0` and its value, which == fixes for any positive number.
 const ModelCounts& countedModel(const ModelShape& m) {
-    struct Last {
-        bool set = false;
-        ModelShape shape;
-        ModelCounts counts;
-    };
-    thread_local Last last;
-    if (!last.set || !(last.shape == m)) {
-        last.counts = countModel(m);
-        last.shape = m;
-        last.set = true;
-    }
-    return last.counts;
+    thread_local LastAnswer<ModelShape, ModelCounts> last;
+    return last.get(m, [&m] { return countModel(m); });
 }
 
 } // namespace
