@@ -408,9 +408,18 @@ MemoryModel::Ends MemoryModel::ends(int dp) const {
 }
 
 MemoryBreakdown MemoryModel::at(int dp) const {
-    const Ends e = ends(dp);
-    const MemoryBreakdown& firstOrMiddle = e.middle.total() > e.first.total() ? e.middle : e.first;
-    return e.last.total() > firstOrMiddle.total() ? e.last : firstOrMiddle;
+    // The ends as ends(dp) has them, compared by their totals first; only the most loaded one's breakdown is built.
+    const double shard = double(dp) * m_cp;
+    const PeakInFlight inFlight = m_inFlight.at(microBatchesPerPipeline(m_scenario, dp));
+    if (m_stages == 1)
+        return stage(m_first, inFlight.rank0, shard);
+    const double first = stage(m_first, inFlight.rank0, shard).total();
+    const double middle = m_middle.used ? stage(m_middle, inFlight.rank0, shard).total() : first;
+    const bool middleHeavier = middle > first;
+    const End& firstOrMiddle = middleHeavier ? m_middle : m_first;
+    if (stage(m_last, inFlight.lastRank, shard).total() > (middleHeavier ? middle : first))
+        return stage(m_last, inFlight.lastRank, shard);
+    return stage(firstOrMiddle, inFlight.rank0, shard);
 }
 
 int MemoryModel::steadyUpTo() const {
