@@ -357,6 +357,7 @@ Ledger evaluate(const Scenario& s) {
     // The fault model and the step's efficiency figures are read once: the time gate's search uses them too.
     const FaultModel faults(s, m);
     const StepConstants stepFigures = s.efficiency.mode == EfficiencyMode::Derived ? stepConstants(s) : StepConstants{};
+    const SharedStageStep sharedStage(s, m); // derived mode: the ledger's step and the gate's probes share a stage
     const Timing run = layoutTiming(s, m, workOf(l), p.dp, t.gpus, stepFigures, faults);
     t.derived = run.derived;
     t.breakdown = run.parts;
@@ -466,6 +467,7 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus, const s
     const ModelCounts m = countModel(s.model);
     const MemoryModel memoryModel(s, m, stateBytes(s.precision, m.hidden));
     const Work work = workOf(l);
+    const SharedStageStep sharedStage(s, m); // derived mode: every point's step has the same stage
     const int modelParallel = s.parallel.tp * s.parallel.pp * s.parallel.cp;
     const long long maxDp = std::max(1LL, std::min<long long>(maxReplicas(s), maxGpus / modelParallel));
     auto point = [&](long long dp) {
