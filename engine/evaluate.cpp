@@ -20,6 +20,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string_view>
+#include <tuple>
 #include <utility>
 
 namespace tl::engine {
@@ -64,6 +65,13 @@ const ScalingLaws& scalingLaws(double active, double tokens) {
         const double compute6nd = 6.0 * active * tokens; // as evaluate() computes budget.compute6nd
         return ScalingLaws{chinchillaAllocation(compute6nd), chinchillaLoss(active, tokens), kaplanParams(compute6nd)};
     });
+}
+
+// forwardFlops() reads the model's counts, which its shape alone fixes, and the data keys: each thread keeps the
+// last answer for an edit of any other key.
+const FlopsBreakdown& keptForwardFlops(const Scenario& s, const ModelCounts& m) {
+    thread_local LastAnswer<std::tuple<ModelShape, DataSpec>, FlopsBreakdown> last;
+    return last.get(std::tie(s.model, s.data), [&] { return forwardFlops(m, s.data); });
 }
 
 // The warnings as templates with arguments (engine/messages.h): no text is built until someone asks for it, and
@@ -263,7 +271,7 @@ Ledger evaluate(const Scenario& s) {
     l.params.derivedShape = m.derived;
 
     // FLOPs: itemized forward, backward = 2 x forward, model FLOPs per token, the 6N comparison.
-    const FlopsBreakdown fb = forwardFlops(m, s.data);
+    const FlopsBreakdown& fb = keptForwardFlops(s, m);
     const double seq = s.data.seqLen;
     auto& f = l.flops;
     f.forwardLayerMatmuls = fb.layerMatmuls;

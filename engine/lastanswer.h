@@ -5,10 +5,11 @@
 namespace tl::engine {
 
 // Key: everything the function reads, compared with ==; Value: its answer. Declare one `thread_local` per function
-// and call get(key, compute): compute() runs on first use and whenever the key differs from the last one.
+// and call get(key, compute): compute() runs on first use and whenever the key differs from the last one. The key
+// asked with may be anything Key compares with and is assigned from (std::tie of the inputs: no copy to compare).
 template <class Key, class Value> class LastAnswer {
 public:
-    template <class Compute> const Value& get(const Key& key, Compute&& compute) {
+    template <class Asked = Key, class Compute> const Value& get(const Asked& key, Compute&& compute) {
         if (!set_ || !(key_ == key)) {
             value_ = compute();
             key_ = key;

@@ -2,6 +2,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/fields.h"
+#include "engine/flops.h"
 #include "engine/model.h"
 #include "engine/scaling.h"
 #include "engine/validate.h"
@@ -208,7 +209,7 @@ TEST(ExpertParallel, ExpertsShardOverEpAndTheirOwnDataParallelGroup) {
     EXPECT_GT(one.memory.routedExperts, 0.9 * one.memory.state);
 }
 
-// validate() and evaluate() keep the last model's counts and the last scaling-law figures per thread: switching
+// validate() and evaluate() keep the last model's counts, forward FLOPs and scaling-law figures per thread: switching
 // between two models (and two token counts) and back must give each its own figures, as a fresh count gives them.
 TEST(Validate, KeptCountsAndScalingFiguresFollowEachModel) {
     Scenario small, large;
@@ -229,6 +230,7 @@ TEST(Validate, KeptCountsAndScalingFiguresFollowEachModel) {
             EXPECT_EQ(l.budget.chinchillaLoss, c.loss);
             EXPECT_EQ(l.budget.planLossChinchilla, chinchillaLoss(fresh.active, s->data.tokens));
             EXPECT_EQ(l.budget.kaplanParams, kaplanParams(6.0 * fresh.active * s->data.tokens));
+            EXPECT_EQ(l.flops.forwardPerSequence, forwardFlops(fresh, s->data).forward());
         }
 }
 
