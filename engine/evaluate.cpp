@@ -180,7 +180,8 @@ int maxReplicas(const Scenario& s) {
 // a candidate, which is accepted only when it checks out (it fits, dp - 1 does not); and beyond the two probes the
 // line lies below the memory, so where it is above capacity at the steady end, nothing up to there fits. Otherwise,
 // gallop by doubling and bisect the last doubling.
-std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacity, int maxDp) {
+std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacity, int maxDp, int ownDp,
+                                       double ownTotal) {
     // Every probe narrows the bracket: lo is the largest dp known not to fit, hi the smallest known to fit. The last
     // few probes are remembered: the candidate check often asks for a dp the fit has just measured.
     int lo = 0, hi = 0;
@@ -197,6 +198,12 @@ std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacit
             lo = std::max(lo, dp);
         return total;
     };
+    // The scenario's own dp, whose memory the ledger has just worked out, narrows the bracket from the start: any
+    // probe inside it narrows it to the same count, memory falling as dp rises from dp = 2.
+    if (ownDp >= 1 && ownDp <= maxDp) {
+        seen[slot++] = {ownDp, ownTotal};
+        probe(ownDp);
+    }
     if (probe(1) <= capacity)
         return 1;
     if (maxDp < 2)
@@ -414,7 +421,7 @@ Ledger evaluate(const Scenario& s) {
                            ? t.minGpusComputeFullDeadline
                            : gate.fewest(t.trainingDays, t.minGpusComputeFullDeadline / modelParallel);
     t.minGpusState = std::int64_t(std::min(kMaxGpuCount, std::max(1.0, std::ceil(l.state.totalBytes / capacity))));
-    t.minGpusMemory = memoryGate(memoryModel, capacity, maxReplicas(s));
+    t.minGpusMemory = memoryGate(memoryModel, capacity, maxReplicas(s), p.dp, mem.total);
     if (t.minGpusMemory)
         *t.minGpusMemory *= modelParallel;
     t.bindingGate = bindingGate(t.minGpusMemory, t.minGpusCompute, modelParallel);
