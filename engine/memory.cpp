@@ -179,7 +179,8 @@ double offloadSlowdown(const OffloadSpec& o) {
     return 1.0;
 }
 
-MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateBytes& b) : m_scenario(s), m_bytes(b) {
+MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateBytes& b)
+    : m_scenario(s), m_bytes(b), m_ft(finetuneCounts(s, m)) {
     const auto& par = s.parallel;
     m_stages = std::max(1, par.pp);
     m_cp = par.cp;
@@ -200,7 +201,6 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
         m_fp8Copies = 2.0;
     m_dense = layerActivations(m, s, false);
     m_moe = m.experts > 0 ? layerActivations(m, s, true) : m_dense; // the same figures without routed experts
-    m_ft = finetuneCounts(s, m);
     if (m_ft.frozen)
         addAdapterActivations(m_ft, s, m_dense, m_moe);
     // A multi-token-prediction module: an MoE (or dense) layer, plus its two norms' inputs and the joined 2h vector.
