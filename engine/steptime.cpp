@@ -183,6 +183,8 @@ struct StageStep {
     double headForward = 0, headInputGrad = 0, headWeightGrad = 0, mtpProjection = 0;
     MoeLayerTime moeTime;
     StageWork heaviest;
+    StateBytes sb;                            // the training state's bytes per parameter
+    double denseParams = 0, expertParams = 0; // the heaviest stage's on this GPU: TP-split and router, routed experts
 };
 
 [[gnu::always_inline]] inline StageStep stageStep(const Scenario& s, const ModelCounts& m, const StepConstants& k) {
@@ -402,6 +404,19 @@ struct StageStep {
                 heaviest = w;
         }
     }
+    // The heaviest stage's parameters on this GPU, which data parallelism synchronises (stepAt, per dp).
+    {
+        const int stageLayers = heaviest.layers;
+        const double mtp = heaviest.mtp;
+        const StateBytes sb = stateBytes(s.precision, m.hidden);
+        const double headParams = heaviest.heads > 0 ? (m.lmHead > 0 ? m.lmHead : m.embedding) + m.finalNorm : 0.0;
+        const StageParams layerParams = m.layerRange(m.layers - stageLayers, stageLayers);
+        const double expertSplit = double(par.ep) * par.etp;
+        out.sb = sb;
+        out.denseParams = (layerParams.tensor + mtp * m.mtpLayer.tensorParallel() + headParams + mtp * m.mtpExtra) / t +
+                          layerParams.router + mtp * m.mtpLayer.router;
+        out.expertParams = (layerParams.experts + mtp * m.mtpLayer.routed) / expertSplit;
+    }
     out.T = T;
     out.sp = sp;
     out.tpLink = tpLink;
@@ -475,14 +490,9 @@ struct StageStep {
     // Data parallelism over dp x cp replicas of the heaviest stage's parameters on this GPU: the TP shard of the
     // dense parts and the router, and the routed experts' ep x etp shard, which the smaller expert data-parallel
     // group of tp x cp x dp / (ep x etp) GPUs (spaced ep x etp apart) reduces.
-    const StateBytes sb = stateBytes(s.precision, m.hidden);
-    const double headParams = heaviest.heads > 0 ? (m.lmHead > 0 ? m.lmHead : m.embedding) + m.finalNorm : 0.0;
-    const StageParams layerParams = m.layerRange(m.layers - stageLayers, stageLayers);
+    const StateBytes& sb = stage.sb;
     const double expertSplit = double(par.ep) * par.etp;
-    const double denseParams =
-        (layerParams.tensor + mtp * m.mtpLayer.tensorParallel() + headParams + mtp * m.mtpExtra) / t +
-        layerParams.router + mtp * m.mtpLayer.router;
-    const double expertParams = (layerParams.experts + mtp * m.mtpLayer.routed) / expertSplit;
+    const double denseParams = stage.denseParams, expertParams = stage.expertParams;
     const double stageParams = denseParams + expertParams;
     const double replicas = double(dp) * cp;
     const double expertReplicas = replicas * t / expertSplit;
