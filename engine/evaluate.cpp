@@ -74,6 +74,17 @@ const FlopsBreakdown& keptForwardFlops(const Scenario& s, const ModelCounts& m) 
     return last.get(std::tie(s.model, s.data), [&] { return forwardFlops(m, s.data); });
 }
 
+// closedForm() of the last schedule this thread drew for the ledger's pipeline.* keys: it reads the spec alone (its
+// durations compared as bits), which an edit of most keys leaves as it was.
+const PipelineClosedForm& keptClosedForm(const PipelineSpec& spec) {
+    using Bits = std::uint64_t;
+    const auto bits = [](double x) { return std::bit_cast<Bits>(x); };
+    thread_local LastAnswer<std::tuple<int, int, int, Schedule, Bits, Bits, Bits, Bits>, PipelineClosedForm> last;
+    return last.get(std::tuple{spec.stages, spec.microBatches, spec.virtualStages, spec.schedule, bits(spec.f),
+                               bits(spec.b), bits(spec.w), bits(spec.p2p)},
+                    [&spec] { return closedForm(spec); });
+}
+
 // The warnings as templates with arguments (engine/messages.h): no text is built until someone asks for it, and
 // evaluate() runs on every slider tick.
 void addWarnings(const Scenario& s, const Ledger& l, std::vector<Diagnostic>& w) {
@@ -429,8 +440,8 @@ Ledger evaluate(const Scenario& s) {
     // Pipeline bubble: fixed mode with F = 1, B + W = 2 (backward is twice the forward); derived mode with the step's
     // own durations, so that it is the step split's bubble share.
     if (p.pp > 1) {
-        const PipelineClosedForm cf =
-            closedForm(stepPipelineSpec(s, run.stageForwardS, run.stageBackwardS, run.stageWeightGradS));
+        const PipelineClosedForm& cf =
+            keptClosedForm(stepPipelineSpec(s, run.stageForwardS, run.stageBackwardS, run.stageWeightGradS));
         l.pipeline.bubbleFraction = cf.bubbleFraction;
         l.pipeline.bubbleOverIdeal = cf.bubbleOverIdeal;
         l.pipeline.peakInFlightStage0 = cf.peakInFlightStagesRank0;

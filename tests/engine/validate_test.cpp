@@ -4,7 +4,9 @@
 #include "engine/fields.h"
 #include "engine/flops.h"
 #include "engine/model.h"
+#include "engine/pipeline_sim.h"
 #include "engine/scaling.h"
+#include "engine/steptime.h"
 #include "engine/validate.h"
 
 #include <gtest/gtest.h>
@@ -232,6 +234,23 @@ TEST(Validate, KeptCountsAndScalingFiguresFollowEachModel) {
             EXPECT_EQ(l.budget.kaplanParams, kaplanParams(6.0 * fresh.active * s->data.tokens));
             EXPECT_EQ(l.flops.forwardPerSequence, forwardFlops(fresh, s->data).forward());
         }
+}
+
+// evaluate() keeps the last schedule's closed form for the pipeline.* keys: two layouts in turn each get their own.
+TEST(Validate, KeptPipelineFiguresFollowEachLayout) {
+    Scenario four, eight;
+    four.parallel.pp = 4;
+    eight.parallel.pp = 8;
+    eight.data.globalBatch = 512;
+    for (int round = 0; round < 2; ++round)
+        for (const Scenario* s : {&four, &eight}) {
+            const Ledger l = evaluate(*s);
+            ASSERT_TRUE(l.valid);
+            const PipelineClosedForm cf = closedForm(stepPipelineSpec(*s));
+            EXPECT_EQ(l.pipeline.bubbleFraction, cf.bubbleFraction);
+            EXPECT_EQ(l.pipeline.peakInFlightStage0, cf.peakInFlightStagesRank0);
+        }
+    EXPECT_NE(evaluate(four).pipeline.bubbleFraction, evaluate(eight).pipeline.bubbleFraction);
 }
 
 // validate() tests every number key through its slot without building a FieldValue (ints against whole-number
