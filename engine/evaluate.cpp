@@ -3,6 +3,7 @@
 
 #include "engine/finetune.h"
 #include "engine/flops.h"
+#include "engine/lastanswer.h"
 #include "engine/layout.h"
 #include "engine/ledgerfields.h"
 #include "engine/memory.h"
@@ -19,6 +20,8 @@
 #include <cmath>
 #include <cstdint>
 #include <string_view>
+#include <tuple>
+#include <utility>
 
 namespace tl::engine {
 namespace {
@@ -57,19 +60,29 @@ struct ScalingLaws {
     double planLoss = 0, kaplanParams = 0;
 };
 const ScalingLaws& scalingLaws(double active, double tokens) {
-    struct Last {
-        std::uint64_t active = 0, tokens = 0;
-        bool set = false;
-        ScalingLaws laws;
-    };
-    thread_local Last last;
-    const auto a = std::bit_cast<std::uint64_t>(active), t = std::bit_cast<std::uint64_t>(tokens);
-    if (!last.set || last.active != a || last.tokens != t) {
+    thread_local LastAnswer<std::pair<std::uint64_t, std::uint64_t>, ScalingLaws> last;
+    return last.get({std::bit_cast<std::uint64_t>(active), std::bit_cast<std::uint64_t>(tokens)}, [=] {
         const double compute6nd = 6.0 * active * tokens; // as evaluate() computes budget.compute6nd
-        last = {
-            a, t, true, {chinchillaAllocation(compute6nd), chinchillaLoss(active, tokens), kaplanParams(compute6nd)}};
-    }
-    return last.laws;
+        return ScalingLaws{chinchillaAllocation(compute6nd), chinchillaLoss(active, tokens), kaplanParams(compute6nd)};
+    });
+}
+
+// forwardFlops() reads the model's counts, which its shape alone fixes, and the data keys: each thread keeps the
+// last answer for an edit of any other key.
+const FlopsBreakdown& keptForwardFlops(const Scenario& s, const ModelCounts& m) {
+    thread_local LastAnswer<std::tuple<ModelShape, DataSpec>, FlopsBreakdown> last;
+    return last.get(std::tie(s.model, s.data), [&] { return forwardFlops(m, s.data); });
+}
+
+// closedForm() of the last schedule this thread drew for the ledger's pipeline.* keys: it reads the spec alone (its
+// durations compared as bits), which an edit of most keys leaves as it was.
+const PipelineClosedForm& keptClosedForm(const PipelineSpec& spec) {
+    using Bits = std::uint64_t;
+    const auto bits = [](double x) { return std::bit_cast<Bits>(x); };
+    thread_local LastAnswer<std::tuple<int, int, int, Schedule, Bits, Bits, Bits, Bits>, PipelineClosedForm> last;
+    return last.get(std::tuple{spec.stages, spec.microBatches, spec.virtualStages, spec.schedule, bits(spec.f),
+                               bits(spec.b), bits(spec.w), bits(spec.p2p)},
+                    [&spec] { return closedForm(spec); });
 }
 
 // The warnings as templates with arguments (engine/messages.h): no text is built until someone asks for it, and
@@ -178,7 +191,8 @@ int maxReplicas(const Scenario& s) {
 // a candidate, which is accepted only when it checks out (it fits, dp - 1 does not); and beyond the two probes the
 // line lies below the memory, so where it is above capacity at the steady end, nothing up to there fits. Otherwise,
 // gallop by doubling and bisect the last doubling.
-std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacity, int maxDp) {
+std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacity, int maxDp, int ownDp,
+                                       double ownTotal) {
     // Every probe narrows the bracket: lo is the largest dp known not to fit, hi the smallest known to fit. The last
     // few probes are remembered: the candidate check often asks for a dp the fit has just measured.
     int lo = 0, hi = 0;
@@ -195,6 +209,12 @@ std::optional<std::int64_t> memoryGate(const MemoryModel& memory, double capacit
             lo = std::max(lo, dp);
         return total;
     };
+    // The scenario's own dp, whose memory the ledger has just worked out, narrows the bracket from the start: any
+    // probe inside it narrows it to the same count, memory falling as dp rises from dp = 2.
+    if (ownDp >= 1 && ownDp <= maxDp) {
+        seen[slot++] = {ownDp, ownTotal};
+        probe(ownDp);
+    }
     if (probe(1) <= capacity)
         return 1;
     if (maxDp < 2)
@@ -269,7 +289,7 @@ Ledger evaluate(const Scenario& s) {
     l.params.derivedShape = m.derived;
 
     // FLOPs: itemized forward, backward = 2 x forward, model FLOPs per token, the 6N comparison.
-    const FlopsBreakdown fb = forwardFlops(m, s.data);
+    const FlopsBreakdown& fb = keptForwardFlops(s, m);
     const double seq = s.data.seqLen;
     auto& f = l.flops;
     f.forwardLayerMatmuls = fb.layerMatmuls;
@@ -363,6 +383,7 @@ Ledger evaluate(const Scenario& s) {
     // The fault model and the step's efficiency figures are read once: the time gate's search uses them too.
     const FaultModel faults(s, m);
     const StepConstants stepFigures = s.efficiency.mode == EfficiencyMode::Derived ? stepConstants(s) : StepConstants{};
+    const SharedStageStep sharedStage(s, m); // derived mode: the ledger's step and the gate's probes share a stage
     const Timing run = layoutTiming(s, m, workOf(l), p.dp, t.gpus, stepFigures, faults);
     t.derived = run.derived;
     t.breakdown = run.parts;
@@ -411,7 +432,7 @@ Ledger evaluate(const Scenario& s) {
                            ? t.minGpusComputeFullDeadline
                            : gate.fewest(t.trainingDays, t.minGpusComputeFullDeadline / modelParallel);
     t.minGpusState = std::int64_t(std::min(kMaxGpuCount, std::max(1.0, std::ceil(l.state.totalBytes / capacity))));
-    t.minGpusMemory = memoryGate(memoryModel, capacity, maxReplicas(s));
+    t.minGpusMemory = memoryGate(memoryModel, capacity, maxReplicas(s), p.dp, mem.total);
     if (t.minGpusMemory)
         *t.minGpusMemory *= modelParallel;
     t.bindingGate = bindingGate(t.minGpusMemory, t.minGpusCompute, modelParallel);
@@ -419,8 +440,8 @@ Ledger evaluate(const Scenario& s) {
     // Pipeline bubble: fixed mode with F = 1, B + W = 2 (backward is twice the forward); derived mode with the step's
     // own durations, so that it is the step split's bubble share.
     if (p.pp > 1) {
-        const PipelineClosedForm cf =
-            closedForm(stepPipelineSpec(s, run.stageForwardS, run.stageBackwardS, run.stageWeightGradS));
+        const PipelineClosedForm& cf =
+            keptClosedForm(stepPipelineSpec(s, run.stageForwardS, run.stageBackwardS, run.stageWeightGradS));
         l.pipeline.bubbleFraction = cf.bubbleFraction;
         l.pipeline.bubbleOverIdeal = cf.bubbleOverIdeal;
         l.pipeline.peakInFlightStage0 = cf.peakInFlightStagesRank0;
@@ -472,6 +493,7 @@ std::vector<ScalePoint> scaleCurve(const Scenario& s, long long maxGpus, const s
     const ModelCounts m = countModel(s.model);
     const MemoryModel memoryModel(s, m, stateBytes(s.precision, m.hidden));
     const Work work = workOf(l);
+    const SharedStageStep sharedStage(s, m); // derived mode: every point's step has the same stage
     const int modelParallel = s.parallel.tp * s.parallel.pp * s.parallel.cp;
     const long long maxDp = std::max(1LL, std::min<long long>(maxReplicas(s), maxGpus / modelParallel));
     auto point = [&](long long dp) {

@@ -179,7 +179,8 @@ double offloadSlowdown(const OffloadSpec& o) {
     return 1.0;
 }
 
-MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateBytes& b) : m_scenario(s), m_bytes(b) {
+MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateBytes& b)
+    : m_scenario(s), m_bytes(b), m_ft(finetuneCounts(s, m)) {
     const auto& par = s.parallel;
     m_stages = std::max(1, par.pp);
     m_cp = par.cp;
@@ -200,7 +201,6 @@ MemoryModel::MemoryModel(const Scenario& s, const ModelCounts& m, const StateByt
         m_fp8Copies = 2.0;
     m_dense = layerActivations(m, s, false);
     m_moe = m.experts > 0 ? layerActivations(m, s, true) : m_dense; // the same figures without routed experts
-    m_ft = finetuneCounts(s, m);
     if (m_ft.frozen)
         addAdapterActivations(m_ft, s, m_dense, m_moe);
     // A multi-token-prediction module: an MoE (or dense) layer, plus its two norms' inputs and the joined 2h vector.
@@ -408,9 +408,18 @@ MemoryModel::Ends MemoryModel::ends(int dp) const {
 }
 
 MemoryBreakdown MemoryModel::at(int dp) const {
-    const Ends e = ends(dp);
-    const MemoryBreakdown& firstOrMiddle = e.middle.total() > e.first.total() ? e.middle : e.first;
-    return e.last.total() > firstOrMiddle.total() ? e.last : firstOrMiddle;
+    // The ends as ends(dp) has them, compared by their totals first; only the most loaded one's breakdown is built.
+    const double shard = double(dp) * m_cp;
+    const PeakInFlight inFlight = m_inFlight.at(microBatchesPerPipeline(m_scenario, dp));
+    if (m_stages == 1)
+        return stage(m_first, inFlight.rank0, shard);
+    const double first = stage(m_first, inFlight.rank0, shard).total();
+    const double middle = m_middle.used ? stage(m_middle, inFlight.rank0, shard).total() : first;
+    const bool middleHeavier = middle > first;
+    const End& firstOrMiddle = middleHeavier ? m_middle : m_first;
+    if (stage(m_last, inFlight.lastRank, shard).total() > (middleHeavier ? middle : first))
+        return stage(m_last, inFlight.lastRank, shard);
+    return stage(firstOrMiddle, inFlight.rank0, shard);
 }
 
 int MemoryModel::steadyUpTo() const {

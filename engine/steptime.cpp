@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace tl::engine {
 namespace {
@@ -158,10 +159,39 @@ PipelineSplit pipelineSplit(int units, int pp, int chunksPerRank, bool vShape, b
     return out;
 }
 
-StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k) {
+namespace {
+
+// What one micro-batch costs on the pipeline stage of a layout: the heaviest stage's work and the per-layer figures the
+// step's parts are made of. None of it depends on dp, so that a step timed at several dp (evaluate(): the ledger's
+// and the time gate's probes) works it out once (SharedStageStep).
+struct StageWork {
+    int layers = 0, mtp = 0;
+    double heads = 0, embedding = 0, L = 0, Lmoe = 0, kernelsF = 0, kernelsB = 0, kernelsW = 0, recomputed = 0;
+    double commLayers = 0, epLayers = 0, F = 0, B = 0, W = 0;
+};
+struct StageStep {
+    StageStep() = default;
+    StageStep(const Scenario& s, const ModelCounts& m) : ft(finetuneCounts(s, m)) {}
+    Gpu gpu;
+    double T = 0;
+    bool sp = false;
+    FinetuneCounts ft;
+    Link tpLink;
+    double attention = 0, attentionBackward = 0, cpStep = 0;
+    double tpForward = 0, tpBackward = 0, tpRecompute = 0, cpForward = 0, cpBackward = 0;
+    double epForward = 0, epBackward = 0, epRecompute = 0;
+    double headForward = 0, headInputGrad = 0, headWeightGrad = 0, mtpProjection = 0;
+    MoeLayerTime moeTime;
+    StageWork heaviest;
+    StateBytes sb;                            // the training state's bytes per parameter
+    double denseParams = 0, expertParams = 0; // the heaviest stage's on this GPU: TP-split and router, routed experts
+};
+
+[[gnu::always_inline]] inline StageStep stageStep(const Scenario& s, const ModelCounts& m, const StepConstants& k) {
+    StageStep out(s, m); // filled in place: the planner times every layout through here
     const auto& par = s.parallel;
     const auto& hw = s.hardware;
-    const double t = par.tp, cp = par.cp, pp = std::max(1, par.pp);
+    const double t = par.tp, cp = par.cp;
     const double b = s.data.microBatch, seq = s.data.seqLen, sLocal = seq / cp;
     const double T = b * sLocal; // tokens one GPU works on per micro-batch
     const double h = m.hidden, q = m.qDim, kv = m.kvDim, dh = m.headDim;
@@ -171,7 +201,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const bool dropout = s.model.dropout;
     const Recompute recompute = s.activations.recompute;
 
-    Gpu gpu;
+    Gpu& gpu = out.gpu;
     gpu.peak = hw.peakTflops * 1e12 * peakFactor(s.precision.weights) * k.clock;
     gpu.hbm = hw.hbmTbps * 1e12 * k.memoryFraction;
     gpu.bytes = s.precision.weights == NumberFormat::Fp32 ? 4.0 : 2.0;
@@ -222,7 +252,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const double norms = m.postNorms ? 4.0 : 2.0;
     const double tokenwise = (sp ? T / t : T) * h * (norms * 2.0 * a + 2.0 * (3.0 * a + (dropout ? 1.0 : 0.0)));
     const double qkNorm = m.qkNorm ? T * (q + kv) / t * 2.0 * a : 0.0;
-    const FinetuneCounts ft = finetuneCounts(s, m);
+    const FinetuneCounts& ft = out.ft;
     struct LayerKernels {
         double forward = 0, inputGrad = 0, weightGrad = 0, recompute = 0;
     };
@@ -287,7 +317,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const LayerKernels dense = layerKernels(m.ffnWidth);
     LayerKernels moe = m.experts > 0 ? layerKernels(m.sharedWidth) : dense;
     // An MoE layer adds its router, its routed experts on the busiest GPU and the all-to-all (engine/moetime).
-    MoeLayerTime moeTime;
+    MoeLayerTime& moeTime = out.moeTime;
     if (m.experts > 0) {
         const GemmRate rate{fp8 ? hw.peakFp8Tflops * 1e12 * k.clock : gpu.peak, gpu.hbm, gpu.bytes,
                             fp8 ? k.fp8Fraction : gpu.fraction, gpu.halfDim};
@@ -342,11 +372,6 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     const double embeddingPass = 3.0 * a * T * h / gpu.hbm;
     const double mtpProjection = gpu.gemm(T, 2.0 * h, h);
     const LayerKernels& mtpLayer = m.experts > 0 ? moe : dense;
-    struct StageWork {
-        int layers = 0, mtp = 0;
-        double heads = 0, embedding = 0, L = 0, Lmoe = 0, kernelsF = 0, kernelsB = 0, kernelsW = 0, recomputed = 0;
-        double commLayers = 0, epLayers = 0, F = 0, B = 0, W = 0;
-    };
     auto stageWork = [&](const StageLoad& load) {
         StageWork w;
         w.mtp = load.head ? std::min(m.mtpLayers, load.units) : 0;
@@ -371,7 +396,7 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     };
     const PipelineSplit split = pipelineSplit(m.layers + m.mtpLayers, par.pp, par.virtualStages,
                                               vShaped(par.schedule) && par.pp > 1, par.balanceEnds);
-    StageWork heaviest = stageWork(split.first);
+    StageWork& heaviest = out.heaviest = stageWork(split.first);
     if (!split.even) {
         for (const StageLoad& other : {split.last, split.middle}) {
             const StageWork w = stageWork(other);
@@ -379,6 +404,60 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
                 heaviest = w;
         }
     }
+    // The heaviest stage's parameters on this GPU, which data parallelism synchronises (stepAt, per dp).
+    {
+        const int stageLayers = heaviest.layers;
+        const double mtp = heaviest.mtp;
+        const StateBytes sb = stateBytes(s.precision, m.hidden);
+        const double headParams = heaviest.heads > 0 ? (m.lmHead > 0 ? m.lmHead : m.embedding) + m.finalNorm : 0.0;
+        const StageParams layerParams = m.layerRange(m.layers - stageLayers, stageLayers);
+        const double expertSplit = double(par.ep) * par.etp;
+        out.sb = sb;
+        out.denseParams = (layerParams.tensor + mtp * m.mtpLayer.tensorParallel() + headParams + mtp * m.mtpExtra) / t +
+                          layerParams.router + mtp * m.mtpLayer.router;
+        out.expertParams = (layerParams.experts + mtp * m.mtpLayer.routed) / expertSplit;
+    }
+    out.T = T;
+    out.sp = sp;
+    out.tpLink = tpLink;
+    out.attention = attention;
+    out.attentionBackward = attentionBackward;
+    out.cpStep = cpStep;
+    out.tpForward = tpForward;
+    out.tpBackward = tpBackward;
+    out.tpRecompute = tpRecompute;
+    out.cpForward = cpForward;
+    out.cpBackward = cpBackward;
+    out.epForward = epForward;
+    out.epBackward = epBackward;
+    out.epRecompute = epRecompute;
+    out.headForward = headForward;
+    out.headInputGrad = headInputGrad;
+    out.headWeightGrad = headWeightGrad;
+    out.mtpProjection = mtpProjection;
+    return out;
+}
+
+// The step at dp from its stage's figures.
+[[gnu::always_inline]] inline StepTime stepAt(const StageStep& stage, const Scenario& s, const ModelCounts& m, int dp,
+                                              const StepConstants& k) {
+    const auto& par = s.parallel;
+    const auto& hw = s.hardware;
+    const double t = par.tp, cp = par.cp, pp = std::max(1, par.pp);
+    const Gpu& gpu = stage.gpu;
+    const double T = stage.T, h = m.hidden, a = gpu.bytes;
+    const bool sp = stage.sp;
+    const Recompute recompute = s.activations.recompute;
+    const FinetuneCounts& ft = stage.ft;
+    const Link& tpLink = stage.tpLink;
+    const double attention = stage.attention, attentionBackward = stage.attentionBackward, cpStep = stage.cpStep;
+    const double tpForward = stage.tpForward, tpBackward = stage.tpBackward, tpRecompute = stage.tpRecompute;
+    const double cpForward = stage.cpForward, cpBackward = stage.cpBackward;
+    const double epForward = stage.epForward, epBackward = stage.epBackward, epRecompute = stage.epRecompute;
+    const double headForward = stage.headForward, headInputGrad = stage.headInputGrad;
+    const double headWeightGrad = stage.headWeightGrad, mtpProjection = stage.mtpProjection;
+    const MoeLayerTime& moeTime = stage.moeTime;
+    const StageWork& heaviest = stage.heaviest;
     const int stageLayers = heaviest.layers;
     const double L = heaviest.L, mtp = heaviest.mtp;
     const double kernelsF = heaviest.kernelsF, kernelsB = heaviest.kernelsB, kernelsW = heaviest.kernelsW;
@@ -411,14 +490,9 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     // Data parallelism over dp x cp replicas of the heaviest stage's parameters on this GPU: the TP shard of the
     // dense parts and the router, and the routed experts' ep x etp shard, which the smaller expert data-parallel
     // group of tp x cp x dp / (ep x etp) GPUs (spaced ep x etp apart) reduces.
-    const StateBytes sb = stateBytes(s.precision, m.hidden);
-    const double headParams = heaviest.heads > 0 ? (m.lmHead > 0 ? m.lmHead : m.embedding) + m.finalNorm : 0.0;
-    const StageParams layerParams = m.layerRange(m.layers - stageLayers, stageLayers);
+    const StateBytes& sb = stage.sb;
     const double expertSplit = double(par.ep) * par.etp;
-    const double denseParams =
-        (layerParams.tensor + mtp * m.mtpLayer.tensorParallel() + headParams + mtp * m.mtpExtra) / t +
-        layerParams.router + mtp * m.mtpLayer.router;
-    const double expertParams = (layerParams.experts + mtp * m.mtpLayer.routed) / expertSplit;
+    const double denseParams = stage.denseParams, expertParams = stage.expertParams;
     const double stageParams = denseParams + expertParams;
     const double replicas = double(dp) * cp;
     const double expertReplicas = replicas * t / expertSplit;
@@ -524,6 +598,46 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     p.offload = offload;
     out.stepS = p.total();
     return out;
+}
+
+// The stage's figures SharedStageStep keeps for one evaluation's scenario and model (by identity: both are const and
+// outlive it), with the step constants they were worked out with.
+struct KeptStage {
+    const Scenario* s = nullptr;
+    const ModelCounts* m = nullptr;
+    bool ready = false;
+    StepConstants k{};
+    StageStep stage;
+};
+constinit thread_local KeptStage tKept;
+
+bool sameBits(const StepConstants& x, const StepConstants& y) {
+    return std::memcmp(&x, &y, sizeof x) == 0;
+}
+
+} // namespace
+
+SharedStageStep::SharedStageStep(const Scenario& s, const ModelCounts& m) : outerS_(tKept.s), outerM_(tKept.m) {
+    tKept.s = &s;
+    tKept.m = &m;
+    tKept.ready = false;
+}
+
+SharedStageStep::~SharedStageStep() {
+    tKept.s = outerS_;
+    tKept.m = outerM_;
+    tKept.ready = false; // an outer evaluation's figures were replaced: worked out again when next asked
+}
+
+StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k) {
+    if (tKept.s != &s || tKept.m != &m)
+        return stepAt(stageStep(s, m, k), s, m, dp, k);
+    if (!tKept.ready || !sameBits(tKept.k, k)) {
+        tKept.stage = stageStep(s, m, k);
+        tKept.k = k;
+        tKept.ready = true;
+    }
+    return stepAt(tKept.stage, s, m, dp, k);
 }
 
 PipelineSpec stepPipelineSpec(const Scenario& s) {

@@ -93,6 +93,22 @@ PipelineSplit pipelineSplit(int units, int pp, int chunksPerRank, bool vShape, b
 StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k);
 StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp); // with stepConstants(s)
 
+// Within one evaluation the step of one scenario is timed at several dp (the ledger's, the time gate's probes). While
+// a SharedStageStep for (s, m) lives on this thread, derivedStepTime(s, m, ...) works out what does not depend on dp
+// (one micro-batch on the heaviest stage: its kernels and collectives) once and reuses it: the same figures to the
+// bit. s and m must outlive it unchanged; evaluate() opens one.
+class SharedStageStep {
+public:
+    SharedStageStep(const Scenario& s, const ModelCounts& m);
+    ~SharedStageStep();
+    SharedStageStep(const SharedStageStep&) = delete;
+    SharedStageStep& operator=(const SharedStageStep&) = delete;
+
+private:
+    const Scenario* outerS_; // an enclosing evaluation's (nested evaluate() calls), restored on the way out
+    const ModelCounts* outerM_;
+};
+
 // The pipeline schedule as the step is timed on it, for the diagram and the ledger's pipeline.* keys (one number with
 // the step's bubble, issue 28): derived mode, the heaviest stage's forward, input-gradient and weight-gradient
 // seconds per chunk in units of its forward (f = 1); fixed mode, f = b = w = 1 (backward twice the forward). The

@@ -1,11 +1,13 @@
 #include "engine/validate.h"
 
 #include "engine/fields.h"
+#include "engine/lastanswer.h"
 #include "engine/model.h"
 #include "engine/presets.h"
 #include "engine/units.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -114,19 +116,34 @@ struct RangeCheck {
 };
 
 // The same tests sorted by slot kind, one loop each, so that no key branches on its kind (the loops predict well):
-// the common case, every key in range, costs a load and two compares per key. An exclusive minimum becomes the next
-// double up, which admits exactly the same values. When any key fails, validate() runs the table in its own order
-// for the messages.
+// the common case, every key in range, costs a load and two compares per key (an int: one). An exclusive minimum
+// becomes the next double up, which admits exactly the same values; a double's bounds are clamped to the finite
+// doubles, so that the two compares also refuse infinities (and NaN); an int's bounds are the whole numbers inside
+// them, and x is inside when x - low, unsigned, is at most high - low. When any key fails, validate() runs the table
+// in its own order for the messages.
 struct SlotBounds {
     unsigned offset = 0;
     double low = 0, high = 0;
+};
+struct IntBounds {
+    unsigned offset = 0;
+    std::int64_t low = 0;
+    std::uint64_t span = 0; // high - low; with low above every int when no whole number is allowed
+    IntBounds(unsigned at, double lowest, double highest) : offset(at) {
+        constexpr double kBeyond = 1e12; // beyond every int, exact as a double and as an int64
+        const double lo = std::clamp(std::ceil(lowest), -kBeyond, kBeyond);
+        const double hi = std::clamp(std::floor(highest), -kBeyond, kBeyond);
+        low = lo <= hi ? std::int64_t(lo) : std::int64_t(kBeyond);
+        span = lo <= hi ? std::uint64_t(std::int64_t(hi) - low) : 0;
+    }
 };
 struct SlotChoices {
     unsigned offset = 0;
     std::uint64_t mask = 0; // Field::choiceMask
 };
 struct FastChecks {
-    std::vector<SlotBounds> ints, doubles;
+    std::vector<IntBounds> ints;
+    std::vector<SlotBounds> doubles;
     std::vector<SlotChoices> enums;      // choices held as a one-byte enum
     std::vector<const RangeCheck*> rest; // doubles of integer keys, data.documents
     std::vector<RangeCheck> all;         // in the table's order
@@ -141,15 +158,15 @@ struct FastChecks {
     bool allowed(const Scenario& s) const {
         const char* base = reinterpret_cast<const char*>(&s);
         bool ok = true;
-        for (const SlotBounds& b : ints) {
+        for (const IntBounds& b : ints) {
             int x;
             std::memcpy(&x, base + b.offset, sizeof x);
-            ok &= x >= b.low && x <= b.high;
+            ok &= std::uint64_t(x - b.low) <= b.span;
         }
         for (const SlotBounds& b : doubles) {
             double x;
             std::memcpy(&x, base + b.offset, sizeof x);
-            ok &= x >= b.low && x <= b.high && std::isfinite(x);
+            ok &= x >= b.low && x <= b.high;
         }
         for (const SlotChoices& c : enums) {
             const unsigned x = static_cast<unsigned char>(base[c.offset]);
@@ -182,9 +199,9 @@ const FastChecks& rangeChecks() {
             else if (key == "model.params")
                 out.params = &f;
             else if (f.number.kind == NumberSlot::Kind::Int)
-                out.ints.push_back({f.number.offset, low, f.max});
+                out.ints.emplace_back(f.number.offset, low, f.max);
             else if (f.number.kind == NumberSlot::Kind::Double && f.type != FieldType::Int)
-                out.doubles.push_back({f.number.offset, low, f.max});
+                out.doubles.push_back({f.number.offset, std::max(low, -DBL_MAX), std::min(f.max, DBL_MAX)});
             else if (f.number.kind == NumberSlot::Kind::Byte && f.choiceMask)
                 out.enums.push_back({f.number.offset, f.choiceMask});
             else
@@ -199,18 +216,8 @@ const FastChecks& rangeChecks() {
 // the same shape again. Equal shapes have equal counts: countModel reads the shape alone, and its one double
 // (model.params) only through `params > 0` and its value, which == fixes for any positive number.
 const ModelCounts& countedModel(const ModelShape& m) {
-    struct Last {
-        bool set = false;
-        ModelShape shape;
-        ModelCounts counts;
-    };
-    thread_local Last last;
-    if (!last.set || !(last.shape == m)) {
-        last.counts = countModel(m);
-        last.shape = m;
-        last.set = true;
-    }
-    return last.counts;
+    thread_local LastAnswer<ModelShape, ModelCounts> last;
+    return last.get(m, [&m] { return countModel(m); });
 }
 
 } // namespace

@@ -276,4 +276,42 @@ TEST(StepTime, SummaryNamesTheBottleneck) {
     EXPECT_EQ(stepSummary(b, 0), "step 12.3 s: 61% compute, 22% bubble, 12% gradient all-reduce");
 }
 
+// Inside a SharedStageStep (evaluate() opens one) the steps of its scenario share the stage's figures: they must be
+// the figures a step timed alone has, at every dp; another scenario (a copy with another layout, a nested
+// evaluation's) is timed with its own, and the outer scenario's figures are right again once the nested one ends.
+TEST(StepTime, StepsSharingTheirStageAreTheStepsTimedAlone) {
+    Scenario s;
+    set(s, "efficiency.mode", std::string("derived"));
+    set(s, "parallel.pp", 4.0);
+    set(s, "data.global_batch", 256.0);
+    Scenario other = s;
+    set(other, "parallel.tp", 2.0);
+    const ModelCounts m = countModel(s.model);
+    auto same = [](const StepTime& a, const StepTime& b) {
+        EXPECT_EQ(a.stepS, b.stepS);
+        EXPECT_EQ(a.parts.ppBubble, b.parts.ppBubble);
+        EXPECT_EQ(a.parts.dpComm, b.parts.dpComm);
+        EXPECT_EQ(a.stageForwardS, b.stageForwardS);
+    };
+    const std::vector<int> dps = {1, 2, 8, 32};
+    std::vector<StepTime> alone, otherAlone;
+    for (int dp : dps) {
+        alone.push_back(derivedStepTime(s, m, dp));
+        otherAlone.push_back(derivedStepTime(other, m, dp));
+    }
+    ASSERT_NE(alone[0].stepS, otherAlone[0].stepS);
+    const SharedStageStep shared(s, m);
+    for (size_t i = 0; i < dps.size(); ++i) {
+        same(derivedStepTime(s, m, dps[i]), alone[i]);
+        same(derivedStepTime(other, m, dps[i]), otherAlone[i]);
+    }
+    {
+        const SharedStageStep nested(other, m);
+        same(derivedStepTime(other, m, 2), otherAlone[1]);
+        same(derivedStepTime(s, m, 8), alone[2]);
+    }
+    for (size_t i = 0; i < dps.size(); ++i)
+        same(derivedStepTime(s, m, dps[i]), alone[i]);
+}
+
 } // namespace

@@ -2,13 +2,21 @@
 
 #include "engine/evaluate.h"
 #include "engine/fields.h"
+#include "engine/flops.h"
 #include "engine/model.h"
+#include "engine/pipeline_sim.h"
 #include "engine/scaling.h"
+#include "engine/steptime.h"
 #include "engine/validate.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <limits>
+#include <set>
+#include <vector>
 
 namespace {
 
@@ -203,7 +211,7 @@ TEST(ExpertParallel, ExpertsShardOverEpAndTheirOwnDataParallelGroup) {
     EXPECT_GT(one.memory.routedExperts, 0.9 * one.memory.state);
 }
 
-// validate() and evaluate() keep the last model's counts and the last scaling-law figures per thread: switching
+// validate() and evaluate() keep the last model's counts, forward FLOPs and scaling-law figures per thread: switching
 // between two models (and two token counts) and back must give each its own figures, as a fresh count gives them.
 TEST(Validate, KeptCountsAndScalingFiguresFollowEachModel) {
     Scenario small, large;
@@ -224,7 +232,71 @@ TEST(Validate, KeptCountsAndScalingFiguresFollowEachModel) {
             EXPECT_EQ(l.budget.chinchillaLoss, c.loss);
             EXPECT_EQ(l.budget.planLossChinchilla, chinchillaLoss(fresh.active, s->data.tokens));
             EXPECT_EQ(l.budget.kaplanParams, kaplanParams(6.0 * fresh.active * s->data.tokens));
+            EXPECT_EQ(l.flops.forwardPerSequence, forwardFlops(fresh, s->data).forward());
         }
+}
+
+// evaluate() keeps the last schedule's closed form for the pipeline.* keys: two layouts in turn each get their own.
+TEST(Validate, KeptPipelineFiguresFollowEachLayout) {
+    Scenario four, eight;
+    four.parallel.pp = 4;
+    eight.parallel.pp = 8;
+    eight.data.globalBatch = 512;
+    for (int round = 0; round < 2; ++round)
+        for (const Scenario* s : {&four, &eight}) {
+            const Ledger l = evaluate(*s);
+            ASSERT_TRUE(l.valid);
+            const PipelineClosedForm cf = closedForm(stepPipelineSpec(*s));
+            EXPECT_EQ(l.pipeline.bubbleFraction, cf.bubbleFraction);
+            EXPECT_EQ(l.pipeline.peakInFlightStage0, cf.peakInFlightStagesRank0);
+        }
+    EXPECT_NE(evaluate(four).pipeline.bubbleFraction, evaluate(eight).pipeline.bubbleFraction);
+}
+
+// validate() tests every number key through its slot without building a FieldValue (ints against whole-number
+// bounds, doubles against bounds clamped to the finite doubles): at the edges of every key's range, and at the ends
+// of the slot's type, it must refuse exactly the values checkRange refuses.
+TEST(Validate, TheSlotChecksRefuseWhatCheckRangeRefuses) {
+    const double inf = std::numeric_limits<double>::infinity();
+    const std::set<Msg> rangeIds = {Msg::NotAllowedInt, Msg::NotAllowedRealAbove, Msg::NotAllowedReal,
+                                    Msg::NotAllowedNullable};
+    int checked = 0;
+    for (const Field& f : scenarioFields()) {
+        const auto kind = f.number.kind;
+        if (kind != NumberSlot::Kind::Int && kind != NumberSlot::Kind::Double)
+            continue;
+        std::vector<double> values = {0.0, f.min, f.max};
+        for (const double edge : {f.min, f.max})
+            for (const double step : {-1.0, 1.0})
+                values.push_back(kind == NumberSlot::Kind::Int ? edge + step : std::nextafter(edge, step * inf));
+        if (kind == NumberSlot::Kind::Int) {
+            values.insert(values.end(),
+                          {double(std::numeric_limits<int>::min()), double(std::numeric_limits<int>::max())});
+        } else {
+            values.insert(values.end(), {inf, -inf, std::nan(""), std::numeric_limits<double>::max(),
+                                         -std::numeric_limits<double>::max()});
+        }
+        for (const double v : values) {
+            Scenario s;
+            char* slot = reinterpret_cast<char*>(&s) + f.number.offset;
+            if (kind == NumberSlot::Kind::Int) {
+                if (!(v >= std::numeric_limits<int>::min() && v <= std::numeric_limits<int>::max()))
+                    continue;
+                const int x = int(v);
+                std::memcpy(slot, &x, sizeof x);
+            } else {
+                std::memcpy(slot, &v, sizeof v);
+            }
+            const auto expected = checkRange(f, f.get(s));
+            const auto errors = validate(s);
+            const bool refused = std::any_of(errors.begin(), errors.end(), [&](const Diagnostic& d) {
+                return d.code == f.key && rangeIds.count(d.id) > 0;
+            });
+            EXPECT_EQ(refused, expected.has_value()) << f.key << " = " << v;
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 500);
 }
 
 } // namespace
