@@ -103,6 +103,31 @@ double powerCapClock(double tdpW, double designW) {
     return std::cbrt(std::max(0.05, (tdpW - fixed) / (designW - fixed)));
 }
 
+double flashKernelShare(double keys) {
+    return keys > 0 ? keys / (keys + kFlashHalfKeys) : 1.0;
+}
+
+double flashLayoutShare(const std::vector<int>& documents, int seqLen, int cp) {
+    if (cp > 1) {
+        // Each rank holds chunks i and 2cp-1-i of length s/2cp: ring step 0 is causal over its s/cp tokens; each of
+        // the other cp-1 steps is a full s/cp x s/2cp block, half of them over s/2cp keys, half over s/cp.
+        const double local = double(seqLen) / cp, c = cp;
+        const double inverse =
+            1.0 / c / flashKernelShare(local) +
+            (c - 1.0) / c * 0.5 * (1.0 / flashKernelShare(local / 2.0) + 1.0 / flashKernelShare(local));
+        return 1.0 / inverse;
+    }
+    if (documents.empty())
+        return flashKernelShare(seqLen);
+    double pairs = 0, time = 0;
+    for (int d : documents) {
+        const double p = double(d) * (double(d) + 1.0) / 2.0;
+        pairs += p;
+        time += p / flashKernelShare(d);
+    }
+    return time > 0 ? pairs / time : 1.0;
+}
+
 StepConstants stepConstants(const Scenario& s) {
     const EfficiencySpec& e = s.efficiency;
     const GpuPreset* design = gpuPresetFor(s.hardware);
@@ -227,7 +252,8 @@ struct StageStep {
     };
     // Attention core. Without flash: batched QK^T and AV over the full s x s scores (the mask is applied, not
     // skipped), then the fused scale-mask-softmax and the probabilities' dropout through HBM. With flash: causal
-    // pairs only, one fused kernel; its backward does 2.5 x the forward's FLOPs (it recomputes the scores).
+    // pairs only, one fused kernel per document (or per ring step with context parallelism) at the share its length
+    // reaches; its backward does 2.5 x the forward's FLOPs (it recomputes the scores) at the same rate.
     double attention = 0, attentionBackward = 0;
     if (flash) {
         // Sliding windows: the stage's layers at their average share of full and windowed pairs.
@@ -235,7 +261,11 @@ struct StageStep {
         const double windowed = m.windowLayers > 0 ? windowPairs(s.data.documents, s.data.seqLen, m.window) : full;
         const double pairs = ((m.layers - m.windowLayers) * full + m.windowLayers * windowed) / m.layers / cp;
         const double flops = 2.0 * b * heads * (m.qkHeadDim + m.vHeadDim) * pairs;
-        attention = flops / (gpu.peak * k.flashFraction);
+        const double share = flashLayoutShare(s.data.documents, s.data.seqLen, par.cp);
+        const double windowShare = m.windowLayers > 0 ? flashKernelShare(std::min(m.window, s.data.seqLen)) : share;
+        const double dense = (m.layers - m.windowLayers) * full, slid = m.windowLayers * windowed;
+        const double layerShare = (dense + slid) / (dense / share + slid / windowShare);
+        attention = flops / (gpu.peak * k.flashFraction * layerShare);
         attentionBackward = 2.5 * attention;
     } else {
         const double batch = b * heads;

@@ -31,6 +31,16 @@ struct StepConstants {
 // cuBLAS's (docs/formulas.md).
 inline constexpr double kFlashOverGemm = 0.60 / 0.84;
 inline constexpr double kGemmHalfDim = 48.0;
+// Flash attention kernels by length (FlashAttention-3 paper, Shah et al. 2024, H100, head dim 128): each query tile
+// pays a fixed cost (loading its Q tile, the masked diagonal tile, writing O, the last wave) worth about this many
+// keys of work, so a kernel over `keys` keys runs at keys / (keys + kFlashHalfKeys) of its long-sequence rate
+// (docs/formulas.md 8c).
+inline constexpr double kFlashHalfKeys = 400.0;
+// The share of its long-sequence rate a flash kernel over `keys` keys reaches.
+double flashKernelShare(double keys);
+// The same, averaged over one rank's attention kernels by their pairs: one kernel per document, or with context
+// parallelism the ring's cp chunk kernels (Megatron-Core's load-balanced split).
+double flashLayoutShare(const std::vector<int>& documents, int seqLen, int cp);
 StepConstants stepConstants(const Scenario& s);
 // The sustained clock of a GPU capped at `tdpW` whose design power is `designW`. A share of the board power does not
 // follow the clock (leakage, HBM, board: kStaticPowerShare of the design power); the rest, dynamic power, grows about

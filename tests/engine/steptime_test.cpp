@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -265,6 +266,62 @@ TEST(StepTime, GpuPresetsCarryBandwidths) {
     set(s, "hardware.preset", std::string("a100-80gb"));
     EXPECT_DOUBLE_EQ(s.hardware.hbmTbps, 2.039);
     EXPECT_DOUBLE_EQ(s.hardware.interNodeGbps, 25);
+}
+
+// Flash attention's rate by kernel length (docs/formulas.md 8c): the FlashAttention-3 paper's H100 curves (Shah et al.
+// 2024, Figure 5, BF16, causal, head dim 128, TFLOP/s at 512, 1K, 2K, 4K, 8K, 16K tokens) of FlashAttention-2, cuDNN
+// and FlashAttention-3, each against its own 16K figure; the model's share (a query tile's fixed cost worth
+// kFlashHalfKeys keys) lies within 0.02 of the three kernels' span at every length.
+TEST(StepTime, FlashRateByKernelLength) {
+    const double lengths[6] = {512, 1024, 2048, 4096, 8192, 16384};
+    const double kernels[3][6] = {{191, 260, 298, 319, 333, 335},  // FlashAttention-2
+                                  {315, 410, 484, 518, 529, 539},  // cuDNN
+                                  {292, 423, 521, 579, 602, 616}}; // FlashAttention-3
+    for (int i = 0; i < 6; ++i) {
+        double low = 1, high = 0;
+        for (const auto& k : kernels) {
+            low = std::min(low, k[i] / k[5]);
+            high = std::max(high, k[i] / k[5]);
+        }
+        const double model = flashKernelShare(lengths[i]) / flashKernelShare(16384);
+        EXPECT_GE(model, low - 0.02) << lengths[i];
+        EXPECT_LE(model, high + 0.02) << lengths[i];
+    }
+    EXPECT_NEAR(flashKernelShare(4096), 4096.0 / 4496.0, 1e-12);
+    EXPECT_NEAR(flashKernelShare(131072), 131072.0 / 131472.0, 1e-12);
+    // Packed documents: one kernel per document, weighted by its pairs; eight 512-token documents run at 512's share.
+    EXPECT_NEAR(flashLayoutShare(std::vector<int>(8, 512), 4096, 1), flashKernelShare(512), 1e-12);
+    EXPECT_NEAR(flashLayoutShare({}, 4096, 1), flashKernelShare(4096), 1e-12);
+    // Context parallelism 4 at 128K: step 0 causal over the rank's 32K tokens, three 32K x 16K blocks, half over 16K
+    // keys, half over 32K.
+    const double expected = 1.0 / (0.25 / flashKernelShare(32768) +
+                                   0.75 * 0.5 * (1 / flashKernelShare(16384) + 1 / flashKernelShare(32768)));
+    EXPECT_NEAR(flashLayoutShare({}, 131072, 4), expected, 1e-12);
+    EXPECT_LT(flashLayoutShare({}, 131072, 4), flashLayoutShare({}, 131072, 1));
+}
+
+// The step model uses it: Llama 2 7B on one H100, the attention core's FLOP rate at 4K is 4096/4496 of the flash share
+// of the peak, at 128K 131072/131472; a 4K window runs every layer at 4K's rate.
+TEST(StepTime, AttentionRateFollowsTheSequence) {
+    auto rate = [](double seq, double cp) {
+        Scenario s;
+        set(s, "model.preset", std::string("llama2-7b"));
+        set(s, "hardware.preset", std::string("h100-sxm"));
+        set(s, "efficiency.mode", std::string("derived"));
+        set(s, "activations.flash_attention", true);
+        set(s, "data.seq_len", seq);
+        set(s, "data.micro_batch", 1.0);
+        set(s, "parallel.cp", cp);
+        const ModelCounts m = countModel(s.model);
+        const StepConstants k = stepConstants(s);
+        const StepTime t = derivedStepTime(s, m, 1, k);
+        const double pairs = seq * (seq + 1) / 2 / cp;
+        const double flops = 2.0 * m.heads * (m.qkHeadDim + m.vHeadDim) * pairs;
+        return flops / t.terms.attentionS / (s.hardware.peakTflops * 1e12 * k.flashFraction);
+    };
+    EXPECT_NEAR(rate(4096, 1), 4096.0 / 4496.0, 1e-9);
+    EXPECT_NEAR(rate(131072, 1), 131072.0 / 131472.0, 1e-9);
+    EXPECT_NEAR(rate(131072, 4), flashLayoutShare({}, 131072, 4), 1e-9);
 }
 
 TEST(StepTime, SummaryNamesTheBottleneck) {
