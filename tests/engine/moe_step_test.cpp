@@ -66,12 +66,14 @@ TEST(MoeStep, AllToAllInsideANodeRunsOnNvlink) {
     EXPECT_NEAR(e.dispatchS, 306.46e-6, 0.01e-6);
     EXPECT_DOUBLE_EQ(e.offNodeShare, 0.0);
     // Forward dispatch + combine, backward the combine's gradient out and the dispatch's back: nothing overlaps
-    // under 1f1b, so all of it shows, once per MoE layer and micro-batch.
+    // under 1f1b, so all of it shows, once per MoE layer and micro-batch; dropless, the forward also waits 0.6 ms for
+    // the host to read the token counts.
     EXPECT_FALSE(e.overlapped);
-    EXPECT_DOUBLE_EQ(e.exposedForward, 2.0 * e.dispatchS);
+    EXPECT_DOUBLE_EQ(e.hostSyncS, 0.6e-3);
+    EXPECT_DOUBLE_EQ(e.exposedForward, 2.0 * e.dispatchS + e.hostSyncS);
     EXPECT_DOUBLE_EQ(e.exposedBackward, 2.0 * e.dispatchS);
     const Ledger l = evaluate(qwenNode());
-    EXPECT_NEAR(l.time.breakdown.epComm, st.terms.microBatches * 48 * 4.0 * e.dispatchS, 1e-9);
+    EXPECT_NEAR(l.time.breakdown.epComm, st.terms.microBatches * 48 * (4.0 * e.dispatchS + 0.6e-3), 1e-9);
     EXPECT_NE(stepSummary(l.time.breakdown, 1).find("expert all-to-all"), std::string::npos)
         << stepSummary(l.time.breakdown, 1);
 }
@@ -90,6 +92,84 @@ TEST(MoeStep, AcrossNodesATokenCrossesOncePerNode) {
     ASSERT_GT(network, nvlink);
     EXPECT_NEAR(e.dispatchS, network + 8e-6, 1e-9); // 8 us: one network step
     EXPECT_NEAR(e.dispatchS, 396.6e-6, 0.1e-6);
+}
+
+// Megatron-Core's alltoall dispatcher sends every token copy to its expert's GPU in one NCCL all-to-all: with EP16
+// over two nodes, 8 of 16 copies cross the network (0.5 instead of the hierarchical 0.1245), 7 of 16 NVLink.
+TEST(MoeStep, AllToAllDispatcherSendsEveryCopyToItsGpu) {
+    Scenario s = qwenNode();
+    set(s, "parallel.dp", 16.0);
+    set(s, "parallel.ep", 16.0);
+    set(s, "parallel.ep_dispatcher", std::string("alltoall"));
+    const MoeLayerTime e = step(s).terms.moe;
+    EXPECT_DOUBLE_EQ(e.offNodeShare, 0.5);
+    EXPECT_NEAR(e.dispatchS, kBf16Dispatch * 0.5 / (50e9 * 0.86) + 8e-6, 1e-9); // 1,568.6 us
+    EXPECT_NEAR(e.dispatchS, 1568.6e-6, 0.1e-6);
+    // NVLink's share: the node's 7 other GPUs of 16 ranks.
+    const AllToAllShares flat = allToAllShares(EpDispatcher::AllToAll, 16, 8, 8);
+    EXPECT_DOUBLE_EQ(flat.nvlink, 7.0 / 16.0);
+    EXPECT_DOUBLE_EQ(flat.network, 0.5);
+    // Inside one node the two dispatchers send the same bytes over NVLink.
+    const AllToAllShares a = allToAllShares(EpDispatcher::AllToAll, 8, 8, 8);
+    const AllToAllShares h = allToAllShares(EpDispatcher::Hierarchical, 8, 8, 8);
+    EXPECT_DOUBLE_EQ(a.nvlink, 7.0 / 8.0);
+    EXPECT_DOUBLE_EQ(h.nvlink, a.nvlink);
+    EXPECT_DOUBLE_EQ(a.network + h.network, 0.0);
+}
+
+// Dropless routing makes the host read each layer's token counts before the all-to-all: the GPU idles 0.6 ms per
+// MoE layer forward. A capacity factor (padded to capacity) needs no counts; an overlapping schedule keeps another
+// micro-batch's work queued on the GPU meanwhile.
+TEST(MoeStep, DroplessLayersWaitForTheHostUnlessOverlapped) {
+    const Scenario dropless = qwenNode();
+    const StepTime st = step(dropless);
+    EXPECT_DOUBLE_EQ(st.terms.moe.hostSyncS, 0.6e-3);
+    Scenario capped = dropless;
+    set(capped, "model.moe.capacity_factor", 1.0);
+    EXPECT_DOUBLE_EQ(step(capped).terms.moe.hostSyncS, 0.0);
+    // Balanced routing: capacity 1 takes the same copies, so the step differs by the waits alone, 48 layers per
+    // micro-batch.
+    EXPECT_NEAR(evaluate(dropless).time.stepTimeS - evaluate(capped).time.stepTimeS,
+                st.terms.microBatches * 48 * 0.6e-3, 1e-9);
+    Scenario overlapped = dropless;
+    set(overlapped, "parallel.ep_comm_overlap", true);
+    EXPECT_DOUBLE_EQ(step(overlapped).terms.moe.hostSyncS, 0.0);
+}
+
+// Megatron-Core's overlap (combined 1F1B) pairs each transfer with the other micro-batch's compute in three steps:
+// combine gradient | attention + router forward; dispatch | experts' input gradient, then the dispatch's gradient |
+// experts' weight gradient + forward; combine | router + attention backward. Each pair shows max(c, w + s c) - w,
+// s = 20/132 of the SMs lent to the communication. Worked by hand on two nodes (the all-to-all slower than compute).
+TEST(MoeStep, MegatronOverlapPairsEachTransferWithTheOtherMicroBatch) {
+    Scenario s = qwenNode();
+    set(s, "parallel.dp", 16.0);
+    set(s, "parallel.ep", 16.0);
+    set(s, "parallel.ep_comm_overlap", true);
+    const ModelCounts m = countModel(s.model);
+    const GemmRate g{989e12, 2.6e12, 2.0, 0.75, 128.0};
+    const double otherF = 0.2e-3, otherB = 0.5e-3;
+    const MoeLayerTime e = moeLayerTime(s, m, g, otherF, otherB);
+    ASSERT_TRUE(e.overlapped);
+    const double share = 20.0 / 132.0;
+    auto shows = [&](double c, double w) { return std::max(c, w + share * c) - w; };
+    // The combine and the gradients' transfers are 16-bit: each takes combineS.
+    const double b1 = shows(e.combineS, otherF + e.router);
+    const double f2 = shows(e.dispatchS, e.expertInputGrad);
+    const double b2 = shows(e.combineS, e.expertWeightGrad + e.expertForward);
+    const double f3 = shows(e.combineS, otherB + 2.0 * e.router);
+    EXPECT_NEAR(e.exposedForward, f2 + f3, 1e-12);
+    EXPECT_NEAR(e.exposedBackward, b1 + b2, 1e-12);
+    EXPECT_DOUBLE_EQ(e.hostSyncS, 0.0);
+    // Less than without the overlap, more than the SMs' share of the transfers alone.
+    Scenario plain = s;
+    set(plain, "parallel.ep_comm_overlap", false);
+    const MoeLayerTime p = moeLayerTime(plain, m, g, otherF, otherB);
+    EXPECT_LT(e.exposedForward + e.exposedBackward, p.exposedForward + p.exposedBackward - p.hostSyncS);
+    EXPECT_GT(e.exposedForward + e.exposedBackward, share * (p.commForward + p.commBackward));
+    // Behind ample attention compute the two attention pairs show only the SMs' share of their combine.
+    const MoeLayerTime ample = moeLayerTime(s, m, g, 1.0, 1.0);
+    EXPECT_NEAR(ample.exposedForward - f2, share * e.combineS, 1e-12);
+    EXPECT_NEAR(ample.exposedBackward - b2, share * e.combineS, 1e-12);
 }
 
 TEST(MoeStep, Fp8DispatchHalvesTheBytesButNotTheCombine) {
