@@ -8435,6 +8435,10 @@ goodput %4%，约 %5 次中断</translation>
         <source>All-to-all</source>
         <translation>all-to-all（直接）</translation>
     </message>
+    <message>
+        <source>forward dispatch + combine (and the etp gather and scatter), none hidden, and the GPU&apos;s idle time while the host reads the token counts (dropless routing)</source>
+        <translation>前向的分发 + 合并（以及 etp 的收集与分散），都未被掩盖，外加主机读取 token 计数时 GPU 的空闲时间（无丢弃路由）</translation>
+    </message>
 </context>
 <context>
     <name>tl::ui</name>

@@ -3,6 +3,7 @@
 // pre-training cost as a run the model must land within 15% of.
 
 #include "engine/evaluate.h"
+#include "engine/explain.h"
 #include "engine/fields.h"
 #include "engine/layoutplanner.h"
 #include "engine/memory.h"
@@ -134,6 +135,17 @@ TEST(MoeStep, DroplessLayersWaitForTheHostUnlessOverlapped) {
     Scenario overlapped = dropless;
     set(overlapped, "parallel.ep_comm_overlap", true);
     EXPECT_DOUBLE_EQ(step(overlapped).terms.moe.hostSyncS, 0.0);
+    // The step's explanation of the exposed all-to-all names the wait where there is one, and reproduces its figure.
+    auto forwardMeaning = [](const Scenario& s) {
+        const auto x = explain(s, "time.breakdown.ep_comm_s");
+        EXPECT_TRUE(x.has_value() && x->reproduced);
+        for (const ExplainOperand& o : x->operands)
+            if (o.symbol == "e_f")
+                return o.meaning;
+        return std::string();
+    };
+    EXPECT_NE(forwardMeaning(dropless).find("host reads the token counts"), std::string::npos);
+    EXPECT_EQ(forwardMeaning(capped).find("host"), std::string::npos);
 }
 
 // Megatron-Core's overlap (combined 1F1B) pairs each transfer with the other micro-batch's compute in three steps:

@@ -1289,6 +1289,7 @@ namespace {
     QT_TRANSLATE_NOOP("tl::engine", "the zb-h%1 schedule's closed form with these forward and backward durations (docs/pipeline.md)"),
     QT_TRANSLATE_NOOP("tl::engine", "the zb-v schedule's closed form with these forward and backward durations (docs/pipeline.md)"),
     QT_TRANSLATE_NOOP("tl::engine", "compute alone would need %1 GPUs; with checkpoints and faults %2 GPUs take %3 days, against %4"),
+    QT_TRANSLATE_NOOP("tl::engine", "forward dispatch + combine (and the etp gather and scatter), none hidden, and the GPU's idle time while the host reads the token counts (dropless routing)"),
     QT_TRANSLATE_NOOP("tl::engine", "params.routed_experts"),
     QT_TRANSLATE_NOOP("tl::engine", "no count finishes: the cap"),
     QT_TRANSLATE_NOOP("tl::engine", "effective days never fall inside the budget: faults grow faster with the GPU count than compute shrinks"),
