@@ -31,6 +31,10 @@ enum class BaseFormat : unsigned char { Bf16, Int8, Nf4 };       // precision.ba
 // 32-element block in MX format), and Current: one scale per tensor as Transformer Engine runs it (Megatron's FP8
 // current scaling), which keeps what the block recipes keep.
 enum class Fp8Recipe : unsigned char { Tensorwise, Rowwise, Blockwise, Mxfp8, Current };
+// parallel.ep_dispatcher: how an MoE layer's token copies reach their experts' GPUs. Hierarchical: one network crossing
+// per other node that holds one of a token's experts, NVLink fans it out there (DeepEP, HybridEP, DeepSeek-V3).
+// AllToAll: Megatron-Core's alltoall dispatcher, one NCCL all-to-all that sends every copy to its expert's GPU.
+enum class EpDispatcher : unsigned char { Hierarchical, AllToAll };
 
 // ChoiceNames<E>::names[i] is the name of E(i).
 template <class E> struct ChoiceNames;
@@ -68,6 +72,10 @@ template <> struct ChoiceNames<BaseFormat> {
 
 template <> struct ChoiceNames<Fp8Recipe> {
     static constexpr std::array<const char*, 5> names{"tensorwise", "rowwise", "blockwise", "mxfp8", "current"};
+};
+
+template <> struct ChoiceNames<EpDispatcher> {
+    static constexpr std::array<const char*, 2> names{"hierarchical", "alltoall"};
 };
 
 template <class E> constexpr const char* choiceName(E e) {

@@ -378,7 +378,8 @@ constexpr const char* kSrcMoeStep =
     "docs/formulas.md §12, mixture-of-experts step time (engine/moetime.cpp); DeepSeek-V3 §3.2; DeepEP";
 
 // The expert all-to-all: dispatch and combine forward, their gradients backward, per MoE layer; an overlapping
-// schedule (dualpipev) shows only what the other micro-batch's compute does not cover.
+// schedule (dualpipev, parallel.ep_comm_overlap) shows only what the other micro-batch's compute does not cover.
+// Dropless without overlap, the forward also idles while the host reads the token counts.
 void derivedExpertParallel(const Context& c, Builder& b) {
     const StepTerms& x = c.st.terms;
     const MoeLayerTime& e = x.moe;
@@ -387,8 +388,10 @@ void derivedExpertParallel(const Context& c, Builder& b) {
         .in("m", x.microBatches, "micro-batches", "per pipeline per step")
         .in("L_e", x.moeLayers, "layers", "MoE layers on the heaviest stage (multi-token-prediction modules in)")
         .in("e_f", e.exposedForward, "s",
-            e.overlapped ? "forward dispatch + combine not hidden behind the other micro-batch's compute"
-                         : "forward dispatch + combine (and the etp gather and scatter), none hidden")
+            e.overlapped      ? "forward dispatch + combine not hidden behind the other micro-batch's compute"
+            : e.hostSyncS > 0 ? "forward dispatch + combine (and the etp gather and scatter), none hidden, and "
+                                "the GPU's idle time while the host reads the token counts (dropless routing)"
+                              : "forward dispatch + combine (and the etp gather and scatter), none hidden")
         .in("e_b", e.exposedBackward, "s",
             e.overlapped ? "the same backward, not hidden" : "the same backward with gradients, none hidden")
         .from(kSrcMoeStep)

@@ -368,6 +368,18 @@ std::vector<Field> buildFields() {
                 "Derived mode: tensor-parallel collectives run in chunks behind the layer's matmuls (Transformer "
                 "Engine's communication overlap, PyTorch's async TP); off, they wait for each other.",
                 advanced(control(K, "Overlap TP communication", kParallel))),
+        // Issue 22 (MoE): the all-to-all's overlap and the dispatcher, as Megatron-Core runs them.
+        TL_BOOL("parallel.ep_comm_overlap", parallel.epCommOverlap,
+                "Derived mode, MoE: each layer's all-to-all runs while another micro-batch's attention and experts "
+                "compute (Megatron-Core's expert-parallel communication overlap, the 1F1B pairs DualPipe also "
+                "runs); off, the all-to-all waits for the compute and the compute for it.",
+                advanced(control(K, "Overlap expert all-to-all", kParallel))),
+        TL_CHOICE("parallel.ep_dispatcher", parallel.epDispatcher,
+                  "Derived mode, MoE: hierarchical sends a token once to each other node that holds one of its "
+                  "experts and NVLink fans it out there (DeepEP, HybridEP); alltoall sends every token copy straight "
+                  "to its expert's GPU in one NCCL all-to-all (Megatron-Core's alltoall dispatcher).",
+                  advanced(control(C, "Token dispatcher", kParallel, {"Hierarchical", "All-to-all"})),
+                  EpDispatcher::Hierarchical, EpDispatcher::AllToAll),
         TL_BOOL("parallel.balance_ends", parallel.balanceEnds,
                 "When the layers do not divide evenly over the pipeline's chunks, the chunk holding the LM head and "
                 "then the one holding the embedding take one layer fewer, and the rest of the shortfall falls on "

@@ -25,8 +25,32 @@ const MoeConstants& moeConstants() {
     // assumption of this model, not fitted: docs/formulas.md). commSmShare: DeepSeek-V3 §3.2.2 keeps 20 of the
     // H800's 132 SMs for the all-to-all while DualPipe overlaps it with compute. linkFraction: DeepEP's published
     // H800 all-to-all figures, 153 of 160 GB/s on NVLink and 43 of 50 GB/s over 400 Gb/s InfiniBand, the lower.
-    static const MoeConstants k{0.9, 20.0 / 132.0, 0.86};
+    // hostSyncS: Megatron-Bridge's Nsight profile of Qwen3-30B-A3B on 16 H100s (dropless, EP16, one micro-batch of
+    // 4,096 tokens, no overlap; docs/training/moe-optimization.md): the GPU was busy 22.821 s of a 24.714 s step,
+    // 1.893 s idle over 48 layers x 64 micro-batches = 3,072 forward syncs: 0.6 ms each.
+    static const MoeConstants k{0.9, 20.0 / 132.0, 0.86, 0.6e-3};
     return k;
+}
+
+AllToAllShares allToAllShares(EpDispatcher d, double ep, double epPerNode, int k) {
+    AllToAllShares out;
+    if (ep <= 1)
+        return out;
+    if (ep <= epPerNode) { // one node: every copy that leaves the GPU crosses NVLink
+        out.nvlink = (ep - 1.0) / ep;
+        return out;
+    }
+    if (d == EpDispatcher::AllToAll) { // each copy to its rank: NVLink to the node's other ranks, else the network
+        out.nvlink = (epPerNode - 1.0) / ep;
+        out.network = (ep - epPerNode) / ep;
+        return out;
+    }
+    // Hierarchical: every copy that leaves the GPU crosses NVLink (directly or fanned out on the far node); a token
+    // crosses the network once per other node holding one of its k experts.
+    const double nodes = ep / epPerNode, kk = std::max(1, k);
+    out.nvlink = (ep - 1.0) / ep;
+    out.network = (nodes - 1.0) * (1.0 - std::pow(1.0 - 1.0 / nodes, kk)) / kk;
+    return out;
 }
 
 bool overlapsAllToAll(Schedule schedule) {
@@ -88,10 +112,10 @@ MoeLayerTime moeLayerTime(const Scenario& s, const ModelCounts& m, const GemmRat
     const double group = ep * etp, node = hw.gpusPerNode;
     const double epPerNode = std::max(1.0, std::min(ep, std::floor(node / etp)));
     out.intraBandwidth = hw.intraNodeGbps * 1e9 * linkFraction;
-    const double intraShare = (ep - 1.0) / ep;
+    const AllToAllShares shares = allToAllShares(par.epDispatcher, ep, group > node ? epPerNode : ep, m.activeExperts);
+    const double intraShare = shares.nvlink;
     if (group > node) {
-        const double nodes = ep / epPerNode, kk = std::max(1, m.activeExperts);
-        out.offNodeShare = (nodes - 1.0) * (1.0 - std::pow(1.0 - 1.0 / nodes, kk)) / kk;
+        out.offNodeShare = shares.network;
         out.interBandwidth = hw.interNodeGbps * 1e9 * linkFraction;
         out.latencyS = hw.interNodeLatencyUs * 1e-6;
     } else {
@@ -119,8 +143,28 @@ MoeLayerTime moeLayerTime(const Scenario& s, const ModelCounts& m, const GemmRat
     // Overlap (DualPipe): a forward chunk of one micro-batch runs beside a backward chunk of another, so the pair's
     // all-to-all hides behind the pair's compute, which runs on the SMs the communication leaves. What shows is the
     // slower of the two less the compute alone, unless that costs more than not overlapping at all.
-    out.overlapped = overlapsAllToAll(par.schedule) && ep > 1;
-    if (out.overlapped) {
+    const bool dualPipe = overlapsAllToAll(par.schedule);
+    out.overlapped = (dualPipe || par.epCommOverlap) && ep > 1;
+    if (out.overlapped && !dualPipe) {
+        // Megatron-Core's overlap (overlap_moe_expert_parallel_comm, combined 1F1B) pairs one micro-batch's forward
+        // layer with another's backward layer in three steps, communication on its own stream:
+        //   combine gradient out         | attention + router forward
+        //   dispatch forward, then the dispatch's gradient back | experts' input gradient, weight gradient, forward
+        //   combine forward              | router + attention backward
+        // Each pair takes the longer of its communication c and its compute w, the compute on the SMs the
+        // communication leaves while both run: max(c, w + share x c). The second step's two transfers each wait
+        // for their own compute (the forward experts for the dispatch, the gradient's dispatch for the input
+        // gradient): two pairs.
+        const double share = k.commSmShare;
+        auto exposed = [&](double c, double w) { return std::max(c, w + share * c) - w; };
+        const double gatherEtp = out.etpS; // the etp all-gather (or reduce-scatter) that follows each transfer
+        const double b1 = exposed(combineBackward + gatherEtp, otherForward + out.router);
+        const double f2 = exposed(out.dispatchS + gatherEtp, out.expertInputGrad);
+        const double b2 = exposed(out.combineS + gatherEtp, out.expertWeightGrad + out.expertForward);
+        const double f3 = exposed(out.combineS + gatherEtp, otherBackward + 2.0 * out.router);
+        out.exposedForward = f2 + f3;
+        out.exposedBackward = b1 + b2;
+    } else if (out.overlapped) {
         const double compute = otherForward + otherBackward + out.router * 3.0 + out.expertForward +
                                out.expertInputGrad + out.expertWeightGrad;
         const double comm = out.commForward + out.commBackward;
@@ -130,6 +174,15 @@ MoeLayerTime moeLayerTime(const Scenario& s, const ModelCounts& m, const GemmRat
     } else {
         out.exposedForward = out.commForward;
         out.exposedBackward = out.commBackward;
+    }
+    // Dropless routing (no capacity factor): the host copies each layer's token counts from the GPU and waits for
+    // them before it sizes the all-to-all and the grouped matmuls (Megatron-Core's alltoall dispatcher syncs
+    // "before_ep_alltoall"; DeepEP's and HybridEP's normal dispatch likewise), so the GPU drains and idles until the
+    // host has issued the next kernels. With an overlapping schedule the other micro-batch's backward is queued on
+    // the GPU meanwhile: hidden. A capacity factor pads every expert to a known size: no sync.
+    if (s.model.moe.capacityFactor <= 0 && !out.overlapped) {
+        out.hostSyncS = k.hostSyncS;
+        out.exposedForward += out.hostSyncS;
     }
     return out;
 }

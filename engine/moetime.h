@@ -13,6 +13,7 @@ struct MoeConstants {
     double groupedFraction; // a grouped matmul of many small experts reaches this share of one dense matmul's rate
     double commSmShare;     // share of a GPU's SMs the all-to-all kernels take while compute overlaps them
     double linkFraction;    // share of NVLink and network bandwidth an all-to-all reaches
+    double hostSyncS;       // GPU idle while the host waits for a dropless layer's token counts and issues its work
 };
 const MoeConstants& moeConstants();
 
@@ -46,6 +47,10 @@ struct MoeLayerTime {
     double commForward = 0, commBackward = 0; // all-to-all (and etp) seconds per layer
     bool overlapped = false;                  // the schedule hides them behind another micro-batch's compute
     double exposedForward = 0, exposedBackward = 0; // what compute does not hide (with overlap: incl. the SMs lent)
+    // Dropless routing: the host reads the token counts each forward before it can size the all-to-all and the
+    // grouped matmuls; the GPU idles meanwhile unless another micro-batch's work is queued (overlap). In
+    // exposedForward.
+    double hostSyncS = 0;
 };
 
 // `otherForward` / `otherBackward`: the layer's remaining kernels (attention, shared experts, norms), forward and
@@ -56,6 +61,14 @@ MoeLayerTime moeLayerTime(const Scenario& s, const ModelCounts& m, const GemmRat
 // True when the schedule runs a forward and a backward chunk of two micro-batches side by side (DualPipe), so that
 // one's all-to-all runs during the other's compute.
 bool overlapsAllToAll(Schedule schedule);
+
+// The network crossings (per token copy) and the NVLink share of an all-to-all over an expert group of `ep` ranks,
+// `epPerNode` of them on each node: hierarchical dispatch crosses once per other node holding one of a token's k
+// experts, alltoall sends each copy to its rank.
+struct AllToAllShares {
+    double nvlink = 0, network = 0;
+};
+AllToAllShares allToAllShares(EpDispatcher d, double ep, double epPerNode, int k);
 
 // The bytes per element of a dispatched token copy: FP8 with one FP32 scale per 128 values when the matmuls run in
 // FP8 with 1x128 block scaling (DeepSeek-V3 §3.3 quantizes before the dispatch) or the weights are FP8, else the

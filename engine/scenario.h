@@ -109,6 +109,9 @@ struct ParallelSpec {
     int ep = 1;  // expert parallel: routed experts split over ep ranks carved out of tp x cp x dp (Megatron-Core)
     int etp = 1; // expert tensor parallel: each expert's matmuls split over etp ranks
     bool tpCommOverlap = false; // TP collectives split into chunks that overlap the layer's matmuls (derived mode)
+    // MoE all-to-all hidden behind another micro-batch's compute (Megatron-Core's overlap_moe_expert_parallel_comm)
+    bool epCommOverlap = false;
+    EpDispatcher epDispatcher = EpDispatcher::Hierarchical; // how token copies reach their experts' GPUs
     bool balanceEnds = false; // uneven pipeline splits: the chunks holding the embedding and LM head take fewer layers
 
     bool operator==(const ParallelSpec&) const = default;

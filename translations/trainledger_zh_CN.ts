@@ -8440,6 +8440,32 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>no run could be used: %1</source>
         <translation>没有可用的实测训练：%1</translation>
+        <source>Derived mode, MoE: each layer&apos;s all-to-all runs while another micro-batch&apos;s attention and experts compute (Megatron-Core&apos;s expert-parallel communication overlap, the 1F1B pairs DualPipe also runs); off, the all-to-all waits for the compute and the compute for it.</source>
+        <translation>推导模式，MoE：每层的 all-to-all 在另一个微批次的注意力和专家计算进行时同时运行（Megatron-Core 的专家并行通信重叠，即 DeepSeek-V3 的双向流水线同样采用的 1F1B 前后向配对）；关闭时 all-to-all 等待计算，计算也等待它。</translation>
+    </message>
+    <message>
+        <source>Overlap expert all-to-all</source>
+        <translation>重叠专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>Derived mode, MoE: hierarchical sends a token once to each other node that holds one of its experts and NVLink fans it out there (DeepEP, HybridEP); alltoall sends every token copy straight to its expert&apos;s GPU in one NCCL all-to-all (Megatron-Core&apos;s alltoall dispatcher).</source>
+        <translation>推导模式，MoE：分层方式把一个 token 只发送一次到持有其某个专家的每个其他节点，再由该节点的 NVLink 分发（DeepEP 等）；直接方式在一次 NCCL all-to-all 中把每个 token 副本直接发往其专家所在的 GPU（Megatron-Core 的 all-to-all 分发器）。</translation>
+    </message>
+    <message>
+        <source>Token dispatcher</source>
+        <translation>token 分发器</translation>
+    </message>
+    <message>
+        <source>Hierarchical</source>
+        <translation>分层</translation>
+    </message>
+    <message>
+        <source>All-to-all</source>
+        <translation>all-to-all（直接）</translation>
+    </message>
+    <message>
+        <source>forward dispatch + combine (and the etp gather and scatter), none hidden, and the GPU&apos;s idle time while the host reads the token counts (dropless routing)</source>
+        <translation>前向的分发 + 合并（以及 etp 的收集与分散），都未被掩盖，外加主机读取 token 计数时 GPU 的空闲时间（无丢弃路由）</translation>
     </message>
 </context>
 <context>

@@ -37,9 +37,13 @@ const std::map<std::string, Range>& knownMisses() {
         {"torchtitan 405B 512 GPUs interleaved", {-0.25, -0.10}},
         {"torchtitan 405B 1F1B memory", {-0.25, -0.12}},
         // Megatron-Bridge 25.11's dropless small-expert MoE runs on H100 are half as fast as the same layout ran
-        // token-dropping in 25.09; the model follows the hardware (docs/formulas.md, "Checked against published runs").
+        // token-dropping in 25.09 and as the same model ran with later Megatron-Bridge (287-299 model TFLOP/s per GPU
+        // on 16 H100s against 121); the model follows the hardware (docs/formulas.md, "Checked against published
+        // runs"). HybridEP's blocking dispatch drains the compute stream, so its overlap hides 37% of the transfers
+        // where Megatron-Core's pairs hide most of them.
         {"Megatron-Bridge Qwen3-30B-A3B 16 H100", {-0.65, -0.45}},
         {"Megatron-Bridge GPT-OSS-120B 64 H100", {-0.42, -0.25}},
+        {"Qwen3-30B-A3B 16 H100 HybridEP overlap", {-0.32, -0.18}},
         // Breadth block (docs/formulas.md §8d, "Breadth check"). B200 and GB200 run Llama 3 8B 11-23% slower than the
         // model gives them while GB300 (same BF16/FP8 peaks, twice the softmax exponent rate) is within 6%: the B200
         // presets' attention share is likely too high.
@@ -145,7 +149,7 @@ TEST(PublishedRuns, EveryRowReadsAndEvaluates) {
     int breadth = 0;
     for (const RunCheck& r : t.rows)
         breadth += breadthGroups().count(r.group) ? 1 : 0;
-    ASSERT_EQ(t.rows.size() - breadth, 41u);
+    ASSERT_EQ(t.rows.size() - breadth, 43u);
     ASSERT_EQ(breadth, 187 + 18); // the breadth block and the zero3 block
     for (const RunCheck& r : t.rows) {
         EXPECT_TRUE(r.problem.empty()) << r.run << ": " << r.problem;
