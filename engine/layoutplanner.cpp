@@ -378,6 +378,36 @@ public:
         }
 
         bool active() const { return m_on; }
+        // The set's bound (every schedule, v, micro-batch, recompute, SP, ZeRO stage and offload): the least over
+        // the micro-batches of the interleaved family's bound, which holds for every schedule (each makespan is at
+        // least the busy time m (F + B + W), zb-v and dualpipev split the stage into two chunks of a rank holding
+        // heaviestStageLayers(layers, pp, 1) slots and both ends as v = 1 does, and every schedule's sends are at
+        // least v = 1's); not with DualPipe's overlapped all-to-all (its F + B + W is below 1f1b's) nor with
+        // balance_ends (the heaviest rank may hold other slots). True when the set is slower than the incumbent.
+        bool allSlower(const std::vector<int>& micros, int zeroMax) {
+            const ParallelSpec& par = m_s.parallel;
+            if (par.balanceEnds || (m_sp.counts.experts > 0 && par.ep > 1 && par.pp > 1))
+                return false;
+            if (m_interleavedStep.empty())
+                m_interleavedStep.assign(2 * micros.size(), -1.0);
+            const int microBatch = m_s.data.microBatch;
+            bool slower = true;
+            for (int zero = 0; zero <= zeroMax && slower; ++zero) {
+                const int c = classOf(zero);
+                double least = std::numeric_limits<double>::infinity();
+                for (size_t i = 0; i < micros.size(); ++i) {
+                    double& family = m_interleavedStep[2 * i + size_t(c)];
+                    if (family < 0) {
+                        m_s.data.microBatch = micros[i];
+                        family = interleavedStep(c);
+                    }
+                    least = std::min(least, family);
+                }
+                slower = days(least, zero) > m_incumbent;
+            }
+            m_s.data.microBatch = microBatch;
+            return slower;
+        }
         // The schedule's bounds alone (no shared step): true when no layout of the current (schedule, micro-batch)
         // at this ZeRO stage, whatever the recompute, SP and offload, is as fast as the incumbent.
         bool scheduleSlower(int zero) {
@@ -554,6 +584,20 @@ public:
                 // of layouts, computed before their memory and time; a set whose bound exceeds the incumbent's days
                 // holds no layout faster than it, nor one as fast (so no tie the objective's order could prefer).
                 TimeBounds bounds(*this, ts, s, dp, gpus, zeroMax, faultModels);
+                if (bounds.active() && bounds.allSlower(micros, zeroMax)) {
+                    // Every layout of the set slower than the incumbent: counted as the loops below would count
+                    // them, without the loops.
+                    long long layouts = 0;
+                    for (const auto& [sched, v] : schedules)
+                        for (int mb : micros) {
+                            const int m = batch / (mb * dp);
+                            layouts += !(g.pp > 1 && sched == Schedule::Interleaved && v > 1 && m % g.pp != 0) &&
+                                       !(g.pp > 1 && sched == Schedule::DualPipeV && m < 2 * g.pp);
+                        }
+                    ts.pruned += layouts * static_cast<long long>(std::size(kRecomputes)) * sps * (zeroMax + 1) *
+                                 (offloadClasses == 2 ? 3 : 1);
+                    continue;
+                }
                 for (const auto& [sched, v] : schedules) {
                     const bool vshape = vShaped(sched) && g.pp > 1;
                     s.parallel.schedule = sched;
