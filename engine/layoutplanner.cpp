@@ -352,6 +352,14 @@ public:
                 return;
             m_scheduleStep.assign(2 * micros, -1.0);
             m_scheduleDays.assign(4 * micros, -1.0);
+            m_micros = micros;
+            m_withSp.assign(kRecomputeValues * micros * 2, -1.0);
+            const ParallelSpec& par = m_s.parallel;
+            const bool even = pipelineSplit(m_sp.counts.layers + m_sp.counts.mtpLayers, par.pp, par.virtualStages,
+                                            vShaped(par.schedule) && par.pp > 1, par.balanceEnds)
+                                  .even;
+            const bool overlapped = par.schedule == Schedule::DualPipeV && m_sp.counts.experts > 0 && par.ep > 1;
+            m_spMonotone = par.tp > 1 && (par.pp == 1 || (even && par.schedule != Schedule::ZbH1 && !overlapped));
             if (m_interleavedStep.empty())
                 m_interleavedStep.assign(2 * micros, -1.0);
         }
@@ -369,9 +377,19 @@ public:
                 return true;
             const int c = classOf(zero);
             double& sharedDays = m_sharedDays[zero];
+            if (sharedDays < 0 && m_spMonotone && !m_s.parallel.sequenceParallel) {
+                // Without SP: at least the shared step with it (the step is the makespan plus the sends, and the
+                // schedule's makespan rises with F, B and W, which SP lowers; see the schedule bound), 1e-9 for
+                // the rounding.
+                const double withSp = sequenceParallelStep(c);
+                const double bound = days(withSp * (1.0 - 1e-9), zero);
+                if (bound > m_incumbent)
+                    sharedDays = bound;
+            }
             if (sharedDays < 0) {
                 if (m_shared[c] < 0)
-                    m_shared[c] = sharedStep(c);
+                    m_shared[c] =
+                        m_s.parallel.sequenceParallel && m_spMonotone ? sequenceParallelStep(c) : sharedStep(c);
                 sharedDays = days(m_shared[c], zero);
             }
             return sharedDays > m_incumbent;
@@ -480,9 +498,17 @@ public:
                 monotone ? st.terms.makespanS : st.terms.microBatches * (st.stageForwardS + st.stageBackwardS);
             return (makespan + st.parts.ppP2p) * (1.0 - 1e-9);
         }
-        double sharedStep(int c) {
-            const StepBreakdown p = stepWith(m_s.activations.recompute, m_s.parallel.sequenceParallel, c).parts;
+        double sharedStep(int c) { return sharedStep(m_s.parallel.sequenceParallel, c); }
+        double sharedStep(bool seqPar, int c) {
+            const StepBreakdown p = stepWith(m_s.activations.recompute, seqPar, c).parts;
             return p.compute + p.recompute + p.tpComm + p.cpComm + p.epComm + p.ppP2p + p.ppBubble;
+        }
+        // The shared step with SP of the current recompute and micro-batch, kept for the schedule.
+        double sequenceParallelStep(int c) {
+            double& step = m_withSp[(size_t(m_s.activations.recompute) * m_micros + m_micro) * 2 + size_t(c)];
+            if (step < 0)
+                step = sharedStep(true, c);
+            return step;
         }
         double days(double stepS, int zero) const {
             const Work& w = m_sp.work;
@@ -502,8 +528,12 @@ public:
         size_t m_micro = 0;
         std::vector<double> m_scheduleStep;    // per micro-batch and class: the schedule bound (-1: not yet)
         std::vector<double> m_interleavedStep; // the same for the interleaved family (every v)
-        double m_shared[2] = {-1.0, -1.0};     // per class: the shared step of the current micro-batch (-1: not yet)
-        std::vector<double> m_scheduleDays;    // per micro-batch and ZeRO stage: days at the schedule bound
+        static constexpr size_t kRecomputeValues = 4;
+        std::vector<double> m_withSp; // per recompute, micro-batch and class: the shared step with SP (-1: not yet)
+        size_t m_micros = 0;
+        bool m_spMonotone = false;          // the schedule bound's monotone case, and tp > 1
+        double m_shared[2] = {-1.0, -1.0};  // per class: the shared step of the current micro-batch (-1: not yet)
+        std::vector<double> m_scheduleDays; // per micro-batch and ZeRO stage: days at the schedule bound
         double m_sharedDays[4] = {-1.0, -1.0, -1.0, -1.0}; // per ZeRO stage: days at the shared step
         CheckpointSize m_checkpoints[4];
     };
