@@ -551,6 +551,7 @@ public:
         // Schedules this pp admits: one for pp = 1 (the schedule then has no effect), else every schedule, with
         // every virtual-stage count that divides the layers for interleaved.
         std::vector<std::pair<Schedule, int>> schedules;
+        schedules.reserve(allSchedules().size() + size_t(sp.base.model.layers / g.pp));
         if (g.pp == 1) {
             schedules.push_back({Schedule::OneFOneB, 1});
         } else {
@@ -614,6 +615,7 @@ public:
                 // of layouts, computed before their memory and time; a set whose bound exceeds the incumbent's days
                 // holds no layout faster than it, nor one as fast (so no tie the objective's order could prefer).
                 TimeBounds bounds(*this, ts, s, dp, gpus, zeroMax, faultModels);
+                std::optional<Timing> zero1[3]; // per micro-batch below (reset there)
                 if (bounds.active() && bounds.allSlower(micros, zeroMax)) {
                     // Every layout of the set slower than the incumbent: counted as the loops below would count
                     // them, without the loops.
@@ -668,7 +670,8 @@ public:
                                     }
                                 }
                                 // ZeRO 1 and 2 move the same bytes per step in the time model: their times are shared.
-                                std::optional<Timing> zero1[3];
+                                for (auto& t : zero1)
+                                    t.reset();
                                 for (int zero = 0; zero <= zeroMax; ++zero) {
                                     s.parallel.zero = zero;
                                     for (int oc = 0; oc < offloadClasses; ++oc) {
