@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <numeric>
@@ -220,7 +221,38 @@ struct ThreadState {
     std::optional<Rec> closest;  // the layout nearest to fitting (smallest memory over the limit)
     std::optional<Rec> fastest;  // the fastest feasible layout (for "none finishes in time")
     std::optional<Rec> cheapest; // the cheapest layout the objective ranks, budget aside (for "none within budget")
+    // The best-layout curve's branch and bound (curveSearch): the one count searched (0: every count) and the days
+    // of a layout known to be feasible on it (its incumbent; infinity: none, nothing is skipped on time).
+    long long onlyCount = 0;
+    double incumbent = std::numeric_limits<double>::infinity();
 };
+
+// Whether run() enumerates this layout: its loops' lists and skips, one by one.
+bool searched(const Space& sp, const Layout& l) {
+    auto in = [](const std::vector<int>& list, int x) { return std::find(list.begin(), list.end(), x) != list.end(); };
+    const int batch = sp.base.data.globalBatch;
+    if (!in(sp.tps, l.tp) || !in(sp.cps, l.cp) || !in(sp.pps, l.pp) || !in(sp.batchDivisors, l.dp) ||
+        !in(sp.batchDivisors, l.microBatch) || !sp.countAdmitted(l.gpus()) || (batch / l.microBatch) % l.dp != 0)
+        return false;
+    const int m = batch / (l.microBatch * l.dp);
+    if (l.pp == 1 ? (l.schedule != Schedule::OneFOneB || l.virtualStages != 1)
+                  : (l.schedule == Schedule::Interleaved
+                         ? l.virtualStages < 2 || l.virtualStages * l.pp > sp.base.model.layers || m % l.pp != 0
+                         : l.virtualStages != 1))
+        return false;
+    if (l.pp > 1 && l.schedule == Schedule::DualPipeV && m < 2 * l.pp)
+        return false;
+    if (l.sequenceParallel && l.tp == 1)
+        return false;
+    if (l.zero < 0 || l.zero > (l.dp * l.cp > 1 ? 3 : 0))
+        return false;
+    if (!sp.offloadMatters && l.offload != Offload::None)
+        return false;
+    if (std::find(std::begin(kRecomputes), std::end(kRecomputes), l.recompute) == std::end(kRecomputes))
+        return false;
+    const auto splits = sp.expertSplits(l.tp, l.cp, l.dp);
+    return std::find(splits.begin(), splits.end(), std::pair<int, int>{l.ep, l.etp}) != splits.end();
+}
 
 class Search {
 public:
@@ -273,6 +305,239 @@ public:
         }
     }
 
+    // Lower bounds on the days of the layouts of one (tp, cp, pp, dp, ep, etp) set, for the best-layout curve's
+    // branch and bound (derived mode, pruning on, an incumbent known). Proofs:
+    // - Days from a step. layoutTiming takes rate = step FLOPs / (step x GPUs), seconds = run FLOPs / (GPUs x rate)
+    //   and effective days = FaultModel::faults(checkpoint(dp), seconds, GPUs), where the fault figures do not depend
+    //   on the seconds and effective seconds = min(cap, seconds x (1 + blocking / interval) / left) with cap =
+    //   max(1e12 days, seconds x (...)): every step is a product, quotient or min/max of positive numbers, each
+    //   monotone, and rounding is monotone, so `days` below, fed a step at most a layout's, gives at most its days.
+    //   The fault figures depend on ZeRO (checkpoint) and the split, not on offload: one per ZeRO stage.
+    // - The shared step (per micro-batch, recompute and SP; bound for every ZeRO stage and offload). The derived step
+    //   is the sum compute + recompute + tp + cp + ep + p2p + bubble + dp + optimizer + offload (StepBreakdown::
+    //   total, in that order). Only the last three read ZeRO and offload, and they are never negative; the first
+    //   seven read ZeRO only through fp8GatherWeights (zero 3 gathers FP8 weights and casts none), so they are the
+    //   same bits for every stage of one class (zero 3 with that gather, or the rest). Adding non-negative numbers
+    //   never lowers a floating sum: the first seven parts' sum, in total()'s order, is at most every such step.
+    // - The schedule bound (per micro-batch and schedule; bound for every recompute and SP too). The step is at least
+    //   the makespan plus the pipeline sends (compute + recompute + tp + cp + ep is at least the busy time m x (F + B
+    //   + W), and busy + bubble at least the makespan; 1e-9 covers the rounding). No recompute gives the smallest
+    //   F, B and W of the heaviest stage (B adds the recomputed kernels and collectives, all non-negative), SP the
+    //   smallest F and B (the per-token kernels on 1/tp of the tokens) and the smallest sends (no all-gather): for
+    //   an even split (one heaviest stage for all) each of F, B, W is at its least. closedForm's makespan rises with
+    //   each of f, b, w for gpipe, 1f1b, interleaved, zb-h2, zb-v and dualpipev (sums with positive coefficients,
+    //   then a max with the busy time), so it is at its least too. Not for zb-h1 (its formula changes branch as w
+    //   passes min(f, b)), nor for an uneven split (the heaviest stage may change), nor for DualPipe's overlapped
+    //   all-to-all (less exposed forward when the backward grows): there the busy time m x (F + B + W) alone, whose
+    //   sum does rise (every stage's does, and DualPipe's compute plus exposed all-to-all, min(compute + comm,
+    //   max(compute / (1 - SM share), comm)), rises with compute).
+    class TimeBounds {
+    public:
+        TimeBounds(const Search& search, const ThreadState& ts, Scenario& s, int dp, long long gpus, int zeroMax,
+                   const std::optional<FaultModel> (&faults)[4])
+            : m_sp(search.m_space), m_s(s), m_dp(dp), m_gpus(gpus), m_faults(faults), m_incumbent(ts.incumbent) {
+            m_on = search.m_req.prune && std::isfinite(m_incumbent) &&
+                   m_sp.base.efficiency.mode == EfficiencyMode::Derived;
+            if (!m_on)
+                return;
+            for (int zero = 0; zero <= zeroMax; ++zero)
+                m_checkpoints[zero] = faults[zero]->checkpoint(dp);
+            const int zero = s.parallel.zero;
+            s.parallel.zero = 3;
+            m_gatherClass = zeroMax >= 3 && fp8GatherWeights(s);
+            s.parallel.zero = zero;
+        }
+        void newSchedule(size_t micros) {
+            if (!m_on)
+                return;
+            m_scheduleStep.assign(2 * micros, -1.0);
+            m_scheduleDays.assign(4 * micros, -1.0);
+            m_micros = micros;
+            m_withSp.assign(kRecomputeValues * micros * 2, -1.0);
+            const ParallelSpec& par = m_s.parallel;
+            const bool even = pipelineSplit(m_sp.counts.layers + m_sp.counts.mtpLayers, par.pp, par.virtualStages,
+                                            vShaped(par.schedule) && par.pp > 1, par.balanceEnds)
+                                  .even;
+            const bool overlapped = par.schedule == Schedule::DualPipeV && m_sp.counts.experts > 0 && par.ep > 1;
+            m_spMonotone = par.tp > 1 && (par.pp == 1 || (even && par.schedule != Schedule::ZbH1 && !overlapped));
+            if (m_interleavedStep.empty())
+                m_interleavedStep.assign(2 * micros, -1.0);
+        }
+        void newMicroBatch(size_t index) {
+            m_micro = index;
+            m_shared[0] = m_shared[1] = -1.0;
+            std::fill(std::begin(m_sharedDays), std::end(m_sharedDays), -1.0);
+        }
+        // True when no layout of the current (schedule, recompute, SP, micro-batch) at this ZeRO stage (any offload)
+        // is as fast as the incumbent.
+        bool slower(int zero) {
+            if (!m_on)
+                return false;
+            if (scheduleSlower(zero))
+                return true;
+            const int c = classOf(zero);
+            double& sharedDays = m_sharedDays[zero];
+            if (sharedDays < 0 && m_spMonotone && !m_s.parallel.sequenceParallel) {
+                // Without SP: at least the shared step with it (the step is the makespan plus the sends, and the
+                // schedule's makespan rises with F, B and W, which SP lowers; see the schedule bound), 1e-9 for
+                // the rounding.
+                const double withSp = sequenceParallelStep(c);
+                const double bound = days(withSp * (1.0 - 1e-9), zero);
+                if (bound > m_incumbent)
+                    sharedDays = bound;
+            }
+            if (sharedDays < 0) {
+                if (m_shared[c] < 0)
+                    m_shared[c] =
+                        m_s.parallel.sequenceParallel && m_spMonotone ? sequenceParallelStep(c) : sharedStep(c);
+                sharedDays = days(m_shared[c], zero);
+            }
+            return sharedDays > m_incumbent;
+        }
+
+        bool active() const { return m_on; }
+        // The set's bound (every schedule, v, micro-batch, recompute, SP, ZeRO stage and offload): the least over
+        // the micro-batches of the interleaved family's bound, which holds for every schedule (each makespan is at
+        // least the busy time m (F + B + W), zb-v and dualpipev split the stage into two chunks of a rank holding
+        // heaviestStageLayers(layers, pp, 1) slots and both ends as v = 1 does, and every schedule's sends are at
+        // least v = 1's); not with DualPipe's overlapped all-to-all (its F + B + W is below 1f1b's) nor with
+        // balance_ends (the heaviest rank may hold other slots). True when the set is slower than the incumbent.
+        bool allSlower(const std::vector<int>& micros, int zeroMax) {
+            const ParallelSpec& par = m_s.parallel;
+            if (par.balanceEnds || (m_sp.counts.experts > 0 && par.ep > 1 && par.pp > 1))
+                return false;
+            if (m_interleavedStep.empty())
+                m_interleavedStep.assign(2 * micros.size(), -1.0);
+            const int microBatch = m_s.data.microBatch;
+            bool slower = true;
+            for (int zero = 0; zero <= zeroMax && slower; ++zero) {
+                const int c = classOf(zero);
+                double least = std::numeric_limits<double>::infinity();
+                for (size_t i = 0; i < micros.size(); ++i) {
+                    double& family = m_interleavedStep[2 * i + size_t(c)];
+                    if (family < 0) {
+                        m_s.data.microBatch = micros[i];
+                        family = interleavedStep(c);
+                    }
+                    least = std::min(least, family);
+                }
+                slower = days(least, zero) > m_incumbent;
+            }
+            m_s.data.microBatch = microBatch;
+            return slower;
+        }
+        // The schedule's bounds alone (no shared step): true when no layout of the current (schedule, micro-batch)
+        // at this ZeRO stage, whatever the recompute, SP and offload, is as fast as the incumbent.
+        bool scheduleSlower(int zero) {
+            const int c = classOf(zero);
+            double& scheduleDays = m_scheduleDays[4 * m_micro + size_t(zero)];
+            if (scheduleDays < 0) {
+                scheduleDays = 0;
+                if (m_s.parallel.schedule == Schedule::Interleaved && !m_s.parallel.balanceEnds) {
+                    double& family = m_interleavedStep[2 * m_micro + size_t(c)];
+                    if (family < 0)
+                        family = interleavedStep(c);
+                    scheduleDays = days(family, zero);
+                }
+                if (!(scheduleDays > m_incumbent)) {
+                    double& bound = m_scheduleStep[2 * m_micro + size_t(c)];
+                    if (bound < 0)
+                        bound = scheduleStep(c);
+                    scheduleDays = days(bound, zero);
+                }
+            }
+            return scheduleDays > m_incumbent;
+        }
+
+    private:
+        int classOf(int zero) const { return m_gatherClass && zero >= 3 ? 1 : 0; }
+        // The interleaved family's bound (every v >= 2 of this micro-batch, recompute and SP): the busy time with one
+        // chunk per rank, plus its sends. Without balance_ends the heaviest rank holds heaviestStageLayers(layers,
+        // pp, v) >= ceil(layers / pp) = heaviestStageLayers(layers, pp, 1) layer slots and both ends, and each slot
+        // adds non-negative F, B and W, so F + B + W is least at v = 1 (and with no recompute and SP, as above);
+        // interleaved's makespan (m v + p - 1) (F + B + W) / v is at least m (F + B + W), and its sends 2 (m v + p -
+        // 1) x one send at least those of v = 1.
+        double interleavedStep(int c) {
+            ParallelSpec& par = m_s.parallel;
+            const Schedule schedule = par.schedule;
+            const int v = par.virtualStages;
+            par.schedule = Schedule::OneFOneB;
+            par.virtualStages = 1;
+            const StepTime st = stepWith(Recompute::None, par.tp > 1, c);
+            par.schedule = schedule;
+            par.virtualStages = v;
+            return (st.terms.microBatches * (st.stageForwardS + st.stageBackwardS) + st.parts.ppP2p) * (1.0 - 1e-9);
+        }
+        StepTime stepWith(Recompute rc, bool seqPar, int c) {
+            Scenario& s = m_s;
+            const Recompute recompute = s.activations.recompute;
+            const bool sequenceParallel = s.parallel.sequenceParallel;
+            const int zero = s.parallel.zero;
+            const Offload offload = s.offload.optimizer;
+            s.activations.recompute = rc;
+            s.parallel.sequenceParallel = seqPar;
+            s.parallel.zero = c == 1 ? 3 : 0;
+            s.offload.optimizer = Offload::None;
+            StepTime st = derivedStepTime(s, m_sp.counts, m_dp, m_sp.step);
+            s.activations.recompute = recompute;
+            s.parallel.sequenceParallel = sequenceParallel;
+            s.parallel.zero = zero;
+            s.offload.optimizer = offload;
+            return st;
+        }
+        double scheduleStep(int c) {
+            const ParallelSpec& par = m_s.parallel;
+            const StepTime st = stepWith(Recompute::None, par.tp > 1, c);
+            const bool vShape = vShaped(par.schedule) && par.pp > 1;
+            const bool even = pipelineSplit(m_sp.counts.layers + m_sp.counts.mtpLayers, par.pp, par.virtualStages,
+                                            vShape, par.balanceEnds)
+                                  .even;
+            const bool overlapped = par.schedule == Schedule::DualPipeV && m_sp.counts.experts > 0 && par.ep > 1;
+            const bool monotone = par.pp == 1 || (even && par.schedule != Schedule::ZbH1 && !overlapped);
+            const double makespan =
+                monotone ? st.terms.makespanS : st.terms.microBatches * (st.stageForwardS + st.stageBackwardS);
+            return (makespan + st.parts.ppP2p) * (1.0 - 1e-9);
+        }
+        double sharedStep(int c) { return sharedStep(m_s.parallel.sequenceParallel, c); }
+        double sharedStep(bool seqPar, int c) {
+            const StepBreakdown p = stepWith(m_s.activations.recompute, seqPar, c).parts;
+            return p.compute + p.recompute + p.tpComm + p.cpComm + p.epComm + p.ppP2p + p.ppBubble;
+        }
+        // The shared step with SP of the current recompute and micro-batch, kept for the schedule.
+        double sequenceParallelStep(int c) {
+            double& step = m_withSp[(size_t(m_s.activations.recompute) * m_micros + m_micro) * 2 + size_t(c)];
+            if (step < 0)
+                step = sharedStep(true, c);
+            return step;
+        }
+        double days(double stepS, int zero) const {
+            const Work& w = m_sp.work;
+            const double gpus = double(m_gpus);
+            const double seconds = runCost(w, gpus, w.stepFlops / (stepS * gpus), 0.0).seconds;
+            // FaultModel::faults' effective days, from the same wall figures.
+            return m_faults[zero]->wall(m_checkpoints[zero], seconds, gpus).effectiveS / kSecondsPerDay;
+        }
+
+        const Space& m_sp;
+        Scenario& m_s;
+        int m_dp;
+        long long m_gpus;
+        const std::optional<FaultModel> (&m_faults)[4];
+        double m_incumbent;
+        bool m_on = false, m_gatherClass = false;
+        size_t m_micro = 0;
+        std::vector<double> m_scheduleStep;    // per micro-batch and class: the schedule bound (-1: not yet)
+        std::vector<double> m_interleavedStep; // the same for the interleaved family (every v)
+        static constexpr size_t kRecomputeValues = 4;
+        std::vector<double> m_withSp; // per recompute, micro-batch and class: the shared step with SP (-1: not yet)
+        size_t m_micros = 0;
+        bool m_spMonotone = false;          // the schedule bound's monotone case, and tp > 1
+        double m_shared[2] = {-1.0, -1.0};  // per class: the shared step of the current micro-batch (-1: not yet)
+        std::vector<double> m_scheduleDays; // per micro-batch and ZeRO stage: days at the schedule bound
+        double m_sharedDays[4] = {-1.0, -1.0, -1.0, -1.0}; // per ZeRO stage: days at the shared step
+        CheckpointSize m_checkpoints[4];
+    };
+
     // Every layout of one (tp, cp, pp) group.
     void run(const Group& g, ThreadState& ts) const {
         const Space& sp = m_space;
@@ -286,6 +551,7 @@ public:
         // Schedules this pp admits: one for pp = 1 (the schedule then has no effect), else every schedule, with
         // every virtual-stage count that divides the layers for interleaved.
         std::vector<std::pair<Schedule, int>> schedules;
+        schedules.reserve(allSchedules().size() + size_t(sp.base.model.layers / g.pp));
         if (g.pp == 1) {
             schedules.push_back({Schedule::OneFOneB, 1});
         } else {
@@ -307,7 +573,7 @@ public:
             const long long gpus = 1LL * modelParallel * dp;
             if (gpus > sp.maxGpus)
                 break;
-            if (!sp.countAdmitted(gpus))
+            if (!sp.countAdmitted(gpus) || (ts.onlyCount > 0 && gpus != ts.onlyCount))
                 continue;
             if (!sp.only.empty()) {
                 ts.slot = sp.slotOf(gpus);
@@ -345,10 +611,30 @@ public:
                         stateFits[0][zero][oc] = stateFloor(s, dp, false) <= sp.limit;
                         stateFits[1][zero][oc] = g.pp > 1 && stateFloor(s, dp, true) <= sp.limit;
                     }
+                // Branch and bound on time (the best-layout curve, derived mode): lower bounds on the days of a set
+                // of layouts, computed before their memory and time; a set whose bound exceeds the incumbent's days
+                // holds no layout faster than it, nor one as fast (so no tie the objective's order could prefer).
+                TimeBounds bounds(*this, ts, s, dp, gpus, zeroMax, faultModels);
+                std::optional<Timing> zero1[3]; // per micro-batch below (reset there)
+                if (bounds.active() && bounds.allSlower(micros, zeroMax)) {
+                    // Every layout of the set slower than the incumbent: counted as the loops below would count
+                    // them, without the loops.
+                    long long layouts = 0;
+                    for (const auto& [sched, v] : schedules)
+                        for (int mb : micros) {
+                            const int m = batch / (mb * dp);
+                            layouts += !(g.pp > 1 && sched == Schedule::Interleaved && v > 1 && m % g.pp != 0) &&
+                                       !(g.pp > 1 && sched == Schedule::DualPipeV && m < 2 * g.pp);
+                        }
+                    ts.pruned += layouts * static_cast<long long>(std::size(kRecomputes)) * sps * (zeroMax + 1) *
+                                 (offloadClasses == 2 ? 3 : 1);
+                    continue;
+                }
                 for (const auto& [sched, v] : schedules) {
                     const bool vshape = vShaped(sched) && g.pp > 1;
                     s.parallel.schedule = sched;
                     s.parallel.virtualStages = v;
+                    bounds.newSchedule(micros.size());
                     for (Recompute rc : kRecomputes) {
                         s.activations.recompute = rc;
                         for (int seqPar = 0; seqPar < sps; ++seqPar) {
@@ -358,21 +644,44 @@ public:
                             for (int zero = 0; zero <= zeroMax; ++zero)
                                 for (int oc = 0; oc < offloadClasses; ++oc)
                                     over[zero][oc] = m_req.prune && !stateFits[vshape ? 1 : 0][zero][oc];
-                            for (int mb : micros) {
+                            for (size_t mi = 0; mi < micros.size(); ++mi) {
+                                const int mb = micros[mi];
                                 const int m = batch / (mb * dp);
                                 if (g.pp > 1 && sched == Schedule::Interleaved && v > 1 && m % g.pp != 0)
                                     continue;
                                 if (g.pp > 1 && sched == Schedule::DualPipeV && m < 2 * g.pp)
                                     continue;
                                 s.data.microBatch = mb;
+                                bounds.newMicroBatch(mi);
+                                if (bounds.active()) {
+                                    // Every ZeRO stage and offload of this micro-batch slower than the incumbent:
+                                    // counted as the loops below would count them, without the loops.
+                                    bool open = false, slower = true;
+                                    for (int zero = 0; zero <= zeroMax; ++zero) {
+                                        bool stageOpen = false;
+                                        for (int oc = 0; oc < offloadClasses; ++oc)
+                                            stageOpen = stageOpen || !over[zero][oc];
+                                        open = open || stageOpen;
+                                        slower = slower && (!stageOpen || bounds.scheduleSlower(zero));
+                                    }
+                                    if (open && slower) {
+                                        ts.pruned += (zeroMax + 1) * (offloadClasses == 2 ? 3 : 1);
+                                        continue;
+                                    }
+                                }
                                 // ZeRO 1 and 2 move the same bytes per step in the time model: their times are shared.
-                                std::optional<Timing> zero1[3];
+                                for (auto& t : zero1)
+                                    t.reset();
                                 for (int zero = 0; zero <= zeroMax; ++zero) {
                                     s.parallel.zero = zero;
                                     for (int oc = 0; oc < offloadClasses; ++oc) {
                                         const int targets = oc ? 2 : 1; // offloaded: cpu and nvme
                                         if (over[zero][oc]) {
                                             // Memory never falls as the micro-batch grows (docs/planner.md).
+                                            ts.pruned += targets;
+                                            continue;
+                                        }
+                                        if (bounds.slower(zero)) {
                                             ts.pruned += targets;
                                             continue;
                                         }
@@ -455,6 +764,22 @@ public:
         keep(ts, r);
     }
 
+    // The days of a layout as run() would record them, when it is one run() searches on its count and fits; else
+    // nullopt. `s` is scratch.
+    std::optional<double> seedDays(Scenario& s, const Layout& l) const {
+        const Space& sp = m_space;
+        if (!searched(sp, l))
+            return std::nullopt;
+        applyLayout(s, l);
+        if (!validate(s).empty())
+            return std::nullopt;
+        const MemoryModel memory(s, sp.counts, sp.bytes);
+        if (memory.total(l.dp) > sp.limit)
+            return std::nullopt;
+        return layoutTiming(s, sp.counts, sp.work, l.dp, l.gpus(), sp.step, FaultModel(s, sp.counts))
+            .faults.effectiveDays;
+    }
+
     // Keep the layout nearest to fitting: the smallest memory over the limit, then the smallest layout.
     static void nearer(std::optional<Rec>& closest, const Rec& r) {
         if (!closest || r.memory < closest->memory || (r.memory == closest->memory && r.layout < closest->layout))
@@ -464,14 +789,22 @@ public:
 private:
     // The training state of the stage at(dp) reports, plus the runtime reserve: a lower bound on the per-GPU memory
     // of every layout that shares tp, pp, cp, dp, ZeRO, offload and V-shape (they give that stage the same state).
+    // Which stage at(dp) reports depends on the activations, so the keys that size them (micro-batch, recompute,
+    // sequence parallelism) are set to fixed values here: left as the previous group's loops left them, the floor
+    // (and so the pruned count) depended on which group the thread had run before.
     double stateFloor(Scenario& s, int dp, bool vshape) const {
-        const Schedule schedule = s.parallel.schedule;
-        const int v = s.parallel.virtualStages;
+        const ParallelSpec parallel = s.parallel;
+        const int microBatch = s.data.microBatch;
+        const Recompute recompute = s.activations.recompute;
         s.parallel.schedule = vshape ? Schedule::ZbV : Schedule::OneFOneB;
         s.parallel.virtualStages = 1;
+        s.parallel.sequenceParallel = false;
+        s.data.microBatch = 1;
+        s.activations.recompute = Recompute::None;
         const MemoryBreakdown b = MemoryModel(s, m_space.counts, m_space.bytes).at(dp);
-        s.parallel.schedule = schedule;
-        s.parallel.virtualStages = v;
+        s.parallel = parallel;
+        s.data.microBatch = microBatch;
+        s.activations.recompute = recompute;
         return b.weights + b.gradients + b.master + b.optimizer + kRuntimeReserveBytes;
     }
 
@@ -637,6 +970,126 @@ Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target)
     const size_t top = req.top > 0 ? size_t(req.top) : size_t(kMaxListedPlans);
     if (out.kept.size() > top)
         out.kept.resize(top);
+    return out;
+}
+
+// The best-layout curve in derived mode with pruning: a branch and bound per count. The counts are searched one
+// after another (each count's layouts are its own: dp = count / (tp x cp x pp), so nothing is shared between counts
+// but the incumbents). A count's incumbent is the fastest of its seeds that run() searches and that fit: the fastest
+// layouts of the counts before it with dp set for this count, and the scenario's own layout there. Every group is
+// then searched with TimeBounds skipping what is slower than the incumbent; the seed is itself searched and not
+// skipped (its bound is at most its days), so the count's best is at most the incumbent, and a layout skipped is
+// slower than it: the best is the exhaustive search's. The incumbent is fixed while a count is searched, so the
+// counts of evaluated and pruned layouts do not depend on the threads. (Should the best ever come out slower than
+// the incumbent, the count is searched again without one.)
+Outcome curveSearch(const Space& sp, const PlanRequest& req, const Layout& own) {
+    std::vector<Group> groups;
+    for (int tp : sp.tps)
+        for (int cp : sp.cps)
+            for (int pp : sp.pps)
+                if (double(tp) * cp * pp <= double(sp.maxGpus))
+                    groups.push_back({tp, cp, pp});
+    const Search search(sp, req, nullptr);
+    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+    const int threads = std::max(1, std::min<int>(req.threads > 0 ? req.threads : int(hw), int(groups.size())));
+    std::vector<ThreadState> states(static_cast<size_t>(threads));
+    for (ThreadState& ts : states) {
+        ts.work = sp.base;
+        ts.slots.resize(sp.only.size());
+    }
+    Outcome out;
+    out.threads = threads;
+    out.slots.resize(sp.only.size());
+    std::vector<Layout> bests; // the counts' fastest layouts so far
+    Scenario scratch = sp.base;
+    const double total = double(groups.size() * sp.only.size());
+    std::atomic<size_t> done{0};
+    auto cancelled = [&] { return req.cancel && req.cancel->load(std::memory_order_relaxed); };
+    for (size_t i = 0; i < sp.only.size() && !cancelled(); ++i) {
+        const long long n = sp.only[i];
+        double incumbent = std::numeric_limits<double>::infinity();
+        std::vector<Layout> seeds = bests;
+        seeds.push_back(own);
+        std::vector<char> first(groups.size(), 0); // the seeds' groups, searched first
+        std::vector<size_t> firstOrder;
+        for (Layout l : seeds) {
+            const long long mp = 1LL * l.tp * l.cp * l.pp;
+            if (n % mp != 0 || n / mp > std::numeric_limits<int>::max())
+                continue;
+            l.dp = int(n / mp);
+            if (const auto days = search.seedDays(scratch, l))
+                incumbent = std::min(incumbent, *days);
+            for (size_t g = 0; g < groups.size(); ++g)
+                if (groups[g].tp == l.tp && groups[g].cp == l.cp && groups[g].pp == l.pp && !first[g]) {
+                    first[g] = 1;
+                    firstOrder.push_back(g);
+                }
+        }
+        const double seeded = incumbent;
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            // The seeds' groups first, one after another on this thread, each with the best found so far as the
+            // incumbent (a fixed order: the counts do not depend on the threads); then the rest with the best of them.
+            if (attempt == 0) {
+                ThreadState& ts = states[0];
+                ts.onlyCount = n;
+                for (size_t g : firstOrder) {
+                    if (cancelled())
+                        break;
+                    ts.incumbent = incumbent;
+                    search.run(groups[g], ts);
+                    if (ts.slots[i].best)
+                        incumbent = std::min(incumbent, ts.slots[i].best->days);
+                    done.fetch_add(1);
+                }
+            }
+            std::atomic<size_t> next{0};
+            auto worker = [&](ThreadState& ts) {
+                ts.onlyCount = n;
+                ts.incumbent = incumbent;
+                for (size_t g; (g = next.fetch_add(1)) < groups.size();) {
+                    if (cancelled())
+                        return;
+                    if (attempt == 0 && first[g])
+                        continue;
+                    search.run(groups[g], ts);
+                    const size_t finished = done.fetch_add(1) + 1;
+                    if (req.progress)
+                        req.progress(std::min(1.0, double(finished) / total));
+                }
+            };
+            std::vector<std::thread> pool;
+            for (int t = 1; t < threads; ++t)
+                pool.emplace_back(worker, std::ref(states[size_t(t)]));
+            worker(states[0]);
+            for (auto& t : pool)
+                t.join();
+            Slot merged;
+            for (const ThreadState& ts : states) {
+                const Slot& from = ts.slots[i];
+                merged.tried = merged.tried || from.tried;
+                if (from.best && (!merged.best || before(Objective::Fastest, *from.best, *merged.best)))
+                    merged.best = from.best;
+                if (from.closest)
+                    Search::nearer(merged.closest, *from.closest);
+            }
+            if (std::isfinite(seeded) && !cancelled() && (!merged.best || merged.best->days > seeded)) {
+                incumbent = std::numeric_limits<double>::infinity(); // not reached: the seed is searched
+                for (ThreadState& ts : states)
+                    ts.slots[i] = Slot{};
+                continue;
+            }
+            out.slots[i] = merged;
+            break;
+        }
+        if (out.slots[i].best)
+            bests.push_back(out.slots[i].best->layout);
+    }
+    out.cancelled = cancelled();
+    for (const ThreadState& ts : states) {
+        out.evaluated += ts.evaluated;
+        out.pruned += ts.pruned;
+        out.feasible += ts.feasible;
+    }
     return out;
 }
 
@@ -903,7 +1356,8 @@ CurveResult bestLayoutCurve(const Scenario& scenario, const std::vector<CountReq
         }
         Space& sp = *prep.space;
         sp.only = list;
-        const Outcome o = runSearch(sp, req, nullptr);
+        const bool bounded = req.prune && sp.base.efficiency.mode == EfficiencyMode::Derived;
+        const Outcome o = bounded ? curveSearch(sp, req, layoutOf(scenario)) : runSearch(sp, req, nullptr);
         out.threads = std::max(out.threads, o.threads);
         if (o.cancelled) {
             out.cancelled = true;

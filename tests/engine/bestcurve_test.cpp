@@ -177,6 +177,111 @@ TEST(BestLayoutCurve, CountsWithoutALayoutSayWhy) {
         << u.points[0].reason.message();
 }
 
+// The curve's branch and bound (pruning on) against the exhaustive search (pruning off, every layout evaluated): per
+// count the same best layout with the same figures, or the same reason; every layout is counted once, evaluated or
+// skipped; and the counts do not depend on the threads.
+CurveResult expectSameAsExhaustive(const Scenario& s, const std::vector<CountRequest>& counts, PlanRequest req) {
+    req.prune = true;
+    req.threads = 2;
+    const CurveResult fast = bestLayoutCurve(s, counts, req);
+    req.threads = 3;
+    const CurveResult three = bestLayoutCurve(s, counts, req);
+    req.prune = false;
+    const CurveResult full = bestLayoutCurve(s, counts, req);
+    EXPECT_EQ(fast.evaluated, three.evaluated);
+    EXPECT_EQ(fast.pruned, three.pruned);
+    EXPECT_EQ(fast.evaluated + fast.pruned, full.evaluated);
+    EXPECT_EQ(full.pruned, 0);
+    EXPECT_EQ(fast.points.size(), full.points.size());
+    int found = 0;
+    for (size_t i = 0; i < std::min(fast.points.size(), full.points.size()); ++i) {
+        const CountBest& a = fast.points[i];
+        const CountBest& b = full.points[i];
+        SCOPED_TRACE(std::to_string(b.gpus) + " GPUs, batch " + std::to_string(b.globalBatch));
+        EXPECT_EQ(a.gpus, b.gpus);
+        EXPECT_EQ(a.found, b.found);
+        if (!a.found || !b.found) {
+            EXPECT_EQ(a.reason.message(), b.reason.message());
+            continue;
+        }
+        ++found;
+        EXPECT_TRUE(a.plan.layout == b.plan.layout)
+            << describeLayout(a.plan.layout) << " vs " << describeLayout(b.plan.layout);
+        EXPECT_EQ(a.plan.days, b.plan.days);
+        EXPECT_EQ(a.plan.daysCompute, b.plan.daysCompute);
+        EXPECT_EQ(a.plan.usd, b.plan.usd);
+        EXPECT_EQ(a.plan.stepS, b.plan.stepS);
+        EXPECT_EQ(a.plan.memoryTotal, b.plan.memoryTotal);
+        EXPECT_EQ(a.plan.bottleneck, b.plan.bottleneck);
+    }
+    EXPECT_GT(found, 2);
+    return fast;
+}
+
+std::vector<CountRequest> countsOf(std::initializer_list<long long> list) {
+    std::vector<CountRequest> out;
+    for (long long n : list)
+        out.push_back({n, 0});
+    return out;
+}
+
+TEST(BestLayoutCurve, TheBranchAndBoundFindsTheExhaustiveSearchsBest) {
+    const std::vector<CountRequest> small = countsOf({1, 2, 3, 4, 6, 8, 11, 12, 16, 24, 32, 64});
+    PlanRequest req;
+    {
+        SCOPED_TRACE("dense, derived");
+        expectSameAsExhaustive(tinyScenario(), small, req);
+        req.headroom = 0.2;
+        expectSameAsExhaustive(tinyScenario(), small, req);
+        req.headroom = 0;
+    }
+    {
+        SCOPED_TRACE("the scenario in fixed mode (the curve ranks in derived mode), and followed in fixed mode");
+        Scenario fixed = tinyScenario();
+        fixed.efficiency.mode = EfficiencyMode::Fixed;
+        fixed.hardware.memoryGb = 6;
+        expectSameAsExhaustive(fixed, small, req);
+        req.forceDerived = false;
+        expectSameAsExhaustive(fixed, small, req);
+        req.forceDerived = true;
+    }
+    {
+        SCOPED_TRACE("mixture of experts with an MTP module, more micro-batches (DualPipeV's overlapped all-to-all)");
+        Scenario moe = tinyScenario();
+        moe.model.moe.experts = 8;
+        moe.model.moe.activeExperts = 2;
+        moe.model.moe.expertFfnHidden = 512;
+        moe.model.mtpLayers = 1;
+        moe.hardware.memoryGb = 8;
+        moe.data.globalBatch = 32;
+        expectSameAsExhaustive(moe, countsOf({4, 8, 16, 32, 64}), req);
+    }
+    {
+        SCOPED_TRACE(
+            "FP8 with per-tensor scaling (ZeRO-3 gathers FP8 weights) on H100, uneven splits with balanced ends");
+        Scenario fp8 = tinyScenario();
+        applyGpuPreset(fp8, "h100-sxm");
+        fp8.hardware.gpusPerNode = 4;
+        fp8.hardware.memoryGb = 3.2;
+        fp8.precision.compute = NumberFormat::Fp8;
+        fp8.precision.fp8Recipe = Fp8Recipe::Tensorwise;
+        fp8.model.layers = 10;
+        fp8.parallel.balanceEnds = true;
+        fp8.data.globalBatch = 16;
+        expectSameAsExhaustive(fp8, countsOf({2, 4, 8, 12, 16, 32, 64}), req);
+    }
+    {
+        SCOPED_TRACE("Qwen3-8B (the default scenario) on its days curve's counts, a smaller batch");
+        Scenario qwen;
+        qwen.efficiency.mode = EfficiencyMode::Derived;
+        qwen.data.globalBatch = 96;
+        const Evaluation e = evaluateAll(qwen);
+        const CurveResult fast = expectSameAsExhaustive(qwen, curveLayoutCounts(qwen, e.curve), req);
+        // The bound does its work: most layouts are skipped without their memory or time.
+        EXPECT_GT(fast.pruned, 4 * fast.evaluated);
+    }
+}
+
 TEST(BestLayoutCurve, CancelLeavesNothingHalfFilled) {
     Scenario s;
     applyModelPreset(s, "llama3.1-405b");

@@ -296,6 +296,33 @@ TEST(LayoutPlanner, ThreadsDoNotChangeTheAnswer) {
         EXPECT_TRUE(one.pareto[i].layout == three.pareto[i].layout);
 }
 
+// The counts of evaluated and pruned layouts do not depend on which thread ran which group before: a mixture of
+// experts with an MTP module on a range, where the heaviest stage's memory (which the state floor reads) follows the
+// micro-batch, recompute and SP that the previous group's loops leave in a thread's scratch scenario.
+TEST(LayoutPlanner, CountsDoNotDependOnTheThreads) {
+    Scenario s = tinyScenario();
+    s.model.moe.experts = 8;
+    s.model.moe.activeExperts = 2;
+    s.model.moe.expertFfnHidden = 512;
+    s.model.mtpLayers = 1;
+    s.data.globalBatch = 32;
+    s.hardware.memoryGb = 6;
+    PlanRequest req;
+    req.minGpus = 1;
+    req.maxGpus = 32;
+    req.threads = 1;
+    const PlanResult one = planLayouts(s, req);
+    ASSERT_GT(one.pruned, 0);
+    for (int threads : {2, 3, 4, 2}) {
+        req.threads = threads;
+        const PlanResult r = planLayouts(s, req);
+        SCOPED_TRACE(std::to_string(threads) + " threads");
+        EXPECT_EQ(r.evaluated, one.evaluated);
+        EXPECT_EQ(r.pruned, one.pruned);
+        expectSamePlans(r.plans, one.plans);
+    }
+}
+
 // Pruning skips layouts without evaluating them; it must never skip one that fits.
 TEST(LayoutPlanner, PruningNeverDropsAFeasibleLayout) {
     tl::test::RandomScenarios random(11);
