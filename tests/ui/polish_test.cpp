@@ -16,10 +16,13 @@
 #include "ui/i18n/language.h"
 #include "ui/labs/scalinglab.h"
 #include "ui/lessons/classroom.h"
+#include "ui/lessons/lessonplayer.h"
 #include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
 #include "ui/planner/planmodel.h"
 #include "ui/planner/plannertab.h"
+#include "ui/views/plot.h"
+#include "ui/views/timeview.h"
 
 #include <QAbstractAxis>
 #include <QAbstractButton>
@@ -27,6 +30,7 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QFontMetrics>
@@ -35,6 +39,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
@@ -375,6 +380,48 @@ private slots:
         QVERIFY(!a->isCompact());
         QVERIFY(runs->isVisible() && a->chartView()->isVisible());
         QVERIFY(!runs->isColumnHidden(2));
+    }
+    // View > Lessons (Ctrl+L) at 1280 x 720, not presenting, then Next: the lessons take no third column from the
+    // charts; the days chart keeps a plot a person can read, and the parameters stay on screen beside it. (Before, the
+    // lessons stood right of the tabs: the days chart's plot was about 200 x 100 px.)
+    void theLessonsLeaveTheChartsTheirRoom() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        settle();
+        QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+        settle();
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("lessonsDock"));
+        QVERIFY(dock && dock->isVisible());
+        auto* next = dock->findChild<QPushButton*>(QStringLiteral("lessonNext"));
+        QVERIFY(next && next->isVisible());
+        QTest::mouseClick(next, Qt::LeftButton);
+        settle();
+        QVERIFY(window.classroom().player->step());
+        QTest::keyClick(&window, Qt::Key_1, Qt::AltModifier); // View > 1 Memory and time
+        settle();
+        auto* time = window.view<ui::TimeView>();
+        QVERIFY(time && time->isVisible());
+        const QRectF plot = time->plot()->plotArea();
+        QVERIFY2(plot.width() >= 330 && plot.height() >= 150,
+                 qPrintable(QStringLiteral("days plot %1 x %2").arg(plot.width()).arg(plot.height())));
+        auto* parameters = window.findChild<QDockWidget*>(QStringLiteral("parametersDock"));
+        QVERIFY(parameters && parameters->isVisible() && !parameters->visibleRegion().isEmpty());
+        QVERIFY(next->isVisible() && !next->visibleRegion().isEmpty());
+        QVERIFY(next->mapTo(&window, QPoint(next->width(), next->height())).x() <= window.width());
+        // Closed and opened on a wide window, the lessons stand beside the tabs again.
+        QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+        settle();
+        QVERIFY(!dock->isVisible());
+        window.resize(1900, 1000);
+        settle();
+        QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+        settle();
+        QCOMPARE(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
+        QVERIFY(time->plot()->plotArea().width() >= 330);
     }
     // Issue 26: the planner says what a LoRA run changes about the layouts it ranks, with the engine's trainable
     // parameters and frozen bytes; a full training run gets no such note.
