@@ -473,6 +473,66 @@ private slots:
         QVERIFY2(status.contains(QString::fromStdString(engine::formatGB(ledger.state.frozenWeightBytes))),
                  qPrintable(status));
     }
+    // View > 4 Planner at 1280 x 720, English and Chinese: after a plan every column of the table shows without
+    // scrolling sideways; each figure reads in full with its unit, the layout and the bottleneck give way (elided in
+    // the middle, their tooltips say all). (Before, Memory, Free and Bottleneck were off to the right.)
+    void thePlannerTableFitsTheWidth() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        auto* planner = window.view<ui::PlannerTab>();
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            window.setLanguage(language);
+            settle();
+            QTest::keyClick(&window, Qt::Key_4, Qt::AltModifier);
+            settle();
+            QCOMPARE(window.tabs()->currentWidget(), planner);
+            QLineEdit* gpus = planner->gpusEdit();
+            gpus->setFocus();
+            gpus->selectAll();
+            QTest::keyClicks(gpus, QStringLiteral("8:64"));
+            QSignalSpy finished(planner, &ui::PlannerTab::finished);
+            QTest::keyClick(gpus, Qt::Key_Return);
+            QVERIFY(finished.wait(60000));
+            settle();
+            auto* table = planner->findChild<QTableView*>(QStringLiteral("plannerTable"));
+            QVERIFY(table && table->model()->rowCount() > 0);
+            QHeaderView* header = table->horizontalHeader();
+            QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+            const int last = ui::PlanModel::ColumnCount - 1;
+            QVERIFY2(header->sectionViewportPosition(last) + header->sectionSize(last) <= table->viewport()->width(),
+                     qPrintable(language + QStringLiteral(": the last column ends at %1 of %2")
+                                               .arg(header->sectionViewportPosition(last) + header->sectionSize(last))
+                                               .arg(table->viewport()->width())));
+            const QFontMetrics fm(table->font());
+            for (int c = 0; c < ui::PlanModel::ColumnCount; ++c) { // each title reads in full
+                const QString title = table->model()->headerData(c, Qt::Horizontal).toString();
+                const int arrow = c == header->sortIndicatorSection() ? header->height() : 0;
+                QFont bold = header->font(); // a selected row's sections are drawn bold
+                bold.setBold(true);
+                QVERIFY2(QFontMetrics(bold).horizontalAdvance(title) + arrow + 4 <= header->sectionSize(c),
+                         qPrintable(language +
+                                    QStringLiteral(": title \"%1\" in %2 px").arg(title).arg(header->sectionSize(c))));
+            }
+            for (int c = 0; c < ui::PlanModel::ColumnCount; ++c) {
+                if (c == ui::PlanModel::Layout || c == ui::PlanModel::Bottleneck) {
+                    QVERIFY2(header->sectionSize(c) >= 60,
+                             qPrintable(QStringLiteral("column %1: %2 px").arg(c).arg(header->sectionSize(c))));
+                    QVERIFY(!table->model()->index(0, c).data(Qt::ToolTipRole).toString().isEmpty());
+                    continue;
+                }
+                for (int r = 0; r < table->model()->rowCount(); ++r) {
+                    const QString text = table->model()->index(r, c).data().toString();
+                    QVERIFY2(fm.horizontalAdvance(text) + 6 <= header->sectionSize(c),
+                             qPrintable(language +
+                                        QStringLiteral(": \"%1\" in %2 px").arg(text).arg(header->sectionSize(c))));
+                }
+            }
+        }
+    }
     // File > Compare With (Ctrl+D) in the Chinese window: the Compare window fits its screen, and the figures in its
     // table are in Chinese with their units ("19.3 天", not "19.3 days"; B - A "+8 个副本", not "+8 replicas").
     void compareFitsTheScreenAndSpeaksTheLanguage() {
