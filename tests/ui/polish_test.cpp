@@ -14,6 +14,7 @@
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
 #include "ui/i18n/language.h"
+#include "ui/labs/parallelismlab.h"
 #include "ui/labs/scalinglab.h"
 #include "ui/lessons/classroom.h"
 #include "ui/lessons/lessonplayer.h"
@@ -30,6 +31,7 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
@@ -592,6 +594,57 @@ private slots:
         qputenv("HOME", oldHome);
         QCOMPARE(dialogs.asked, QStringList{QStringLiteral("open")});
         QVERIFY2(QFileInfo(dialogs.openDirs.value(0)).isDir(), qPrintable(dialogs.openDirs.value(0)));
+    }
+    // View > 5 Parallelism lab at 1280 x 720, each page (and the attention block): no page scrolls sideways, and the
+    // headlines (the green and red result lines) read in full inside the page, wrapped; the matrices scroll in their
+    // own box. (Before, the unwrapped "A by columns..." line made the whole page scroll sideways, cut at the right.)
+    void theParallelismLabFitsTheWidth() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        QTest::keyClick(&window, Qt::Key_5, Qt::AltModifier);
+        settle();
+        auto* lab = window.view<ui::labs::ParallelismLab>();
+        QVERIFY(lab && lab->isVisible());
+        const auto check = [&](const QString& where) {
+            auto* area = qobject_cast<QScrollArea*>(lab->pages()->currentWidget());
+            QVERIFY(area);
+            QVERIFY2(
+                area->horizontalScrollBar()->maximum() == 0,
+                qPrintable(where +
+                           QStringLiteral(": scrolls %1 px sideways").arg(area->horizontalScrollBar()->maximum())));
+            int lines = 0;
+            for (QLabel* l : area->widget()->findChildren<QLabel*>()) {
+                if (!l->isVisible() || l->text().isEmpty())
+                    continue;
+                ++lines;
+                const int right = l->mapTo(area->viewport(), QPoint(l->width(), 0)).x();
+                QVERIFY2(right <= area->viewport()->width(),
+                         qPrintable(where + QStringLiteral(": \"%1\" ends at %2 of %3")
+                                                .arg(l->text())
+                                                .arg(right)
+                                                .arg(area->viewport()->width())));
+                const int needed = l->wordWrap() ? l->heightForWidth(l->width()) : l->sizeHint().height();
+                QVERIFY2(needed <= l->height() && (l->wordWrap() || l->sizeHint().width() <= l->width()),
+                         qPrintable(where + QStringLiteral(": \"%1\" cut").arg(l->text())));
+            }
+            QVERIFY(lines >= 2);
+        };
+        for (int page = 0; page < lab->pages()->count(); ++page) {
+            lab->pages()->setCurrentIndex(page);
+            settle();
+            check(lab->pages()->tabText(page));
+        }
+        lab->pages()->setCurrentIndex(0);
+        QComboBox* block = lab->tensorPage()->blockCombo();
+        block->setFocus();
+        QTest::keyClick(block, Qt::Key_Down); // Attention: split by heads
+        settle();
+        QCOMPARE(block->currentIndex(), 1);
+        check(QStringLiteral("attention"));
     }
     // View > 6 Scaling laws at 1280 x 720: neither page scrolls sideways (the chart's title and legend were cut off
     // at the right); the chart goes under the table and the page scrolls down. Wider, they stand side by side again.
