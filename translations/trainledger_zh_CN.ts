@@ -108,8 +108,16 @@ published %3, predicted %4: %5
         <translation>散点图(&amp;P)</translation>
     </message>
     <message>
-        <source>Predicted against published: seconds per step (memory rows: GiB per GPU)</source>
-        <translation>预测与已发表对比：每步秒数（显存行：每 GPU 的 GiB）</translation>
+        <source>Predicted against published: seconds per step</source>
+        <translation>预测与已发表对比：每步秒数</translation>
+    </message>
+    <message>
+        <source>memory rows: GiB per GPU</source>
+        <translation>显存行：每 GPU 的 GiB</translation>
+    </message>
+    <message>
+        <source>(%1)</source>
+        <translation>（%1）</translation>
     </message>
 </context>
 <context>

@@ -36,6 +36,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFontMetrics>
+#include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -168,6 +169,22 @@ template <typename T> T* shownChild(QWidget& window) {
         if (d->isVisible())
             return d;
     return nullptr;
+}
+
+// The chart's title as drawn (Qt Charts elides a title that does not fit with "...").
+QString titleShown(QChart* chart) {
+    const QString start = chart->title().left(8);
+    const std::function<QString(QGraphicsItem*)> find = [&](QGraphicsItem* item) -> QString {
+        for (QGraphicsItem* child : item->childItems()) {
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(child); text && text->isVisible())
+                if (const QString plain = text->toPlainText(); plain.startsWith(start.left(4)))
+                    return plain;
+            if (QString found = find(child); !found.isEmpty())
+                return found;
+        }
+        return {};
+    };
+    return find(chart);
 }
 
 } // namespace
@@ -424,6 +441,50 @@ private slots:
         settle();
         QCOMPARE(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
         QVERIFY(time->plot()->plotArea().width() >= 330);
+    }
+    // Help > How Accurate Is This? (Ctrl+Shift+A) at 1280 x 720, not presenting, English and Chinese: the chart's
+    // title says its units in full (it read "... (memory rows: GiB per ..." elided); it breaks into two lines where
+    // one does not fit, and stays one line where it does.
+    void theAccuracyChartTitleKeepsItsUnits() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            window.setLanguage(language);
+            settle();
+            window.activateWindow();
+            QApplication::setActiveWindow(&window);
+            QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+            settle();
+            ui::AccuracyWindow* a = window.accuracyWindow();
+            QVERIFY(a && a->isVisible());
+            QVERIFY(QTest::qWaitForWindowExposed(a));
+            // Every width the window can take on a 1280 x 720 screen with the plot beside the runs.
+            int sideBySide = 0;
+            for (int width = 960; width <= 1280; width += 40) {
+                a->resize(width, 660);
+                settle();
+                if (a->isCompact())
+                    continue;
+                ++sideBySide;
+                QChart* chart = a->chartView()->chart();
+                const QString title = chart->title();
+                QVERIFY2(title.contains(language == QLatin1String("en") ? QStringLiteral("GiB per GPU")
+                                                                        : QStringLiteral("每 GPU 的 GiB")),
+                         qPrintable(title));
+                const QString shown = titleShown(chart);
+                QVERIFY2(!shown.isEmpty() && !shown.contains(QStringLiteral("...")) && !shown.contains(QChar(0x2026)),
+                         qPrintable(language + QStringLiteral(" at %1 px: \"%2\"").arg(width).arg(shown)));
+            }
+            QVERIFY(sideBySide >= 3);
+            a->resize(1900, 1000); // wide: one line
+            settle();
+            QVERIFY2(!a->chartView()->chart()->title().contains(QStringLiteral("<br>")),
+                     qPrintable(a->chartView()->chart()->title()));
+            a->close();
+        }
     }
     // Issue 26: the planner says what a LoRA run changes about the layouts it ranks, with the engine's trainable
     // parameters and frozen bytes; a full training run gets no such note.
