@@ -187,6 +187,22 @@ QString titleShown(QChart* chart) {
     return find(chart);
 }
 
+// Every text the chart draws that Qt Charts cut short ("Gradie...").
+QStringList elidedTexts(QChart* chart) {
+    QStringList out;
+    const std::function<void(QGraphicsItem*)> walk = [&](QGraphicsItem* item) {
+        for (QGraphicsItem* child : item->childItems()) {
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(child); text && text->isVisible())
+                if (const QString plain = text->toPlainText();
+                    plain.endsWith(QStringLiteral("...")) || plain.endsWith(QChar(0x2026)))
+                    out << plain;
+            walk(child);
+        }
+    };
+    walk(chart);
+    return out;
+}
+
 } // namespace
 
 class PolishTest : public QObject {
@@ -631,6 +647,42 @@ private slots:
                     seen = seen || item->text() == days + QStringLiteral(" 天");
                 }
         QVERIFY2(seen, qPrintable(days));
+    }
+    // File > Compare With (Ctrl+D) on a 1280 x 720 screen, English and Chinese: no label of either chart is cut short
+    // (the memory chart's categories read "Gradie...", "Optimi...", "Activat..."): where they do not fit side by
+    // side they slant (steeper where the window is narrower: a 1000 px wide window's categories stand upright).
+    void compareChartsCutNoLabel() {
+        QTemporaryDir dir;
+        engine::Scenario b;
+        b.parallel.dp = 16;
+        const QString path = dir.filePath(QStringLiteral("b.trainledger"));
+        QVERIFY(!io::saveArchive(path, b));
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.compareWith(path));
+        ui::CompareWindow* compare = window.compareWindow();
+        QVERIFY(compare && QTest::qWaitForWindowExposed(compare));
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            window.setLanguage(language);
+            for (const QSize size : {QSize(1280, 690), QSize(1900, 1000)}) {
+                compare->resize(size);
+                settle();
+                for (QChartView* view : compare->chartViews()) {
+                    const QStringList cut = elidedTexts(view->chart());
+                    QVERIFY2(cut.isEmpty(),
+                             qPrintable(language + QStringLiteral(" %1 x %2: ").arg(size.width()).arg(size.height()) +
+                                        cut.join(QStringLiteral(", "))));
+                }
+            }
+            compare->resize(1000, 690); // the memory chart's categories still read in full
+            settle();
+            const QStringList cut = elidedTexts(compare->chartViews().front()->chart());
+            QVERIFY2(cut.isEmpty(),
+                     qPrintable(language + QStringLiteral(" 1000 x 690: ") + cut.join(QStringLiteral(", "))));
+        }
     }
     // File > Open (Ctrl+O) in a fresh home without a Documents folder starts in a folder that exists (it started in
     // the missing Documents folder, which the file dialog offered as the name of the file to open).
