@@ -108,8 +108,16 @@ published %3, predicted %4: %5
         <translation>散点图(&amp;P)</translation>
     </message>
     <message>
-        <source>Predicted against published: seconds per step (memory rows: GiB per GPU)</source>
-        <translation>预测与已发表对比：每步秒数（显存行：每 GPU 的 GiB）</translation>
+        <source>Predicted against published: seconds per step</source>
+        <translation>预测与已发表对比：每步秒数</translation>
+    </message>
+    <message>
+        <source>memory rows: GiB per GPU</source>
+        <translation>显存行：每 GPU 的 GiB</translation>
+    </message>
+    <message>
+        <source>(%1)</source>
+        <translation>（%1）</translation>
     </message>
 </context>
 <context>
@@ -2019,10 +2027,6 @@ Total %5 of %6, pipeline stage %7</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <source>Memory/GPU</source>
-        <translation>显存/GPU</translation>
-    </message>
-    <message>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
@@ -2041,6 +2045,14 @@ Total %5 of %6, pipeline stage %7</source>
     <message>
         <source>Days with checkpoints, the work lost to faults and the restarts counted: the time gate&apos;s days, by which the planner ranks</source>
         <translation>计入检查点、故障损失的工作与重启后的天数：即时间门槛所用的天数，规划器按它排序</translation>
+    </message>
+    <message>
+        <source>Memory per GPU at its peak: weights, gradients, optimizer state, activations and buffers</source>
+        <translation>每个 GPU 的峰值显存：权重、梯度、优化器状态、激活值和缓冲区</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
     </message>
 </context>
 <context>

@@ -14,12 +14,16 @@
 #include "ui/compare/comparewindow.h"
 #include "ui/controller.h"
 #include "ui/i18n/language.h"
+#include "ui/labs/parallelismlab.h"
 #include "ui/labs/scalinglab.h"
 #include "ui/lessons/classroom.h"
+#include "ui/lessons/lessonplayer.h"
 #include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
 #include "ui/planner/planmodel.h"
 #include "ui/planner/plannertab.h"
+#include "ui/views/plot.h"
+#include "ui/views/timeview.h"
 
 #include <QAbstractAxis>
 #include <QAbstractButton>
@@ -27,14 +31,18 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
+#include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QFontMetrics>
+#include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
@@ -161,6 +169,38 @@ template <typename T> T* shownChild(QWidget& window) {
         if (d->isVisible())
             return d;
     return nullptr;
+}
+
+// The chart's title as drawn (Qt Charts elides a title that does not fit with "...").
+QString titleShown(QChart* chart) {
+    const QString start = chart->title().left(8);
+    const std::function<QString(QGraphicsItem*)> find = [&](QGraphicsItem* item) -> QString {
+        for (QGraphicsItem* child : item->childItems()) {
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(child); text && text->isVisible())
+                if (const QString plain = text->toPlainText(); plain.startsWith(start.left(4)))
+                    return plain;
+            if (QString found = find(child); !found.isEmpty())
+                return found;
+        }
+        return {};
+    };
+    return find(chart);
+}
+
+// Every text the chart draws that Qt Charts cut short ("Gradie...").
+QStringList elidedTexts(QChart* chart) {
+    QStringList out;
+    const std::function<void(QGraphicsItem*)> walk = [&](QGraphicsItem* item) {
+        for (QGraphicsItem* child : item->childItems()) {
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(child); text && text->isVisible())
+                if (const QString plain = text->toPlainText();
+                    plain.endsWith(QStringLiteral("...")) || plain.endsWith(QChar(0x2026)))
+                    out << plain;
+            walk(child);
+        }
+    };
+    walk(chart);
+    return out;
 }
 
 } // namespace
@@ -507,6 +547,92 @@ private slots:
         QVERIFY(runs->isVisible() && a->chartView()->isVisible());
         QVERIFY(!runs->isColumnHidden(2));
     }
+    // View > Lessons (Ctrl+L) at 1280 x 720, not presenting, then Next: the lessons take no third column from the
+    // charts; the days chart keeps a plot a person can read, and the parameters stay on screen beside it. (Before, the
+    // lessons stood right of the tabs: the days chart's plot was about 200 x 100 px.)
+    void theLessonsLeaveTheChartsTheirRoom() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        settle();
+        QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+        settle();
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("lessonsDock"));
+        QVERIFY(dock && dock->isVisible());
+        auto* next = dock->findChild<QPushButton*>(QStringLiteral("lessonNext"));
+        QVERIFY(next && next->isVisible());
+        QTest::mouseClick(next, Qt::LeftButton);
+        settle();
+        QVERIFY(window.classroom().player->step());
+        QTest::keyClick(&window, Qt::Key_1, Qt::AltModifier); // View > 1 Memory and time
+        settle();
+        auto* time = window.view<ui::TimeView>();
+        QVERIFY(time && time->isVisible());
+        const QRectF plot = time->plot()->plotArea();
+        QVERIFY2(plot.width() >= 330 && plot.height() >= 150,
+                 qPrintable(QStringLiteral("days plot %1 x %2").arg(plot.width()).arg(plot.height())));
+        auto* parameters = window.findChild<QDockWidget*>(QStringLiteral("parametersDock"));
+        QVERIFY(parameters && parameters->isVisible() && !parameters->visibleRegion().isEmpty());
+        QVERIFY(next->isVisible() && !next->visibleRegion().isEmpty());
+        QVERIFY(next->mapTo(&window, QPoint(next->width(), next->height())).x() <= window.width());
+        // Closed and opened on a wide window, the lessons stand beside the tabs again.
+        QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+        settle();
+        QVERIFY(!dock->isVisible());
+        window.resize(1900, 1000);
+        settle();
+        QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+        settle();
+        QCOMPARE(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
+        QVERIFY(time->plot()->plotArea().width() >= 330);
+    }
+    // Help > How Accurate Is This? (Ctrl+Shift+A) at 1280 x 720, not presenting, English and Chinese: the chart's
+    // title says its units in full (it read "... (memory rows: GiB per ..." elided); it breaks into two lines where
+    // one does not fit, and stays one line where it does.
+    void theAccuracyChartTitleKeepsItsUnits() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            window.setLanguage(language);
+            settle();
+            window.activateWindow();
+            QApplication::setActiveWindow(&window);
+            QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+            settle();
+            ui::AccuracyWindow* a = window.accuracyWindow();
+            QVERIFY(a && a->isVisible());
+            QVERIFY(QTest::qWaitForWindowExposed(a));
+            // Every width the window can take on a 1280 x 720 screen with the plot beside the runs.
+            int sideBySide = 0;
+            for (int width = 960; width <= 1280; width += 40) {
+                a->resize(width, 660);
+                settle();
+                if (a->isCompact())
+                    continue;
+                ++sideBySide;
+                QChart* chart = a->chartView()->chart();
+                const QString title = chart->title();
+                QVERIFY2(title.contains(language == QLatin1String("en") ? QStringLiteral("GiB per GPU")
+                                                                        : QStringLiteral("每 GPU 的 GiB")),
+                         qPrintable(title));
+                const QString shown = titleShown(chart);
+                QVERIFY2(!shown.isEmpty() && !shown.contains(QStringLiteral("...")) && !shown.contains(QChar(0x2026)),
+                         qPrintable(language + QStringLiteral(" at %1 px: \"%2\"").arg(width).arg(shown)));
+            }
+            QVERIFY(sideBySide >= 3);
+            a->resize(1900, 1000); // wide: one line
+            settle();
+            QVERIFY2(!a->chartView()->chart()->title().contains(QStringLiteral("<br>")),
+                     qPrintable(a->chartView()->chart()->title()));
+            a->close();
+        }
+    }
     // Issue 26: the planner says what a LoRA run changes about the layouts it ranks, with the engine's trainable
     // parameters and frozen bytes; a full training run gets no such note.
     void thePlannerShowsItsRankingFiguresAndExplainsFineTuning() {
@@ -557,6 +683,66 @@ private slots:
         QVERIFY2(status.contains(QString::fromStdString(engine::formatGB(ledger.state.frozenWeightBytes))),
                  qPrintable(status));
     }
+    // View > 4 Planner at 1280 x 720, English and Chinese: after a plan every column of the table shows without
+    // scrolling sideways; each figure reads in full with its unit, the layout and the bottleneck give way (elided in
+    // the middle, their tooltips say all). (Before, Memory, Free and Bottleneck were off to the right.)
+    void thePlannerTableFitsTheWidth() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        auto* planner = window.view<ui::PlannerTab>();
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            window.setLanguage(language);
+            settle();
+            QTest::keyClick(&window, Qt::Key_4, Qt::AltModifier);
+            settle();
+            QCOMPARE(window.tabs()->currentWidget(), planner);
+            QLineEdit* gpus = planner->gpusEdit();
+            gpus->setFocus();
+            gpus->selectAll();
+            QTest::keyClicks(gpus, QStringLiteral("8:64"));
+            QSignalSpy finished(planner, &ui::PlannerTab::finished);
+            QTest::keyClick(gpus, Qt::Key_Return);
+            QVERIFY(finished.wait(60000));
+            settle();
+            auto* table = planner->findChild<QTableView*>(QStringLiteral("plannerTable"));
+            QVERIFY(table && table->model()->rowCount() > 0);
+            QHeaderView* header = table->horizontalHeader();
+            QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+            const int last = ui::PlanModel::ColumnCount - 1;
+            QVERIFY2(header->sectionViewportPosition(last) + header->sectionSize(last) <= table->viewport()->width(),
+                     qPrintable(language + QStringLiteral(": the last column ends at %1 of %2")
+                                               .arg(header->sectionViewportPosition(last) + header->sectionSize(last))
+                                               .arg(table->viewport()->width())));
+            const QFontMetrics fm(table->font());
+            for (int c = 0; c < ui::PlanModel::ColumnCount; ++c) { // each title reads in full
+                const QString title = table->model()->headerData(c, Qt::Horizontal).toString();
+                const int arrow = c == header->sortIndicatorSection() ? header->height() : 0;
+                QFont bold = header->font(); // a selected row's sections are drawn bold
+                bold.setBold(true);
+                QVERIFY2(QFontMetrics(bold).horizontalAdvance(title) + arrow + 4 <= header->sectionSize(c),
+                         qPrintable(language +
+                                    QStringLiteral(": title \"%1\" in %2 px").arg(title).arg(header->sectionSize(c))));
+            }
+            for (int c = 0; c < ui::PlanModel::ColumnCount; ++c) {
+                if (c == ui::PlanModel::Layout || c == ui::PlanModel::Bottleneck) {
+                    QVERIFY2(header->sectionSize(c) >= 60,
+                             qPrintable(QStringLiteral("column %1: %2 px").arg(c).arg(header->sectionSize(c))));
+                    QVERIFY(!table->model()->index(0, c).data(Qt::ToolTipRole).toString().isEmpty());
+                    continue;
+                }
+                for (int r = 0; r < table->model()->rowCount(); ++r) {
+                    const QString text = table->model()->index(r, c).data().toString();
+                    QVERIFY2(fm.horizontalAdvance(text) + 6 <= header->sectionSize(c),
+                             qPrintable(language +
+                                        QStringLiteral(": \"%1\" in %2 px").arg(text).arg(header->sectionSize(c))));
+                }
+            }
+        }
+    }
     // File > Compare With (Ctrl+D) in the Chinese window: the Compare window fits its screen, and the figures in its
     // table are in Chinese with their units ("19.3 天", not "19.3 days"; B - A "+8 个副本", not "+8 replicas").
     void compareFitsTheScreenAndSpeaksTheLanguage() {
@@ -593,6 +779,42 @@ private slots:
                 }
         QVERIFY2(seen, qPrintable(days));
     }
+    // File > Compare With (Ctrl+D) on a 1280 x 720 screen, English and Chinese: no label of either chart is cut short
+    // (the memory chart's categories read "Gradie...", "Optimi...", "Activat..."): where they do not fit side by
+    // side they slant (steeper where the window is narrower: a 1000 px wide window's categories stand upright).
+    void compareChartsCutNoLabel() {
+        QTemporaryDir dir;
+        engine::Scenario b;
+        b.parallel.dp = 16;
+        const QString path = dir.filePath(QStringLiteral("b.trainledger"));
+        QVERIFY(!io::saveArchive(path, b));
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.compareWith(path));
+        ui::CompareWindow* compare = window.compareWindow();
+        QVERIFY(compare && QTest::qWaitForWindowExposed(compare));
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            window.setLanguage(language);
+            for (const QSize size : {QSize(1280, 690), QSize(1900, 1000)}) {
+                compare->resize(size);
+                settle();
+                for (QChartView* view : compare->chartViews()) {
+                    const QStringList cut = elidedTexts(view->chart());
+                    QVERIFY2(cut.isEmpty(),
+                             qPrintable(language + QStringLiteral(" %1 x %2: ").arg(size.width()).arg(size.height()) +
+                                        cut.join(QStringLiteral(", "))));
+                }
+            }
+            compare->resize(1000, 690); // the memory chart's categories still read in full
+            settle();
+            const QStringList cut = elidedTexts(compare->chartViews().front()->chart());
+            QVERIFY2(cut.isEmpty(),
+                     qPrintable(language + QStringLiteral(" 1000 x 690: ") + cut.join(QStringLiteral(", "))));
+        }
+    }
     // File > Open (Ctrl+O) in a fresh home without a Documents folder starts in a folder that exists (it started in
     // the missing Documents folder, which the file dialog offered as the name of the file to open).
     void openStartsInAFolderThatExists() {
@@ -616,6 +838,57 @@ private slots:
         qputenv("HOME", oldHome);
         QCOMPARE(dialogs.asked, QStringList{QStringLiteral("open")});
         QVERIFY2(QFileInfo(dialogs.openDirs.value(0)).isDir(), qPrintable(dialogs.openDirs.value(0)));
+    }
+    // View > 5 Parallelism lab at 1280 x 720, each page (and the attention block): no page scrolls sideways, and the
+    // headlines (the green and red result lines) read in full inside the page, wrapped; the matrices scroll in their
+    // own box. (Before, the unwrapped "A by columns..." line made the whole page scroll sideways, cut at the right.)
+    void theParallelismLabFitsTheWidth() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        QTest::keyClick(&window, Qt::Key_5, Qt::AltModifier);
+        settle();
+        auto* lab = window.view<ui::labs::ParallelismLab>();
+        QVERIFY(lab && lab->isVisible());
+        const auto check = [&](const QString& where) {
+            auto* area = qobject_cast<QScrollArea*>(lab->pages()->currentWidget());
+            QVERIFY(area);
+            QVERIFY2(
+                area->horizontalScrollBar()->maximum() == 0,
+                qPrintable(where +
+                           QStringLiteral(": scrolls %1 px sideways").arg(area->horizontalScrollBar()->maximum())));
+            int lines = 0;
+            for (QLabel* l : area->widget()->findChildren<QLabel*>()) {
+                if (!l->isVisible() || l->text().isEmpty())
+                    continue;
+                ++lines;
+                const int right = l->mapTo(area->viewport(), QPoint(l->width(), 0)).x();
+                QVERIFY2(right <= area->viewport()->width(),
+                         qPrintable(where + QStringLiteral(": \"%1\" ends at %2 of %3")
+                                                .arg(l->text())
+                                                .arg(right)
+                                                .arg(area->viewport()->width())));
+                const int needed = l->wordWrap() ? l->heightForWidth(l->width()) : l->sizeHint().height();
+                QVERIFY2(needed <= l->height() && (l->wordWrap() || l->sizeHint().width() <= l->width()),
+                         qPrintable(where + QStringLiteral(": \"%1\" cut").arg(l->text())));
+            }
+            QVERIFY(lines >= 2);
+        };
+        for (int page = 0; page < lab->pages()->count(); ++page) {
+            lab->pages()->setCurrentIndex(page);
+            settle();
+            check(lab->pages()->tabText(page));
+        }
+        lab->pages()->setCurrentIndex(0);
+        QComboBox* block = lab->tensorPage()->blockCombo();
+        block->setFocus();
+        QTest::keyClick(block, Qt::Key_Down); // Attention: split by heads
+        settle();
+        QCOMPARE(block->currentIndex(), 1);
+        check(QStringLiteral("attention"));
     }
     // View > 6 Scaling laws at 1280 x 720: neither page scrolls sideways (the chart's title and legend were cut off
     // at the right); the chart goes under the table and the page scrolls down. Wider, they stand side by side again.

@@ -37,6 +37,7 @@ namespace {
 
 const QString kGeometry = QStringLiteral("accuracy/geometry");
 constexpr QSize kSize{1200, 660}; // at the normal type
+constexpr int kChartInset = 12;   // the chart's background inside its view, each side
 
 QString str(const std::string& s) {
     return QString::fromStdString(s);
@@ -187,6 +188,7 @@ AccuracyWindow::AccuracyWindow(bool remember, QWidget* parent) : QDialog(parent)
     for (QLegendMarker* m : m_chart->legend()->markers(m_selected))
         m->setVisible(false);
     m_view = makeChartView(m_chart, QStringLiteral("accuracyChart"), QSize(320, 280));
+    m_view->installEventFilter(this); // the title fits its width (fitTitle)
     connect(m_runs, &QTableWidget::itemSelectionChanged, this, &AccuracyWindow::showSelected);
 
     m_left = new QWidget;
@@ -285,8 +287,7 @@ void AccuracyWindow::fill() {
             .arg(t.all.count)
             .arg(str(engine::formatFixed(100 * t.all.meanAbs, 1)), str(engine::formatFixed(100 * t.all.maxAbs, 1))));
 
-    // The units once, in the title: the vertical axis title fits a 720-pixel-high plot at presentation's type.
-    m_chart->setTitle(tr("Predicted against published: seconds per step (memory rows: GiB per GPU)"));
+    fitTitle();
     m_x->setTitleText(tr("Published"));
     m_y->setTitleText(tr("Predicted"));
     m_identity->setName(tr("y = x"));
@@ -371,7 +372,24 @@ void AccuracyWindow::followParent() {
     setPalette(parentWidget()->palette());
 }
 
+// The units once, in the title: the vertical axis title fits a 720-pixel-high plot at presentation's type. Where the
+// title does not fit the chart's width on one line (the plot beside the runs at 1280 x 720), the units go on a second
+// line: Qt Charts would cut them off.
+void AccuracyWindow::fitTitle() {
+    const QString head = tr("Predicted against published: seconds per step");
+    const QString units = tr("memory rows: GiB per GPU");
+    const QString line = tr("%1 (%2)").arg(head, units);
+    const QMargins margins = m_chart->margins();
+    const int room = m_view->width() - margins.left() - margins.right() - 2 * kChartInset;
+    const bool fits = QFontMetrics(m_chart->titleFont()).horizontalAdvance(line) <= room;
+    const QString title = fits ? line : head + QStringLiteral("<br>") + tr("(%1)").arg(units);
+    if (m_chart->title() != title)
+        m_chart->setTitle(title);
+}
+
 bool AccuracyWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_view && event->type() == QEvent::Resize)
+        fitTitle();
     if (watched == parentWidget() && (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange))
         followParent();
     return QDialog::eventFilter(watched, event);
@@ -411,6 +429,7 @@ void AccuracyWindow::fitToType() {
     QFont title = f;
     title.setBold(true);
     m_chart->setTitleFont(title);
+    fitTitle();
     for (QLogValueAxis* a : {m_x, m_y}) {
         a->setLabelsFont(f);
         a->setTitleFont(f);

@@ -57,7 +57,8 @@ private:
     void fitGroupsHeight();
     void showSelected();
     void namePages();
-    void arrange(); // side by side or two pages, for the width and the type
+    void fitTitle(); // on one line where it fits, else the units on a second
+    void arrange();  // side by side or two pages, for the width and the type
     int tableWidth() const;
 
     bool m_remember;

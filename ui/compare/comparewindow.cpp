@@ -184,6 +184,20 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
         for (QLegendMarker* marker : m_memoryChart->legend()->markers(cap))
             marker->setVisible(false); // named in the title; the legend keeps to A and B
     auto* memoryView = m_memoryView = makeChartView(m_memoryChart, QStringLiteral("compareMemoryChart"), {360, 260});
+    // Categories that do not fit side by side under their bars slant, rather than being cut ("Gradie...").
+    const auto slant = [this] {
+        const QFontMetrics fm(m_memoryX->labelsFont());
+        int widest = 0;
+        for (const QString& c : m_memoryX->categories())
+            widest = std::max(widest, fm.horizontalAdvance(c));
+        const double room = m_memoryChart->plotArea().width() / std::max<qsizetype>(1, m_memoryX->count());
+        // Qt keeps a label well inside its category, and cuts a slanted one where the slant is too shallow.
+        const int angle = widest + 2 * fm.height() <= room ? 0 : room >= widest ? -60 : -90;
+        if (m_memoryX->labelsAngle() != angle)
+            m_memoryX->setLabelsAngle(angle);
+    };
+    connect(m_memoryChart, &QChart::plotAreaChanged, this, slant);
+    m_texts.add(slant);
 
     // Time: both curves of days against GPUs (only dp varies), each plan as a point, each deadline dashed.
     // Room on the right for the last GPU count under the axis end.

@@ -96,6 +96,7 @@ TensorParallelPage::TensorParallelPage(QWidget* parent) : QWidget(parent) {
 
     m_right = new QLabel;
     m_right->setObjectName(QStringLiteral("tpRightLine"));
+    m_right->setWordWrap(true); // a headline longer than the page wraps: the page never scrolls sideways
     m_wrong = new QLabel;
     m_wrong->setObjectName(QStringLiteral("tpWrongLine"));
     m_wrong->setWordWrap(true);

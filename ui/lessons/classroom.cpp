@@ -20,6 +20,9 @@ namespace tl::ui {
 
 namespace {
 
+// Narrower than this, the lessons beside the tabs would leave the two charts of "Memory and time" under ~450 px each.
+constexpr int kLessonsBesideWidth = 1600;
+
 // The widget that holds a registered view in its tab: the view, or the column it shares with a view under it.
 QWidget* holder(QWidget* view) {
     QWidget* parent = view ? view->parentWidget() : nullptr;
@@ -93,6 +96,27 @@ Classroom installClassroom(MainWindow* w) {
     view->addSeparator();
     QAction* lessons = dock->toggleViewAction();
     lessons->setObjectName(QStringLiteral("lessonsAction"));
+    // Opened on a narrow window (1280 x 720), the lessons go under the parameters instead of taking a third column:
+    // the charts keep the width (the days chart's plot was about 200 x 100 px beside them); on a wide window they
+    // stand right of the tabs. Only where the window put them: a dock the user moved or floated stays.
+    QObject::connect(lessons, &QAction::triggered, w, [w, dock, c](bool shown) {
+        if (!shown || dock->isFloating() || c.presentation->isActive())
+            return;
+        auto* parameters = w->findChild<QDockWidget*>(QStringLiteral("parametersDock"));
+        if (!parameters || parameters->isFloating() || !parameters->isVisible() ||
+            w->dockWidgetArea(parameters) != Qt::LeftDockWidgetArea)
+            return;
+        const bool narrow = w->width() < kLessonsBesideWidth;
+        const Qt::DockWidgetArea area = w->dockWidgetArea(dock);
+        if (narrow && area == Qt::RightDockWidgetArea) {
+            w->splitDockWidget(parameters, dock, Qt::Vertical);
+            // The lesson is what is read: it takes the larger part; the panel scrolls above it.
+            const int height = parameters->height() + dock->height();
+            w->resizeDocks({parameters, dock}, {height * 2 / 5, height - height * 2 / 5}, Qt::Vertical);
+        } else if (!narrow && area == Qt::LeftDockWidgetArea) {
+            w->addDockWidget(Qt::RightDockWidgetArea, dock);
+        }
+    });
     lessons->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     w->addTexts([lessons] { lessons->setText(MainWindow::tr("Le&ssons")); });
     view->addAction(lessons);

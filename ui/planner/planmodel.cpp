@@ -113,6 +113,8 @@ QVariant PlanModel::headerData(int section, Qt::Orientation orientation, int rol
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Days)
         return tr("Days with checkpoints, the work lost to faults and the restarts counted: the time gate's days, "
                   "by which the planner ranks");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Memory)
+        return tr("Memory per GPU at its peak: weights, gradients, optimizer state, activations and buffers");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -129,7 +131,7 @@ QVariant PlanModel::headerData(int section, Qt::Orientation orientation, int rol
     case Mfu:
         return tr("MFU");
     case Memory:
-        return tr("Memory/GPU");
+        return tr("Memory"); // per GPU: its tooltip, and the values' unit (GB)
     case Headroom:
         return tr("Free");
     case Bottleneck:

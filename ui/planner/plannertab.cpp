@@ -25,8 +25,13 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStyle>
+#include <QStyleOptionHeader>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tl::ui {
 namespace {
@@ -38,6 +43,18 @@ engine::Scenario problemOf(const engine::Scenario& s) {
     p.efficiency.mode = s.efficiency.mode;
     return p;
 }
+
+// The layout column elides at its end: its parallel degrees come first and matter most (the tooltip says all).
+class ElideRightDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->textElideMode = Qt::ElideRight;
+    }
+};
 
 QString count(long long n) {
     return QString::fromStdString(engine::groupDigits(double(n)));
@@ -120,11 +137,18 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     m_table->verticalHeader()->hide();
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
-    // The figures at their width; the layout takes what is left, elided in the middle (its tooltip has all of it):
-    // at 1280 x 720 the GPUs, days and dollars show without scrolling sideways.
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(PlanModel::Layout, QHeaderView::Stretch);
+    // The figures at their width; the layout and the bottleneck share what is left (fitColumns): at 1280 x 720 every
+    // column shows without scrolling sideways.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setItemDelegateForColumn(PlanModel::Layout, new ElideRightDelegate(m_table));
+    m_table->viewport()->installEventFilter(this);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &PlannerTab::fitColumns, Qt::QueuedConnection);
+    connect(m_model, &QAbstractItemModel::headerDataChanged, this, &PlannerTab::fitColumns, Qt::QueuedConnection);
+    connect(m_model, &QAbstractItemModel::layoutChanged, this, &PlannerTab::fitColumns, Qt::QueuedConnection);
+    connect(m_table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &PlannerTab::fitColumns,
+            Qt::QueuedConnection);
     m_chart = new PlanChart;
     m_chart->setMinimumHeight(240); // the title, legend and axes take ~150 px: room for a readable plot
     m_table->setMinimumHeight(120);
@@ -139,7 +163,7 @@ PlannerTab::PlannerTab(Controller* controller, QWidget* parent) : QWidget(parent
     leftLayout->addWidget(m_status);
     leftLayout->addStretch(1);
     leftLayout->addWidget(m_apply);
-    left->setMaximumWidth(340);
+    left->setMaximumWidth(280); // the table takes the rest: its nine columns need it at 1280 x 720
 
     auto* results = new QSplitter(Qt::Vertical);
     results->addWidget(m_table);
@@ -206,6 +230,51 @@ void PlannerTab::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange)
         retranslate(); // the table's headers and the chart retranslate themselves
     QWidget::changeEvent(event);
+}
+
+bool PlannerTab::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void PlannerTab::fitColumns() {
+    QHeaderView* header = m_table->horizontalHeader();
+    // A title's width as the style draws it; Qt's own hint keeps room for a sort arrow in every column (the header's
+    // height and a margin), but only the sorted column draws one.
+    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    const auto titleWidth = [&](int column) {
+        QStyleOptionHeader option;
+        option.initFrom(header);
+        option.section = column;
+        option.orientation = Qt::Horizontal;
+        option.text = m_model->headerData(column, Qt::Horizontal).toString();
+        QFont bold = header->font(); // a selected row's sections are drawn bold
+        bold.setBold(true);
+        option.fontMetrics = QFontMetrics(bold);
+        const int title = header->style()->sizeFromContents(QStyle::CT_HeaderSection, &option, QSize(), header).width();
+        return column == header->sortIndicatorSection() ? title + header->height() + margin : title;
+    };
+    const auto want = [&](int column) {
+        return std::max(static_cast<QAbstractItemView*>(m_table)->sizeHintForColumn(column), titleWidth(column));
+    };
+    int figures = 0;
+    for (int c = 0; c < PlanModel::ColumnCount; ++c)
+        if (c != PlanModel::Layout && c != PlanModel::Bottleneck) {
+            header->resizeSection(c, want(c));
+            figures += header->sectionSize(c);
+        }
+    // The layout and the bottleneck share the rest: the bottleneck its width up to half, the layout what is left;
+    // each keeps its title and at least the start and end of its text.
+    constexpr int kLeast = 60;
+    const int layoutLeast = std::max(kLeast, titleWidth(PlanModel::Layout));
+    const int bottleneckLeast = std::max(kLeast, titleWidth(PlanModel::Bottleneck));
+    const int room = std::max(layoutLeast + bottleneckLeast, m_table->viewport()->width() - figures);
+    const int bottleneckWidth =
+        std::clamp(std::min(want(PlanModel::Bottleneck), std::max(room / 2, room - want(PlanModel::Layout))),
+                   bottleneckLeast, room - layoutLeast);
+    header->resizeSection(PlanModel::Layout, room - bottleneckWidth);
+    header->resizeSection(PlanModel::Bottleneck, bottleneckWidth);
 }
 
 void PlannerTab::setStatus(std::function<QString()> text) {

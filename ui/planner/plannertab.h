@@ -80,9 +80,13 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override; // the table's viewport resized: fitColumns()
 
 private:
     void retranslate();
+    // The figures at their width, the layout and the bottleneck share what is left (elided in the middle, their
+    // tooltips say all): no column is out of sight sideways.
+    void fitColumns();
     void setStatus(std::function<QString()> text); // the status line, written again in another language
     void onFinished(engine::PlanResult result);
     void onScenarioChanged();
