@@ -119,6 +119,10 @@ published %3, predicted %4: %5
         <source>(%1)</source>
         <translation>（%1）</translation>
     </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
 </context>
 <context>
     <name>CalibrateDialog</name>

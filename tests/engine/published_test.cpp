@@ -293,7 +293,7 @@ TEST(PublishedRuns, FsdpCalibratedOnOneNodeLeavesTheScaleCost) {
     const MeasuredRun one = measured("MPT 7b 2K 8 H100"), wide = measured("MPT 7B 128 H100"),
                       widest = measured("MPT 7B 512 H100");
     const CalibrationResult c = calibrate(one.scenario, {one});
-    ASSERT_TRUE(c.ok) << c.problem;
+    ASSERT_TRUE(c.ok) << c.problem.message();
     EXPECT_LT(c.after.gemmFraction, 0.7 * c.before.gemmFraction); // the stack's compute: the larger part of the miss
     auto error = [&](const MeasuredRun& r) {
         return evaluate(applyCalibration(r.scenario, c)).time.stepTimeS / r.measuredStepS - 1;

@@ -591,7 +591,7 @@ private slots:
     }
     // Help > How Accurate Is This? (Ctrl+Shift+A) at 1280 x 720, not presenting, English and Chinese: the chart's
     // title says its units in full (it read "... (memory rows: GiB per ..." elided); it breaks into two lines where
-    // one does not fit, and stays one line where it does.
+    // one does not fit, and stays one line where it does. In Chinese the "memory" group is 显存 (it was English).
     void theAccuracyChartTitleKeepsItsUnits() {
         ui::Controller controller;
         ui::MainWindow window(&controller, ui::MainWindow::Options{false});
@@ -626,6 +626,17 @@ private slots:
                          qPrintable(language + QStringLiteral(" at %1 px: \"%2\"").arg(width).arg(shown)));
             }
             QVERIFY(sideBySide >= 3);
+            if (language != QLatin1String("en")) { // the groups' words in Chinese: the groups table and the legend
+                auto* groups = a->findChild<QTableWidget*>(QStringLiteral("accuracyGroups"));
+                QVERIFY(groups);
+                QStringList names;
+                for (int r = 0; r < groups->rowCount(); ++r)
+                    names << groups->item(r, 0)->text();
+                QVERIFY2(names.contains(QStringLiteral("显存")) && !names.contains(QStringLiteral("memory")),
+                         qPrintable(names.join(QStringLiteral(", "))));
+                for (QAbstractSeries* series : a->chartView()->chart()->series())
+                    QVERIFY2(!series->name().startsWith(QStringLiteral("memory")), qPrintable(series->name()));
+            }
             a->resize(1900, 1000); // wide: one line
             settle();
             QVERIFY2(!a->chartView()->chart()->title().contains(QStringLiteral("<br>")),

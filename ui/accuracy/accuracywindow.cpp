@@ -70,6 +70,14 @@ QString plotted(const engine::RunCheck& r, double v) {
                       : AccuracyWindow::tr("%1 s").arg(str(engine::formatFixed(v, 2)));
 }
 
+// A group's name as shown: the stacks and hardware names as they are ("a100-megatron", "torchtitan"), the words
+// translated ("memory" was English in the Chinese window).
+QString groupText(const QString& group) {
+    if (group == QLatin1String("memory"))
+        return AccuracyWindow::tr("memory");
+    return group;
+}
+
 // One look per group, in the order the groups first appear: the six Okabe-Ito colours as filled circles, then as
 // filled squares, then as hollow circles, so that 18 groups differ before a look repeats.
 void styleGroup(QScatterSeries* s, int i) {
@@ -242,7 +250,7 @@ void AccuracyWindow::fill() {
         QTableWidgetItem* run = item(str(r.run));
         run->setToolTip(r.problem.empty() ? pointText(i) : str(r.source)); // the columns left out for room too
         m_runs->setItem(i, Run, run);
-        m_runs->setItem(i, Group, item(str(r.group)));
+        m_runs->setItem(i, Group, item(groupText(str(r.group))));
         m_runs->setItem(i, Published, item(metricValue(r.metric, r.published), right));
         if (!r.problem.empty()) {
             QTableWidgetItem* refused = item(tr("refused: %1").arg(str(r.problem)));
@@ -266,7 +274,7 @@ void AccuracyWindow::fill() {
     m_groups->setRowCount(int(t.groups.size()));
     for (int i = 0; i < int(t.groups.size()); ++i) {
         const engine::GroupStats& g = t.groups[size_t(i)];
-        m_groups->setItem(i, 0, item(str(g.group)));
+        m_groups->setItem(i, 0, item(groupText(str(g.group))));
         m_groups->setItem(i, 1, item(QString::number(g.count), right));
         QTableWidgetItem* mean = item(tr("%1%").arg(str(engine::formatFixed(100 * g.meanAbs, 1))), right);
         mean->setData(Qt::UserRole, g.meanAbs);
@@ -293,7 +301,7 @@ void AccuracyWindow::fill() {
     m_identity->setName(tr("y = x"));
     for (int g = 0; g < m_series.size(); ++g) {
         const QString group = m_series[g]->objectName().mid(QStringLiteral("accuracy:").size());
-        m_series[g]->setName(tr("%1 (%2)").arg(group).arg(m_series[g]->count()));
+        m_series[g]->setName(tr("%1 (%2)").arg(groupText(group)).arg(m_series[g]->count()));
     }
     m_selected->setName(tr("selected run"));
     namePages();
