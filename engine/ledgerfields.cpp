@@ -39,7 +39,7 @@ template <class T> bool admissible(const T& v, Unit unit) {
 
 // A row of the table with its two readers as lambda objects: the table is a tuple, so allAdmissible() below calls
 // every check inline (92 indirect calls cost evaluate() about a fifth of its time) and ledgerFields() takes their
-// function pointers. Words (the Text rows) are always admissible, so their check builds no string.
+// function pointers.
 template <class Get, class Check> struct Row {
     const char* key;
     Unit unit;
@@ -53,6 +53,7 @@ Row<Get, Check> row(const char* key, Unit unit, const char* label, const char* h
     return {key, unit, label, help, get, check};
 }
 
+// Words (the Text rows) are always admissible: their check builds no string.
 #define TL_FIELD(KEY, UNIT, LABEL, HELP, EXPR)                                                                         \
     row(                                                                                                               \
         KEY, Unit::UNIT, LABEL, HELP, [](const Ledger& l) -> LedgerValue { return EXPR; },                             \
