@@ -304,7 +304,10 @@ Ledger evaluate(const Scenario& s) {
     f.sixNdPerSequence = f.sixNdPerToken * seq;
     f.sixNdGap = f.trainingPerToken / f.sixNdPerToken - 1.0;
     f.trainingPerTokenFullAttention = 3.0 * (fb.layerMatmuls + fb.attentionFull + fb.lmHead + fb.mtp) / seq;
-    const FinetuneCounts ft = finetuneCounts(s, m);
+    // The training state's bytes per parameter and the memory model, whose fine-tuning counts the figures below read.
+    const StateBytes sb = stateBytes(s.precision, m.hidden);
+    const MemoryModel memoryModel(s, m, sb);
+    const FinetuneCounts& ft = memoryModel.finetune();
     l.params.trainable = roundCount(ft.frozen ? ft.adapters : m.total + m.mtp);
     if (ft.frozen)
         frozenFlops(fb, ft, m, seq, f);
@@ -313,7 +316,6 @@ Ledger evaluate(const Scenario& s) {
     f.recomputeShare = f.recomputePerToken / f.trainingPerToken;
 
     // Training state.
-    const StateBytes sb = stateBytes(s.precision, m.hidden);
     l.state.weightBytesPerParam = sb.weights;
     l.state.gradBytesPerParam = sb.grads;
     l.state.masterBytesPerParam = sb.master;
@@ -343,7 +345,6 @@ Ledger evaluate(const Scenario& s) {
 
     // Memory on the most loaded stage.
     const double capacity = s.hardware.memoryGb * 1e9;
-    const MemoryModel memoryModel(s, m, sb);
     const MemoryBreakdown mb = memoryModel.at(p.dp);
     auto& mem = l.memory;
     mem.weights = mb.weights;

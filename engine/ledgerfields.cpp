@@ -11,11 +11,24 @@
 namespace tl::engine {
 namespace {
 
+// A figure the ledger holds as a double and its key shows as a whole number, std::llround(x).
+struct Rounded {
+    double x;
+    operator LedgerValue() const { return std::int64_t(std::llround(x)); }
+};
+Rounded rounded(double x) {
+    return {x};
+}
+
 // LedgerField::admissible for a row's value, of whichever type the row reads (integers are held as int64).
 template <class T> bool admissible(const T& v, Unit unit) {
     const bool sized = unit == Unit::Bytes || unit == Unit::Count;
     if constexpr (std::is_same_v<T, LedgerValue>)
         return std::visit([unit](const auto& x) { return admissible(x, unit); }, v);
+    else if constexpr (std::is_same_v<T, Rounded>)
+        // llround's count is negative just where x is not in (-0.5, 2^63): NaN, infinities and figures beyond int64
+        // round to INT64_MIN. Checked without the library call.
+        return !(sized && !(v.x > -0.5 && v.x < 0x1p63));
     else if constexpr (std::is_same_v<T, bool> || !std::is_arithmetic_v<T>)
         return true; // yes/no, text, null
     else if constexpr (std::is_integral_v<T>)
@@ -40,10 +53,11 @@ Row<Get, Check> row(const char* key, Unit unit, const char* label, const char* h
     return {key, unit, label, help, get, check};
 }
 
+// Words (the Text rows) are always admissible: their check builds no string.
 #define TL_FIELD(KEY, UNIT, LABEL, HELP, EXPR)                                                                         \
     row(                                                                                                               \
         KEY, Unit::UNIT, LABEL, HELP, [](const Ledger& l) -> LedgerValue { return EXPR; },                             \
-        [](const Ledger& l) { return admissible(EXPR, Unit::UNIT); })
+        [](const Ledger& l) { return Unit::UNIT == Unit::Text || admissible(EXPR, Unit::UNIT); })
 
 // The weights training updates on one GPU: memory.weights less the frozen base weights.
 double trainableWeights(const MemoryLedger& m) {
@@ -105,7 +119,7 @@ const auto& rows() {
         TL_FIELD("flops.hardware_per_token", FlopsPerToken, "Hardware FLOPs per token", "Model FLOPs plus recompute.",
                  l.flops.hardwarePerToken),
         TL_FIELD("flops.attention_pairs_per_sequence", Count, "Causal attention pairs",
-                 "Sum over packed documents of d(d+1)/2.", I(std::llround(l.flops.attentionPairsPerSequence))),
+                 "Sum over packed documents of d(d+1)/2.", rounded(l.flops.attentionPairsPerSequence)),
         TL_FIELD("flops.total", Flops, "Training FLOPs", "Per token x tokens processed (whole steps).", l.flops.total),
         TL_FIELD("state.bytes_per_param", BytesPerParam, "State per parameter", "Weights + grads + master + optimizer.",
                  l.state.bytesPerParam),
@@ -173,7 +187,7 @@ const auto& rows() {
         TL_FIELD("time.tokens_per_step", Count, "Tokens per step", "global_batch x seq_len.", I(l.time.tokensPerStep)),
         TL_FIELD("time.steps", Count, "Steps", "ceil(tokens / tokens per step).", I(l.time.steps)),
         TL_FIELD("time.tokens_processed", Count, "Tokens processed", "steps x tokens per step.",
-                 I(std::llround(l.time.tokensProcessed))),
+                 rounded(l.time.tokensProcessed)),
         TL_FIELD("time.gradient_accumulation", Count, "Gradient accumulation", "global_batch / (micro_batch x dp).",
                  I(l.time.gradientAccumulation)),
         TL_FIELD("time.training_days", Days, "Days for training", "deadline - reserve.", l.time.trainingDays),
@@ -280,17 +294,17 @@ const auto& rows() {
         TL_FIELD("budget.tokens_per_param", Ratio, "Tokens per parameter",
                  "tokens / active parameters (Chinchilla: about 20).", l.budget.tokensPerParam),
         TL_FIELD("budget.chinchilla_params", Count, "Chinchilla-optimal parameters",
-                 "N_opt for this 6ND budget, Hoffmann et al. 2022 fit.", I(std::llround(l.budget.chinchillaParams))),
+                 "N_opt for this 6ND budget, Hoffmann et al. 2022 fit.", rounded(l.budget.chinchillaParams)),
         TL_FIELD("budget.chinchilla_tokens", Count, "Chinchilla-optimal tokens", "D_opt = C / (6 N_opt).",
-                 I(std::llround(l.budget.chinchillaTokens))),
+                 rounded(l.budget.chinchillaTokens)),
         TL_FIELD("budget.chinchilla_loss", Ratio, "Chinchilla loss at the optimum",
                  "E + A/N^a + B/D^b at (N_opt, D_opt).", l.budget.chinchillaLoss),
         TL_FIELD("budget.plan_loss_chinchilla", Ratio, "Chinchilla loss of this plan", "E + A/N^a + B/D^b at (N, D).",
                  l.budget.planLossChinchilla),
         TL_FIELD("budget.kaplan_params", Count, "Kaplan-optimal parameters",
-                 "1.3e9 x (C / PF-day)^0.73, Kaplan et al. 2020.", I(std::llround(l.budget.kaplanParams))),
+                 "1.3e9 x (C / PF-day)^0.73, Kaplan et al. 2020.", rounded(l.budget.kaplanParams)),
         TL_FIELD("budget.kaplan_tokens", Count, "Kaplan-optimal tokens", "C / (6 N_opt).",
-                 I(std::llround(l.budget.kaplanTokens))),
+                 rounded(l.budget.kaplanTokens)),
         TL_FIELD("budget.rl_rollouts", Count, "RL rollouts to generate",
                  "Samples to generate per update so that rl.keep survive: ceil(keep / acceptance) (seed 003 §5.1).",
                  I(l.budget.rlRollouts)),

@@ -81,6 +81,7 @@ public:
     // micro-batches per replica): up to it each end stage's memory is F + S / dp. 0 when even one replica falls
     // short (always for GPipe, whose count grows with every micro-batch).
     int steadyUpTo() const;
+    const FinetuneCounts& finetune() const { return m_ft; } // finetuneCounts(s, m)
 
 private:
     // A pipeline stage's figures that do not depend on dp.

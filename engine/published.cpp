@@ -3,6 +3,7 @@
 #include "engine/csv.h"
 #include "engine/evaluate.h"
 #include "engine/fields.h"
+#include "engine/lastanswer.h"
 #include "engine/presets.h"
 #include "engine/units.h"
 
@@ -108,8 +109,10 @@ std::optional<Scenario> publishedScenario(const PublishedRun& r) {
     return s;
 }
 
-std::string gpuFamily(const HardwareSpec& hw) {
-    const GpuPreset* g = gpuPresetFor(hw);
+namespace {
+// The families as views into the preset table and string literals: the band is looked up on every derived
+// evaluation, without building a string.
+std::string_view familyOf(const GpuPreset* g) {
     if (!g)
         return "other";
     if (g->id.starts_with("a100"))
@@ -121,12 +124,21 @@ std::string gpuFamily(const HardwareSpec& hw) {
     return g->name;
 }
 
-std::string parallelFamily(const ParallelSpec& p) {
+std::string_view parallelFamilyOf(const ParallelSpec& p) {
     if (p.pp > 1)
         return "pipeline";
     if (p.tp > 1)
         return "tensor";
     return p.zero >= 3 ? "fsdp" : "data";
+}
+} // namespace
+
+std::string gpuFamily(const HardwareSpec& hw) {
+    return std::string(familyOf(gpuPresetFor(hw)));
+}
+
+std::string parallelFamily(const ParallelSpec& p) {
+    return std::string(parallelFamilyOf(p));
 }
 
 RunCheck checkRun(const PublishedRun& r, const Scenario& s) {
@@ -234,30 +246,42 @@ const std::vector<Band>& bands() {
     }();
     return all;
 }
-} // namespace
 
-bool efficiencyCalibrated(const Scenario& s) {
-    const GpuPreset* g = gpuPresetFor(s.hardware);
+bool calibratedAgainst(const EfficiencySpec& e, const GpuPreset* g) {
     if (!g || g->tdpW <= 0)
         return false;
-    const EfficiencySpec& e = s.efficiency;
     return e.gemmFraction != g->gemmFraction || e.hbmFraction != g->hbmFraction || e.linkFraction != g->linkFraction ||
            e.fp8Fraction != g->fp8Fraction;
 }
 
+// The band of the GPU family's rows of the parallelism family, else of all its rows; nullptr when it has none. Kept per
+// thread: the families seldom change between evaluations.
+const Band* bandFor(std::string_view gpu, std::string_view parallel) {
+    thread_local LastAnswer<std::pair<std::string_view, std::string_view>, const Band*> last;
+    return last.get(std::pair(gpu, parallel), [&] {
+        const Band* found = nullptr;
+        for (const Band& b : bands()) {
+            if (b.gpu == gpu && b.parallel == parallel)
+                found = &b;
+            else if (!found && b.gpu == gpu && b.parallel.empty())
+                found = &b;
+        }
+        return found;
+    });
+}
+} // namespace
+
+bool efficiencyCalibrated(const Scenario& s) {
+    return calibratedAgainst(s.efficiency, gpuPresetFor(s.hardware));
+}
+
 ValidationLedger validationBand(const Scenario& s) {
     ValidationLedger v;
-    v.calibrated = efficiencyCalibrated(s);
+    const GpuPreset* g = gpuPresetFor(s.hardware);
+    v.calibrated = calibratedAgainst(s.efficiency, g);
     if (tBuildingTable)
         return v;
-    const std::string gpu = gpuFamily(s.hardware), parallel = parallelFamily(s.parallel);
-    const Band* found = nullptr;
-    for (const Band& b : bands()) {
-        if (b.gpu == gpu && b.parallel == parallel)
-            found = &b;
-        else if (!found && b.gpu == gpu && b.parallel.empty())
-            found = &b;
-    }
+    const Band* found = bandFor(familyOf(g), parallelFamilyOf(s.parallel));
     if (!found)
         return v;
     v.present = true;

@@ -10,9 +10,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <string>
+#include <utility>
 
 namespace {
 
@@ -145,6 +148,66 @@ TEST(Extremes, KeysAtTheEndsOfTheirRanges) {
     // Meaningful only when most extreme cases are really evaluated.
     EXPECT_GT(valid, cases / 2) << valid << " of " << cases << " valid";
     std::printf("extreme scenarios: %d of %d valid and evaluated\n", valid, cases);
+}
+
+TEST(Extremes, RoundedCountsAreRefusedJustWhereTheirCountWouldBeNegative) {
+    // Six count keys show a double rounded to a whole number. evaluate() refuses such a ledger when the count would
+    // be negative, as llround gives it: at -0.5 and below, and for NaN, infinities and figures of 2^63 and more
+    // (INT64_MIN). Its check does not call llround.
+    Scenario s;
+    s.efficiency.mode = EfficiencyMode::Derived;
+    const Ledger good = evaluate(s);
+    ASSERT_TRUE(good.valid);
+    ASSERT_TRUE(ledgerAdmissible(good));
+    struct Case {
+        const char* key;
+        double* (*slot)(Ledger&);
+    };
+    const Case cases[] = {
+        {"flops.attention_pairs_per_sequence", [](Ledger& l) { return &l.flops.attentionPairsPerSequence; }},
+        {"time.tokens_processed", [](Ledger& l) { return &l.time.tokensProcessed; }},
+        {"budget.chinchilla_params", [](Ledger& l) { return &l.budget.chinchillaParams; }},
+        {"budget.chinchilla_tokens", [](Ledger& l) { return &l.budget.chinchillaTokens; }},
+        {"budget.kaplan_params", [](Ledger& l) { return &l.budget.kaplanParams; }},
+        {"budget.kaplan_tokens", [](Ledger& l) { return &l.budget.kaplanTokens; }},
+    };
+    const double inf = std::numeric_limits<double>::infinity(), below2p63 = std::nextafter(0x1p63, 0.0);
+    const std::pair<double, bool> values[] = {
+        {0, true},     {0.4, true},       {-0.49, true},         {-0.5, false},  {-1, false},
+        {1e18, true},  {below2p63, true}, {0x1p63, false},       {1e300, false}, {inf, false},
+        {-inf, false}, {-1e300, false},   {std::nan(""), false},
+    };
+    for (const Case& c : cases) {
+        const auto field = std::find_if(ledgerFields().begin(), ledgerFields().end(),
+                                        [&](const LedgerField& f) { return std::string(f.key) == c.key; });
+        ASSERT_NE(field, ledgerFields().end()) << c.key;
+        for (const auto& [x, admissible] : values) {
+            Ledger l = good;
+            *c.slot(l) = x;
+            EXPECT_EQ(field->admissible(l), admissible) << c.key << " = " << x;
+            EXPECT_EQ(ledgerAdmissible(l), admissible) << c.key << " = " << x;
+            EXPECT_EQ(std::get<std::int64_t>(field->get(l)) >= 0, admissible) << c.key << " = " << x;
+        }
+    }
+}
+
+TEST(Extremes, TextKeysHoldWordsOrNothing) {
+    // The admissibility check passes the Text keys without reading them: they hold words (or null), never a number.
+    for (const EfficiencyMode mode : {EfficiencyMode::Fixed, EfficiencyMode::Derived}) {
+        Scenario s;
+        s.efficiency.mode = mode;
+        const Ledger l = evaluate(s);
+        ASSERT_TRUE(l.valid);
+        int text = 0;
+        for (const auto& f : ledgerFields())
+            if (f.unit == Unit::Text) {
+                const LedgerValue v = f.get(l);
+                EXPECT_TRUE(std::holds_alternative<std::string>(v) || std::holds_alternative<std::monostate>(v))
+                    << f.key;
+                ++text;
+            }
+        EXPECT_GE(text, 2);
+    }
 }
 
 } // namespace

@@ -126,6 +126,32 @@ TEST(HardwareEfficiency, Fp8RefusedWithoutFp8TensorCores) {
     EXPECT_EQ(line.find('\n'), std::string::npos) << line;
 }
 
+TEST(HardwareEfficiency, PresetForEachHardwareInTurn) {
+    // gpuPresetFor keeps its last answer per thread: each hardware asked in turn, presets and custom GPUs alternating,
+    // gets its own preset: by id, else the first preset with the same BF16 peak and a board power, else none.
+    auto byPeak = [](double peak) -> const GpuPreset* {
+        for (const GpuPreset& g : gpuPresets())
+            if (g.peakTflops == peak && g.tdpW > 0)
+                return &g;
+        return nullptr;
+    };
+    int custom = 0;
+    for (int pass = 0; pass < 2; ++pass)
+        for (const GpuPreset& g : gpuPresets()) {
+            Scenario s;
+            ASSERT_TRUE(applyGpuPreset(s, g.id));
+            EXPECT_EQ(gpuPresetFor(s.hardware), &g) << g.id;
+            HardwareSpec own = s.hardware;
+            own.preset = "custom";
+            EXPECT_EQ(gpuPresetFor(own), byPeak(g.peakTflops)) << g.id;
+            custom += byPeak(g.peakTflops) != nullptr;
+            own.peakTflops = g.peakTflops + 0.5; // no preset has it
+            EXPECT_EQ(gpuPresetFor(own), nullptr) << g.id;
+            EXPECT_EQ(gpuPresetFor(s.hardware), &g) << g.id;
+        }
+    EXPECT_GT(custom, 0);
+}
+
 TEST(HardwareEfficiency, Fp8MatmulsAndGathers) {
     Scenario bf16 = derived("h100-sxm");
     Scenario fp8 = bf16;

@@ -11,11 +11,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace {
 
@@ -162,6 +165,56 @@ TEST(PublishedRuns, EveryRowReadsAndEvaluates) {
             found = found || r.run == run;
         EXPECT_TRUE(found) << run;
     }
+}
+
+TEST(PublishedRuns, KeptBandFollowsEachLayoutAndGpu) {
+    // The band is looked up once per (GPU family, parallelism family) and kept: layouts and GPUs in turn, and back,
+    // each get the band of their own families' rows (else of the GPU family's rows), as the table gives it.
+    auto expected = [](const Scenario& s) {
+        const std::string gpu = gpuFamily(s.hardware), parallel = parallelFamily(s.parallel);
+        ValidationLedger v;
+        v.low = 1;
+        v.high = -1;
+        for (const bool ownParallel : {true, false}) {
+            for (const RunCheck& r : validationTable().rows)
+                if (bandRow(r) && r.gpuFamily == gpu && (!ownParallel || r.parallelFamily == parallel)) {
+                    v.low = std::min(v.low, r.error);
+                    v.high = std::max(v.high, r.error);
+                    ++v.runs;
+                }
+            if (v.runs > 0)
+                break;
+        }
+        return v;
+    };
+    Scenario s;
+    s.efficiency.mode = EfficiencyMode::Derived;
+    auto layout = [&s](int tp, int pp, int zero) {
+        s.parallel.tp = tp;
+        s.parallel.pp = pp;
+        s.parallel.zero = zero;
+    };
+    std::vector<std::string> bases;
+    for (const char* gpu : {"h100-sxm", "a100-80gb", "h100-sxm"}) {
+        s.hardware.preset = gpu; // the GPU family follows the preset
+        for (const auto& [tp, pp, zero] : {std::tuple{1, 4, 1}, {8, 1, 1}, {1, 1, 3}, {1, 1, 1}, {1, 4, 1}}) {
+            layout(tp, pp, zero);
+            const ValidationLedger want = expected(s);
+            const ValidationLedger got = validationBand(s);
+            const std::string label = std::string(gpu) + " " + parallelFamily(s.parallel);
+            ASSERT_EQ(got.present, want.runs > 0) << label;
+            if (!got.present)
+                continue;
+            EXPECT_EQ(got.runs, want.runs) << label;
+            EXPECT_EQ(got.low, want.low) << label;
+            EXPECT_EQ(got.high, want.high) << label;
+            EXPECT_TRUE(got.basis.starts_with(gpuFamily(s.hardware))) << label << ": " << got.basis;
+            bases.push_back(got.basis);
+        }
+    }
+    // At least two GPU families and two parallelism families have bands of their own.
+    std::sort(bases.begin(), bases.end());
+    EXPECT_GE(std::unique(bases.begin(), bases.end()) - bases.begin(), 4);
 }
 
 TEST(PublishedRuns, WithinTolerance) {
