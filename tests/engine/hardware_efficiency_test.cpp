@@ -113,6 +113,37 @@ TEST(HardwareEfficiency, Gb200Nvl72IsOneNvlinkDomain) {
     EXPECT_LT(rack.time.breakdown.tpComm, 0.5 * dgx.time.breakdown.tpComm);
 }
 
+TEST(HardwareEfficiency, BlackwellSharesFromMeasuredCeilings) {
+    // ml-engineering's measured matmul ceilings (MAMF): B200 1,745 TFLOP/s BF16 and 3,432.5 FP8; GB200 1,822 and
+    // 3,615.6. GB200 sustains 4% more than B200 (its maximum SM clock 2,062 against 1,965 MHz), not the datasheets'
+    // 11%.
+    const GpuPreset* b200 = findGpuPreset("b200");
+    const GpuPreset* gb200 = findGpuPreset("gb200");
+    const GpuPreset* gb300 = findGpuPreset("gb300");
+    ASSERT_NE(b200, nullptr);
+    ASSERT_NE(gb200, nullptr);
+    ASSERT_NE(gb300, nullptr);
+    EXPECT_NEAR(b200->gemmFraction * b200->peakTflops, 1745.0, 15.0);
+    EXPECT_NEAR(b200->fp8Fraction * b200->peakFp8Tflops, 3432.5, 25.0);
+    EXPECT_NEAR(gb200->gemmFraction * gb200->peakTflops, 1822.0, 15.0);
+    EXPECT_NEAR(gb200->fp8Fraction * gb200->peakFp8Tflops, 3615.6, 25.0);
+    const double gemmRatio = gb200->gemmFraction * gb200->peakTflops / (b200->gemmFraction * b200->peakTflops);
+    EXPECT_NEAR(gemmRatio, 1822.0 / 1745.0, 0.01);
+    // Same silicon: GB200's attention kernel runs at B200's rate times the measured ratio.
+    const double flashRatio = gb200->flashFraction * gb200->peakTflops / (b200->flashFraction * b200->peakTflops);
+    EXPECT_NEAR(flashRatio, gemmRatio, 0.01);
+    // GB300: no published matmul ceiling, GB200's shares; twice the softmax exponent rate makes the forward (a third of
+    // the attention work: backward does 2.5 times its FLOPs) about 1.35 times faster: 3.5 / (2.5 + 1 / 1.35) = 1.080.
+    EXPECT_EQ(gb300->gemmFraction, gb200->gemmFraction);
+    EXPECT_EQ(gb300->fp8Fraction, gb200->fp8Fraction);
+    EXPECT_NEAR(gb300->flashFraction / gb200->flashFraction, 3.5 / (2.5 + 1.0 / 1.35), 0.01);
+    // The same Llama 3 8B layout: GB300 only differs in attention here, so it is faster by a share of the step.
+    const double onGb200 = evaluate(derived("gb200")).time.stepTimeS;
+    const double onGb300 = evaluate(derived("gb300")).time.stepTimeS;
+    EXPECT_LT(onGb300, 0.99 * onGb200);
+    EXPECT_GT(onGb300, 0.93 * onGb200);
+}
+
 TEST(HardwareEfficiency, Fp8RefusedWithoutFp8TensorCores) {
     Scenario s = derived("a100-80gb");
     set(s, "precision.compute", std::string("fp8"));
