@@ -8432,8 +8432,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>NVIDIA GB300 NVL72</translation>
     </message>
     <message>
-        <source>H%1/H%2, data: %3 published runs</source>
-        <translation>H%1/H%2，数据并行：%3 次已发表训练</translation>
         <source>%1: expected KEY=VALUE</source>
         <translation>%1：格式应为 键=值</translation>
     </message>
@@ -8454,8 +8452,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>没有可用于校准的实测训练</translation>
     </message>
     <message>
-        <source>no run could be used: %1</source>
-        <translation>没有可用的实测训练：%1</translation>
         <source>Derived mode, MoE: each layer&apos;s all-to-all runs while another micro-batch&apos;s attention and experts compute (Megatron-Core&apos;s expert-parallel communication overlap, the 1F1B pairs DualPipe also runs); off, the all-to-all waits for the compute and the compute for it.</source>
         <translation>推导模式，MoE：每层的 all-to-all 在另一个微批次的注意力和专家计算进行时同时运行（Megatron-Core 的专家并行通信重叠，即 DeepSeek-V3 的双向流水线同样采用的 1F1B 前后向配对）；关闭时 all-to-all 等待计算，计算也等待它。</translation>
     </message>
@@ -8482,6 +8478,14 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>forward dispatch + combine (and the etp gather and scatter), none hidden, and the GPU&apos;s idle time while the host reads the token counts (dropless routing)</source>
         <translation>前向的分发 + 合并（以及 etp 的收集与分散），都未被掩盖，外加主机读取 token 计数时 GPU 的空闲时间（无丢弃路由）</translation>
+    </message>
+    <message>
+        <source>no run could be used: %1</source>
+        <translation>没有可用的实测训练：%1</translation>
+    </message>
+    <message>
+        <source>H%1/H%2, data: %3 published runs</source>
+        <translation>H%1/H%2，数据并行：%3 次已发表训练</translation>
     </message>
 </context>
 <context>
