@@ -118,7 +118,6 @@ AccuracyWindow::AccuracyWindow(bool remember, QWidget* parent) : QDialog(parent)
     m_groups->verticalHeader()->hide();
     m_groups->setSelectionMode(QAbstractItemView::NoSelection);
     m_groups->setFocusPolicy(Qt::NoFocus);
-    m_groups->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     fitRows();
     m_note = new QLabel;
     m_note->setObjectName(QStringLiteral("accuracyNote"));
@@ -323,10 +322,15 @@ void AccuracyWindow::fitRows() {
     }
 }
 
-// Every group shows without scrolling.
+// The groups (the table's first rows) show without scrolling; the groups beyond them scroll, so that the
+// runs keep their room with 17 groups and more.
 void AccuracyWindow::fitGroupsHeight() {
-    m_groups->setFixedHeight(m_groups->horizontalHeader()->sizeHint().height() + 2 * m_groups->frameWidth() +
-                             m_groups->verticalHeader()->defaultSectionSize() * m_groups->rowCount() + 2);
+    constexpr int kShownGroups = 7;
+    m_groups->setVerticalScrollBarPolicy(m_groups->rowCount() > kShownGroups ? Qt::ScrollBarAsNeeded
+                                                                             : Qt::ScrollBarAlwaysOff);
+    m_groups->setFixedHeight(
+        m_groups->horizontalHeader()->sizeHint().height() + 2 * m_groups->frameWidth() +
+        m_groups->verticalHeader()->defaultSectionSize() * std::min(m_groups->rowCount(), kShownGroups) + 2);
 }
 
 QString AccuracyWindow::pointText(int row) const {
