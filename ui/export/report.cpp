@@ -490,7 +490,11 @@ int paintReportPages(const ReportInput& input, QPagedPaintDevice& device, int to
     text += height(heading.arg(esc(tr("Notes"))), 12) + 2 + height(notesHtml, 9.5) + 12;
     text += height(heading.arg(esc(tr("Assumptions"))), 12) + 2 + height(bullets(assumptions(s, l)), 9);
     double chartRoom = page.remaining() - text;
-    chartRoom -= double(sections.size()) * (height(heading.arg(QStringLiteral("X")), 12) + 2 + 12);
+    // Each section's own title measured: a Chinese title stands taller than a Latin one and left the assumptions a
+    // few pixels short of the second page.
+    for (const ViewInfo* v : sections)
+        chartRoom -=
+            height(heading.arg(esc(withoutMnemonic(QCoreApplication::translate("views", v->picture)))), 12) + 2 + 12;
     const double perChart = sections.empty() ? 0 : chartRoom / double(sections.size());
     const int chartPx = std::clamp(int(900 * perChart / page.width()), 150, 330);
     for (const ViewInfo* v : sections) { // under its picture's title
