@@ -484,10 +484,10 @@ int paintReportPages(const ReportInput& input, QPagedPaintDevice& device, int to
     auto height = [&](const QString& html, double pointSize) {
         return page.document(html, pointSize)->size().height();
     };
-    double text = height(heading.arg(esc(tr("Key figures"))), 12) + 4 + height(reportKeyFigures(l), 8) + 14;
+    double text = height(heading.arg(esc(tr("Key figures"))), 12) + 4 + height(reportKeyFigures(l), 8) + 8;
     if (!warnings.isEmpty())
         text += height(heading.arg(esc(tr("Warnings"))), 12) + 2 + height(bullets(warnings), 9) + 8;
-    text += height(heading.arg(esc(tr("Notes"))), 12) + 2 + height(notesHtml, 9.5) + 12;
+    text += height(heading.arg(esc(tr("Notes"))), 12) + 2 + height(notesHtml, 9.5) + 8;
     text += height(heading.arg(esc(tr("Assumptions"))), 12) + 2 + height(bullets(assumptions(s, l)), 9);
     double chartRoom = page.remaining() - text;
     // Each section's own title measured: a Chinese title stands taller than a Latin one and left the assumptions a
@@ -503,10 +503,10 @@ int paintReportPages(const ReportInput& input, QPagedPaintDevice& device, int to
         page.widget(makeView(controller, QString::fromLatin1(v->id), QSize(900, chartPx)).get(), 12);
     }
     page.html(heading.arg(esc(tr("Key figures"))), 12, 4);
-    page.html(reportKeyFigures(l), 8, 14);
+    page.html(reportKeyFigures(l), 8, 8);
     if (!warnings.isEmpty())
         page.section(tr("Warnings"), bullets(warnings), 9, 8);
-    page.section(tr("Notes"), notesHtml, 9.5, 12);
+    page.section(tr("Notes"), notesHtml, 9.5, 8);
     page.section(tr("Assumptions"), bullets(assumptions(s, l)), 9, 0);
     return page.pages();
 }
