@@ -1242,6 +1242,10 @@ why not: %1
         <source>Ledger key</source>
         <translation>账本键</translation>
     </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
 </context>
 <context>
     <name>LessonPlayer</name>

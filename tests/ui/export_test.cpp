@@ -4,6 +4,7 @@
 // curves and four scenarios. Offscreen.
 
 #include "engine/evaluate.h"
+#include "engine/fields.h"
 #include "engine/ledgerfields.h"
 #include "engine/presets.h"
 #include "scripteddialogs.h"
@@ -12,9 +13,13 @@
 #include "ui/export/exportregistry.h"
 #include "ui/export/report.h"
 #include "ui/export/tables.h"
+#include "ui/i18n/enginetext.h"
+#include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
 #include "ui/screenshot.h"
+#include "ui/views/ledgertable.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QBarSet>
 #include <QBuffer>
@@ -29,6 +34,9 @@
 #include <QSvgRenderer>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QtTest>
 
 using namespace tl;
@@ -186,10 +194,97 @@ private slots:
         for (const char* key : engine::kFaultFigures)
             for (const engine::LedgerField& f : engine::ledgerFields())
                 if (std::string_view(f.key) == key)
-                    QVERIFY2(plan.contains(QString::fromStdString(QByteArray(f.label).trimmed().toStdString() + " " +
-                                                                  engine::formatLedgerValue(f.get(l), f.unit))
+                    QVERIFY2(plan.contains((QString::fromUtf8(QByteArray(f.label).trimmed()) + QLatin1Char(' ') +
+                                            ui::fieldValueText(f, l))
                                                .toHtmlEscaped()),
                              key);
+    }
+
+    // The report and the Ledger tab write figures as the window does: shares in percent, long spans in hours with
+    // grouped digits, not "0.9990" or "22500000.0 s".
+    void theReportWritesFiguresInTheWindowsUnits() {
+        const engine::Scenario s;
+        const engine::Ledger l = engine::evaluate(s);
+        QVERIFY(l.valid);
+        const QString plan = ui::reportPlanTable(s, l);
+        // 8 GPUs at one fault per 50,000 GPU-hours: 6,250 hours between faults; goodput 99.9% (lesson 000).
+        QVERIFY2(plan.contains(QStringLiteral("Job mean time between faults 6,250 hours")), qPrintable(plan));
+        QVERIFY2(plan.contains(QStringLiteral("Goodput 99.9%")), qPrintable(plan));
+        QVERIFY2(!plan.contains(QStringLiteral("22500000")) && !plan.contains(QStringLiteral("0.9990")),
+                 qPrintable(plan));
+        const QString figures = ui::reportKeyFigures(l);
+        QVERIFY2(figures.contains(QStringLiteral(">40.0%<")), qPrintable(figures)); // MFU 0.4
+        QVERIFY2(!figures.contains(QStringLiteral("0.4000")) && !figures.contains(QStringLiteral("0.0000")),
+                 qPrintable(figures));
+        // The Ledger tab of the window, as a person reads it.
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        auto* table = window.findChild<ui::LedgerTable*>();
+        QVERIFY(table);
+        QCoreApplication::processEvents();
+        QMap<QString, QString> shown;
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            shown[table->model()->index(r, ui::LedgerTableModel::Key).data().toString()] =
+                table->model()->index(r, ui::LedgerTableModel::Value).data().toString();
+        QCOMPARE(shown.value(QStringLiteral("goodput.fraction")), QStringLiteral("99.9%"));
+        QCOMPARE(shown.value(QStringLiteral("time.mfu")), QStringLiteral("40.0%"));
+        QCOMPARE(shown.value(QStringLiteral("goodput.job_mtbf_s")), QStringLiteral("6,250 hours"));
+        QCOMPARE(shown.value(QStringLiteral("time.offload_slowdown")), QStringLiteral("1"));
+    }
+
+    // The key figures' heading: the right-aligned "Value" and the "Key" beside it stay apart (they read "Value Key").
+    void theKeyFiguresHeadingKeepsItsWordsApart() {
+        QTextDocument doc;
+        doc.setHtml(ui::reportKeyFigures(engine::evaluate(engine::Scenario{})));
+        doc.setTextWidth(700);
+        doc.documentLayout();
+        double valueEnd = -1, keyStart = -1;
+        for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+            const QRectF box = doc.documentLayout()->blockBoundingRect(b);
+            if (!b.layout() || b.layout()->lineCount() == 0)
+                continue;
+            const QRectF text = b.layout()->lineAt(0).naturalTextRect().translated(box.topLeft());
+            if (b.text() == QStringLiteral("Value") && valueEnd < 0)
+                valueEnd = text.right();
+            if (b.text() == QStringLiteral("Key") && keyStart < 0)
+                keyStart = text.left();
+        }
+        QVERIFY(valueEnd > 0 && keyStart > 0);
+        QVERIFY2(keyStart - valueEnd >= 12, qPrintable(QStringLiteral("gap %1 px").arg(keyStart - valueEnd)));
+    }
+
+    // The Chinese report shows a choice by the label the panel uses ("完全"), not its key value ("full"), on two pages.
+    void theChineseReportShowsChoiceLabels() {
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        if (pdftotext.isEmpty())
+            QSKIP("pdftotext is not installed");
+        QVERIFY(ui::Language::apply(QStringLiteral("zh_CN")));
+        engine::Scenario s;
+        s.activations.recompute = engine::Recompute::Full;
+        s.efficiency.mode = engine::EfficiencyMode::Derived;
+        s.parallel.pp = 2;
+        s.parallel.dp = 4;
+        const QByteArray pdf = ui::reportPdf({s, QStringLiteral("plan.trainledger")}, QPageSize::A4);
+        // Two pages in Chinese too: the step chart's taller Chinese title measured (it pushed the assumptions over).
+        const int pages = pdfPages(pdf);
+        const engine::Field* f = engine::findField("activations.recompute");
+        QVERIFY(f);
+        const auto full = std::ranges::find(f->choices, std::string("full")) - f->choices.begin();
+        const QString label = ui::choiceText(*f, size_t(full));
+        QVERIFY(ui::Language::apply(QStringLiteral("en")));
+        QCOMPARE(label, QStringLiteral("完全"));
+        QCOMPARE(pages, 2);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("r.pdf"));
+        QCOMPARE(ui::writeExportFile(file, pdf), QString());
+        QProcess p;
+        p.start(pdftotext, {file, QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(60000));
+        const QString text = QString::fromUtf8(p.readAllStandardOutput()).simplified();
+        QVERIFY2(text.contains(QStringLiteral("激活重计算：") + label), qPrintable(text.right(900)));
+        QVERIFY2(!text.contains(QStringLiteral("：full")), qPrintable(text.right(900)));
     }
 
     // Issue 28: two pages as the README says, for the plans people print (fixed and derived efficiency, the course's

@@ -12,8 +12,12 @@
 #include "ui/planner/plannertab.h"
 
 #include <QAbstractItemModelTester>
+#include <QChartView>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -46,6 +50,26 @@ engine::Scenario llama70b() {
 bool waitFinished(ui::PlannerTab& tab, int ms = 60000) {
     QSignalSpy spy(&tab, &ui::PlannerTab::finished);
     return spy.wait(ms);
+}
+
+// The texts a person sees on the chart (its axis titles as drawn, elided or not).
+void visibleTexts(QGraphicsItem* item, QStringList& out) {
+    if (!item->isVisible())
+        return;
+    if (auto* t = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+        out << t->text();
+    if (auto* t = dynamic_cast<QGraphicsTextItem*>(item))
+        out << t->toPlainText();
+    for (QGraphicsItem* child : item->childItems())
+        visibleTexts(child, out);
+}
+
+QStringList chartTexts(ui::PlanChart* chart) {
+    QStringList out;
+    for (QGraphicsItem* item : chart->chartView()->scene()->items())
+        if (!item->parentItem())
+            visibleTexts(item, out);
+    return out;
 }
 
 } // namespace
@@ -245,15 +269,25 @@ private slots:
         ui::PlannerTab tab(&controller);
         tab.resize(1300, 800);
         tab.show();
-        // Before any search the axes carry no numbers (nothing has been measured).
-        QVERIFY(!tab.chart()->daysAxis()->labelsVisible());
-        QVERIFY(!tab.chart()->costAxis()->labelsVisible());
+        // Before any search the axes carry no numbers a person can see (nothing has been measured): the labels are
+        // transparent, and the axis titles are whole, not cut to "..." for want of room.
+        QCOMPARE(tab.chart()->daysAxis()->labelsColor().alpha(), 0);
+        QCOMPARE(tab.chart()->costAxis()->labelsColor().alpha(), 0);
+        QCoreApplication::processEvents();
+        const QStringList titles = chartTexts(tab.chart());
+        for (QAbstractAxis* axis : {static_cast<QAbstractAxis*>(tab.chart()->daysAxis()),
+                                    static_cast<QAbstractAxis*>(tab.chart()->costAxis())})
+            QVERIFY2(titles.contains(axis->titleText()), qPrintable(titles.join(QStringLiteral(" | "))));
+        for (const QString& t : titles)
+            QVERIFY2(!t.contains(QChar(0x2026)) && !t.contains(QChar(0x22ee)), qPrintable(t));
         tab.gpusEdit()->setText(QStringLiteral("32"));
         QVERIFY(tab.plan());
         QVERIFY(waitFinished(tab));
         QVERIFY(tab.model()->rowCount() > 2);
         ui::PlanChart* chart = tab.chart();
         QVERIFY(chart->daysAxis()->labelsVisible());
+        QCOMPARE(chart->daysAxis()->labelsColor().alpha(), 255);
+        QCOMPARE(chart->costAxis()->labelsColor().alpha(), 255);
         QCOMPARE(chart->daysAxis()->type(), QAbstractAxis::AxisTypeLogValue);
         QCOMPARE(chart->costAxis()->type(), QAbstractAxis::AxisTypeLogValue);
         // Every point inside the axes.

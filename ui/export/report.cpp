@@ -11,6 +11,7 @@
 #include "ui/export/render.h"
 #include "ui/i18n/enginetext.h"
 #include "ui/i18n/mnemonic.h"
+#include "ui/views/ledgertable.h"
 #include "ui/views/registry.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -81,6 +82,15 @@ QString name(const auto choice) {
     return QString::fromUtf8(engine::choiceName(choice));
 }
 
+// A choice as the panel shows it (its translated label: "Full", not the key value "full").
+QString choiceLabel(const char* key, const auto choice) {
+    if (const engine::Field* f = engine::findField(key))
+        for (size_t i = 0; i < f->choices.size(); ++i)
+            if (f->choices[i] == engine::choiceName(choice))
+                return choiceText(*f, i);
+    return name(choice);
+}
+
 QString gpuName(const engine::Scenario& s) {
     if (const engine::GpuPreset* g = engine::findGpuPreset(s.hardware.preset))
         return str(g->name);
@@ -129,7 +139,7 @@ QString reportPlanTable(const engine::Scenario& s, const engine::Ledger& l) {
     QStringList faults;
     for (const char* key : engine::kFaultFigures)
         if (const engine::LedgerField* f = ledgerField(key))
-            faults << tr("%1 %2").arg(fieldLabel(*f), fmt(f->get(l), f->unit));
+            faults << tr("%1 %2").arg(fieldLabel(*f), fieldValueText(*f, l));
     html +=
         row(tr("Faults and checkpoints"),
             diagnosticText(engine::reserveSentence(s, l)) + QLatin1Char(' ') + faults.join(QStringLiteral(" \u00b7 ")),
@@ -185,20 +195,22 @@ QString fieldLabel(const engine::LedgerField& f) {
 } // namespace
 
 QString reportKeyFigures(const engine::Ledger& l) {
-    QString html = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"2\">"
-                                  "<tr bgcolor=\"#1f3b57\"><td><font color=\"white\"><b>%1</b></font></td>"
-                                  "<td align=\"right\"><font color=\"white\"><b>%2</b></font></td>"
-                                  "<td><font color=\"white\"><b>%3</b></font></td></tr>")
-                       .arg(esc(tr("Figure")), esc(tr("Value")), esc(tr("Key")));
+    QString html =
+        QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"2\">"
+                       "<tr bgcolor=\"#1f3b57\"><td><font color=\"white\"><b>%1</b></font></td>"
+                       "<td align=\"right\"><font color=\"white\"><b>%2</b></font></td><td width=\"16\"></td>"
+                       "<td><font color=\"white\"><b>%3</b></font></td></tr>")
+            .arg(esc(tr("Figure")), esc(tr("Value")), esc(tr("Key")));
     int i = 0;
     for (const char* key : kKeyFigures) {
         const engine::LedgerField* f = ledgerField(key);
         if (!f)
             continue;
-        html += QStringLiteral("<tr%1><td>%2</td><td align=\"right\">%3</td><td><font color=\"#555f6a\">%4</font>"
-                               "</td></tr>")
+        // An empty column keeps the right-aligned value apart from the key ("Value Key" ran together).
+        html += QStringLiteral("<tr%1><td>%2</td><td align=\"right\">%3</td><td></td><td><font color=\"#555f6a\">"
+                               "%4</font></td></tr>")
                     .arg(i++ % 2 ? QStringLiteral(" bgcolor=\"#eef2f6\"") : QString(), esc(fieldLabel(*f)),
-                         esc(fmt(f->get(l), f->unit)), esc(QString::fromLatin1(f->key)));
+                         esc(fieldValueText(*f, l)), esc(QString::fromLatin1(f->key)));
     }
     return html + QStringLiteral("</table>");
 }
@@ -225,7 +237,7 @@ QStringList assumptions(const engine::Scenario& s, const engine::Ledger& l) {
     a << tr("Precision: weights %1, gradients %2, master weights %3, optimizer %4; activation recompute: %5; "
             "FlashAttention: %6.")
              .arg(name(s.precision.weights), name(s.precision.grads), name(s.precision.master),
-                  name(s.precision.optimizer), name(s.activations.recompute),
+                  name(s.precision.optimizer), choiceLabel("activations.recompute", s.activations.recompute),
                   s.activations.flashAttention ? tr("on") : tr("off"));
     a << tr("Buffer allowance %1 per GPU: a 1 GB runtime reserve, gradient buckets, ZeRO-3 prefetch, the tensor-"
             "parallel gather buffer and 5% of the activations for fragmentation. These are allowances, not "
@@ -472,13 +484,17 @@ int paintReportPages(const ReportInput& input, QPagedPaintDevice& device, int to
     auto height = [&](const QString& html, double pointSize) {
         return page.document(html, pointSize)->size().height();
     };
-    double text = height(heading.arg(esc(tr("Key figures"))), 12) + 4 + height(reportKeyFigures(l), 8) + 14;
+    double text = height(heading.arg(esc(tr("Key figures"))), 12) + 4 + height(reportKeyFigures(l), 8) + 8;
     if (!warnings.isEmpty())
         text += height(heading.arg(esc(tr("Warnings"))), 12) + 2 + height(bullets(warnings), 9) + 8;
-    text += height(heading.arg(esc(tr("Notes"))), 12) + 2 + height(notesHtml, 9.5) + 12;
+    text += height(heading.arg(esc(tr("Notes"))), 12) + 2 + height(notesHtml, 9.5) + 8;
     text += height(heading.arg(esc(tr("Assumptions"))), 12) + 2 + height(bullets(assumptions(s, l)), 9);
     double chartRoom = page.remaining() - text;
-    chartRoom -= double(sections.size()) * (height(heading.arg(QStringLiteral("X")), 12) + 2 + 12);
+    // Each section's own title measured: a Chinese title stands taller than a Latin one and left the assumptions a
+    // few pixels short of the second page.
+    for (const ViewInfo* v : sections)
+        chartRoom -=
+            height(heading.arg(esc(withoutMnemonic(QCoreApplication::translate("views", v->picture)))), 12) + 2 + 12;
     const double perChart = sections.empty() ? 0 : chartRoom / double(sections.size());
     const int chartPx = std::clamp(int(900 * perChart / page.width()), 150, 330);
     for (const ViewInfo* v : sections) { // under its picture's title
@@ -487,10 +503,10 @@ int paintReportPages(const ReportInput& input, QPagedPaintDevice& device, int to
         page.widget(makeView(controller, QString::fromLatin1(v->id), QSize(900, chartPx)).get(), 12);
     }
     page.html(heading.arg(esc(tr("Key figures"))), 12, 4);
-    page.html(reportKeyFigures(l), 8, 14);
+    page.html(reportKeyFigures(l), 8, 8);
     if (!warnings.isEmpty())
         page.section(tr("Warnings"), bullets(warnings), 9, 8);
-    page.section(tr("Notes"), notesHtml, 9.5, 12);
+    page.section(tr("Notes"), notesHtml, 9.5, 8);
     page.section(tr("Assumptions"), bullets(assumptions(s, l)), 9, 0);
     return page.pages();
 }

@@ -3,6 +3,7 @@
 #include "engine/ledgerfields.h"
 #include "engine/units.h"
 #include "ui/i18n/enginetext.h"
+#include "ui/views/ledgertable.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -133,7 +134,7 @@ QByteArray ledgerMarkdown(const engine::Ledger& ledger, const QString& title) {
                      QCoreApplication::translate("tl::ui::Export", "Value").toUtf8() + " | " +
                      QCoreApplication::translate("tl::ui::Export", "Key").toUtf8() + " |\n| --- | ---: | --- |\n";
     for (const engine::LedgerField& f : engine::ledgerFields())
-        out += "| " + escape(label(f)) + " | " + escape(valueText(f.get(ledger), f.unit)) + " | `" + f.key + "` |\n";
+        out += "| " + escape(label(f)) + " | " + escape(fieldValueText(f, ledger)) + " | `" + f.key + "` |\n";
     if (!ledger.errors.empty()) {
         out += '\n';
         for (const auto& e : ledger.errors)

@@ -168,9 +168,13 @@ void PlanChart::rescale() {
     m_y->setBase(logBase(y0, y1));
     m_x->setRange(x0, x1);
     m_y->setRange(y0, y1);
-    // Before a search there is nothing to measure: no made-up days or dollars on the axes.
-    m_x->setLabelsVisible(!empty);
-    m_y->setLabelsVisible(!empty);
+    // Before a search there is nothing to measure: no made-up days or dollars on the axes. The labels are drawn
+    // transparent, not hidden: a hidden label still takes its height off the title's room and cuts it to "...".
+    for (QAbstractAxis* axis : {static_cast<QAbstractAxis*>(m_x), static_cast<QAbstractAxis*>(m_y)}) {
+        QColor colour = axis->labelsColor();
+        colour.setAlpha(empty ? 0 : 255);
+        axis->setLabelsColor(colour);
+    }
 }
 
 } // namespace tl::ui

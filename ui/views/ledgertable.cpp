@@ -3,6 +3,7 @@
 #include "ui/i18n/enginetext.h"
 
 #include "engine/ledgerfields.h"
+#include "engine/units.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -16,8 +17,40 @@
 #include <QResizeEvent>
 
 #include <algorithm>
+#include <cmath>
+#include <string_view>
 
 namespace tl::ui {
+
+namespace {
+
+// The ledger's ratios that are shares of a whole (or a change over one): written in percent.
+constexpr std::string_view kShares[] = {"flops.six_nd_gap",
+                                        "flops.recompute_share",
+                                        "time.mfu",
+                                        "time.hfu",
+                                        "goodput.fraction",
+                                        "pipeline.bubble_fraction",
+                                        "pipeline.bubble_over_ideal",
+                                        "validation.band.low",
+                                        "validation.band.high"};
+
+} // namespace
+
+QString fieldValueText(const engine::LedgerField& f, const engine::Ledger& l) {
+    const engine::LedgerValue v = f.get(l);
+    if (const double* x = std::get_if<double>(&v); x && std::isfinite(*x)) {
+        if (f.unit == engine::Unit::Ratio && std::ranges::find(kShares, std::string_view(f.key)) != std::end(kShares))
+            return LedgerTableModel::tr("%1%").arg(QString::fromStdString(engine::formatFixed(*x * 100, 1)));
+        if (f.unit == engine::Unit::Ratio)
+            return QString::fromStdString(engine::formatTrimmed(*x, 4));
+        if (f.unit == engine::Unit::Seconds && *x >= 120) {
+            const engine::ValueText t = engine::spanText(*x);
+            return engineText(t.pattern).arg(QString::fromStdString(t.a));
+        }
+    }
+    return valueText(v, f.unit);
+}
 
 LedgerTableModel::LedgerTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -61,7 +94,7 @@ QVariant LedgerTableModel::data(const QModelIndex& index, int role) const {
         case Label:
             return engineLabel(f.label);
         case Value:
-            return valueText(f.get(m_ledger), f.unit);
+            return fieldValueText(f, m_ledger);
         case Key:
             return QString::fromUtf8(f.key);
         }

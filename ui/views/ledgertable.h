@@ -8,7 +8,17 @@
 #include <QAbstractTableModel>
 #include <QTableView>
 
+namespace tl::engine {
+struct LedgerField;
+}
+
 namespace tl::ui {
+
+// A ledger figure as the window writes it, with its unit: a share in percent ("99.9%", as the step view's goodput
+// and MFU), a span of two minutes or more in minutes or hours (engine::spanText, as the step view's checkpoint
+// interval), another ratio without trailing zeros ("1", "5.5"), anything else as engine::ledgerValueText. The ledger
+// table and the PDF report show figures through it.
+QString fieldValueText(const engine::LedgerField& f, const engine::Ledger& l);
 
 class LedgerTableModel : public QAbstractTableModel {
     Q_OBJECT
