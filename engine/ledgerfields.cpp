@@ -106,14 +106,14 @@ const auto& rows() {
                  "The 6ND rule of thumb: 6 x active parameters.", l.flops.sixNdPerToken),
         TL_FIELD("flops.six_nd_per_sequence", Flops, "6N per sequence", "6 x active parameters x seq_len (6ND, D = s).",
                  l.flops.sixNdPerSequence),
-        TL_FIELD("flops.six_nd_gap", Ratio, "Itemized vs 6N",
+        TL_FIELD("flops.six_nd_gap", Share, "Itemized vs 6N",
                  "How far the itemized count lies above 6N (attention, LM head).", l.flops.sixNdGap),
         TL_FIELD("flops.training_per_token_full_attention", FlopsPerToken, "Per token, full-s^2 convention",
                  "Megatron/PaLM MFU convention: attention over all s^2 pairs, not the causal half.",
                  l.flops.trainingPerTokenFullAttention),
         TL_FIELD("flops.recompute_per_token", FlopsPerToken, "Recompute per token",
                  "Extra hardware FLOPs from activation recompute (not model FLOPs).", l.flops.recomputePerToken),
-        TL_FIELD("flops.recompute_share", Ratio, "Recompute share",
+        TL_FIELD("flops.recompute_share", Share, "Recompute share",
                  "Recompute FLOPs over model FLOPs: the extra work activation recompute costs.",
                  l.flops.recomputeShare),
         TL_FIELD("flops.hardware_per_token", FlopsPerToken, "Hardware FLOPs per token", "Model FLOPs plus recompute.",
@@ -206,9 +206,9 @@ const auto& rows() {
                  l.time.offloadSlowdown),
         TL_FIELD("time.step_s", Seconds, "Seconds per step",
                  "Fixed mode: as efficiency.mfu implies; derived mode: from the hardware model.", l.time.stepTimeS),
-        TL_FIELD("time.mfu", Ratio, "MFU", "Model FLOPs per second / (GPUs x peak): typed (fixed) or derived.",
+        TL_FIELD("time.mfu", Share, "MFU", "Model FLOPs per second / (GPUs x peak): typed (fixed) or derived.",
                  l.time.mfu),
-        TL_FIELD("time.hfu", Ratio, "HFU", "The same with recompute's FLOPs counted: hardware FLOPs utilisation.",
+        TL_FIELD("time.hfu", Share, "HFU", "The same with recompute's FLOPs counted: hardware FLOPs utilisation.",
                  l.time.hfu),
         TL_FIELD("time.breakdown.compute_s", Seconds, "  compute", "Matmuls, attention and memory-bound kernels.",
                  l.time.breakdown.compute),
@@ -252,7 +252,7 @@ const auto& rows() {
                  l.time.daysEffective),
         TL_FIELD("goodput.reserve_needed_days", Days, "  reserve faults and checkpoints need",
                  "Effective days - compute days.", l.goodput.reserveNeededDays),
-        TL_FIELD("goodput.fraction", Ratio, "Goodput",
+        TL_FIELD("goodput.fraction", Share, "Goodput",
                  "Compute days / effective days: the share of wall time that "
                  "advances training.",
                  l.goodput.fraction),
@@ -285,9 +285,9 @@ const auto& rows() {
                  "CPU optimizer offload + the asynchronous checkpoint's host copy.", l.memory.hostNeededPerNode),
         TL_FIELD("memory.host_fits", Bool, "Fits in the node's CPU memory",
                  "Needed <= hardware.host_memory_gb (and NVMe offload <= hardware.nvme_tb).", l.memory.hostFits),
-        TL_FIELD("pipeline.bubble_fraction", Ratio, "Pipeline bubble (share of time)",
+        TL_FIELD("pipeline.bubble_fraction", Share, "Pipeline bubble (share of time)",
                  "1 - busy / (stages x makespan).", l.pipeline.bubbleFraction),
-        TL_FIELD("pipeline.bubble_over_ideal", Ratio, "Pipeline bubble (over ideal)", "(makespan - ideal) / ideal.",
+        TL_FIELD("pipeline.bubble_over_ideal", Share, "Pipeline bubble (over ideal)", "(makespan - ideal) / ideal.",
                  l.pipeline.bubbleOverIdeal),
         TL_FIELD("budget.compute_6nd", Flops, "Compute budget 6ND", "6 x active parameters x tokens (seed 003 §6).",
                  l.budget.compute6nd),
@@ -330,11 +330,11 @@ const auto& rows() {
                  "The weights training updates on this GPU: memory.weights less the frozen base weights (all of them "
                  "in full training, the adapters under LoRA).",
                  trainableWeights(l.memory)),
-        TL_FIELD("validation.band.low", Ratio, "Published runs like this: lowest error",
+        TL_FIELD("validation.band.low", Share, "Published runs like this: lowest error",
                  "Derived mode: the smallest step-time error (predicted / published - 1) of the validated published "
                  "runs of the same GPU and parallelism family; null when there are none.",
                  l.validation.present ? LedgerValue(l.validation.low) : LedgerValue(std::monostate{})),
-        TL_FIELD("validation.band.high", Ratio, "Published runs like this: highest error",
+        TL_FIELD("validation.band.high", Share, "Published runs like this: highest error",
                  "Derived mode: the largest step-time error of the same runs; null when there are none.",
                  l.validation.present ? LedgerValue(l.validation.high) : LedgerValue(std::monostate{})),
         TL_FIELD("validation.band.basis", Text, "Published runs like this",
@@ -375,13 +375,14 @@ constexpr const char* kMinutes = "%1 minutes";
 constexpr const char* kHours = "%1 hours";
 constexpr const char* kTokensPerS = "%1 tokens/s";
 constexpr const char* kBytesPerParam = "%1 B/param";
+constexpr const char* kPercent = "%1%";
 } // namespace
 
 const std::vector<const char*>& valueTemplates() {
     // With the words a text row holds (time.binding_gate: none, memory, time).
     static const std::vector<const char*> all = {kNone,      kYes,      kNo,         kSeconds,       kDays,
                                                  kDaysHours, kGpuHours, kTokensPerS, kBytesPerParam, "memory",
-                                                 "time",     kMinutes,  kHours};
+                                                 "time",     kMinutes,  kHours,      kPercent};
     return all;
 }
 
@@ -425,6 +426,8 @@ ValueText ledgerValueText(const LedgerValue& v, Unit unit) {
         return {kTokensPerS, groupDigits(x), {}};
     case Unit::BytesPerParam:
         return {kBytesPerParam, formatFixed(x, 2), {}};
+    case Unit::Share:
+        return {kPercent, formatFixed(100 * x, 1), {}};
     case Unit::Ratio:
     case Unit::Bool:
     case Unit::Text:

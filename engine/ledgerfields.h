@@ -29,6 +29,7 @@ enum class Unit {
     TokensPerS,
     BytesPerParam,
     Ratio,
+    Share, // a ratio that is a share of a whole (MFU, goodput, the bubble): written in percent
     Bool,
     Text
 };

@@ -1242,10 +1242,6 @@ why not: %1
         <source>Ledger key</source>
         <translation>账本键</translation>
     </message>
-    <message>
-        <source>%1%</source>
-        <translation>%1%</translation>
-    </message>
 </context>
 <context>
     <name>LessonPlayer</name>
@@ -6960,10 +6956,6 @@ goodput %4%，约 %5 次中断</translation>
         <translation>H%1/H%2，FSDP：%3 次已发表训练</translation>
     </message>
     <message>
-        <source>-%1</source>
-        <translation>-%1</translation>
-    </message>
-    <message>
         <source>the GPU family and parallelism family of this scenario, and how many validated published runs share them</source>
         <translation>本场景的 GPU 系列和并行方式，以及有多少已验证的发表训练与之相同</translation>
     </message>
@@ -8490,6 +8482,14 @@ goodput %4%，约 %5 次中断</translation>
     <message>
         <source>H%1/H%2, data: %3 published runs</source>
         <translation>H%1/H%2，数据并行：%3 次已发表训练</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>-%1%</source>
+        <translation>-%1%</translation>
     </message>
 </context>
 <context>

@@ -322,7 +322,7 @@ private slots:
         const QStringList rows = step->faultRows();
         QCOMPARE(rows.size(), int(engine::kFaultFigures.size()) + 1);
         QVERIFY2(rows.join(QLatin1Char('\n'))
-                     .contains(str(engine::formatLedgerValue(l.goodput.fraction, engine::Unit::Ratio))),
+                     .contains(str(engine::formatLedgerValue(l.goodput.fraction, engine::Unit::Share))),
                  qPrintable(rows.join(QLatin1Char('\n'))));
         QVERIFY(step->toolTip().contains(QStringLiteral("Faults and checkpoints")));
     }
@@ -364,8 +364,8 @@ private slots:
             QCOMPARE(table->model()->index(r, ui::LedgerTableModel::Key).data().toString(), QString::fromUtf8(f.key));
             QCOMPARE(table->model()->index(r, ui::LedgerTableModel::Label).data().toString(),
                      QString::fromUtf8(f.label));
-            // The engine's text, but for ratios and long spans, which read as the window writes them: a share in
-            // percent, a span in hours, no trailing zeros (ui::fieldValueText; export_test checks its figures).
+            // The engine's text (a share in percent), but for ratios and long spans, which read as the window writes
+            // them: a span in hours, no trailing zeros (ui::fieldValueText; export_test checks its figures).
             const QString shown = table->model()->index(r, ui::LedgerTableModel::Value).data().toString();
             if (shown != str(engine::formatLedgerValue(f.get(l), f.unit))) {
                 QVERIFY2(f.unit == engine::Unit::Ratio || f.unit == engine::Unit::Seconds, f.key);

@@ -62,6 +62,7 @@ const char* unitName(engine::Unit u) {
     case engine::Unit::BytesPerParam:
         return "bytes/param";
     case engine::Unit::Ratio:
+    case engine::Unit::Share: // the CSV keeps the fraction
         return "ratio";
     case engine::Unit::Bool:
         return "bool";

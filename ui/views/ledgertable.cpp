@@ -18,30 +18,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <string_view>
 
 namespace tl::ui {
-
-namespace {
-
-// The ledger's ratios that are shares of a whole (or a change over one): written in percent.
-constexpr std::string_view kShares[] = {"flops.six_nd_gap",
-                                        "flops.recompute_share",
-                                        "time.mfu",
-                                        "time.hfu",
-                                        "goodput.fraction",
-                                        "pipeline.bubble_fraction",
-                                        "pipeline.bubble_over_ideal",
-                                        "validation.band.low",
-                                        "validation.band.high"};
-
-} // namespace
 
 QString fieldValueText(const engine::LedgerField& f, const engine::Ledger& l) {
     const engine::LedgerValue v = f.get(l);
     if (const double* x = std::get_if<double>(&v); x && std::isfinite(*x)) {
-        if (f.unit == engine::Unit::Ratio && std::ranges::find(kShares, std::string_view(f.key)) != std::end(kShares))
-            return LedgerTableModel::tr("%1%").arg(QString::fromStdString(engine::formatFixed(*x * 100, 1)));
         if (f.unit == engine::Unit::Ratio)
             return QString::fromStdString(engine::formatTrimmed(*x, 4));
         if (f.unit == engine::Unit::Seconds && *x >= 120) {
