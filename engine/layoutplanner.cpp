@@ -906,16 +906,28 @@ struct Outcome {
     int threads = 1;
 };
 
-Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target) {
+// The (tp, cp, pp) groups the searches share out between the threads: every one whose product fits the largest
+// count.
+std::vector<Group> groupsOf(const Space& sp) {
     std::vector<Group> groups;
     for (int tp : sp.tps)
         for (int cp : sp.cps)
             for (int pp : sp.pps)
                 if (double(tp) * cp * pp <= double(sp.maxGpus))
                     groups.push_back({tp, cp, pp});
-    const Search search(sp, req, target);
+    return groups;
+}
+
+// The request's threads (0 = the hardware's), at least one and at most one per group.
+int threadCount(const PlanRequest& req, size_t groups) {
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-    const int threads = std::max(1, std::min<int>(req.threads > 0 ? req.threads : int(hw), int(groups.size())));
+    return std::max(1, std::min<int>(req.threads > 0 ? req.threads : int(hw), int(groups)));
+}
+
+Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target) {
+    const std::vector<Group> groups = groupsOf(sp);
+    const Search search(sp, req, target);
+    const int threads = threadCount(req, groups.size());
     std::vector<ThreadState> states(static_cast<size_t>(threads));
     std::atomic<size_t> next{0};
     std::atomic<size_t> done{0};
@@ -983,15 +995,9 @@ Outcome runSearch(const Space& sp, const PlanRequest& req, const Layout* target)
 // counts of evaluated and pruned layouts do not depend on the threads. (Should the best ever come out slower than
 // the incumbent, the count is searched again without one.)
 Outcome curveSearch(const Space& sp, const PlanRequest& req, const Layout& own) {
-    std::vector<Group> groups;
-    for (int tp : sp.tps)
-        for (int cp : sp.cps)
-            for (int pp : sp.pps)
-                if (double(tp) * cp * pp <= double(sp.maxGpus))
-                    groups.push_back({tp, cp, pp});
+    const std::vector<Group> groups = groupsOf(sp);
     const Search search(sp, req, nullptr);
-    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-    const int threads = std::max(1, std::min<int>(req.threads > 0 ? req.threads : int(hw), int(groups.size())));
+    const int threads = threadCount(req, groups.size());
     std::vector<ThreadState> states(static_cast<size_t>(threads));
     for (ThreadState& ts : states) {
         ts.work = sp.base;
