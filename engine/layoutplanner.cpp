@@ -717,17 +717,19 @@ public:
                                                                          : Offload::Nvme;
                                             s.offload.optimizer = off;
                                             r.layout.offload = off;
-                                            const int slot = int(off);
-                                            Timing t;
-                                            if (zero == 2 && zero1[slot]) {
-                                                t = *zero1[slot];
+                                            // Recorded from where the timing lives (no copy of it).
+                                            std::optional<Timing>& shared = zero1[int(off)];
+                                            if (zero == 2 && shared) {
+                                                record(ts, r, *shared);
+                                            } else if (zero == 1) {
+                                                shared.emplace(layoutTiming(s, sp.counts, sp.work, dp, gpus, sp.step,
+                                                                            *faultModels[zero]));
+                                                record(ts, r, *shared);
                                             } else {
-                                                t = layoutTiming(s, sp.counts, sp.work, dp, gpus, sp.step,
-                                                                 *faultModels[zero]);
-                                                if (zero == 1)
-                                                    zero1[slot] = t;
+                                                record(ts, r,
+                                                       layoutTiming(s, sp.counts, sp.work, dp, gpus, sp.step,
+                                                                    *faultModels[zero]));
                                             }
-                                            record(ts, r, t);
                                         }
                                     }
                                 }
