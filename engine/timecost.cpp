@@ -139,10 +139,15 @@ double FinishSearch::effectiveDays(long long dp) {
     const double gpus = double(dp * mp_);
     double rate = fixedRate_;
     if (derived_) {
-        const StepTime st = derivedStepTime(s_, m_, dpArg, step_);
-        rate = w_.stepFlops / (st.stepS * gpus);
-        if (stageBusyS_ < 0)
+        double stepS = 0;
+        if (stageBusyS_ < 0) {
+            const StepTime st = derivedStepTime(s_, m_, dpArg, step_);
+            stepS = st.stepS;
             stageBusyS_ = st.stageForwardS + st.stageBackwardS;
+        } else {
+            stepS = derivedStepSeconds(s_, m_, dpArg, step_);
+        }
+        rate = w_.stepFlops / (stepS * gpus);
     }
     const double computeS = runCost(w_, gpus, rate, 0.0).seconds;
     const double days = faults_.faults(faults_.checkpoint(dpArg), computeS, gpus).effectiveDays;
