@@ -670,6 +670,18 @@ StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const 
     return stepAt(tKept.stage, s, m, dp, k);
 }
 
+double derivedStepSeconds(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k) {
+    // stepAt inlined here with only its step kept: the compiler drops the terms and parts nobody reads.
+    if (tKept.s != &s || tKept.m != &m)
+        return stepAt(stageStep(s, m, k), s, m, dp, k).stepS;
+    if (!tKept.ready || !sameBits(tKept.k, k)) {
+        tKept.stage = stageStep(s, m, k);
+        tKept.k = k;
+        tKept.ready = true;
+    }
+    return stepAt(tKept.stage, s, m, dp, k).stepS;
+}
+
 PipelineSpec stepPipelineSpec(const Scenario& s) {
     if (s.efficiency.mode != EfficiencyMode::Derived || s.parallel.pp <= 1) // no step to time
         return pipelineSpecFor(s);

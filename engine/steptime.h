@@ -102,6 +102,8 @@ PipelineSplit pipelineSplit(int units, int pp, int chunksPerRank, bool vShape, b
 // The derived step for this scenario with `dp` replicas (the scale curve varies dp). The scenario must be valid.
 StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k);
 StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp); // with stepConstants(s)
+// derivedStepTime(s, m, dp, k).stepS to the bit, without the rest (the time gate's probes need only the step).
+double derivedStepSeconds(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k);
 
 // Within one evaluation the step of one scenario is timed at several dp (the ledger's, the time gate's probes). While
 // a SharedStageStep for (s, m) lives on this thread, derivedStepTime(s, m, ...) works out what does not depend on dp

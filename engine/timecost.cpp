@@ -74,13 +74,28 @@ Faults FaultModel::faults(const CheckpointSize& c, double computeS, double gpus)
     return f;
 }
 
+namespace {
+struct Blocking {
+    double writeS, blockingS;
+};
+// Every GPU's share also crosses its own PCIe link on the way out: the write is never faster than that copy.
+inline Blocking blocking(const CheckpointSize& c, double pcieBytesPerS, double storageBytesPerS, bool async) {
+    const double copyS = c.perGpu / pcieBytesPerS;
+    const double writeS = std::max(c.full / storageBytesPerS, copyS);
+    return {writeS, async ? copyS : writeS};
+}
+} // namespace
+
+double FaultModel::blockingS(const CheckpointSize& c) const {
+    return blocking(c, pcieBytesPerS_, storageBytesPerS_, async_).blockingS;
+}
+
 Faults FaultModel::wall(const CheckpointSize& c, double computeS, double gpus) const {
     Faults f;
     const bool async = async_;
-    // Every GPU's share also crosses its own PCIe link on the way out: the write is never faster than that copy.
-    const double copyS = c.perGpu / pcieBytesPerS_;
-    f.writeS = std::max(c.full / storageBytesPerS_, copyS);
-    f.blockingS = async ? copyS : f.writeS;
+    const Blocking b = blocking(c, pcieBytesPerS_, storageBytesPerS_, async);
+    f.writeS = b.writeS;
+    f.blockingS = b.blockingS;
     f.jobMtbfS = gpuMtbfS_ / gpus;
     f.intervalS = intervalS_ > 0 ? intervalS_ : std::sqrt(2.0 * f.blockingS * f.jobMtbfS);
     if (async) // one write at a time: the next checkpoint waits for the last to reach storage
@@ -127,7 +142,7 @@ FinishSearch::FinishSearch(const Scenario& s, const ModelCounts& m, const Work& 
         // layoutTiming's fixed-mode rate, the same expression.
         fixedRate_ = s.hardware.peakTflops * 1e12 * s.efficiency.mfu / offloadSlowdown(s.offload);
     }
-    blockingFloor_ = faultsAt(lastDp_).blockingS;
+    blockingFloor_ = faults_.blockingS(faults_.checkpoint(int(std::min<long long>(lastDp_, 2000000000LL))));
 }
 
 double FinishSearch::effectiveDays(long long dp) {
@@ -139,10 +154,15 @@ double FinishSearch::effectiveDays(long long dp) {
     const double gpus = double(dp * mp_);
     double rate = fixedRate_;
     if (derived_) {
-        const StepTime st = derivedStepTime(s_, m_, dpArg, step_);
-        rate = w_.stepFlops / (st.stepS * gpus);
-        if (stageBusyS_ < 0)
+        double stepS = 0;
+        if (stageBusyS_ < 0) {
+            const StepTime st = derivedStepTime(s_, m_, dpArg, step_);
+            stepS = st.stepS;
             stageBusyS_ = st.stageForwardS + st.stageBackwardS;
+        } else {
+            stepS = derivedStepSeconds(s_, m_, dpArg, step_);
+        }
+        rate = w_.stepFlops / (stepS * gpus);
     }
     const double computeS = runCost(w_, gpus, rate, 0.0).seconds;
     const double days = faults_.faults(faults_.checkpoint(dpArg), computeS, gpus).effectiveDays;

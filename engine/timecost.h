@@ -71,6 +71,8 @@ public:
     Faults faults(const CheckpointSize& c, double computeS, double gpus) const;
     // The same up to effectiveS (and outpaced): what the time gate's search compares.
     Faults wall(const CheckpointSize& c, double computeS, double gpus) const;
+    // What training waits for per checkpoint (wall(c, ...).blockingS, to the bit).
+    double blockingS(const CheckpointSize& c) const;
 
 private:
     StateBytes sb_;

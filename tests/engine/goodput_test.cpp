@@ -8,6 +8,7 @@
 #include "engine/fields.h"
 #include "engine/ledgerfields.h"
 #include "engine/presets.h"
+#include "engine/timecost.h"
 
 #include <gtest/gtest.h>
 
@@ -317,6 +318,30 @@ TEST(Goodput, PropertiesOverRandomScenarios) {
         ASSERT_DOUBLE_EQ(curve[*at].daysEffective, l.time.daysEffective) << i;
     }
     EXPECT_GT(checked, 500);
+}
+
+TEST(Goodput, BlockingTimeIsTheWallsToTheBit) {
+    // FaultModel::blockingS (the time gate's floor) is wall()'s blockingS, synchronous and asynchronous, at any dp.
+    tl::test::RandomScenarios g(41);
+    std::mt19937_64 rng(3);
+    int compared = 0, async = 0;
+    for (int i = 0; i < 400; ++i) {
+        Scenario s = g.next();
+        s.checkpoint.async = rng() % 2 == 0;
+        s.checkpoint.storageGbps = std::exp(std::uniform_real_distribution<double>(std::log(0.1), std::log(1e4))(rng));
+        ModelCounts m = countModel(s.model);
+        const FaultModel faults(s, m);
+        for (int dp : {1, 2, 7, 64, 1000, 123456}) {
+            const CheckpointSize c = faults.checkpoint(dp);
+            const Faults f = faults.wall(c, 1e6, double(dp) * s.parallel.tp * s.parallel.pp * s.parallel.cp);
+            ASSERT_EQ(faults.blockingS(c), f.blockingS) << i << " dp " << dp;
+            ASSERT_EQ(f.blockingS, s.checkpoint.async ? c.perGpu / (s.hardware.pcieGbps * 1e9) : f.writeS) << i;
+            ++compared;
+            async += s.checkpoint.async;
+        }
+    }
+    EXPECT_GT(compared, 2000);
+    EXPECT_GT(async, 500);
 }
 
 } // namespace

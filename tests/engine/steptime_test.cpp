@@ -1,12 +1,15 @@
 // The derived step-time model (issue 10): the accounting rules it must keep (parts add up, fixed mode unchanged,
 // Korthikanti et al. 2022 Table 2 activations, uneven stages, DP traffic once per step, ZeRO-3 per micro-batch).
 
+#include "tests/engine/random_scenarios.h"
+
 #include "engine/evaluate.h"
 #include "engine/fields.h"
 #include "engine/memory.h"
 #include "engine/model.h"
 #include "engine/presets.h"
 #include "engine/steptime.h"
+#include "engine/validate.h"
 
 #include <gtest/gtest.h>
 
@@ -369,6 +372,33 @@ TEST(StepTime, StepsSharingTheirStageAreTheStepsTimedAlone) {
     }
     for (size_t i = 0; i < dps.size(); ++i)
         same(derivedStepTime(s, m, dps[i]), alone[i]);
+}
+
+TEST(StepTime, StepSecondsAreTheStepsStepToTheBit) {
+    // derivedStepSeconds (the time gate's probes) is derivedStepTime's stepS, alone and inside a shared stage, over
+    // random derived scenarios, their own dp and a spread of others.
+    tl::test::RandomScenarios g(31);
+    int compared = 0;
+    for (int i = 0; i < 400; ++i) {
+        Scenario s = g.next();
+        s.efficiency.mode = EfficiencyMode::Derived;
+        ModelCounts m;
+        if (!validate(s, m).empty())
+            continue;
+        const StepConstants k = stepConstants(s);
+        const int replicas = std::max(1, s.data.globalBatch / s.data.microBatch);
+        std::vector<int> dps = {1, 2, s.parallel.dp, replicas};
+        for (int dp = 3; dp < replicas; dp = dp * 3 + 1)
+            dps.push_back(dp);
+        for (int dp : dps)
+            ASSERT_EQ(derivedStepSeconds(s, m, dp, k), derivedStepTime(s, m, dp, k).stepS) << i << " dp " << dp;
+        const SharedStageStep shared(s, m);
+        for (int dp : dps) {
+            ASSERT_EQ(derivedStepSeconds(s, m, dp, k), derivedStepTime(s, m, dp, k).stepS) << i << " dp " << dp;
+            ++compared;
+        }
+    }
+    EXPECT_GT(compared, 1000);
 }
 
 } // namespace
