@@ -20,6 +20,7 @@
 #include "ui/lessons/lessonplayer.h"
 #include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
+#include "ui/planner/planchart.h"
 #include "ui/planner/planmodel.h"
 #include "ui/planner/plannertab.h"
 #include "ui/views/plot.h"
@@ -40,6 +41,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLogValueAxis>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -939,6 +941,42 @@ private slots:
         auto* table = area->widget()->findChild<QTableWidget*>();
         QVERIFY(chart && table);
         QVERIFY(chart->mapTo(area->widget(), QPoint(0, 0)).x() > table->mapTo(area->widget(), QPoint(0, 0)).x());
+    }
+    // Presentation mode (F5) on the planner tab before its first search: the axes' placeholder numbers stay
+    // transparent (presenting drew every chart's labels black, so made-up days and dollars showed); a search while
+    // presenting shows its numbers, and they stay shown after F5 again.
+    void presentingThePlannerShowsNoPlaceholderNumbers() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        settle();
+        auto* planner = window.view<ui::PlannerTab>();
+        QTest::keyClick(&window, Qt::Key_4, Qt::AltModifier); // View > 4 Planner
+        settle();
+        QCOMPARE(window.tabs()->currentWidget(), planner);
+        QCOMPARE(planner->chart()->daysAxis()->labelsColor().alpha(), 0); // nothing searched yet
+        QTest::keyClick(&window, Qt::Key_F5);
+        settle();
+        QVERIFY(window.classroom().presentation->isActive());
+        QCOMPARE(planner->chart()->daysAxis()->labelsColor().alpha(), 0);
+        QCOMPARE(planner->chart()->costAxis()->labelsColor().alpha(), 0);
+        QLineEdit* gpus = planner->gpusEdit();
+        gpus->setFocus();
+        gpus->selectAll();
+        QTest::keyClicks(gpus, QStringLiteral("8:64"));
+        QSignalSpy finished(planner, &ui::PlannerTab::finished);
+        QTest::keyClick(gpus, Qt::Key_Return);
+        QVERIFY(finished.wait(60000));
+        settle();
+        QCOMPARE(planner->chart()->daysAxis()->labelsColor().alpha(), 255);
+        QTest::keyClick(&window, Qt::Key_F5);
+        settle();
+        QVERIFY(!window.classroom().presentation->isActive());
+        QCOMPARE(planner->chart()->daysAxis()->labelsColor().alpha(), 255);
+        QCOMPARE(planner->chart()->costAxis()->labelsColor().alpha(), 255);
     }
 };
 
