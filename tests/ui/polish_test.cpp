@@ -40,6 +40,8 @@
 #include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QLogValueAxis>
 #include <QMenu>
@@ -821,11 +823,27 @@ private slots:
                                         cut.join(QStringLiteral(", "))));
                 }
             }
-            compare->resize(1000, 690); // the memory chart's categories still read in full
+            // Wide, the shared deadline is named in full ...
+            const auto legendLabels = [compare] {
+                QStringList labels;
+                for (QLegendMarker* marker : compare->chartViews().back()->chart()->legend()->markers())
+                    if (marker->isVisible())
+                        labels << marker->label();
+                return labels;
+            };
+            const QString both = QCoreApplication::translate("CompareWindow", "Deadline (both)");
+            QVERIFY2(legendLabels().contains(both), qPrintable(legendLabels().join(QLatin1Char('|'))));
+            // ... and at 1000 px the memory chart's categories and the days chart's legend ("Deadline (bo...") read
+            // in full: the deadline is "Deadline", with its whole name in a tooltip.
+            compare->resize(1000, 690);
             settle();
-            const QStringList cut = elidedTexts(compare->chartViews().front()->chart());
-            QVERIFY2(cut.isEmpty(),
-                     qPrintable(language + QStringLiteral(" 1000 x 690: ") + cut.join(QStringLiteral(", "))));
+            for (QChartView* view : compare->chartViews()) {
+                const QStringList cut = elidedTexts(view->chart());
+                QVERIFY2(cut.isEmpty(),
+                         qPrintable(language + QStringLiteral(" 1000 x 690: ") + cut.join(QStringLiteral(", "))));
+            }
+            QVERIFY2(legendLabels().contains(QCoreApplication::translate("CompareWindow", "Deadline")),
+                     qPrintable(legendLabels().join(QLatin1Char('|'))));
         }
     }
     // File > Open (Ctrl+O) in a fresh home without a Documents folder starts in a folder that exists (it started in
