@@ -147,7 +147,7 @@ RunCheck checkRun(const PublishedRun& r, const Scenario& s) {
     c.parallelFamily = parallelFamily(s.parallel);
     const Ledger l = evaluate(s);
     if (!l.valid) {
-        c.problem = (l.errors.empty() ? sentence(Msg::ScenarioNotValid) : l.errors.front()).message();
+        c.problem = l.errors.empty() ? sentence(Msg::ScenarioNotValid) : l.errors.front();
         return c;
     }
     const double step = l.time.stepTimeS;
@@ -340,7 +340,7 @@ const ValidationTable& validationTable() {
             } else {
                 RunCheck c = publishedSide(r);
                 Scenario probe;
-                c.problem = applySettings(probe, r.settings).value_or(sentence(Msg::ScenarioNotValid)).message();
+                c.problem = applySettings(probe, r.settings).value_or(sentence(Msg::ScenarioNotValid));
                 t.rows.push_back(c);
             }
         }

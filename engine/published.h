@@ -47,7 +47,7 @@ struct RunCheck {
     double publishedValue = 0;           // step seconds (memory rows: GiB) the publication implies
     double predictedValue = 0;           // the same from the model
     double error = 0;                    // predictedValue / publishedValue - 1: > 0 the model is slower (larger)
-    std::string problem;                 // non-empty: the scenario was refused, and why
+    Diagnostic problem;                  // not empty(): the scenario was refused, and why (a message id)
     std::string gpuFamily;               // "a100", "h100", "b200", ... (GPUs sharing a compute die)
     std::string parallelFamily;          // "fsdp", "tp+fsdp", "3d"
     bool memory() const { return metric == RunMetric::MemoryGib; }

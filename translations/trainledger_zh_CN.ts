@@ -783,6 +783,10 @@ why not: %1
         <source>Frozen</source>
         <translation>冻结</translation>
     </message>
+    <message>
+        <source>Deadline</source>
+        <translation>截止期限</translation>
+    </message>
 </context>
 <context>
     <name>DataParallelPage</name>

@@ -90,7 +90,7 @@ QByteArray runValidate(bool json) {
                 o.insert(QStringLiteral("predicted_s"), r.predictedValue);
             }
             if (!r.problem.empty())
-                o.insert(QStringLiteral("problem"), str(r.problem));
+                o.insert(QStringLiteral("problem"), str(r.problem.message()));
             rows.append(o);
         }
         QJsonObject groups;
@@ -119,7 +119,7 @@ QByteArray runValidate(bool json) {
             out += QStringLiteral("%1  %2  refused: %3\n")
                        .arg(str(r.run), -runWidth)
                        .arg(str(r.group), -groupWidth)
-                       .arg(str(r.problem));
+                       .arg(str(r.problem.message()));
             continue;
         }
         const QString unit = r.memory() ? QStringLiteral(" GiB") : QStringLiteral(" s");

@@ -153,7 +153,7 @@ TEST(PublishedRuns, EveryRowReadsAndEvaluates) {
     ASSERT_EQ(t.rows.size() - breadth, 43u);
     ASSERT_EQ(breadth, 187 + 18); // the breadth block and the zero3 block
     for (const RunCheck& r : t.rows) {
-        EXPECT_TRUE(r.problem.empty()) << r.run << ": " << r.problem;
+        EXPECT_TRUE(r.problem.empty()) << r.run << ": " << r.problem.message();
         EXPECT_GT(r.publishedValue, 0) << r.run;
         EXPECT_TRUE(std::isfinite(r.error)) << r.run;
     }
@@ -269,7 +269,7 @@ TEST(PublishedRuns, BreadthCheck) {
     for (const RunCheck& r : t.rows) {
         if (!breadthGroups().count(r.group))
             continue;
-        ASSERT_TRUE(r.problem.empty()) << r.run << ": " << r.problem;
+        ASSERT_TRUE(r.problem.empty()) << r.run << ": " << r.problem.message();
         EXPECT_FALSE(r.memory()) << r.run;
         sum += std::fabs(r.error);
         beyond += std::fabs(r.error) > 0.25 ? 1 : 0;

@@ -15,6 +15,7 @@
 #include "ui/controller.h"
 #include "ui/document.h"
 #include "ui/i18n/enginetext.h"
+#include "ui/i18n/language.h"
 #include "ui/mainwindow.h"
 #include "ui/views/steptimeview.h"
 #include "ui/views/verdictbanner.h"
@@ -30,6 +31,7 @@
 #include <QMenuBar>
 #include <QPointer>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QSettings>
 #include <QSignalSpy>
@@ -365,6 +367,31 @@ private slots:
         QVERIFY(step->toolTip().contains(step->band()));
         // Not calibrated: the preset's own figures.
         QVERIFY(!banner->text().contains(QStringLiteral("calibrated:")));
+    }
+    // A refused row's reason is an engine message id: in the Chinese window it reads in Chinese (it was the engine's
+    // English sentence after "被拒绝："), in English it is the engine's sentence with the field's window label.
+    void aRefusedRowSpeaksTheWindowsLanguage() {
+        const engine::PublishedRun& r = engine::publishedRuns().front();
+        std::optional<engine::Scenario> s = engine::publishedScenario(r);
+        QVERIFY(s);
+        s->parallel.tp = 0;
+        const engine::RunCheck c = engine::checkRun(r, *s);
+        QVERIFY(!c.problem.empty());
+        const QString english = QString::fromStdString(c.problem.message());
+        ui::Language::apply(QStringLiteral("zh_CN"));
+        const QString zh = ui::AccuracyWindow::refusedText(c);
+        ui::Language::apply(QStringLiteral("en"));
+        const QString en = ui::AccuracyWindow::refusedText(c);
+        QVERIFY2(zh.startsWith(QStringLiteral("被拒绝：")), qPrintable(zh));
+        QVERIFY2(en.startsWith(QStringLiteral("refused: ")) && en.contains(QStringLiteral("0 is not allowed")),
+                 qPrintable(en));
+        // No English word of the engine's sentence ("parallel.tp: 0 is not allowed; allowed: an integer ...") is left.
+        static const QRegularExpression word(QStringLiteral("\\b[a-z]{4,}\\b"));
+        QStringList left;
+        for (auto it = word.globalMatch(english); it.hasNext();)
+            if (const QString w = it.next().captured(); zh.contains(w, Qt::CaseInsensitive))
+                left << w;
+        QVERIFY2(left.isEmpty(), qPrintable(zh + QStringLiteral(" | ") + left.join(QLatin1Char(','))));
     }
 };
 

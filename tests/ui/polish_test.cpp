@@ -20,6 +20,7 @@
 #include "ui/lessons/lessonplayer.h"
 #include "ui/lessons/presentation.h"
 #include "ui/mainwindow.h"
+#include "ui/planner/planchart.h"
 #include "ui/planner/planmodel.h"
 #include "ui/planner/plannertab.h"
 #include "ui/views/plot.h"
@@ -39,7 +40,10 @@
 #include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
+#include <QLogValueAxis>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -819,11 +823,27 @@ private slots:
                                         cut.join(QStringLiteral(", "))));
                 }
             }
-            compare->resize(1000, 690); // the memory chart's categories still read in full
+            // Wide, the shared deadline is named in full ...
+            const auto legendLabels = [compare] {
+                QStringList labels;
+                for (QLegendMarker* marker : compare->chartViews().back()->chart()->legend()->markers())
+                    if (marker->isVisible())
+                        labels << marker->label();
+                return labels;
+            };
+            const QString both = QCoreApplication::translate("CompareWindow", "Deadline (both)");
+            QVERIFY2(legendLabels().contains(both), qPrintable(legendLabels().join(QLatin1Char('|'))));
+            // ... and at 1000 px the memory chart's categories and the days chart's legend ("Deadline (bo...") read
+            // in full: the deadline is "Deadline", with its whole name in a tooltip.
+            compare->resize(1000, 690);
             settle();
-            const QStringList cut = elidedTexts(compare->chartViews().front()->chart());
-            QVERIFY2(cut.isEmpty(),
-                     qPrintable(language + QStringLiteral(" 1000 x 690: ") + cut.join(QStringLiteral(", "))));
+            for (QChartView* view : compare->chartViews()) {
+                const QStringList cut = elidedTexts(view->chart());
+                QVERIFY2(cut.isEmpty(),
+                         qPrintable(language + QStringLiteral(" 1000 x 690: ") + cut.join(QStringLiteral(", "))));
+            }
+            QVERIFY2(legendLabels().contains(QCoreApplication::translate("CompareWindow", "Deadline")),
+                     qPrintable(legendLabels().join(QLatin1Char('|'))));
         }
     }
     // File > Open (Ctrl+O) in a fresh home without a Documents folder starts in a folder that exists (it started in
@@ -939,6 +959,42 @@ private slots:
         auto* table = area->widget()->findChild<QTableWidget*>();
         QVERIFY(chart && table);
         QVERIFY(chart->mapTo(area->widget(), QPoint(0, 0)).x() > table->mapTo(area->widget(), QPoint(0, 0)).x());
+    }
+    // Presentation mode (F5) on the planner tab before its first search: the axes' placeholder numbers stay
+    // transparent (presenting drew every chart's labels black, so made-up days and dollars showed); a search while
+    // presenting shows its numbers, and they stay shown after F5 again.
+    void presentingThePlannerShowsNoPlaceholderNumbers() {
+        ui::Controller controller;
+        ui::MainWindow window(&controller, ui::MainWindow::Options{false});
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        settle();
+        auto* planner = window.view<ui::PlannerTab>();
+        QTest::keyClick(&window, Qt::Key_4, Qt::AltModifier); // View > 4 Planner
+        settle();
+        QCOMPARE(window.tabs()->currentWidget(), planner);
+        QCOMPARE(planner->chart()->daysAxis()->labelsColor().alpha(), 0); // nothing searched yet
+        QTest::keyClick(&window, Qt::Key_F5);
+        settle();
+        QVERIFY(window.classroom().presentation->isActive());
+        QCOMPARE(planner->chart()->daysAxis()->labelsColor().alpha(), 0);
+        QCOMPARE(planner->chart()->costAxis()->labelsColor().alpha(), 0);
+        QLineEdit* gpus = planner->gpusEdit();
+        gpus->setFocus();
+        gpus->selectAll();
+        QTest::keyClicks(gpus, QStringLiteral("8:64"));
+        QSignalSpy finished(planner, &ui::PlannerTab::finished);
+        QTest::keyClick(gpus, Qt::Key_Return);
+        QVERIFY(finished.wait(60000));
+        settle();
+        QCOMPARE(planner->chart()->daysAxis()->labelsColor().alpha(), 255);
+        QTest::keyClick(&window, Qt::Key_F5);
+        settle();
+        QVERIFY(!window.classroom().presentation->isActive());
+        QCOMPARE(planner->chart()->daysAxis()->labelsColor().alpha(), 255);
+        QCOMPARE(planner->chart()->costAxis()->labelsColor().alpha(), 255);
     }
 };
 

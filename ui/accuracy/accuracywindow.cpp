@@ -2,6 +2,7 @@
 
 #include "engine/published.h"
 #include "engine/units.h"
+#include "ui/i18n/enginetext.h"
 #include "ui/onscreen.h"
 #include "ui/views/charts.h"
 
@@ -235,6 +236,10 @@ AccuracyWindow::AccuracyWindow(bool remember, QWidget* parent) : QDialog(parent)
         m_restored = restoreGeometry(QSettings().value(kGeometry).toByteArray());
 }
 
+QString AccuracyWindow::refusedText(const engine::RunCheck& r) {
+    return tr("refused: %1").arg(diagnosticText(r.problem));
+}
+
 void AccuracyWindow::fill() {
     setWindowTitle(tr("How accurate is this?"));
     const engine::ValidationTable& t = engine::validationTable();
@@ -252,7 +257,7 @@ void AccuracyWindow::fill() {
         m_runs->setItem(i, Group, item(groupText(str(r.group))));
         m_runs->setItem(i, Published, item(metricValue(r.metric, r.published), right));
         if (!r.problem.empty()) {
-            QTableWidgetItem* refused = item(tr("refused: %1").arg(str(r.problem)));
+            QTableWidgetItem* refused = item(refusedText(r));
             refused->setToolTip(refused->text());
             m_runs->setItem(i, Error, refused);
             m_runs->setItem(i, Predicted, item(QString()));

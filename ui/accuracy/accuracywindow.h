@@ -18,6 +18,10 @@ class QSplitter;
 class QTabWidget;
 class QTableWidget;
 
+namespace tl::engine {
+struct RunCheck;
+}
+
 namespace tl::ui {
 
 class AccuracyWindow : public QDialog {
@@ -37,6 +41,8 @@ public:
     QString pointText(int row) const;                              // what hovering the row's point shows
     int rowAt(QScatterSeries* series, const QPointF& point) const; // the table row of a plotted point, -1: none
     QString note() const;
+    // A refused row's error cell: "refused: " and the engine's reason in the window's language.
+    static QString refusedText(const engine::RunCheck& r);
     // Too narrow for the table beside the plot (presentation mode's type, a small screen): the runs and the plot are
     // two pages, Alt+R and Alt+P; the table's group and step-or-memory columns show only where they fit.
     bool isCompact() const;

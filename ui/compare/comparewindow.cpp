@@ -14,7 +14,9 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCursor>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -26,6 +28,7 @@
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -43,6 +46,8 @@ namespace {
 constexpr int kCategories = int(engine::kMemoryParts) + 1; // the memory parts and their total
 constexpr double kBarWidth = 0.8;                          // of a category; the sides' bars share it
 constexpr int kMax = CompareWindow::kMaxSides;
+constexpr const char* kFullName = "fullName";   // a deadline's legend name, and the shorter one for a narrow legend
+constexpr const char* kShortName = "shortName"; // (QObject properties of its series)
 
 const QColor kSideColours[kMax] = {QColor(0x3b, 0x75, 0xaf), QColor(0xef, 0x8a, 0x3c), QColor(0x3a, 0x9a, 0x5b),
                                    QColor(0x8e, 0x5a, 0xa8)};
@@ -228,6 +233,16 @@ CompareWindow::CompareWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     for (QXYSeries* s : m_plans)
         attachSeries(m_timeChart, s, m_timeX, m_timeY);
     m_timeChart->legend()->setAlignment(Qt::AlignBottom);
+    m_timeChart->legend()->setShowToolTips(true); // an entry cut short shows its whole name
+    connect(m_timeChart, &QChart::plotAreaChanged, this, [this] { fitTimeLegend(); });
+    for (QLineSeries* s : m_deadlines) // a shortened deadline's tooltip gives its whole name
+        for (QLegendMarker* marker : m_timeChart->legend()->markers(s))
+            connect(marker, &QLegendMarker::hovered, this, [s](bool in) {
+                if (in && s->name() != s->property(kFullName).toString())
+                    QToolTip::showText(QCursor::pos(), s->property(kFullName).toString());
+                else
+                    QToolTip::hideText();
+            });
     auto* timeView = m_timeView = makeChartView(m_timeChart, QStringLiteral("compareTimeChart"), {360, 260});
 
     auto* charts = new QSplitter(Qt::Horizontal);
@@ -467,13 +482,44 @@ void CompareWindow::renderTime() {
         m_deadlines[size_t(i)]->replace({QPointF(x0, d), QPointF(x1, d)});
         m_deadlines[size_t(i)]->setPen(
             pen(sameDeadline ? QColor(0x30, 0x30, 0x30) : kSideColours[i].darker(120), 1.5, Qt::DashLine));
-        m_deadlines[size_t(i)]->setName(sameDeadline ? (n == 2 ? tr("Deadline (both)") : tr("Deadline (all)"))
-                                                     : tr("%1: deadline").arg(letter(i)));
+        m_deadlines[size_t(i)]->setProperty(kFullName, sameDeadline
+                                                           ? (n == 2 ? tr("Deadline (both)") : tr("Deadline (all)"))
+                                                           : tr("%1: deadline").arg(letter(i)));
+        m_deadlines[size_t(i)]->setProperty(kShortName,
+                                            sameDeadline ? tr("Deadline") : tr("%1: deadline").arg(letter(i)));
         // One deadline line and legend entry when all are the same.
         const bool visible = i < n && (i == 0 || !sameDeadline);
         m_deadlines[size_t(i)]->setVisible(visible);
         for (QLegendMarker* marker : m_timeChart->legend()->markers(m_deadlines[size_t(i)]))
             marker->setVisible(visible);
+    }
+    fitTimeLegend();
+}
+
+// The days chart's legend is one row under the plot, and Qt cuts every entry when the row is too narrow ("Deadline
+// (bo..." in a 1000 px wide window): then a shared deadline is named "Deadline" and its tooltip says whose it is.
+void CompareWindow::fitTimeLegend() {
+    QLegend* legend = m_timeChart->legend();
+    const QFontMetrics fm(legend->font());
+    const auto needed = [&](bool full) {
+        int width = 0;
+        for (QLegendMarker* marker : legend->markers()) {
+            if (!marker->isVisible())
+                continue;
+            const QVariant name = marker->series()->property(full ? kFullName : kShortName);
+            const QString text = name.isValid() ? name.toString() : marker->label();
+            width += fm.horizontalAdvance(text) + fm.height() + 3 * fm.averageCharWidth() + 8; // marker, spacing
+        }
+        return width;
+    };
+    qreal left = 0, top = 0, right = 0, bottom = 0;
+    legend->getContentsMargins(&left, &top, &right, &bottom);
+    const QMargins chart = m_timeChart->margins();
+    const bool full = needed(true) <= m_timeChart->size().width() - chart.left() - chart.right() - left - right;
+    for (QLineSeries* s : m_deadlines) {
+        const QString shown = s->property(full ? kFullName : kShortName).toString();
+        if (s->name() != shown)
+            s->setName(shown);
     }
 }
 

@@ -89,6 +89,7 @@ private:
     void render();
     void renderMemory();
     void renderTime();
+    void fitTimeLegend(); // a shared deadline's legend entry shortened where the row is too narrow
     void renderTable();
 
     Retranslator m_texts;

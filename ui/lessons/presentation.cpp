@@ -166,7 +166,11 @@ void Presentation::scaleCharts(double factor) {
                 axis->setTitleVisible(false);
             axis->setLabelsFont(scaled(axis->labelsFont()));
             axis->setTitleFont(scaled(axis->titleFont()));
-            axis->setLabelsColor(Qt::black);
+            // Black on the projector, but a label drawn transparent (the planner's placeholder numbers before its
+            // first search) stays transparent.
+            QColor black(Qt::black);
+            black.setAlpha(axis->labelsColor().alpha());
+            axis->setLabelsColor(black);
             axis->setTitleBrush(Qt::black);
         }
         m_chartFonts.insert(chart, saved);
