@@ -659,27 +659,27 @@ SharedStageStep::~SharedStageStep() {
     tKept.ready = false; // an outer evaluation's figures were replaced: worked out again when next asked
 }
 
-StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k) {
+// Hands `use` the stage's dp-free figures: a SharedStageStep scope's for its own scenario (worked out once), else
+// worked out now.
+template <class Use>
+[[gnu::always_inline]] inline auto withStage(const Scenario& s, const ModelCounts& m, const StepConstants& k, Use use) {
     if (tKept.s != &s || tKept.m != &m)
-        return stepAt(stageStep(s, m, k), s, m, dp, k);
+        return use(stageStep(s, m, k));
     if (!tKept.ready || !sameBits(tKept.k, k)) {
         tKept.stage = stageStep(s, m, k);
         tKept.k = k;
         tKept.ready = true;
     }
-    return stepAt(tKept.stage, s, m, dp, k);
+    return use(tKept.stage);
+}
+
+StepTime derivedStepTime(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k) {
+    return withStage(s, m, k, [&](const StageStep& stage) { return stepAt(stage, s, m, dp, k); });
 }
 
 double derivedStepSeconds(const Scenario& s, const ModelCounts& m, int dp, const StepConstants& k) {
     // stepAt inlined here with only its step kept: the compiler drops the terms and parts nobody reads.
-    if (tKept.s != &s || tKept.m != &m)
-        return stepAt(stageStep(s, m, k), s, m, dp, k).stepS;
-    if (!tKept.ready || !sameBits(tKept.k, k)) {
-        tKept.stage = stageStep(s, m, k);
-        tKept.k = k;
-        tKept.ready = true;
-    }
-    return stepAt(tKept.stage, s, m, dp, k).stepS;
+    return withStage(s, m, k, [&](const StageStep& stage) { return stepAt(stage, s, m, dp, k).stepS; });
 }
 
 PipelineSpec stepPipelineSpec(const Scenario& s) {
